@@ -1,0 +1,24 @@
+// Command serbench benchmarks Go serialization codecs over many payload
+// shapes, verifying every round trip before timing it.
+//
+// Run `serbench help` for usage.
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/signal"
+
+	"github.com/serbench/serbench/internal/cli"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	err := cli.Run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+	stop()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "serbench:", err)
+		os.Exit(cli.ExitCode(err))
+	}
+}

@@ -1,0 +1,91 @@
+package codec
+
+import (
+	"fmt"
+	"strings"
+)
+
+// An APIKind says how a codec learns the shape of the data.
+type APIKind string
+
+// The API kinds.
+const (
+	Reflection APIKind = "reflection" // any Go value, read through reflect
+	Codegen    APIKind = "codegen"    // generated code from a schema or the Go types
+	Manual     APIKind = "manual"     // hand-written code for each type
+)
+
+// Info describes one registered codec variant. It is plain data: the
+// registry is a list of Infos, and reports read them to flag comparisons
+// that are not like for like.
+type Info struct {
+	// Name is the registry name used on the command line and in
+	// benchmark names, e.g. "json" or "gob-stream". Lowercase, no spaces,
+	// no '/' or '='.
+	Name string
+
+	// Family groups variants of one format: "json", "gob", "msgpack", ...
+	Family string
+
+	// Label is the display label, e.g. "encoding/json".
+	Label string
+
+	// Module is the Go module that implements the codec ("std" for the
+	// standard library); its version is read from the build info.
+	Module string
+
+	// URL is the codec's home page.
+	URL string
+
+	API APIKind
+
+	// Variant is empty for the idiomatic default usage; otherwise it says
+	// how the variant departs from it ("encoder reused across messages").
+	Variant string
+
+	// Unsupported lists the features of a value's type that the codec
+	// cannot represent; values whose type has one are skipped with the
+	// reason.
+	Unsupported Features
+
+	// Losses lists what the codec is known not to preserve. Verification
+	// compares the decoded value with the original modulo these losses.
+	Losses []Loss
+
+	// Notes is free text for the report: anything a reader should know.
+	Notes string
+
+	// New returns a fresh codec. It must not be nil.
+	New func() Codec
+}
+
+// Validate reports whether info is well formed.
+func (info *Info) Validate() error {
+	switch {
+	case info.Name == "":
+		return fmt.Errorf("codec: Info has no Name")
+	case strings.ContainsAny(info.Name, " /=\t\n,") || strings.ToLower(info.Name) != info.Name:
+		return fmt.Errorf("codec: name %q must be lowercase without spaces, '/', '=' or ','", info.Name)
+	case info.Family == "":
+		return fmt.Errorf("codec %s: Info has no Family", info.Name)
+	case info.New == nil:
+		return fmt.Errorf("codec %s: Info has no New func", info.Name)
+	case info.API == "":
+		return fmt.Errorf("codec %s: Info has no API kind", info.Name)
+	}
+	for _, l := range info.Losses {
+		if err := l.validate(); err != nil {
+			return fmt.Errorf("codec %s: %w", info.Name, err)
+		}
+	}
+	return nil
+}
+
+// Supports returns nil if the codec can represent values with the given
+// features, or an *UnsupportedError naming the first feature it cannot.
+func (info *Info) Supports(typ string, f Features) error {
+	if bad := f & info.Unsupported; bad != 0 {
+		return &UnsupportedError{Codec: info.Name, Type: typ, Reason: "cannot represent " + bad.String()}
+	}
+	return nil
+}

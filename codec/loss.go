@@ -1,0 +1,51 @@
+package codec
+
+import (
+	"fmt"
+	"time"
+)
+
+// A LossKind names something a codec does not preserve.
+type LossKind string
+
+// The kinds of loss.
+const (
+	// TimePrecision: times come back truncated to Loss.Precision.
+	TimePrecision LossKind = "time-precision"
+	// TimeZone: times come back as the same instant in another location
+	// (usually UTC or Local).
+	TimeZone LossKind = "time-zone"
+	// NilEmpty: nil and empty slices or maps are not told apart.
+	NilEmpty LossKind = "nil-empty"
+	// NilPointerZero: a pointer to a zero value may come back nil, or a
+	// nil pointer as a pointer to a zero value.
+	NilPointerZero LossKind = "nil-pointer-zero"
+)
+
+// A Loss is one declared way in which a codec's round trip is not exact.
+type Loss struct {
+	Kind LossKind
+	// Precision is the time granularity kept, for TimePrecision.
+	Precision time.Duration
+}
+
+func (l Loss) validate() error {
+	switch l.Kind {
+	case TimePrecision:
+		if l.Precision <= 0 {
+			return fmt.Errorf("loss %s needs a positive Precision", l.Kind)
+		}
+	case TimeZone, NilEmpty, NilPointerZero:
+	default:
+		return fmt.Errorf("unknown loss kind %q", l.Kind)
+	}
+	return nil
+}
+
+// String describes the loss in a few words.
+func (l Loss) String() string {
+	if l.Kind == TimePrecision {
+		return fmt.Sprintf("%s(%v)", l.Kind, l.Precision)
+	}
+	return string(l.Kind)
+}

@@ -1,0 +1,15 @@
+// Package json adapts encoding/json.
+package json
+
+import (
+	"encoding/json"
+
+	"github.com/serbench/serbench/codec"
+)
+
+// Std is encoding/json used as documented: Marshal and Unmarshal.
+var Std = codec.Info{
+	Name: "json", Family: "json", Label: "encoding/json", Module: "std",
+	URL: "https://pkg.go.dev/encoding/json", API: codec.Reflection,
+	New: func() codec.Codec { return codec.Reflect(json.Marshal, json.Unmarshal) },
+}

@@ -1,0 +1,125 @@
+package dataset
+
+import (
+	"fmt"
+	"reflect"
+	"strings"
+	"time"
+)
+
+// A Shape is how a dataset's element is arranged in the encoded value.
+type Shape string
+
+// The shapes.
+const (
+	Single   Shape = "single"   // one value: T
+	Slice    Shape = "slice"    // a slice of values: []T
+	PtrSlice Shape = "ptrslice" // a slice of pointers: []*T
+)
+
+// Shapes lists every shape in display order.
+var Shapes = []Shape{Single, Slice, PtrSlice}
+
+// ParseShape returns the shape named s.
+func ParseShape(s string) (Shape, error) {
+	for _, sh := range Shapes {
+		if string(sh) == s {
+			return sh, nil
+		}
+	}
+	return "", fmt.Errorf("unknown shape %q; known: %s", s, joinShapes(Shapes))
+}
+
+func joinShapes(ss []Shape) string {
+	var names []string
+	for _, s := range ss {
+		names = append(names, string(s))
+	}
+	return strings.Join(names, ", ")
+}
+
+// A Dataset is one payload type with a deterministic generator.
+type Dataset struct {
+	Name   string // registry name, e.g. "big"
+	Doc    string // one line for `serbench list datasets`
+	Source string // the seed article it comes from
+	// SliceLen is the number of elements in the slice shapes; zero means
+	// the dataset has only the single shape.
+	SliceLen int
+	// XLSlices marks the slice shapes as extra large (hundreds of MB
+	// encoded): they run only when asked for explicitly.
+	XLSlices bool
+
+	elem  reflect.Type
+	value func(Shape) any
+}
+
+// Type returns the Go type of the single value.
+func (d *Dataset) Type() reflect.Type { return d.elem }
+
+// Shapes returns the shapes this dataset can be built in.
+func (d *Dataset) Shapes() []Shape {
+	if d.SliceLen == 0 {
+		return []Shape{Single}
+	}
+	return Shapes
+}
+
+// Has reports whether the dataset can be built in shape s.
+func (d *Dataset) Has(s Shape) bool {
+	return s == Single || (d.SliceLen > 0 && (s == Slice || s == PtrSlice))
+}
+
+// IsXL reports whether the dataset in shape s is an extra-large case.
+func (d *Dataset) IsXL(s Shape) bool { return d.XLSlices && s != Single }
+
+// Count is the number of elements of the dataset's type in shape s.
+func (d *Dataset) Count(s Shape) int {
+	if s == Single {
+		return 1
+	}
+	return d.SliceLen
+}
+
+// Value builds a fresh value of the dataset in shape s and returns a
+// pointer to it (*T, *[]T or *[]*T). Every call builds a new, equal value.
+func (d *Dataset) Value(s Shape) (any, error) {
+	if !d.Has(s) {
+		return nil, fmt.Errorf("dataset %s has no shape %q; it has: %s", d.Name, s, joinShapes(d.Shapes()))
+	}
+	return d.value(s), nil
+}
+
+// define builds a Dataset from a generator of the i-th element.
+func define[T any](name, doc, source string, sliceLen int, gen func(i int) T) *Dataset {
+	return &Dataset{
+		Name: name, Doc: doc, Source: source, SliceLen: sliceLen,
+		elem: reflect.TypeFor[T](),
+		value: func(s Shape) any {
+			switch s {
+			case Slice:
+				out := make([]T, 0, sliceLen)
+				for i := range sliceLen {
+					out = append(out, gen(i))
+				}
+				return &out
+			case PtrSlice:
+				out := make([]*T, 0, sliceLen)
+				for i := range sliceLen {
+					v := gen(i)
+					out = append(out, &v)
+				}
+				return &out
+			default:
+				v := gen(0)
+				return &v
+			}
+		},
+	}
+}
+
+// Base is the fixed instant every generated time derives from. It carries
+// nanoseconds so that codecs which drop sub-second precision are caught.
+var Base = time.Date(2023, time.April, 4, 12, 30, 45, 123456789, time.UTC)
+
+const day = 24 * time.Hour

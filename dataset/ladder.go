@@ -1,0 +1,109 @@
+package dataset
+
+import (
+	"strconv"
+	"time"
+)
+
+// Tiny is the smallest rung of the size ladder (seeds 000 and 002).
+type Tiny struct {
+	ID      int64  `json:"tiny_id" xml:"tiny_id" yaml:"tiny_id"`
+	SomeStr string `json:"some_str" xml:"some_str" yaml:"some_str"`
+}
+
+// Medium adds pointers, a float and a time.
+type Medium struct {
+	ID           int64     `json:"medium_id" xml:"medium_id" yaml:"medium_id"`
+	FirstName    string    `json:"first_name" xml:"first_name" yaml:"first_name"`
+	LastName     *string   `json:"last_name" xml:"last_name" yaml:"last_name"`
+	MoneyBalance *float64  `json:"money_balance" xml:"money_balance" yaml:"money_balance"`
+	CreatedAt    time.Time `json:"created_at" xml:"created_at" yaml:"created_at"`
+	Tiny         Tiny      `json:"tiny" xml:"tiny" yaml:"tiny"`
+}
+
+// Big nests a Medium by value and by pointer.
+type Big struct {
+	ID           int64     `json:"big_id" xml:"big_id" yaml:"big_id"`
+	Age          uint64    `json:"age" xml:"age" yaml:"age"`
+	Country      *string   `json:"country" xml:"country" yaml:"country"`
+	CountryBytes []byte    `json:"country_bytes" xml:"country_bytes" yaml:"country_bytes"`
+	CreatedAt    time.Time `json:"created_at" xml:"created_at" yaml:"created_at"`
+	UpdatedAt    time.Time `json:"updated_at" xml:"updated_at" yaml:"updated_at"`
+	DeletedAt    time.Time `json:"deleted_at" xml:"deleted_at" yaml:"deleted_at"`
+	Tiny         Tiny      `json:"tiny" xml:"tiny" yaml:"tiny"`
+	Medium       Medium    `json:"medium" xml:"medium" yaml:"medium"`
+	MediumPtr    *Medium   `json:"medium_ptr" xml:"medium_ptr" yaml:"medium_ptr"`
+}
+
+// Huge holds 1,380 Bigs in four slices.
+type Huge struct {
+	BigSlice        []Big  `json:"big_slice" xml:"big_slice" yaml:"big_slice"`
+	BigPtrSlice     []*Big `json:"big_ptr_slice" xml:"big_ptr_slice" yaml:"big_ptr_slice"`
+	BiggerSlice     []Big  `json:"bigger_slice" xml:"bigger_slice" yaml:"bigger_slice"`
+	TheBiggestSlice []Big  `json:"the_biggest_slice" xml:"the_biggest_slice" yaml:"the_biggest_slice"`
+}
+
+// ComplexMap maps "0".."49" to Huge values (seed 002).
+type ComplexMap map[string]Huge
+
+// The element counts of Huge's slices and ComplexMap's keys.
+const (
+	HugeBigSlice     = 50
+	HugeBigPtrSlice  = 50
+	HugeBiggerSlice  = 256
+	HugeBiggestSlice = 1024
+	ComplexMapKeys   = 50
+)
+
+// NewTiny returns the i-th Tiny: ID i+1, "foo bar".
+func NewTiny(i int) Tiny { return Tiny{ID: int64(i + 1), SomeStr: "foo bar"} }
+
+// NewMedium returns the i-th Medium.
+func NewMedium(i int) Medium {
+	last, money := "bar", 10.24
+	return Medium{
+		ID: int64(i + 1), FirstName: "foo", LastName: &last, MoneyBalance: &money,
+		CreatedAt: Base, Tiny: NewTiny(0),
+	}
+}
+
+// NewBig returns the i-th Big.
+func NewBig(i int) Big {
+	country := "Ukraine"
+	mp := NewMedium(0)
+	return Big{
+		ID: int64(i + 1), Age: 26, Country: &country, CountryBytes: []byte("Ukraine"),
+		CreatedAt: Base.Add(-2 * day), UpdatedAt: Base.Add(-day), DeletedAt: Base,
+		Tiny: NewTiny(0), Medium: NewMedium(0), MediumPtr: &mp,
+	}
+}
+
+// NewHuge returns the i-th Huge. The i argument keeps the generator
+// signature uniform; every Huge is built alike.
+func NewHuge(int) Huge {
+	bigs := func(n int) []Big {
+		out := make([]Big, 0, n)
+		for j := range n {
+			out = append(out, NewBig(j))
+		}
+		return out
+	}
+	ptrs := make([]*Big, 0, HugeBigPtrSlice)
+	for j := range HugeBigPtrSlice {
+		b := NewBig(j)
+		ptrs = append(ptrs, &b)
+	}
+	return Huge{
+		BigSlice: bigs(HugeBigSlice), BigPtrSlice: ptrs,
+		BiggerSlice: bigs(HugeBiggerSlice), TheBiggestSlice: bigs(HugeBiggestSlice),
+	}
+}
+
+// NewComplexMap returns a ComplexMap of 50 Huge values keyed "0".."49".
+func NewComplexMap(int) ComplexMap {
+	m := make(ComplexMap, ComplexMapKeys)
+	for k := range ComplexMapKeys {
+		m[strconv.Itoa(k)] = NewHuge(k)
+	}
+	return m
+}

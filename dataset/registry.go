@@ -1,0 +1,45 @@
+package dataset
+
+import (
+	"fmt"
+	"strings"
+)
+
+// All lists every dataset, smallest first within each family. It is the one
+// place dataset names come from.
+var All = []*Dataset{
+	define("tiny", "Tiny: an int64 and a string", "seeds 000, 002", 5, NewTiny),
+	define("medium", "Medium: pointers, a float, a time, a Tiny", "seeds 000, 002", 10, NewMedium),
+	define("big", "Big: three times, bytes, a Medium by value and by pointer", "seeds 000, 002", 50, NewBig),
+	define("huge", "Huge: 1,380 Bigs in four slices", "seeds 000, 002", 50, NewHuge),
+	withXL(define("complexmap", "ComplexMap: 50 Huge in a map (69,000 Bigs)", "seeds 000, 002", 10, NewComplexMap)),
+	define("user", "User: id, name, email", "seed 001", 100, NewUser),
+	define("metric", "Metric: three numbers; its slice is seed 001's 100 metrics", "seed 001", 100, NewMetric),
+	define("complexdata", "ComplexData: 100 users, a 10-entry map, a count, a flag", "seed 001", 0, NewComplexData),
+	define("game", "A: seed 003's game-server message with maps of pointers", "seed 003", 10, NewA),
+	define("int64", "int64: a single integer, 23422", "seed 004", 0, NewInt64),
+}
+
+func withXL(d *Dataset) *Dataset {
+	d.XLSlices = true
+	return d
+}
+
+// Lookup returns the dataset named name.
+func Lookup(name string) (*Dataset, error) {
+	for _, d := range All {
+		if d.Name == name {
+			return d, nil
+		}
+	}
+	return nil, fmt.Errorf("unknown dataset %q; known: %s", name, strings.Join(Names(), ", "))
+}
+
+// Names returns the names of all datasets.
+func Names() []string {
+	var names []string
+	for _, d := range All {
+		names = append(names, d.Name)
+	}
+	return names
+}

@@ -1,0 +1,64 @@
+package dataset
+
+import "fmt"
+
+// User is seed 001's user record.
+type User struct {
+	ID    int    `json:"id" xml:"id" yaml:"id"`
+	Name  string `json:"name" xml:"name" yaml:"name"`
+	Email string `json:"email" xml:"email" yaml:"email"`
+}
+
+// Metric is seed 001's all-numeric record.
+type Metric struct {
+	Timestamp float64 `json:"timestamp" xml:"timestamp" yaml:"timestamp"`
+	NameHash  uint64  `json:"name_hash" xml:"name_hash" yaml:"name_hash"`
+	Value     float64 `json:"value" xml:"value" yaml:"value"`
+}
+
+// ComplexData is seed 001's composite record: 100 users and a string map.
+type ComplexData struct {
+	Users    []User            `json:"users" xml:"users" yaml:"users"`
+	Metadata map[string]string `json:"metadata" xml:"metadata" yaml:"metadata"`
+	Count    int               `json:"count" xml:"count" yaml:"count"`
+	Active   bool              `json:"active" xml:"active" yaml:"active"`
+}
+
+// The element counts of seed 001's collections.
+const (
+	ComplexDataUsers    = 100
+	ComplexDataMetadata = 10
+)
+
+var (
+	firstNames = []string{"John", "Olena", "Ana", "Wei", "Amara", "Lukas", "Priya", "Mateo"}
+	lastNames  = []string{"Doe", "Kovalenko", "Silva", "Zhang", "Okafor", "Schmidt", "Iyer", "Garcia"}
+)
+
+// NewUser returns the i-th User; user 0 is seed 001's John Doe.
+func NewUser(i int) User {
+	if i == 0 {
+		return User{ID: 1, Name: "John Doe", Email: "john@example.com"}
+	}
+	first, last := firstNames[i%len(firstNames)], lastNames[(i/len(firstNames))%len(lastNames)]
+	return User{ID: i + 1, Name: first + " " + last, Email: fmt.Sprintf("user%03d@example.com", i+1)}
+}
+
+// NewMetric returns the i-th Metric: seed 001's values, one second apart.
+func NewMetric(i int) Metric {
+	return Metric{Timestamp: 1642723200.123 + float64(i), NameHash: 1234567890123456789 + uint64(i), Value: 99.99 + float64(i)/4}
+}
+
+// NewComplexData returns a ComplexData with 100 distinct users and 10
+// metadata entries. Seed 001 left both zero, which favours gob.
+func NewComplexData(int) ComplexData {
+	users := make([]User, 0, ComplexDataUsers)
+	for i := range ComplexDataUsers {
+		users = append(users, NewUser(i))
+	}
+	meta := make(map[string]string, ComplexDataMetadata)
+	for i := range ComplexDataMetadata {
+		meta[fmt.Sprintf("key-%02d", i)] = fmt.Sprintf("value %d of %d", i+1, ComplexDataMetadata)
+	}
+	return ComplexData{Users: users, Metadata: meta, Count: ComplexDataUsers, Active: true}
+}

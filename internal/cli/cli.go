@@ -1,0 +1,97 @@
+// Package cli implements the serbench command. Run is the whole program;
+// main only wires it to the process.
+package cli
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// A UsageError is a mistake in the command line; it exits with status 2.
+type UsageError struct{ Msg string }
+
+func (e *UsageError) Error() string { return e.Msg }
+
+func usagef(format string, args ...any) error {
+	return &UsageError{Msg: fmt.Sprintf(format, args...)}
+}
+
+// errHelp reports that help was printed as asked.
+var errHelp = errors.New("help requested")
+
+// ExitCode maps an error from Run to a process exit status: 2 for misuse,
+// 1 for any other failure, 0 for nil or an explicit request for help.
+func ExitCode(err error) int {
+	var u *UsageError
+	switch {
+	case err == nil || errors.Is(err, errHelp):
+		return 0
+	case errors.As(err, &u):
+		return 2
+	default:
+		return 1
+	}
+}
+
+const usage = `serbench benchmarks Go serialization codecs, verifying every round trip.
+
+Usage:
+  serbench                      run the quick preset (same as: serbench run)
+  serbench run [flags]          measure; print a table, write results to -o DIR
+  serbench list [codecs|datasets|presets]
+  serbench report RESULTS.json [-o DIR]
+                                re-render every output from saved results
+  serbench help                 this text
+
+Run 'serbench run -h' for the run flags.
+`
+
+// Run runs the serbench command with args (without the program name).
+func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	if len(args) == 0 {
+		return runCmd(ctx, nil, stdout, stderr)
+	}
+	switch cmd, rest := args[0], args[1:]; cmd {
+	case "run":
+		return runCmd(ctx, rest, stdout, stderr)
+	case "list":
+		return listCmd(rest, stdout)
+	case "report":
+		return reportCmd(rest, stdout, stderr)
+	case "help", "-h", "-help", "--help":
+		fmt.Fprint(stdout, usage)
+		return nil
+	default:
+		if strings.HasPrefix(cmd, "-") {
+			// Flags without a command mean "run".
+			return runCmd(ctx, args, stdout, stderr)
+		}
+		return usagef("unknown command %q; known: run, list, report, help", cmd)
+	}
+}
+
+// parse parses flags, turning flag errors into usage errors.
+func parse(fs *flag.FlagSet, args []string) error {
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return errHelp
+		}
+		return &UsageError{Msg: err.Error()}
+	}
+	return nil
+}
+
+// splitList splits a comma-separated flag value, dropping blanks.
+func splitList(s string) []string {
+	var out []string
+	for _, f := range strings.Split(s, ",") {
+		if f = strings.TrimSpace(f); f != "" {
+			out = append(out, f)
+		}
+	}
+	return out
+}

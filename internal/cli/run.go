@@ -1,0 +1,166 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/serbench/serbench/dataset"
+	"github.com/serbench/serbench/preset"
+	"github.com/serbench/serbench/registry"
+	"github.com/serbench/serbench/report/table"
+	"github.com/serbench/serbench/results"
+	"github.com/serbench/serbench/runner"
+)
+
+func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("serbench run", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var (
+		presetName = fs.String("preset", "quick", "named selection to run; see 'serbench list presets'")
+		codecs     = fs.String("codecs", "", "comma-separated codecs (default: the preset's)")
+		datasets   = fs.String("datasets", "", "comma-separated datasets (default: the preset's)")
+		shapes     = fs.String("shapes", "", "comma-separated shapes: single, slice, ptrslice (default: the preset's)")
+		ops        = fs.String("ops", "", "comma-separated ops: encode, decode (default: both)")
+		xl         = fs.Bool("xl", false, "include extra-large cases (the complex map's slice: hundreds of MB)")
+		out        = fs.String("o", "serbench-out", "directory for results.bench, results.csv and results.json")
+		target     = fs.Float64("target", 0, "stop sampling when the median's CI is within this fraction (default 0.03)")
+		budget     = fs.Duration("budget", 0, "sampling time per benchmark (default: the preset's, else 1s)")
+		quiet      = fs.Bool("q", false, "no progress on stderr")
+	)
+	fs.Usage = func() {
+		fmt.Fprintf(fs.Output(), "Usage: serbench run [flags]\n\nFlags:\n")
+		fs.PrintDefaults()
+	}
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return usagef("run takes no arguments, got %q; use flags such as -codecs json,gob", fs.Args())
+	}
+	p, err := preset.Lookup(*presetName)
+	if err != nil {
+		return &UsageError{Msg: err.Error()}
+	}
+	sel := p.Selection
+	if *codecs != "" {
+		sel.Codecs = splitList(*codecs)
+	}
+	if *datasets != "" {
+		sel.Datasets = splitList(*datasets)
+	}
+	if *shapes != "" {
+		sel.Shapes = nil
+		for _, s := range splitList(*shapes) {
+			sel.Shapes = append(sel.Shapes, dataset.Shape(s))
+		}
+	}
+	if *ops != "" {
+		sel.Ops = nil
+		for _, s := range splitList(*ops) {
+			sel.Ops = append(sel.Ops, results.Op(s))
+		}
+	}
+	sel.XL = sel.XL || *xl
+	jobs, err := sel.Jobs()
+	if err != nil {
+		return &UsageError{Msg: err.Error()}
+	}
+	opts := runner.Options{Target: *target, Budget: p.Budget, SampleTime: p.SampleTime}
+	if *budget != 0 {
+		opts.Budget = *budget
+	}
+	r, err := runner.New(opts)
+	if err != nil {
+		return &UsageError{Msg: err.Error()}
+	}
+	if err := checkWritable(*out); err != nil {
+		return err
+	}
+	if !*quiet {
+		r.Progress = progressLines(stderr)
+	}
+
+	run := newRun(p.Name, r.Options(), sel)
+	run.Env.Overhead = r.LoopOverhead(ctx)
+	start := time.Now()
+	res, runErr := r.Run(ctx, jobs)
+	run.Results = res
+	run.Elapsed = results.Duration(time.Since(start))
+	run.Peak = r.Peak()
+	if runErr != nil {
+		run.Warnings = append(run.Warnings, fmt.Sprintf("interrupted after %d of %d jobs: %v", len(res)/max(1, len(sel.Ops)), len(jobs), runErr))
+	}
+	if err := writeOutputs(*out, run); err != nil {
+		return err
+	}
+	if err := table.Write(stdout, run); err != nil {
+		return err
+	}
+	fmt.Fprintf(stderr, "serbench: %d results in %v; wrote %s\n", len(res), time.Duration(run.Elapsed).Round(time.Millisecond), outputList(*out))
+	if runErr != nil {
+		if errors.Is(runErr, context.Canceled) {
+			return fmt.Errorf("interrupted; the %d results measured before were written to %s", len(res), *out)
+		}
+		return runErr
+	}
+	return nil
+}
+
+// newRun starts the record of a run: environment, options and the
+// metadata of the selected codecs.
+func newRun(presetName string, o runner.Options, sel preset.Selection) *results.Run {
+	run := &results.Run{
+		Started: time.Now().UTC(),
+		Env:     runner.Environment(time.Now()),
+		Options: results.Options{
+			Preset: presetName, Target: o.Target, Confidence: o.Confidence,
+			SampleTime: results.Duration(o.SampleTime), Budget: results.Duration(o.Budget),
+			MinSamples: o.MinSamples, MaxSamples: o.MaxSamples, GCBefore: !o.NoGC,
+		},
+	}
+	for _, c := range registry.Codecs {
+		if len(sel.Codecs) > 0 && !contains(sel.Codecs, c.Name) {
+			continue
+		}
+		var losses []string
+		for _, l := range c.Losses {
+			losses = append(losses, l.String())
+		}
+		run.Codecs = append(run.Codecs, results.Codec{
+			Name: c.Name, Family: c.Family, Label: c.Label, Module: c.Module,
+			Version: registry.Version(c.Module), URL: c.URL, API: string(c.API),
+			Variant: c.Variant, Losses: losses, Notes: c.Notes,
+		})
+	}
+	return run
+}
+
+func contains(list []string, s string) bool {
+	for _, v := range list {
+		if v == s {
+			return true
+		}
+	}
+	return false
+}
+
+// progressLines prints one line per finished job.
+func progressLines(w io.Writer) func(runner.Event) {
+	return func(e runner.Event) {
+		var parts []string
+		for _, r := range e.Results {
+			if r.Status == results.OK {
+				parts = append(parts, fmt.Sprintf("%s %s", r.Op, table.Duration(r.NsPerOp.Median)))
+			} else {
+				parts = append(parts, fmt.Sprintf("%s %s", r.Op, r.Status))
+			}
+		}
+		fmt.Fprintf(w, "[%d/%d %s] %s %s/%s: %s\n", e.Done, e.Total, e.Elapsed.Round(time.Second),
+			e.Job.Codec.Name, e.Job.Dataset, e.Job.Shape, strings.Join(parts, ", "))
+	}
+}

@@ -1,0 +1,93 @@
+package preset
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/dataset"
+	"github.com/serbench/serbench/registry"
+	"github.com/serbench/serbench/results"
+	"github.com/serbench/serbench/runner"
+)
+
+// Validate checks every name in the selection against the registries.
+func (s Selection) Validate() error {
+	for _, name := range s.Codecs {
+		if _, err := registry.Lookup(name); err != nil {
+			return err
+		}
+	}
+	for _, name := range s.Datasets {
+		if _, err := dataset.Lookup(name); err != nil {
+			return err
+		}
+	}
+	for _, sh := range s.Shapes {
+		if _, err := dataset.ParseShape(string(sh)); err != nil {
+			return err
+		}
+	}
+	for _, op := range s.Ops {
+		if _, err := ParseOp(string(op)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// ParseOp returns the op named s.
+func ParseOp(s string) (results.Op, error) {
+	for _, op := range results.Ops {
+		if string(op) == s {
+			return op, nil
+		}
+	}
+	var names []string
+	for _, op := range results.Ops {
+		names = append(names, string(op))
+	}
+	return "", fmt.Errorf("unknown op %q; known: %s", s, strings.Join(names, ", "))
+}
+
+// Jobs returns the runner jobs of the selection, dataset by dataset, in
+// registry order. Extra-large cases not asked for are left out; so are
+// codecs that cannot represent a dataset's type, which are returned as
+// skipped jobs so that reports say why.
+func (s Selection) Jobs() ([]runner.Job, error) {
+	if err := s.Validate(); err != nil {
+		return nil, err
+	}
+	ops := s.Ops
+	if len(ops) == 0 {
+		ops = results.Ops
+	}
+	var jobs []runner.Job
+	for _, d := range dataset.All {
+		if !has(s.Datasets, d.Name) {
+			continue
+		}
+		for _, sh := range d.Shapes() {
+			if !has(s.Shapes, sh) || (d.IsXL(sh) && !s.XL) {
+				continue
+			}
+			for _, c := range registry.Codecs {
+				if !has(s.Codecs, c.Name) {
+					continue
+				}
+				jobs = append(jobs, job(c, d, sh, ops))
+			}
+		}
+	}
+	if len(jobs) == 0 {
+		return nil, fmt.Errorf("the selection matches no benchmark: check -codecs, -datasets and -shapes")
+	}
+	return jobs, nil
+}
+
+func job(c codec.Info, d *dataset.Dataset, sh dataset.Shape, ops []results.Op) runner.Job {
+	return runner.Job{
+		Codec: c, Dataset: d.Name, Shape: string(sh), Items: d.Count(sh), Ops: ops,
+		Value: func() (any, error) { return d.Value(sh) },
+	}
+}

@@ -1,0 +1,104 @@
+// Package preset names the selections of codecs, datasets, shapes and ops
+// that serbench runs, among them one per seed article, and turns a
+// selection into runner jobs.
+package preset
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/serbench/serbench/dataset"
+	"github.com/serbench/serbench/results"
+)
+
+// A Preset is a named Selection with the measuring budget that suits it.
+type Preset struct {
+	Name string
+	Doc  string
+	Selection
+	// Budget and SampleTime override the runner's defaults when set.
+	Budget     time.Duration
+	SampleTime time.Duration
+}
+
+// A Selection says what to run. Empty lists mean "all".
+type Selection struct {
+	Codecs   []string
+	Datasets []string
+	Shapes   []dataset.Shape
+	Ops      []results.Op
+	// XL includes the extra-large cases (the complex map's slice).
+	XL bool
+}
+
+// The seed codecs: the formats the five seed articles measured.
+var seedCodecs = []string{"gob", "gob-stream", "json", "xml", "yaml", "binary", "byteorder", "strconv"}
+
+// All lists the presets; the first is the default.
+var All = []Preset{
+	{
+		Name: "quick", Doc: "seed codecs over the size ladder up to big and the web shapes; single and slice; about a minute",
+		Selection: Selection{
+			Codecs:   seedCodecs,
+			Datasets: []string{"tiny", "medium", "big", "user", "metric", "complexdata", "game", "int64"},
+			Shapes:   []dataset.Shape{dataset.Single, dataset.Slice},
+		},
+		Budget: 300 * time.Millisecond, SampleTime: 5 * time.Millisecond,
+	},
+	{
+		Name: "full", Doc: "every codec over every dataset and shape up to huge (no xl)",
+	},
+	{
+		Name: "gob-json-xml-yaml", Doc: "seed 000: gob, JSON, XML and YAML over the size ladder, single, slice and pointer slice",
+		Selection: Selection{
+			Codecs:   []string{"gob", "gob-stream", "json", "xml", "yaml"},
+			Datasets: []string{"tiny", "medium", "big", "huge", "complexmap"},
+		},
+	},
+	{
+		Name: "json-vs-gob", Doc: "seed 001: JSON vs gob on a user, metrics and a composite record",
+		Selection: Selection{
+			Codecs:   []string{"json", "gob", "gob-stream"},
+			Datasets: []string{"user", "metric", "complexdata"},
+			Shapes:   []dataset.Shape{dataset.Single, dataset.Slice},
+		},
+	},
+	{
+		Name: "game-message", Doc: "seed 003: gob vs JSON on a game-server message",
+		Selection: Selection{
+			Codecs:   []string{"json", "gob", "gob-stream"},
+			Datasets: []string{"game", "int64"},
+			Shapes:   []dataset.Shape{dataset.Single},
+		},
+	},
+	{
+		Name: "int-to-bytes", Doc: "seed 004: an int64 by binary.Write, byte order by hand, strconv and gob",
+		Selection: Selection{
+			Codecs:   []string{"binary", "byteorder", "strconv", "gob", "gob-stream"},
+			Datasets: []string{"int64"},
+		},
+	},
+}
+
+// Lookup returns the preset named name.
+func Lookup(name string) (Preset, error) {
+	for _, p := range All {
+		if p.Name == name {
+			return p, nil
+		}
+	}
+	return Preset{}, fmt.Errorf("unknown preset %q; known: %s", name, strings.Join(Names(), ", "))
+}
+
+// Names returns the preset names.
+func Names() []string {
+	var names []string
+	for _, p := range All {
+		names = append(names, p.Name)
+	}
+	return names
+}
+
+func has[T comparable](list []T, v T) bool { return len(list) == 0 || slices.Contains(list, v) }

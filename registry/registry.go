@@ -1,0 +1,75 @@
+// Package registry is the one explicit list of the codecs serbench knows.
+// Names on the command line and in results come from here alone.
+package registry
+
+import (
+	"fmt"
+	"runtime"
+	"runtime/debug"
+	"strings"
+
+	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/codecs/binary"
+	"github.com/serbench/serbench/codecs/byteorder"
+	"github.com/serbench/serbench/codecs/gob"
+	"github.com/serbench/serbench/codecs/json"
+	"github.com/serbench/serbench/codecs/strconv"
+	"github.com/serbench/serbench/codecs/xml"
+	"github.com/serbench/serbench/codecs/yaml"
+)
+
+// Codecs lists every registered codec variant.
+var Codecs = []codec.Info{
+	gob.OneShot,
+	gob.Stream,
+	json.Std,
+	xml.Std,
+	yaml.V4,
+	binary.Std,
+	byteorder.Manual,
+	strconv.Text,
+}
+
+// Lookup returns the codec named name.
+func Lookup(name string) (codec.Info, error) {
+	for _, c := range Codecs {
+		if c.Name == name {
+			return c, nil
+		}
+	}
+	return codec.Info{}, fmt.Errorf("unknown codec %q; known: %s", name, strings.Join(Names(), ", "))
+}
+
+// Names returns the registered names in registry order.
+func Names() []string {
+	names := make([]string, len(Codecs))
+	for i, c := range Codecs {
+		names[i] = c.Name
+	}
+	return names
+}
+
+// Version returns the version of module as linked into this binary:
+// the Go version for "std", "(devel)" or "unknown" when the build carries
+// no module information.
+func Version(module string) string {
+	if module == "std" || module == "" {
+		return runtime.Version()
+	}
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "unknown"
+	}
+	if bi.Main.Path == module {
+		return bi.Main.Version
+	}
+	for _, d := range bi.Deps {
+		if d.Path == module {
+			if d.Replace != nil {
+				return d.Replace.Version + " (replaced)"
+			}
+			return d.Version
+		}
+	}
+	return "unknown"
+}

@@ -1,0 +1,93 @@
+// Package bench writes and reads serbench results in Go's benchmark format
+// through golang.org/x/perf/benchfmt, one line per sample, with names like
+// Encode/codec=json/dataset=tiny/shape=single so benchstat can slice them.
+package bench
+
+import (
+	"fmt"
+	"io"
+	"sort"
+	"strconv"
+
+	"golang.org/x/perf/benchfmt"
+
+	"github.com/serbench/serbench/results"
+)
+
+// UnitEncoded is the unit of the encoded message size.
+const UnitEncoded = "B/msg"
+
+// Write writes every measured sample of run. Results that were skipped,
+// failed or errored are listed as comment lines at the end, which
+// benchmark readers ignore.
+func Write(w io.Writer, run *results.Run) error {
+	bw := benchfmt.NewWriter(w)
+	if err := bw.Write(&benchfmt.UnitMetadata{UnitMetadataKey: benchfmt.UnitMetadataKey{Unit: UnitEncoded, Key: "assume"}, Value: "exact"}); err != nil {
+		return err
+	}
+	cfg := Config(run)
+	var notRun []results.Result
+	for _, res := range run.Results {
+		if res.Status != results.OK {
+			notRun = append(notRun, res)
+			continue
+		}
+		for _, s := range res.Samples {
+			r := &benchfmt.Result{
+				Config: cfg,
+				Name:   benchfmt.Name(res.Key()),
+				Iters:  s.Iters,
+				Values: []benchfmt.Value{
+					{Value: s.NsPerOp, Unit: "ns/op"},
+					{Value: s.BPerOp, Unit: "B/op"},
+					{Value: s.AllocsPerOp, Unit: "allocs/op"},
+					{Value: float64(res.Bytes), Unit: UnitEncoded},
+				},
+			}
+			if err := bw.Write(r); err != nil {
+				return err
+			}
+		}
+	}
+	if len(notRun) > 0 {
+		fmt.Fprintf(w, "\n# Not measured (%d):\n", len(notRun))
+	}
+	for _, res := range notRun {
+		if _, err := fmt.Fprintf(w, "# %s %s: %s\n", res.Status, res.Key(), res.ShortReason()); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Config returns the file configuration lines for run: the environment
+// and the version of every codec measured.
+func Config(run *results.Run) []benchfmt.Config {
+	e := run.Env
+	kv := [][2]string{
+		{"goos", e.GOOS}, {"goarch", e.GOARCH}, {"pkg", "github.com/serbench/serbench"},
+		{"cpu", e.CPU}, {"go", e.GoVersion}, {"gomaxprocs", strconv.Itoa(e.GOMAXPROCS)},
+		{"serbench", e.Serbench}, {"date", e.Date},
+	}
+	if run.Options.Preset != "" {
+		kv = append(kv, [2]string{"preset", run.Options.Preset})
+	}
+	used := map[string]bool{}
+	for _, r := range run.Results {
+		used[r.Codec] = true
+	}
+	var mods [][2]string
+	for _, c := range run.Codecs {
+		if used[c.Name] {
+			mods = append(mods, [2]string{"codec-" + c.Name, c.Module + "@" + c.Version})
+		}
+	}
+	sort.Slice(mods, func(i, j int) bool { return mods[i][0] < mods[j][0] })
+	kv = append(kv, mods...)
+	cfg := make([]benchfmt.Config, len(kv))
+	for i, p := range kv {
+		cfg[i] = benchfmt.Config{Key: p[0], Value: []byte(p[1]), File: true}
+	}
+	return cfg
+}
+

@@ -1,0 +1,56 @@
+// Package csvfile writes serbench results as CSV: a header and one row per
+// benchmark, quoted as RFC 4180 requires.
+package csvfile
+
+import (
+	"encoding/csv"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/serbench/serbench/results"
+)
+
+// Header is the CSV header row.
+var Header = []string{
+	"op", "codec", "dataset", "shape", "status", "ns_per_op", "ci_lo_ns", "ci_hi_ns", "ci_pct",
+	"samples", "target_met", "b_per_op", "allocs_per_op", "encoded_bytes", "items",
+	"family", "variant", "losses", "codec_version", "reason",
+}
+
+// Write writes run's results as CSV.
+func Write(w io.Writer, run *results.Run) error {
+	cw := csv.NewWriter(w)
+	if err := cw.Write(Header); err != nil {
+		return err
+	}
+	for _, r := range run.Results {
+		var family, variant, losses, version string
+		if c := run.Codec(r.Codec); c != nil {
+			family, variant, losses, version = c.Family, c.Variant, strings.Join(c.Losses, " "), c.Version
+		}
+		row := []string{string(r.Op), r.Codec, r.Dataset, r.Shape, string(r.Status)}
+		if r.Status == results.OK {
+			row = append(row, num(r.NsPerOp.Median), num(r.NsPerOp.Lo), num(r.NsPerOp.Hi), pct(r.NsPerOp),
+				strconv.Itoa(len(r.Samples)), strconv.FormatBool(r.TargetMet), num(r.BPerOp), num(r.Allocs),
+				strconv.Itoa(r.Bytes))
+		} else {
+			row = append(row, "", "", "", "", "0", "false", "", "", "")
+		}
+		row = append(row, strconv.Itoa(r.Items), family, variant, losses, version, r.Reason)
+		if err := cw.Write(row); err != nil {
+			return err
+		}
+	}
+	cw.Flush()
+	return cw.Error()
+}
+
+func num(f float64) string { return strconv.FormatFloat(f, 'g', 6, 64) }
+
+func pct(s results.Stat) string {
+	if s.Lo == 0 && s.Hi == 0 {
+		return ""
+	}
+	return strconv.FormatFloat(100*s.RelCI(), 'f', 1, 64)
+}

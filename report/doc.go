@@ -1,0 +1,8 @@
+// Package report groups serbench's renderers. Each subpackage turns a
+// results.Run into one output format on an io.Writer; none of them
+// measures anything or opens files.
+//
+//   - bench: Go's benchmark format, read by benchstat
+//   - csvfile: one CSV row per benchmark
+//   - table: the text table printed to the terminal
+package report

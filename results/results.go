@@ -1,0 +1,208 @@
+// Package results is serbench's data model for a run: the environment,
+// the codecs measured and one Result per benchmark, with every sample
+// kept. The runner produces a Run; renderers and readers consume it.
+package results
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"strings"
+	"time"
+)
+
+// An Op is the operation a benchmark times.
+type Op string
+
+// The operations.
+const (
+	Encode Op = "encode"
+	Decode Op = "decode"
+)
+
+// Ops lists every operation in display order.
+var Ops = []Op{Encode, Decode}
+
+// A Status says how a benchmark ended.
+type Status string
+
+// The statuses.
+const (
+	OK      Status = "ok"      // verified and measured
+	Failed  Status = "failed"  // verification failed: the round trip lost or changed data
+	Error   Status = "error"   // the codec returned an error, panicked or hung
+	Skipped Status = "skipped" // not run: the codec cannot represent the value, or the case was not asked for
+)
+
+// A Run is the record of one serbench run.
+type Run struct {
+	Env      Env       `json:"env"`
+	Options  Options   `json:"options"`
+	Codecs   []Codec   `json:"codecs"`
+	Results  []Result  `json:"results"`
+	Peak     Memory    `json:"peak_memory"`
+	Warnings []string  `json:"warnings,omitempty"`
+	Started  time.Time `json:"started"`
+	Elapsed  Duration  `json:"elapsed"`
+}
+
+// Env describes the machine and build that produced a Run.
+type Env struct {
+	GoVersion  string `json:"go_version"`
+	GOOS       string `json:"goos"`
+	GOARCH     string `json:"goarch"`
+	CPU        string `json:"cpu"`
+	NumCPU     int    `json:"num_cpu"`
+	GOMAXPROCS int    `json:"gomaxprocs"`
+	Serbench   string `json:"serbench_version"`
+	Date       string `json:"date"`
+	// Overhead is the measured cost of one iteration of the harness's
+	// timed loop with a codec that does nothing, in ns. It is included in
+	// every figure, as in testing.B.
+	Overhead float64 `json:"loop_overhead_ns"`
+	Pinned   string  `json:"cpu_pinning,omitempty"`
+}
+
+// Options records the measuring options a Run used.
+type Options struct {
+	Preset     string   `json:"preset,omitempty"`
+	Target     float64  `json:"ci_target"`
+	Confidence float64  `json:"confidence"`
+	SampleTime Duration `json:"sample_time"`
+	Budget     Duration `json:"budget"`
+	MinSamples int      `json:"min_samples"`
+	MaxSamples int      `json:"max_samples"`
+	GCBefore   bool     `json:"gc_before_sample"`
+}
+
+// Codec is the metadata of a codec as recorded in a Run.
+type Codec struct {
+	Name    string   `json:"name"`
+	Family  string   `json:"family"`
+	Label   string   `json:"label"`
+	Module  string   `json:"module"`
+	Version string   `json:"version"`
+	URL     string   `json:"url"`
+	API     string   `json:"api"`
+	Variant string   `json:"variant,omitempty"`
+	Losses  []string `json:"losses,omitempty"`
+	Notes   string   `json:"notes,omitempty"`
+}
+
+// A Result is one benchmark: one op of one codec on one dataset shape.
+type Result struct {
+	Op      Op     `json:"op"`
+	Codec   string `json:"codec"`
+	Dataset string `json:"dataset"`
+	Shape   string `json:"shape"`
+	Status  Status `json:"status"`
+	Reason  string `json:"reason,omitempty"`
+	// Bytes is the size of one encoded message.
+	Bytes int `json:"bytes,omitempty"`
+	// Items is the number of dataset elements in the value.
+	Items   int      `json:"items,omitempty"`
+	Samples []Sample `json:"samples,omitempty"`
+	// Summary statistics of the samples' ns/op.
+	NsPerOp   Stat    `json:"ns_per_op"`
+	BPerOp    float64 `json:"b_per_op"`
+	Allocs    float64 `json:"allocs_per_op"`
+	TargetMet bool    `json:"target_met"`
+}
+
+// A Sample is one timed run of Iters iterations.
+type Sample struct {
+	Iters       int     `json:"iters"`
+	NsPerOp     float64 `json:"ns_per_op"`
+	BPerOp      float64 `json:"b_per_op"`
+	AllocsPerOp float64 `json:"allocs_per_op"`
+}
+
+// A Stat is a median with its confidence interval.
+type Stat struct {
+	Median float64 `json:"median"`
+	Lo     float64 `json:"lo"`
+	Hi     float64 `json:"hi"`
+}
+
+// RelCI returns the larger distance from the median to an interval bound,
+// relative to the median (benchstat's "± x%"), or +Inf if unknown.
+func (s Stat) RelCI() float64 {
+	if s.Median <= 0 || s.Lo <= 0 && s.Hi <= 0 {
+		return math.Inf(1)
+	}
+	return max(s.Hi/s.Median-1, 1-s.Lo/s.Median)
+}
+
+// Memory is the peak memory the run used.
+type Memory struct {
+	HeapBytes uint64 `json:"heap_bytes"`
+	RSSBytes  uint64 `json:"rss_bytes,omitempty"`
+}
+
+// Key identifies a result in a Run.
+func (r *Result) Key() string {
+	return fmt.Sprintf("%s/codec=%s/dataset=%s/shape=%s", opName(r.Op), r.Codec, r.Dataset, r.Shape)
+}
+
+// opName capitalizes the op for benchmark names: "Encode", "Decode".
+func opName(op Op) string {
+	if op == "" {
+		return ""
+	}
+	return string(op[0]-'a'+'A') + string(op[1:])
+}
+
+// ShortReason returns the first line of the reason.
+func (r *Result) ShortReason() string {
+	if i := strings.IndexByte(r.Reason, '\n'); i >= 0 {
+		return r.Reason[:i] + " ..."
+	}
+	return r.Reason
+}
+
+// Codec returns the metadata of the codec named name, or nil.
+func (r *Run) Codec(name string) *Codec {
+	for i := range r.Codecs {
+		if r.Codecs[i].Name == name {
+			return &r.Codecs[i]
+		}
+	}
+	return nil
+}
+
+// WriteJSON writes the run as indented JSON.
+func (r *Run) WriteJSON(w io.Writer) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(r)
+}
+
+// ReadJSON reads a run written by WriteJSON. name is used in errors.
+func ReadJSON(rd io.Reader, name string) (*Run, error) {
+	var run Run
+	dec := json.NewDecoder(rd)
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&run); err != nil {
+		return nil, fmt.Errorf("%s: not a serbench results.json: %w", name, err)
+	}
+	for i, res := range run.Results {
+		if res.Op == "" || res.Codec == "" || res.Dataset == "" || res.Status == "" {
+			return nil, fmt.Errorf("%s: result %d lacks op, codec, dataset or status", name, i)
+		}
+	}
+	return &run, nil
+}
+
+// A Duration is a time.Duration that reads and writes as "1.5s" in JSON.
+type Duration time.Duration
+
+// MarshalText implements encoding.TextMarshaler.
+func (d Duration) MarshalText() ([]byte, error) { return []byte(time.Duration(d).String()), nil }
+
+// UnmarshalText implements encoding.TextUnmarshaler.
+func (d *Duration) UnmarshalText(b []byte) error {
+	v, err := time.ParseDuration(string(b))
+	*d = Duration(v)
+	return err
+}

@@ -1,0 +1,95 @@
+package runner
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"os"
+	"runtime"
+	"runtime/debug"
+	"strings"
+	"time"
+
+	"github.com/serbench/serbench/results"
+)
+
+// Environment describes this process: Go version, platform, CPU model,
+// GOMAXPROCS, date and serbench's own version.
+func Environment(now time.Time) results.Env {
+	return results.Env{
+		GoVersion:  runtime.Version(),
+		GOOS:       runtime.GOOS,
+		GOARCH:     runtime.GOARCH,
+		CPU:        cpuModel(),
+		NumCPU:     runtime.NumCPU(),
+		GOMAXPROCS: runtime.GOMAXPROCS(0),
+		Serbench:   Version(),
+		Date:       now.UTC().Format(time.RFC3339),
+	}
+}
+
+// Version returns serbench's module version, or its VCS revision when built
+// from a work tree.
+func Version() string {
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "unknown"
+	}
+	v := bi.Main.Version
+	for _, s := range bi.Settings {
+		if s.Key == "vcs.revision" && len(s.Value) >= 12 && (v == "" || v == "(devel)") {
+			v = "devel-" + s.Value[:12]
+		}
+	}
+	if v == "" {
+		v = "(devel)"
+	}
+	return v
+}
+
+func cpuModel() string {
+	f, err := os.Open("/proc/cpuinfo")
+	if err != nil {
+		return runtime.GOARCH
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		if k, v, ok := strings.Cut(sc.Text(), ":"); ok && strings.TrimSpace(k) == "model name" {
+			return strings.TrimSpace(v)
+		}
+	}
+	return runtime.GOARCH
+}
+
+// nop is a case that does nothing, to measure the harness's own cost.
+type nop struct{}
+
+func (nop) Encode() ([]byte, error) { return nil, nil }
+
+// LoopOverhead measures one iteration of the timed encode loop around a
+// case that does nothing, in ns: the floor under every figure.
+func (r *Runner) LoopOverhead(ctx context.Context) float64 {
+	var res results.Result
+	if err := r.measure(ctx, encodeLoop(nop{}), &res); err != nil {
+		return 0
+	}
+	return res.NsPerOp.Median
+}
+
+// peakRSS returns the process's peak resident set size (VmHWM), or 0.
+func peakRSS() uint64 {
+	b, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return 0
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if v, ok := strings.CutPrefix(line, "VmHWM:"); ok {
+			var kb uint64
+			if _, err := fmt.Sscan(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(v), "kB")), &kb); err == nil {
+				return kb * 1024
+			}
+		}
+	}
+	return 0
+}

@@ -1,0 +1,85 @@
+package runner
+
+import (
+	"fmt"
+	"time"
+)
+
+// Options controls measuring. The zero value of each field means its
+// default; Validate reports values out of range.
+type Options struct {
+	// Target is the relative half-width of the median's confidence
+	// interval at which sampling stops. Default 0.03, range [0.001, 1].
+	Target float64
+	// Confidence is the confidence level of the interval. Default 0.95,
+	// range [0.5, 0.999].
+	Confidence float64
+	// SampleTime is the wall time one sample aims for. Default 10ms, range
+	// [1ms, 10s].
+	SampleTime time.Duration
+	// Budget is the wall time one benchmark may spend sampling once
+	// calibrated. Default 1s, range [10ms, 10m].
+	Budget time.Duration
+	// MinSamples is the number of samples taken before the interval is
+	// checked. Default 6 (the fewest for a 95% interval), range [1, 1000].
+	MinSamples int
+	// MaxSamples caps the samples per benchmark. Default 60, range
+	// [MinSamples, 10000].
+	MaxSamples int
+	// NoGC turns off the garbage collection run before each sample.
+	NoGC bool
+	// Timeout is how long one job (verification and all its ops) may take
+	// before it is abandoned as hung. Default 20 × Budget + 1m.
+	Timeout time.Duration
+}
+
+// withDefaults returns o with zero fields set to their defaults.
+func (o Options) withDefaults() Options {
+	if o.Target == 0 {
+		o.Target = 0.03
+	}
+	if o.Confidence == 0 {
+		o.Confidence = 0.95
+	}
+	if o.SampleTime == 0 {
+		o.SampleTime = 10 * time.Millisecond
+	}
+	if o.Budget == 0 {
+		o.Budget = time.Second
+	}
+	if o.MinSamples == 0 {
+		o.MinSamples = 6
+	}
+	if o.MaxSamples == 0 {
+		o.MaxSamples = max(60, o.MinSamples)
+	}
+	if o.Timeout == 0 {
+		o.Timeout = 20*o.Budget + time.Minute
+	}
+	return o
+}
+
+// Validate returns an error naming the first option out of range.
+func (o Options) Validate() error {
+	o = o.withDefaults()
+	check := func(name string, ok bool, rng string, v any) error {
+		if ok {
+			return nil
+		}
+		return fmt.Errorf("runner: %s %v out of range %s", name, v, rng)
+	}
+	for _, err := range []error{
+		check("target", o.Target >= 0.001 && o.Target <= 1, "[0.001, 1]", o.Target),
+		check("confidence", o.Confidence >= 0.5 && o.Confidence <= 0.999, "[0.5, 0.999]", o.Confidence),
+		check("sample time", o.SampleTime >= time.Millisecond && o.SampleTime <= 10*time.Second, "[1ms, 10s]", o.SampleTime),
+		check("budget", o.Budget >= 10*time.Millisecond && o.Budget <= 10*time.Minute, "[10ms, 10m]", o.Budget),
+		check("min samples", o.MinSamples >= 1 && o.MinSamples <= 1000, "[1, 1000]", o.MinSamples),
+		check("max samples", o.MaxSamples >= o.MinSamples && o.MaxSamples <= 10000, fmt.Sprintf("[%d, 10000]", o.MinSamples), o.MaxSamples),
+		check("timeout", o.Timeout >= time.Second, "[1s, ∞)", o.Timeout),
+	} {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -1,0 +1,101 @@
+// Package verify compares a decoded value with the original, modulo the
+// losses a codec declares.
+package verify
+
+import (
+	"fmt"
+	"go/token"
+	"reflect"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
+
+	"github.com/serbench/serbench/codec"
+)
+
+// A MismatchError reports that a round trip changed the value.
+type MismatchError struct {
+	Diff string // go-cmp diff, "-want +got"
+}
+
+func (e *MismatchError) Error() string {
+	const max = 2000
+	d := e.Diff
+	if len(d) > max {
+		d = d[:max] + "\n... (diff truncated)"
+	}
+	return "verify: decoded value differs from the original (-want +got):\n" + d
+}
+
+// Equal returns nil if got equals want modulo losses, or a *MismatchError
+// with a readable diff. Unexported struct fields are ignored: serialization
+// libraries do not encode them.
+func Equal(want, got any, losses []codec.Loss) error {
+	if reflect.TypeOf(want) != reflect.TypeOf(got) {
+		return &MismatchError{Diff: fmt.Sprintf("type: want %T, got %T", want, got)}
+	}
+	if d := cmp.Diff(want, got, Options(losses)...); d != "" {
+		return &MismatchError{Diff: d}
+	}
+	return nil
+}
+
+// Options returns the go-cmp options that implement the given losses.
+func Options(losses []codec.Loss) []cmp.Option {
+	prec := time.Duration(1)
+	zone := false
+	opts := []cmp.Option{ignoreUnexported}
+	for _, l := range losses {
+		switch l.Kind {
+		case codec.TimePrecision:
+			prec = max(prec, l.Precision)
+		case codec.TimeZone:
+			zone = true
+		case codec.NilEmpty:
+			opts = append(opts, cmpopts.EquateEmpty())
+		case codec.NilPointerZero:
+			opts = append(opts, nilPointerZero())
+		}
+	}
+	opts = append(opts, cmp.Comparer(func(a, b time.Time) bool {
+		if prec > 1 {
+			a, b = a.Truncate(prec), b.Truncate(prec)
+		}
+		if !a.Equal(b) {
+			return false
+		}
+		if zone {
+			return true
+		}
+		an, ao := a.Zone()
+		bn, bo := b.Zone()
+		return an == bn && ao == bo
+	}))
+	return opts
+}
+
+var ignoreUnexported = cmp.FilterPath(func(p cmp.Path) bool {
+	sf, ok := p.Last().(cmp.StructField)
+	if !ok {
+		return false
+	}
+	return !token.IsExported(sf.Name())
+}, cmp.Ignore())
+
+// nilPointerZero treats a nil pointer and a pointer to a zero value as equal.
+func nilPointerZero() cmp.Option {
+	return cmp.FilterValues(func(a, b any) bool {
+		va, vb := reflect.ValueOf(a), reflect.ValueOf(b)
+		if va.Kind() != reflect.Pointer || vb.Kind() != reflect.Pointer {
+			return false
+		}
+		return va.IsNil() != vb.IsNil()
+	}, cmp.Comparer(func(a, b any) bool {
+		va, vb := reflect.ValueOf(a), reflect.ValueOf(b)
+		if va.IsNil() {
+			return vb.Elem().IsZero()
+		}
+		return va.Elem().IsZero()
+	}))
+}

@@ -5,6 +5,7 @@ package registry
 import (
 	"fmt"
 	"runtime"
+	"slices"
 	"runtime/debug"
 	"strings"
 
@@ -18,8 +19,14 @@ import (
 	"github.com/serbench/serbench/codecs/yaml"
 )
 
-// Codecs lists every registered codec variant.
-var Codecs = []codec.Info{
+// Codecs lists every registered codec variant, in display order: the
+// standard library and the seed codecs, then the other reflection-based
+// libraries, then the schema-compiled ones. Each part is one explicit list
+// in this package.
+var Codecs = slices.Concat(seed, reflection, schema)
+
+// seed lists the codecs the seed articles measured.
+var seed = []codec.Info{
 	gob.OneShot,
 	gob.Stream,
 	json.Std,

@@ -35,8 +35,8 @@ func NewA(i int) A {
 	return A{
 		I1: i + 1, I2: 12, I3: 13, I4: 1234, I5: 1342, I6: 123423, I7: 123, I8: 2341,
 		I9: 452234, I10: 690, I11: 2342, I12: 56878, I13: 213134, I14: 2352, I15: 234,
-		Str1: "abc",
-		Barr: []*B{{2, "def"}, {22, "defdef"}, {222, "defdefdef"}},
+		Str1:  "abc",
+		Barr:  []*B{{2, "def"}, {22, "defdef"}, {222, "defdefdef"}},
 		Bmap1: map[string]*B{"11": {2, "def"}, "22": {22, "defdef"}, "33": {222, "defdefdef"}},
 		Bmap2: map[string]B{"aa": {3, "ghi"}, "bb": {33, "ghighi"}, "cc": {333, "ghighighi"}},
 	}

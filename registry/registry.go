@@ -5,8 +5,8 @@ package registry
 import (
 	"fmt"
 	"runtime"
-	"slices"
 	"runtime/debug"
+	"slices"
 	"strings"
 
 	"github.com/serbench/serbench/codec"

@@ -90,4 +90,3 @@ func Config(run *results.Run) []benchfmt.Config {
 	}
 	return cfg
 }
-

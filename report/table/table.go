@@ -156,4 +156,3 @@ func Duration(ns float64) string {
 	}
 	return ""
 }
-

@@ -1,0 +1,220 @@
+package summary
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/serbench/serbench/report/table"
+	"github.com/serbench/serbench/results"
+)
+
+// A category is one dataset in one shape.
+type category struct{ dataset, shape string }
+
+func (c category) String() string { return c.dataset + "/" + c.shape }
+
+type key struct {
+	op                    results.Op
+	codec, dataset, shape string
+}
+
+// index holds a run's results for look-up, in the run's order.
+type index struct {
+	run    *results.Run
+	ok     map[key]*results.Result // verified and measured results
+	cats   []category              // in order of first appearance
+	codecs []string                // in order of first appearance
+}
+
+func newIndex(run *results.Run) *index {
+	ix := &index{run: run, ok: map[key]*results.Result{}}
+	seenCat := map[category]bool{}
+	seenCodec := map[string]bool{}
+	for i := range run.Results {
+		r := &run.Results[i]
+		c := category{r.Dataset, r.Shape}
+		if !seenCat[c] {
+			seenCat[c] = true
+			ix.cats = append(ix.cats, c)
+		}
+		if !seenCodec[r.Codec] {
+			seenCodec[r.Codec] = true
+			ix.codecs = append(ix.codecs, r.Codec)
+		}
+		if r.Status == results.OK {
+			ix.ok[key{r.Op, r.Codec, r.Dataset, r.Shape}] = r
+		}
+	}
+	return ix
+}
+
+// get returns codec's verified result for op on c, or nil.
+func (ix *index) get(op results.Op, codec string, c category) *results.Result {
+	return ix.ok[key{op, codec, c.dataset, c.shape}]
+}
+
+// size returns the encoded size of codec's message for c, or -1 if no
+// verified result records it.
+func (ix *index) size(codec string, c category) int {
+	for _, op := range results.Ops {
+		if r := ix.get(op, codec, c); r != nil {
+			return r.Bytes
+		}
+	}
+	return -1
+}
+
+// measured returns the codecs with a verified result for op on c, in run
+// order.
+func (ix *index) measured(op results.Op, c category) []*results.Result {
+	var out []*results.Result
+	for _, name := range ix.codecs {
+		if r := ix.get(op, name, c); r != nil {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// flags returns the fairness flags of a codec: what makes a comparison
+// with it not like for like.
+func (ix *index) flags(codec string) []string {
+	c := ix.run.Codec(codec)
+	if c == nil {
+		return nil
+	}
+	var f []string
+	if c.Variant != "" {
+		f = append(f, "variant")
+	}
+	if c.API != "" && c.API != "reflection" {
+		f = append(f, c.API+" API")
+	}
+	if len(c.Losses) > 0 {
+		f = append(f, "loses "+strings.Join(c.Losses, ", "))
+	}
+	return f
+}
+
+// name is a codec's name with its fairness flags.
+func (ix *index) name(codec string) string {
+	if f := ix.flags(codec); len(f) > 0 {
+		return fmt.Sprintf("%s (%s)", codec, strings.Join(f, "; "))
+	}
+	return codec
+}
+
+// An interval is a time with its confidence interval, in ns.
+type interval struct{ median, lo, hi float64 }
+
+func stat(r *results.Result) interval {
+	return interval{r.NsPerOp.Median, r.NsPerOp.Lo, r.NsPerOp.Hi}
+}
+
+// known reports whether the interval has bounds.
+func (v interval) known() bool { return v.lo > 0 || v.hi > 0 }
+
+// plus adds two intervals, bound to bound: a conservative interval for
+// the sum, such as a round trip.
+func (v interval) plus(w interval) interval {
+	return interval{v.median + w.median, v.lo + w.lo, v.hi + w.hi}
+}
+
+// compare returns -1 if a is faster than b with their intervals apart, +1
+// if slower, and 0 if the intervals overlap or either is unknown.
+func compare(a, b interval) int {
+	switch {
+	case !a.known() || !b.known():
+		return 0
+	case a.hi < b.lo:
+		return -1
+	case a.lo > b.hi:
+		return 1
+	}
+	return 0
+}
+
+// dur formats ns as the terminal table does: three significant digits.
+func dur(ns float64) string { return table.Duration(ns) }
+
+// durCI formats a time with the half-width of its interval.
+func durCI(r *results.Result) string {
+	ci := r.NsPerOp.RelCI()
+	if math.IsInf(ci, 1) {
+		return dur(r.NsPerOp.Median) + " ±?"
+	}
+	return fmt.Sprintf("%s ±%.0f%%", dur(r.NsPerOp.Median), 100*ci)
+}
+
+// bytes formats a size with thousands separators: "1,421,842 B".
+func bytes(n int) string { return group(strconv.Itoa(n)) + " B" }
+
+// bytesF formats a fractional size such as bytes per item.
+func bytesF(f float64) string {
+	if f == math.Trunc(f) {
+		return bytes(int(f))
+	}
+	return group(strconv.FormatFloat(f, 'f', 1, 64)) + " B"
+}
+
+// group puts thousands separators into a decimal number.
+func group(s string) string {
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	intPart, frac, hasFrac := strings.Cut(s, ".")
+	var b strings.Builder
+	for i, d := range intPart {
+		if i > 0 && (len(intPart)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(d)
+	}
+	out := b.String()
+	if hasFrac {
+		out += "." + frac
+	}
+	if neg {
+		out = "-" + out
+	}
+	return out
+}
+
+// ratio formats a factor: "1.8×", "13×", "1,250×".
+func ratio(f float64) string {
+	switch {
+	case f >= 100:
+		return group(strconv.FormatFloat(f, 'f', 0, 64)) + "×"
+	case f >= 10:
+		return strconv.FormatFloat(f, 'f', 0, 64) + "×"
+	case f >= 1.1 || f < 0.95:
+		return strconv.FormatFloat(f, 'f', 1, 64) + "×"
+	default:
+		return strconv.FormatFloat(f, 'f', 2, 64) + "×"
+	}
+}
+
+// median returns the median of xs (which it sorts).
+func median(xs []float64) float64 {
+	slices.Sort(xs)
+	n := len(xs)
+	if n%2 == 1 {
+		return xs[n/2]
+	}
+	return (xs[n/2-1] + xs[n/2]) / 2
+}
+
+// cell escapes text for a Markdown table cell.
+func cell(s string) string {
+	s = strings.ReplaceAll(s, "|", `\|`)
+	return strings.ReplaceAll(s, "\n", " ")
+}
+
+// text escapes free text for Markdown outside code: the characters that
+// would start markup or raw HTML.
+func text(s string) string {
+	r := strings.NewReplacer(`\`, `\\`, "<", `\<`, ">", `\>`, "*", `\*`, "_", `\_`, "`", "\\`", "|", `\|`, "\n", " ")
+	return r.Replace(s)
+}

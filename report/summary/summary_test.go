@@ -1,0 +1,74 @@
+package summary_test
+
+import (
+	"bytes"
+	"testing"
+
+	"github.com/serbench/serbench/report/internal/fixture"
+	"github.com/serbench/serbench/report/internal/golden"
+	"github.com/serbench/serbench/report/summary"
+	"github.com/serbench/serbench/results"
+)
+
+func TestGolden(t *testing.T) {
+	var buf bytes.Buffer
+	if err := summary.Write(&buf, fixture.Run()); err != nil {
+		t.Fatal(err)
+	}
+	golden.Check(t, "summary.golden", buf.Bytes())
+}
+
+// TestDeterministic renders the same run twice, the second time with its
+// maps and slices freshly built, and expects the same bytes.
+func TestDeterministic(t *testing.T) {
+	var a, b bytes.Buffer
+	if err := summary.Write(&a, fixture.Run()); err != nil {
+		t.Fatal(err)
+	}
+	if err := summary.Write(&b, fixture.Run()); err != nil {
+		t.Fatal(err)
+	}
+	if a.String() != b.String() {
+		t.Error("two renderings of the same run differ")
+	}
+}
+
+// TestMissingData checks that findings without data are left out rather
+// than written with invented or empty figures.
+func TestMissingData(t *testing.T) {
+	run := fixture.Run()
+	var keep []results.Result
+	for _, r := range run.Results {
+		if r.Codec == "json" && r.Status == results.OK {
+			continue // no JSON: no crossover, no JSON claims
+		}
+		if r.Codec == "gob-stream" {
+			continue
+		}
+		keep = append(keep, r)
+	}
+	run.Results = keep
+	var buf bytes.Buffer
+	if err := summary.Write(&buf, run); err != nil {
+		t.Fatal(err)
+	}
+	out := buf.String()
+	for _, absent := range []string{"Where gob overtakes JSON", "What gob stream buys", "Seed 003", "Seed 001, simple"} {
+		if bytes.Contains([]byte(out), []byte(absent)) {
+			t.Errorf("summary without json and gob-stream results still has %q", absent)
+		}
+	}
+	for _, present := range []string{"Fastest and smallest", "Scaling along the size ladder", "Failures and skips"} {
+		if !bytes.Contains([]byte(out), []byte(present)) {
+			t.Errorf("summary lacks %q", present)
+		}
+	}
+
+	var empty bytes.Buffer
+	if err := summary.Write(&empty, &results.Run{}); err != nil {
+		t.Fatal(err)
+	}
+	if bytes.Contains(empty.Bytes(), []byte("##")) {
+		t.Errorf("summary of an empty run has sections:\n%s", empty.String())
+	}
+}

@@ -1,0 +1,104 @@
+package codec
+
+import (
+	"bytes"
+	"io"
+	"reflect"
+)
+
+// An Encoder writes the encoding of one value per call to the io.Writer it
+// was made with. Most libraries' streaming encoders satisfy it.
+type Encoder interface {
+	Encode(v any) error
+}
+
+// A Decoder reads one value per call from the io.Reader it was made with.
+type Decoder interface {
+	Decode(v any) error
+}
+
+// Stream returns a Codec for a library's streaming API used the way a
+// server keeps it for a connection's life: one Encoder, made once per Case,
+// writes every message into one bytes.Buffer that is reset and reused, and
+// one Decoder, made once per Case, reads every message from one
+// bytes.Reader reset to the message. Nothing is allocated per message but
+// what the library allocates itself.
+//
+// Stream is for libraries whose Encoder writes each message whole and
+// keeps no state between messages that a fresh reader would miss (gob's
+// type descriptors do not qualify), and whose Decoder reads no further
+// than the message it decodes, or holds no bytes over when the message
+// ends. If newDecoder is nil, messages are decoded with unmarshal instead.
+func Stream(newEncoder func(w io.Writer) Encoder, newDecoder func(r io.Reader) Decoder, unmarshal func(data []byte, v any) error) Codec {
+	return Func(func(v any) (Case, error) {
+		elem, err := PointerElem(v)
+		if err != nil {
+			return nil, err
+		}
+		c := &streamCase{v: v, elem: elem, unmarshal: unmarshal}
+		c.enc = newEncoder(&c.wbuf)
+		if newDecoder != nil {
+			c.dec = newDecoder(&c.rbuf)
+		}
+		return c, nil
+	})
+}
+
+type streamCase struct {
+	v         any
+	elem      reflect.Type
+	out       any
+	wbuf      bytes.Buffer
+	rbuf      bytes.Reader
+	enc       Encoder
+	dec       Decoder
+	unmarshal func([]byte, any) error
+}
+
+func (c *streamCase) Encode() ([]byte, error) {
+	c.wbuf.Reset()
+	if err := c.enc.Encode(c.v); err != nil {
+		return nil, err
+	}
+	return c.wbuf.Bytes(), nil
+}
+
+func (c *streamCase) Decode(data []byte) error {
+	c.out = reflect.New(c.elem).Interface()
+	if c.dec == nil {
+		return c.unmarshal(data, c.out)
+	}
+	c.rbuf.Reset(data)
+	return c.dec.Decode(c.out)
+}
+
+func (c *streamCase) Value() (any, error) { return c.out, nil }
+
+// ReflectAppend returns a Codec for a reflection-based library's append
+// API, appendTo(dst, v) returning dst with v's encoding appended: the
+// encode buffer is reused across calls, as callers of such APIs do.
+// Decoding is unmarshal(data, fresh), as in Reflect.
+func ReflectAppend(appendTo func(dst []byte, v any) ([]byte, error), unmarshal func(data []byte, v any) error) Codec {
+	return Func(func(v any) (Case, error) {
+		elem, err := PointerElem(v)
+		if err != nil {
+			return nil, err
+		}
+		return &appendCase{reflectCase: reflectCase{v: v, elem: elem, unmarshal: unmarshal}, appendTo: appendTo}, nil
+	})
+}
+
+type appendCase struct {
+	reflectCase
+	buf      []byte
+	appendTo func([]byte, any) ([]byte, error)
+}
+
+func (c *appendCase) Encode() ([]byte, error) {
+	b, err := c.appendTo(c.buf[:0], c.v)
+	if err != nil {
+		return nil, err
+	}
+	c.buf = b
+	return b, nil
+}

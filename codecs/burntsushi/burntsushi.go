@@ -1,0 +1,17 @@
+// Package burntsushi adapts github.com/BurntSushi/toml.
+package burntsushi
+
+import (
+	"github.com/BurntSushi/toml"
+
+	"github.com/serbench/serbench/codec"
+)
+
+// Default is toml.Marshal and toml.Unmarshal.
+var Default = codec.Info{
+	Name: "burntsushi-toml", Family: "toml", Label: "BurntSushi/toml", Module: "github.com/BurntSushi/toml",
+	URL: "https://github.com/BurntSushi/toml", API: codec.Reflection,
+	Notes: "TOML's top level is a table: slices and scalars are wrapped in items = ... . " +
+		"Keys are Go field names (the datasets carry no toml tags).",
+	New: func() codec.Codec { return codec.Document("toml", "items", toml.Marshal, toml.Unmarshal) },
+}

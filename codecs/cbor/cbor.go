@@ -1,0 +1,47 @@
+// Package cbor adapts github.com/fxamacker/cbor/v2 (RFC 8949).
+package cbor
+
+import (
+	"time"
+
+	"github.com/fxamacker/cbor/v2"
+
+	"github.com/serbench/serbench/codec"
+)
+
+const (
+	module = "github.com/fxamacker/cbor/v2"
+	url    = "https://github.com/fxamacker/cbor"
+)
+
+// Default is cbor.Marshal and cbor.Unmarshal with the default options.
+var Default = codec.Info{
+	Name: "cbor", Family: "cbor", Label: "fxamacker/cbor/v2", Module: module, URL: url,
+	API: codec.Reflection,
+	Losses: []codec.Loss{
+		{Kind: codec.TimePrecision, Precision: time.Second},
+		{Kind: codec.TimeZone},
+	},
+	Notes: "Default EncOptions encode a time as whole Unix seconds (TimeUnix), decoded in time.Local; " +
+		"see cbor-nano. Struct fields keyed by their json tags.",
+	New: func() codec.Codec { return codec.Reflect(cbor.Marshal, cbor.Unmarshal) },
+}
+
+// Nano encodes times as RFC 3339 text with nanoseconds.
+var Nano = codec.Info{
+	Name: "cbor-nano", Family: "cbor", Label: "fxamacker/cbor/v2 (TimeRFC3339Nano)", Module: module, URL: url,
+	API:     codec.Reflection,
+	Variant: "EncOptions{Time: TimeRFC3339Nano} built once into an EncMode: times keep nanoseconds",
+	Losses:  []codec.Loss{{Kind: codec.TimeZone}},
+	Notes:   "A time keeps its UTC offset but not its zone name. Struct fields keyed by their json tags.",
+	New:     newNano,
+}
+
+// newNano builds the EncMode once per codec, outside the timer.
+func newNano() codec.Codec {
+	em, err := cbor.EncOptions{Time: cbor.TimeRFC3339Nano}.EncMode()
+	if err != nil {
+		return codec.Func(func(any) (codec.Case, error) { return nil, err })
+	}
+	return codec.Reflect(em.Marshal, cbor.Unmarshal)
+}

@@ -1,0 +1,38 @@
+// Package jsoniter adapts github.com/json-iterator/go.
+package jsoniter
+
+import (
+	jsoniter "github.com/json-iterator/go"
+
+	"github.com/serbench/serbench/codec"
+)
+
+const (
+	module = "github.com/json-iterator/go"
+	url    = "https://github.com/json-iterator/go"
+)
+
+// Std is jsoniter.ConfigCompatibleWithStandardLibrary, the drop-in
+// replacement its README shows.
+var Std = codec.Info{
+	Name: "jsoniter", Family: "json", Label: "json-iterator/go", Module: module, URL: url,
+	API:   codec.Reflection,
+	Notes: "ConfigCompatibleWithStandardLibrary: HTML escaping, sorted map keys, as encoding/json.",
+	New: func() codec.Codec {
+		api := jsoniter.ConfigCompatibleWithStandardLibrary
+		return codec.Reflect(api.Marshal, api.Unmarshal)
+	},
+}
+
+// Fastest is jsoniter.ConfigFastest.
+var Fastest = codec.Info{
+	Name: "jsoniter-fastest", Family: "json", Label: "json-iterator/go (ConfigFastest)", Module: module, URL: url,
+	API:     codec.Reflection,
+	Variant: "jsoniter.ConfigFastest: no HTML escaping, floats written with at most 6 decimals, field names assumed unescaped",
+	Notes: "Floats are marshalled with at most 6 digits after the point (lossy for other floats " +
+		"than the datasets'); map keys unsorted; no HTML escaping.",
+	New: func() codec.Codec {
+		api := jsoniter.ConfigFastest
+		return codec.Reflect(api.Marshal, api.Unmarshal)
+	},
+}

@@ -1,0 +1,18 @@
+// Package kelindar adapts github.com/kelindar/binary, a compact
+// schema-less binary format for Go-to-Go messages: values are written in
+// field order with varint lengths, no field names.
+package kelindar
+
+import (
+	"github.com/kelindar/binary"
+
+	"github.com/serbench/serbench/codec"
+)
+
+// Default is binary.Marshal and binary.Unmarshal.
+var Default = codec.Info{
+	Name: "kelindar-binary", Family: "kelindar", Label: "kelindar/binary", Module: "github.com/kelindar/binary",
+	URL: "https://github.com/kelindar/binary", API: codec.Reflection,
+	Notes: "Positional: the reader must have the same Go types. Times via time.Time's MarshalBinary.",
+	New:   func() codec.Codec { return codec.Reflect(binary.Marshal, binary.Unmarshal) },
+}

@@ -1,0 +1,36 @@
+// Package msgpack adapts github.com/vmihailenco/msgpack/v5, the most used
+// MessagePack library for Go.
+package msgpack
+
+import (
+	"io"
+
+	"github.com/vmihailenco/msgpack/v5"
+
+	"github.com/serbench/serbench/codec"
+)
+
+const (
+	module = "github.com/vmihailenco/msgpack/v5"
+	url    = "https://github.com/vmihailenco/msgpack"
+)
+
+// Default is msgpack.Marshal and msgpack.Unmarshal.
+var Default = codec.Info{
+	Name: "msgpack", Family: "msgpack", Label: "vmihailenco/msgpack/v5", Module: module, URL: url,
+	API:   codec.Reflection,
+	Notes: "Struct fields keyed by Go field name (the datasets carry no msgpack tags); times as the msgpack timestamp extension.",
+	New:   func() codec.Codec { return codec.Reflect(msgpack.Marshal, msgpack.Unmarshal) },
+}
+
+// Reuse keeps one Encoder and one Decoder for all messages.
+var Reuse = codec.Info{
+	Name: "msgpack-reuse", Family: "msgpack", Label: "vmihailenco/msgpack/v5 (reused Encoder, Decoder)", Module: module, URL: url,
+	API:     codec.Reflection,
+	Variant: "one Encoder writing into a reused bytes.Buffer and one Decoder reset to each message, kept across messages",
+	Notes:   "Same bytes as msgpack; Marshal allocates a new buffer per message, this does not.",
+	New:     func() codec.Codec { return codec.Stream(newEncoder, newDecoder, nil) },
+}
+
+func newEncoder(w io.Writer) codec.Encoder { return msgpack.NewEncoder(w) }
+func newDecoder(r io.Reader) codec.Decoder { return msgpack.NewDecoder(r) }

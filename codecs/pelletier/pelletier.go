@@ -1,0 +1,17 @@
+// Package pelletier adapts github.com/pelletier/go-toml/v2.
+package pelletier
+
+import (
+	"github.com/pelletier/go-toml/v2"
+
+	"github.com/serbench/serbench/codec"
+)
+
+// V2 is toml.Marshal and toml.Unmarshal.
+var V2 = codec.Info{
+	Name: "go-toml", Family: "toml", Label: "pelletier/go-toml/v2", Module: "github.com/pelletier/go-toml/v2",
+	URL: "https://github.com/pelletier/go-toml", API: codec.Reflection,
+	Notes: "TOML's top level is a table: slices and scalars are wrapped in items = ... . " +
+		"Keys are Go field names (the datasets carry no toml tags).",
+	New: func() codec.Codec { return codec.Document("toml", "items", toml.Marshal, toml.Unmarshal) },
+}

@@ -1,0 +1,43 @@
+// Package segmentio adapts github.com/segmentio/encoding/json, a drop-in
+// replacement for encoding/json with an append API.
+package segmentio
+
+import (
+	"fmt"
+
+	"github.com/segmentio/encoding/json"
+
+	"github.com/serbench/serbench/codec"
+)
+
+const (
+	module = "github.com/segmentio/encoding"
+	url    = "https://github.com/segmentio/encoding"
+)
+
+// Std is json.Marshal and json.Unmarshal: encoding/json's behaviour.
+var Std = codec.Info{
+	Name: "segmentio-json", Family: "json", Label: "segmentio/encoding/json", Module: module, URL: url,
+	API: codec.Reflection,
+	New: func() codec.Codec { return codec.Reflect(json.Marshal, json.Unmarshal) },
+}
+
+// Append is json.Append into a reused buffer without flags and json.Parse
+// with zero-copy flags: the library's fast path.
+var Append = codec.Info{
+	Name: "segmentio-json-append", Family: "json", Label: "segmentio/encoding/json (Append, Parse)", Module: module, URL: url,
+	API:     codec.Reflection,
+	Variant: "json.Append(buf[:0], v, 0) into a reused buffer; json.Parse(data, v, ZeroCopy|DontMatchCaseInsensitiveStructFields)",
+	Notes:   "No HTML escaping, map keys unsorted; decoded strings point into the input.",
+	New:     func() codec.Codec { return codec.ReflectAppend(appendJSON, parse) },
+}
+
+func appendJSON(dst []byte, v any) ([]byte, error) { return json.Append(dst, v, 0) }
+
+func parse(data []byte, v any) error {
+	rest, err := json.Parse(data, v, json.ZeroCopy|json.DontMatchCaseInsensitiveStructFields)
+	if err == nil && len(rest) > 0 {
+		err = fmt.Errorf("segmentio: %d bytes left after the value", len(rest))
+	}
+	return err
+}

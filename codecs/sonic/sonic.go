@@ -1,0 +1,47 @@
+// Package sonic adapts github.com/bytedance/sonic, a JSON library that
+// compiles encoders and decoders to machine code at run time (amd64 and
+// arm64; elsewhere, and on Go versions it does not know, it falls back to
+// encoding/json). It is registered in its three documented configs.
+package sonic
+
+import (
+	"github.com/bytedance/sonic"
+
+	"github.com/serbench/serbench/codec"
+)
+
+const (
+	module = "github.com/bytedance/sonic"
+	url    = "https://github.com/bytedance/sonic"
+)
+
+// Default is sonic.Marshal and sonic.Unmarshal (sonic.ConfigDefault).
+var Default = codec.Info{
+	Name: "sonic", Family: "json", Label: "bytedance/sonic", Module: module, URL: url,
+	API: codec.Reflection,
+	Notes: "ConfigDefault: unlike encoding/json, no HTML escaping, map keys unsorted, " +
+		"decoded strings point into the input instead of being copied.",
+	New: func() codec.Codec { return codec.Reflect(sonic.Marshal, sonic.Unmarshal) },
+}
+
+// Std is sonic.ConfigStd, its encoding/json-compatible config.
+var Std = codec.Info{
+	Name: "sonic-std", Family: "json", Label: "bytedance/sonic (ConfigStd)", Module: module, URL: url,
+	API:     codec.Reflection,
+	Variant: "sonic.ConfigStd: HTML escaping, sorted map keys, copied and validated strings, as encoding/json",
+	New: func() codec.Codec {
+		return codec.Reflect(sonic.ConfigStd.Marshal, sonic.ConfigStd.Unmarshal)
+	},
+}
+
+// Fastest is sonic.ConfigFastest.
+var Fastest = codec.Info{
+	Name: "sonic-fastest", Family: "json", Label: "bytedance/sonic (ConfigFastest)", Module: module, URL: url,
+	API:     codec.Reflection,
+	Variant: "sonic.ConfigFastest: ConfigDefault without validating MarshalJSON output or skipped values",
+	Notes: "As ConfigDefault, plus: the output of MarshalJSON methods (time.Time's among them) " +
+		"is copied unchecked, and unknown fields are skipped unvalidated.",
+	New: func() codec.Codec {
+		return codec.Reflect(sonic.ConfigFastest.Marshal, sonic.ConfigFastest.Unmarshal)
+	},
+}

@@ -1,0 +1,61 @@
+// Package ugorji adapts github.com/ugorji/go/codec, one reflection engine
+// behind several formats, through three of its handles: MessagePack, CBOR
+// and Binc (its author's own binary format). Each handle is configured once
+// (here: left at its zero value) and shared, as the library's docs say.
+package ugorji
+
+import (
+	"github.com/ugorji/go/codec"
+
+	sb "github.com/serbench/serbench/codec"
+)
+
+const (
+	module = "github.com/ugorji/go/codec"
+	url    = "https://github.com/ugorji/go"
+)
+
+var (
+	msgpackHandle codec.MsgpackHandle
+	cborHandle    codec.CborHandle
+	bincHandle    codec.BincHandle
+)
+
+// Msgpack is ugorji's MsgpackHandle.
+var Msgpack = sb.Info{
+	Name: "ugorji-msgpack", Family: "msgpack", Label: "ugorji/go/codec (MsgpackHandle)", Module: module, URL: url,
+	API:   sb.Reflection,
+	Notes: "Zero-value MsgpackHandle (WriteExt false: the old spec without str8 and bin types). " + common,
+	New:   func() sb.Codec { return reflect(&msgpackHandle) },
+}
+
+// CBOR is ugorji's CborHandle.
+var CBOR = sb.Info{
+	Name: "ugorji-cbor", Family: "cbor", Label: "ugorji/go/codec (CborHandle)", Module: module, URL: url,
+	API:   sb.Reflection,
+	Notes: "Zero-value CborHandle. " + common,
+	New:   func() sb.Codec { return reflect(&cborHandle) },
+}
+
+// Binc is ugorji's BincHandle.
+var Binc = sb.Info{
+	Name: "ugorji-binc", Family: "binc", Label: "ugorji/go/codec (BincHandle)", Module: module, URL: url,
+	API:   sb.Reflection,
+	Notes: "Zero-value BincHandle. " + common,
+	New:   func() sb.Codec { return reflect(&bincHandle) },
+}
+
+const common = "A new Encoder and Decoder per message, as NewEncoderBytes(&b, h).Encode(v) is used; struct fields keyed by their json tags."
+
+// reflect returns the codec of handle h used one message at a time.
+func reflect(h codec.Handle) sb.Codec {
+	marshal := func(v any) ([]byte, error) {
+		var b []byte
+		err := codec.NewEncoderBytes(&b, h).Encode(v)
+		return b, err
+	}
+	unmarshal := func(data []byte, v any) error {
+		return codec.NewDecoderBytes(data, h).Decode(v)
+	}
+	return sb.Reflect(marshal, unmarshal)
+}

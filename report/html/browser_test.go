@@ -1,0 +1,236 @@
+package html_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/log"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+)
+
+// chromium returns the browser to drive: $SERBENCH_CHROMIUM, else Debian's
+// /usr/bin/chromium, else one on $PATH.
+func chromium() string {
+	if p := os.Getenv("SERBENCH_CHROMIUM"); p != "" {
+		return p
+	}
+	if _, err := os.Stat("/usr/bin/chromium"); err == nil {
+		return "/usr/bin/chromium"
+	}
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	return ""
+}
+
+// screenshotDir is where TestBrowser saves its screenshots:
+// $SERBENCH_SCREENSHOTS, else testdata/out (ignored by git).
+func screenshotDir(t *testing.T) string {
+	dir := os.Getenv("SERBENCH_SCREENSHOTS")
+	if dir == "" {
+		dir = filepath.Join("testdata", "out")
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// TestBrowser opens the fixture's report.html in headless Chromium with
+// the network blocked, and checks that every chart is drawn, that the
+// table sorts and filters, that the page requests nothing but its own
+// file, and that nothing is written to the console. It saves screenshots.
+func TestBrowser(t *testing.T) {
+	chrome := chromium()
+	if chrome == "" {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("chromium is not installed; CI must run scripts/ensure-chromium first")
+		}
+		t.Skip("chromium not installed (run scripts/ensure-chromium, or set SERBENCH_CHROMIUM); skipping the browser test")
+	}
+	dir := t.TempDir()
+	page := writeFixture(t, dir)
+
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(chrome),
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.UserDataDir(filepath.Join(dir, "profile")),
+		chromedp.WindowSize(1400, 1000),
+	)
+	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+	defer cancel()
+	allocCtx, cancelAlloc := chromedp.NewExecAllocator(ctx, opts...)
+	defer cancelAlloc()
+
+	// The listener sees every event of the tab, in order, from its start.
+	var mu sync.Mutex
+	var problems, requests []string
+	listen := func(ev any) {
+		mu.Lock()
+		defer mu.Unlock()
+		switch ev := ev.(type) {
+		case *network.EventRequestWillBeSent:
+			requests = append(requests, ev.Request.URL)
+		case *runtime.EventConsoleAPICalled:
+			var args []string
+			for _, a := range ev.Args {
+				args = append(args, string(a.Value)+a.Description)
+			}
+			problems = append(problems, fmt.Sprintf("console.%s: %s", ev.Type, strings.Join(args, " ")))
+		case *runtime.EventExceptionThrown:
+			d := ev.ExceptionDetails
+			msg := d.Text
+			if d.Exception != nil {
+				msg += " " + d.Exception.Description
+			}
+			problems = append(problems, fmt.Sprintf("exception at %d:%d: %s", d.LineNumber+1, d.ColumnNumber+1, msg))
+		case *log.EventEntryAdded:
+			problems = append(problems, fmt.Sprintf("log %s (%s): %s %s", ev.Entry.Level, ev.Entry.Source, ev.Entry.Text, ev.Entry.URL))
+		}
+	}
+	tab, cancelTab := chromedp.NewContext(allocCtx, chromedp.WithListener(listen))
+	defer cancelTab()
+	if err := chromedp.Do(tab); err != nil {
+		t.Fatalf("starting %s: %v", chrome, err)
+	}
+	// No request may reach the network: block every scheme that could.
+	var block []*network.BlockPattern
+	for _, scheme := range []string{"http", "https", "ws", "wss", "ftp"} {
+		block = append(block, &network.BlockPattern{URLPattern: scheme + "://*:*/*", Block: true})
+	}
+	if _, err := chromedp.Call(tab, network.SetBlockedURLs, network.SetBlockedURLsParams{URLPatterns: block}); err != nil {
+		t.Fatalf("blocking the network: %v", err)
+	}
+	if err := chromedp.Do(tab, chromedp.Navigate("file://"+page)); err != nil {
+		t.Fatalf("opening %s: %v", page, err)
+	}
+
+	// Every chart container holds an SVG that ECharts drew into: bars for
+	// all four kinds, error bars on the time charts.
+	type chartInfo struct {
+		ID      string `json:"id"`
+		Kind    string `json:"kind"`
+		SVGs    int    `json:"svgs"`
+		Paths   int    `json:"paths"`
+		Texts   int    `json:"texts"`
+		Visible bool   `json:"visible"`
+	}
+	raw, err := chromedp.Run(tab, chromedp.Evaluate[[]byte](`Array.from(document.querySelectorAll("[data-chart]")).map(el => ({
+		id: el.id, kind: el.dataset.chart,
+		svgs: el.querySelectorAll("svg").length,
+		paths: el.querySelectorAll("svg path").length,
+		texts: el.querySelectorAll("svg text").length,
+		visible: el.getBoundingClientRect().height > 100,
+	}))`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var charts []chartInfo
+	if err := json.Unmarshal(raw, &charts); err != nil {
+		t.Fatal(err)
+	}
+	if len(charts) != 36 {
+		t.Errorf("%d chart containers, want 36 (9 categories × 4)", len(charts))
+	}
+	for _, c := range charts {
+		if c.SVGs == 0 || c.Paths < 2 || c.Texts < 2 || !c.Visible {
+			t.Errorf("chart %s not drawn: %d svg, %d paths, %d texts, visible %v", c.ID, c.SVGs, c.Paths, c.Texts, c.Visible)
+		}
+	}
+	drawn, err := chromedp.Run(tab, chromedp.Evaluate[string](`document.body.dataset.charts || ""`))
+	if err != nil || drawn != "36" {
+		t.Errorf("the page reports %q charts drawn (err %v), want 36", drawn, err)
+	}
+
+	// The table filters and sorts.
+	if err := chromedp.Do(tab, chromedp.SendKeys(chromedp.ID("filter"), "yaml tiny")); err != nil {
+		t.Fatal(err)
+	}
+	count, err := chromedp.Run(tab, chromedp.Text(chromedp.ID("count")))
+	if err != nil || count != "4 of 98 results" {
+		t.Errorf("after filtering on \"yaml tiny\" the count reads %q (err %v), want \"4 of 98 results\"", count, err)
+	}
+	if err := chromedp.Do(tab,
+		chromedp.Evaluate[chromedp.Void](`(() => {
+			const f = document.getElementById("filter");
+			f.value = "";
+			f.dispatchEvent(new Event("input"));
+		})()`),
+		chromedp.Click(chromedp.CSS("#results-table th:nth-child(6)")),
+	); err != nil {
+		t.Fatal(err)
+	}
+	first, err := chromedp.Run(tab, chromedp.Evaluate[string](`(() => {
+		const r = document.querySelector("#results-table tbody tr");
+		return r.cells[1].textContent.trim() + " " + r.cells[2].textContent + " " + r.cells[5].textContent;
+	})()`))
+	if err != nil || first != "byteorder † int64 5.65ns" {
+		t.Errorf("after sorting by time the first row is %q (err %v), want the fastest, byteorder † int64 5.65ns", first, err)
+	}
+
+	// Screenshots: the top of the page, one category's charts close up,
+	// the table, and the whole page.
+	out := screenshotDir(t)
+	if err := chromedp.Do(tab, chromedp.Evaluate[chromedp.Void](`window.scrollTo(0, 0)`)); err != nil {
+		t.Fatal(err)
+	}
+	shot, err := chromedp.Run(tab, chromedp.CaptureScreenshot())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(out, "report-top.png"), shot, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	shot, err = chromedp.Run(tab, chromedp.Screenshot(chromedp.ID("cat-6")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(out, "report-huge.png"), shot, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(tab, chromedp.Evaluate[chromedp.Void](`document.getElementById("results").scrollIntoView()`)); err != nil {
+		t.Fatal(err)
+	}
+	shot, err = chromedp.Run(tab, chromedp.CaptureScreenshot())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(out, "report-table.png"), shot, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	shot, err = chromedp.Run(tab, chromedp.FullScreenshot(100))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(out, "report-full.png"), shot, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("screenshots in %s", out)
+
+	mu.Lock()
+	defer mu.Unlock()
+	for _, u := range requests {
+		if !strings.HasPrefix(u, "file://") && !strings.HasPrefix(u, "data:") && u != "about:blank" {
+			t.Errorf("the page requested %s: it must load nothing but its own file", u)
+		}
+	}
+	for _, p := range problems {
+		t.Errorf("browser console: %s", p)
+	}
+}

@@ -9,6 +9,8 @@ import (
 
 	"github.com/serbench/serbench/report/bench"
 	"github.com/serbench/serbench/report/csvfile"
+	"github.com/serbench/serbench/report/html"
+	"github.com/serbench/serbench/report/summary"
 	"github.com/serbench/serbench/results"
 )
 
@@ -21,6 +23,8 @@ var outputs = []struct {
 	{"results.json", func(w io.Writer, r *results.Run) error { return r.WriteJSON(w) }},
 	{"results.bench", bench.Write},
 	{"results.csv", csvfile.Write},
+	{"report.html", html.Write},
+	{"summary.md", summary.Write},
 }
 
 func outputList(dir string) string {

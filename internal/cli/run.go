@@ -6,10 +6,10 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"strings"
 	"time"
 
 	"github.com/serbench/serbench/dataset"
+	"github.com/serbench/serbench/internal/progress"
 	"github.com/serbench/serbench/preset"
 	"github.com/serbench/serbench/registry"
 	"github.com/serbench/serbench/report/table"
@@ -27,7 +27,7 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		shapes     = fs.String("shapes", "", "comma-separated shapes: single, slice, ptrslice (default: the preset's)")
 		ops        = fs.String("ops", "", "comma-separated ops: encode, decode (default: both)")
 		xl         = fs.Bool("xl", false, "include extra-large cases (the complex map's slice: hundreds of MB)")
-		out        = fs.String("o", "serbench-out", "directory for results.bench, results.csv and results.json")
+		out        = fs.String("o", "serbench-out", "directory for results.json, results.bench, results.csv, report.html and summary.md")
 		target     = fs.Float64("target", 0, "stop sampling when the median's CI is within this fraction (default 0.03)")
 		budget     = fs.Duration("budget", 0, "sampling time per benchmark (default: the preset's, else 1s)")
 		quiet      = fs.Bool("q", false, "no progress on stderr")
@@ -81,14 +81,17 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if err := checkWritable(*out); err != nil {
 		return err
 	}
+	var prog *progress.Reporter // nil with -q: no progress
 	if !*quiet {
-		r.Progress = progressLines(stderr)
+		prog = progress.New(stderr, len(jobs))
+		r.Progress = prog.Event
 	}
 
 	run := newRun(p.Name, r.Options(), sel)
 	run.Env.Overhead = r.LoopOverhead(ctx)
 	start := time.Now()
 	res, runErr := r.Run(ctx, jobs)
+	prog.Finish()
 	run.Results = res
 	run.Elapsed = results.Duration(time.Since(start))
 	run.Peak = r.Peak()
@@ -147,20 +150,4 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
-}
-
-// progressLines prints one line per finished job.
-func progressLines(w io.Writer) func(runner.Event) {
-	return func(e runner.Event) {
-		var parts []string
-		for _, r := range e.Results {
-			if r.Status == results.OK {
-				parts = append(parts, fmt.Sprintf("%s %s", r.Op, table.Duration(r.NsPerOp.Median)))
-			} else {
-				parts = append(parts, fmt.Sprintf("%s %s", r.Op, r.Status))
-			}
-		}
-		fmt.Fprintf(w, "[%d/%d %s] %s %s/%s: %s\n", e.Done, e.Total, e.Elapsed.Round(time.Second),
-			e.Job.Codec.Name, e.Job.Dataset, e.Job.Shape, strings.Join(parts, ", "))
-	}
 }

@@ -66,6 +66,15 @@ var All = []Preset{
 		},
 	},
 	{
+		Name: "gob-proto", Doc: "seed 002: gob vs Protobuf over the size ladder and the complex map, single and slice",
+		Selection: Selection{
+			Codecs:   []string{"gob", "gob-stream", "proto"},
+			Datasets: []string{"tiny", "medium", "big", "huge", "complexmap"},
+			Shapes:   []dataset.Shape{dataset.Single, dataset.Slice},
+			Ops:      []results.Op{results.Encode, results.Decode},
+		},
+	},
+	{
 		Name: "game-message", Doc: "seed 003: gob vs JSON on a game-server message",
 		Selection: Selection{
 			Codecs:   []string{"json", "gob", "gob-stream"},

@@ -1,7 +1,16 @@
 package registry
 
-import "github.com/serbench/serbench/codec"
+import (
+	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/codecs/flatbuffers"
+	"github.com/serbench/serbench/codecs/proto"
+	"github.com/serbench/serbench/codecs/vtproto"
+)
 
 // schema lists the codecs that compile a schema or generate code:
 // Protobuf, vtprotobuf, FlatBuffers, Cap'n Proto, msgp, easyjson, Avro.
-var schema = []codec.Info{}
+var schema = []codec.Info{
+	proto.Default,
+	vtproto.Default,
+	flatbuffers.Default,
+}

@@ -1,0 +1,210 @@
+// Package flatbuffers adapts FlatBuffers (github.com/google/flatbuffers/go)
+// with the tables flatc generates from schema/serbench.fbs.
+//
+// FlatBuffers has no message struct to convert to ahead of time: building
+// the buffer through the generated builder functions is the encoding. So
+// Encode writes the Go value into a Builder that the case keeps and resets,
+// and Decode reads every field back through the generated accessors into a
+// new Go value. A Decode that only wrapped the buffer in an accessor would
+// read nothing and time nothing.
+package flatbuffers
+
+import (
+	"fmt"
+
+	fb "github.com/google/flatbuffers/go"
+
+	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/codecs/flatbuffers/schema"
+	"github.com/serbench/serbench/dataset"
+)
+
+// Default is FlatBuffers through its generated builders and accessors.
+var Default = codec.Info{
+	Name: "flatbuffers", Family: "flatbuffers", Label: "FlatBuffers",
+	Module: "github.com/google/flatbuffers", URL: "https://flatbuffers.dev/",
+	API:         codec.Codegen,
+	Unsupported: codec.TopLevelScalar,
+	Notes: "Encode builds the buffer from the Go value with the generated builders (one Builder, reset per message); " +
+		"Decode reads every field with the generated accessors into a new Go value. " +
+		"Go ints travel as longs, times as a (seconds, nanos) struct holding the UTC instant, maps as vectors of entry tables, " +
+		"a top-level slice as a list table. Absent strings and tables keep Go's nil pointers; an empty vector reads back nil.",
+	New: func() codec.Codec { return codec.Func(prepare) },
+}
+
+// tables lists the dataset types the schema has tables for.
+var tables = []func(v any) (codec.Case, bool){
+	table[dataset.Tiny, schema.Tiny, *schema.TinyList]{
+		single: single[dataset.Tiny, schema.Tiny]{writeTiny, readTiny, schema.GetRootAsTiny},
+		list:   schema.GetRootAsTinyList,
+		writeList: func(b *fb.Builder, items fb.UOffsetT) fb.UOffsetT {
+			schema.TinyListStart(b)
+			schema.TinyListAddItems(b, items)
+			return schema.TinyListEnd(b)
+		},
+	}.prepare,
+	table[dataset.Medium, schema.Medium, *schema.MediumList]{
+		single: single[dataset.Medium, schema.Medium]{writeMedium, readMedium, schema.GetRootAsMedium},
+		list:   schema.GetRootAsMediumList,
+		writeList: func(b *fb.Builder, items fb.UOffsetT) fb.UOffsetT {
+			schema.MediumListStart(b)
+			schema.MediumListAddItems(b, items)
+			return schema.MediumListEnd(b)
+		},
+	}.prepare,
+	table[dataset.Big, schema.Big, *schema.BigList]{
+		single: single[dataset.Big, schema.Big]{writeBig, readBig, schema.GetRootAsBig},
+		list:   schema.GetRootAsBigList,
+		writeList: func(b *fb.Builder, items fb.UOffsetT) fb.UOffsetT {
+			schema.BigListStart(b)
+			schema.BigListAddItems(b, items)
+			return schema.BigListEnd(b)
+		},
+	}.prepare,
+	table[dataset.Huge, schema.Huge, *schema.HugeList]{
+		single: single[dataset.Huge, schema.Huge]{writeHuge, readHuge, schema.GetRootAsHuge},
+		list:   schema.GetRootAsHugeList,
+		writeList: func(b *fb.Builder, items fb.UOffsetT) fb.UOffsetT {
+			schema.HugeListStart(b)
+			schema.HugeListAddItems(b, items)
+			return schema.HugeListEnd(b)
+		},
+	}.prepare,
+	table[dataset.ComplexMap, schema.ComplexMap, *schema.ComplexMapList]{
+		single: single[dataset.ComplexMap, schema.ComplexMap]{writeComplexMap, readComplexMap, schema.GetRootAsComplexMap},
+		list:   schema.GetRootAsComplexMapList,
+		writeList: func(b *fb.Builder, items fb.UOffsetT) fb.UOffsetT {
+			schema.ComplexMapListStart(b)
+			schema.ComplexMapListAddItems(b, items)
+			return schema.ComplexMapListEnd(b)
+		},
+	}.prepare,
+	table[dataset.User, schema.User, *schema.UserList]{
+		single: single[dataset.User, schema.User]{writeUser, readUser, schema.GetRootAsUser},
+		list:   schema.GetRootAsUserList,
+		writeList: func(b *fb.Builder, items fb.UOffsetT) fb.UOffsetT {
+			schema.UserListStart(b)
+			schema.UserListAddItems(b, items)
+			return schema.UserListEnd(b)
+		},
+	}.prepare,
+	table[dataset.Metric, schema.Metric, *schema.MetricList]{
+		single: single[dataset.Metric, schema.Metric]{writeMetric, readMetric, schema.GetRootAsMetric},
+		list:   schema.GetRootAsMetricList,
+		writeList: func(b *fb.Builder, items fb.UOffsetT) fb.UOffsetT {
+			schema.MetricListStart(b)
+			schema.MetricListAddItems(b, items)
+			return schema.MetricListEnd(b)
+		},
+	}.prepare,
+	single[dataset.ComplexData, schema.ComplexData]{writeComplexData, readComplexData, schema.GetRootAsComplexData}.prepare,
+	table[dataset.A, schema.A, *schema.AList]{
+		single: single[dataset.A, schema.A]{writeA, readA, schema.GetRootAsA},
+		list:   schema.GetRootAsAList,
+		writeList: func(b *fb.Builder, items fb.UOffsetT) fb.UOffsetT {
+			schema.AListStart(b)
+			schema.AListAddItems(b, items)
+			return schema.AListEnd(b)
+		},
+	}.prepare,
+}
+
+func prepare(v any) (codec.Case, error) {
+	for _, p := range tables {
+		if c, ok := p(v); ok {
+			return c, nil
+		}
+	}
+	if _, err := codec.PointerElem(v); err != nil {
+		return nil, err
+	}
+	return nil, codec.Unsupported(v, "serbench.fbs has no table for it")
+}
+
+// single ties dataset type T to its generated table F.
+type single[T, F any] struct {
+	write func(*fb.Builder, *T) fb.UOffsetT // builds F from a T
+	read  func(*F) T                        // reads every field of F
+	root  func([]byte, fb.UOffsetT) *F      // the generated GetRootAsF
+}
+
+// prepare returns a case for a *T.
+func (s single[T, F]) prepare(v any) (codec.Case, bool) {
+	p, ok := v.(*T)
+	if !ok {
+		return nil, false
+	}
+	return newCase(func(b *fb.Builder) fb.UOffsetT { return s.write(b, p) }, func(data []byte) any {
+		t := s.read(s.root(data, 0))
+		return &t
+	}), true
+}
+
+// A lister is a generated list table of F: TinyList for Tiny, ...
+type lister[F any] interface {
+	Items(obj *F, j int) bool
+	ItemsLength() int
+}
+
+// table ties dataset type T to its table F and its list table L, which
+// carries the slice shapes.
+type table[T, F any, L lister[F]] struct {
+	single    single[T, F]
+	list      func([]byte, fb.UOffsetT) L                        // the generated GetRootAsL
+	writeList func(b *fb.Builder, items fb.UOffsetT) fb.UOffsetT // builds L
+}
+
+// prepare returns a case for a *T, a *[]T or a *[]*T.
+func (t table[T, F, L]) prepare(v any) (codec.Case, bool) {
+	switch p := v.(type) {
+	case *[]T:
+		return newCase(func(b *fb.Builder) fb.UOffsetT {
+			return t.writeList(b, writeVector(b, *p, t.single.write))
+		}, func(data []byte) any {
+			l := t.list(data, 0)
+			s := readVector(l.ItemsLength(), l.Items, t.single.read)
+			return &s
+		}), true
+	case *[]*T:
+		return newCase(func(b *fb.Builder) fb.UOffsetT {
+			return t.writeList(b, writePtrVector(b, *p, t.single.write))
+		}, func(data []byte) any {
+			l := t.list(data, 0)
+			s := readPtrVector(l.ItemsLength(), l.Items, t.single.read)
+			return &s
+		}), true
+	}
+	return t.single.prepare(v)
+}
+
+// fbCase encodes with a Builder kept across calls.
+type fbCase struct {
+	b     *fb.Builder
+	build func(*fb.Builder) fb.UOffsetT // writes the value, returns the root
+	read  func([]byte) any              // reads a new value, returns a pointer
+	out   any
+}
+
+func newCase(build func(*fb.Builder) fb.UOffsetT, read func([]byte) any) *fbCase {
+	return &fbCase{b: fb.NewBuilder(1024), build: build, read: read}
+}
+
+func (c *fbCase) Encode() ([]byte, error) {
+	c.b.Reset()
+	c.b.Finish(c.build(c.b))
+	return c.b.FinishedBytes(), nil
+}
+
+// Decode reads data into a new value. The Go library has no verifier and
+// panics on a malformed buffer; Decode turns that into an error.
+func (c *fbCase) Decode(data []byte) (err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			c.out, err = nil, fmt.Errorf("flatbuffers: malformed buffer: %v", p)
+		}
+	}()
+	c.out = c.read(data)
+	return nil
+}
+
+func (c *fbCase) Value() (any, error) { return c.out, nil }

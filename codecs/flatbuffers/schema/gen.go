@@ -1,0 +1,10 @@
+// Package schema holds serbench's datasets as FlatBuffers tables
+// (serbench.fbs) and the Go code flatc generates from them.
+//
+// Regenerate with `go generate ./...` from the module root. flatc comes
+// from Debian's flatbuffers-compiler (scripts/ensure-compilers installs
+// it).
+package schema
+
+//go:generate ../../../scripts/ensure-compilers
+//go:generate flatc --go --gen-onefile --go-namespace schema -o . serbench.fbs

@@ -1,0 +1,364 @@
+package schema
+
+import (
+	"errors"
+	"time"
+
+	"google.golang.org/protobuf/proto"
+	"google.golang.org/protobuf/types/known/timestamppb"
+
+	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/dataset"
+)
+
+// Notes says, for a report, how the dataset values travel as messages.
+const Notes = "Dataset values are converted to the generated messages when the case is prepared, outside the timer. " +
+	"Go ints travel as int64, *string and *float64 as proto3 optional fields, nested structs as message fields, " +
+	"times as google.protobuf.Timestamp (the UTC instant), a top-level slice as a list message."
+
+// Losses is what the messages do not preserve.
+var Losses []codec.Loss
+
+// A Message is a generated message: protobuf-go's methods and
+// vtprotobuf's.
+type Message interface {
+	proto.Message
+	MarshalVT() ([]byte, error)
+	UnmarshalVT(data []byte) error
+}
+
+// A Binding is a dataset value converted to its message, with what a codec
+// needs to decode fresh messages of its type and convert them back.
+type Binding struct {
+	// Msg is the dataset value as a message.
+	Msg Message
+	// New returns a new empty message of Msg's type to decode into.
+	New func() Message
+	// Value converts a decoded message back to the dataset type: a pointer
+	// of the type handed to Bind.
+	Value func(Message) any
+}
+
+// Bind converts v, a *T, *[]T or *[]*T of a dataset type T, to its message.
+// A top-level slice becomes the TList message of T. Bind returns a
+// *codec.UnsupportedError when serbench.proto has no message for T.
+func Bind(v any) (Binding, error) {
+	for _, b := range binders {
+		if bd, ok := b(v); ok {
+			return bd, nil
+		}
+	}
+	if _, err := codec.PointerElem(v); err != nil {
+		return Binding{}, err
+	}
+	return Binding{}, codec.Unsupported(v, "serbench.proto has no message for it")
+}
+
+// A binder binds the three shapes of one dataset type, reporting false for
+// any other type.
+type binder func(v any) (Binding, bool)
+
+var binders = []binder{
+	bind(tinyTo, tinyFrom, func(items []*Tiny) *TinyList { return &TinyList{Items: items} }, (*TinyList).GetItems),
+	bind(mediumTo, mediumFrom, func(items []*Medium) *MediumList { return &MediumList{Items: items} }, (*MediumList).GetItems),
+	bind(bigTo, bigFrom, func(items []*Big) *BigList { return &BigList{Items: items} }, (*BigList).GetItems),
+	bind(hugeTo, hugeFrom, func(items []*Huge) *HugeList { return &HugeList{Items: items} }, (*HugeList).GetItems),
+	bind(complexMapTo, complexMapFrom, func(items []*ComplexMap) *ComplexMapList { return &ComplexMapList{Items: items} }, (*ComplexMapList).GetItems),
+	bind(userTo, userFrom, func(items []*User) *UserList { return &UserList{Items: items} }, (*UserList).GetItems),
+	bind(metricTo, metricFrom, func(items []*Metric) *MetricList { return &MetricList{Items: items} }, (*MetricList).GetItems),
+	bindSingle(complexDataTo, complexDataFrom),
+	bind(aTo, aFrom, func(items []*A) *AList { return &AList{Items: items} }, (*AList).GetItems),
+}
+
+// msg is a pointer to a generated message type X.
+type msg[X any] interface {
+	*X
+	Message
+}
+
+// bindSingle returns the binder of dataset type T, which has only the
+// single shape, and whose message is M.
+func bindSingle[T, X any, M msg[X]](to func(*T) M, from func(M) T) binder {
+	newM := func() Message { return M(new(X)) }
+	return func(v any) (Binding, bool) {
+		t, ok := v.(*T)
+		if !ok {
+			return Binding{}, false
+		}
+		return Binding{Msg: to(t), New: newM, Value: func(m Message) any {
+			t := from(m.(M))
+			return &t
+		}}, true
+	}
+}
+
+// bind returns the binder of dataset type T in all three shapes: its
+// message is M, and its list message L, which wrap builds and items reads.
+func bind[T, X, LX any, M msg[X], L msg[LX]](to func(*T) M, from func(M) T, wrap func([]M) L, items func(L) []M) binder {
+	single := bindSingle(to, from)
+	newL := func() Message { return L(new(LX)) }
+	return func(v any) (Binding, bool) {
+		switch v := v.(type) {
+		case *[]T:
+			return Binding{Msg: wrap(sliceTo(*v, to)), New: newL, Value: func(m Message) any {
+				s := sliceFrom(items(m.(L)), from)
+				return &s
+			}}, true
+		case *[]*T:
+			return Binding{Msg: wrap(ptrSliceTo(*v, to)), New: newL, Value: func(m Message) any {
+				s := ptrSliceFrom(items(m.(L)), from)
+				return &s
+			}}, true
+		}
+		return single(v)
+	}
+}
+
+// sliceTo converts a slice of values. A nil slice stays nil.
+func sliceTo[T, M any](s []T, to func(*T) M) []M {
+	if s == nil {
+		return nil
+	}
+	out := make([]M, len(s))
+	for i := range s {
+		out[i] = to(&s[i])
+	}
+	return out
+}
+
+// ptrSliceTo converts a slice of pointers; a nil element stays nil (and
+// protobuf then sends it as an empty message).
+func ptrSliceTo[T, M any](s []*T, to func(*T) M) []M {
+	if s == nil {
+		return nil
+	}
+	out := make([]M, len(s))
+	for i, p := range s {
+		if p != nil {
+			out[i] = to(p)
+		}
+	}
+	return out
+}
+
+// sliceFrom converts decoded messages back to values. Protobuf decodes an
+// absent repeated field as nil.
+func sliceFrom[T, M any](s []M, from func(M) T) []T {
+	if s == nil {
+		return nil
+	}
+	out := make([]T, len(s))
+	for i, m := range s {
+		out[i] = from(m)
+	}
+	return out
+}
+
+// ptrSliceFrom converts decoded messages back to pointers.
+func ptrSliceFrom[T, M any](s []M, from func(M) T) []*T {
+	if s == nil {
+		return nil
+	}
+	out := make([]*T, len(s))
+	for i, m := range s {
+		t := from(m)
+		out[i] = &t
+	}
+	return out
+}
+
+// ptrTo converts a pointer to a struct into a message field: nil stays nil.
+func ptrTo[T, M any](p *T, to func(*T) M) M {
+	if p == nil {
+		var zero M
+		return zero
+	}
+	return to(p)
+}
+
+// ptrFrom converts a message field back to a pointer: an absent message
+// is nil.
+func ptrFrom[T any, M comparable](m M, from func(M) T) *T {
+	var zero M
+	if m == zero {
+		return nil
+	}
+	t := from(m)
+	return &t
+}
+
+func timeTo(t time.Time) *timestamppb.Timestamp { return timestamppb.New(t) }
+
+// timeFrom converts a Timestamp back; an absent one is the zero time.
+func timeFrom(ts *timestamppb.Timestamp) time.Time {
+	if ts == nil {
+		return time.Time{}
+	}
+	return ts.AsTime()
+}
+
+func tinyTo(v *dataset.Tiny) *Tiny { return &Tiny{TinyId: v.ID, SomeStr: v.SomeStr} }
+
+func tinyFrom(m *Tiny) dataset.Tiny {
+	return dataset.Tiny{ID: m.GetTinyId(), SomeStr: m.GetSomeStr()}
+}
+
+func mediumTo(v *dataset.Medium) *Medium {
+	return &Medium{
+		MediumId: v.ID, FirstName: v.FirstName, LastName: v.LastName, MoneyBalance: v.MoneyBalance,
+		CreatedAt: timeTo(v.CreatedAt), Tiny: tinyTo(&v.Tiny),
+	}
+}
+
+func mediumFrom(m *Medium) dataset.Medium {
+	return dataset.Medium{
+		ID: m.GetMediumId(), FirstName: m.GetFirstName(), LastName: m.LastName, MoneyBalance: m.MoneyBalance,
+		CreatedAt: timeFrom(m.GetCreatedAt()), Tiny: tinyFrom(m.GetTiny()),
+	}
+}
+
+func bigTo(v *dataset.Big) *Big {
+	return &Big{
+		BigId: v.ID, Age: v.Age, Country: v.Country, CountryBytes: v.CountryBytes,
+		CreatedAt: timeTo(v.CreatedAt), UpdatedAt: timeTo(v.UpdatedAt), DeletedAt: timeTo(v.DeletedAt),
+		Tiny: tinyTo(&v.Tiny), Medium: mediumTo(&v.Medium), MediumPtr: ptrTo(v.MediumPtr, mediumTo),
+	}
+}
+
+func bigFrom(m *Big) dataset.Big {
+	return dataset.Big{
+		ID: m.GetBigId(), Age: m.GetAge(), Country: m.Country, CountryBytes: m.GetCountryBytes(),
+		CreatedAt: timeFrom(m.GetCreatedAt()), UpdatedAt: timeFrom(m.GetUpdatedAt()), DeletedAt: timeFrom(m.GetDeletedAt()),
+		Tiny: tinyFrom(m.GetTiny()), Medium: mediumFrom(m.GetMedium()), MediumPtr: ptrFrom(m.GetMediumPtr(), mediumFrom),
+	}
+}
+
+func hugeTo(v *dataset.Huge) *Huge {
+	return &Huge{
+		BigSlice: sliceTo(v.BigSlice, bigTo), BigPtrSlice: ptrSliceTo(v.BigPtrSlice, bigTo),
+		BiggerSlice: sliceTo(v.BiggerSlice, bigTo), TheBiggestSlice: sliceTo(v.TheBiggestSlice, bigTo),
+	}
+}
+
+func hugeFrom(m *Huge) dataset.Huge {
+	return dataset.Huge{
+		BigSlice: sliceFrom(m.GetBigSlice(), bigFrom), BigPtrSlice: ptrSliceFrom(m.GetBigPtrSlice(), bigFrom),
+		BiggerSlice: sliceFrom(m.GetBiggerSlice(), bigFrom), TheBiggestSlice: sliceFrom(m.GetTheBiggestSlice(), bigFrom),
+	}
+}
+
+func complexMapTo(v *dataset.ComplexMap) *ComplexMap {
+	return &ComplexMap{Items: mapTo(*v, func(h dataset.Huge) *Huge { return hugeTo(&h) })}
+}
+
+func complexMapFrom(m *ComplexMap) dataset.ComplexMap {
+	return mapFrom(m.GetItems(), hugeFrom)
+}
+
+func userTo(v *dataset.User) *User {
+	return &User{Id: int64(v.ID), Name: v.Name, Email: v.Email}
+}
+
+func userFrom(m *User) dataset.User {
+	return dataset.User{ID: int(m.GetId()), Name: m.GetName(), Email: m.GetEmail()}
+}
+
+func metricTo(v *dataset.Metric) *Metric {
+	return &Metric{Timestamp: v.Timestamp, NameHash: v.NameHash, Value: v.Value}
+}
+
+func metricFrom(m *Metric) dataset.Metric {
+	return dataset.Metric{Timestamp: m.GetTimestamp(), NameHash: m.GetNameHash(), Value: m.GetValue()}
+}
+
+func complexDataTo(v *dataset.ComplexData) *ComplexData {
+	return &ComplexData{
+		Users: sliceTo(v.Users, userTo), Metadata: v.Metadata, Count: int64(v.Count), Active: v.Active,
+	}
+}
+
+func complexDataFrom(m *ComplexData) dataset.ComplexData {
+	return dataset.ComplexData{
+		Users: sliceFrom(m.GetUsers(), userFrom), Metadata: m.GetMetadata(), Count: int(m.GetCount()), Active: m.GetActive(),
+	}
+}
+
+func bTo(v *dataset.B) *B { return &B{I2: int64(v.I2), Str2: v.Str2} }
+
+func bFrom(m *B) dataset.B { return dataset.B{I2: int(m.GetI2()), Str2: m.GetStr2()} }
+
+func aTo(v *dataset.A) *A {
+	return &A{
+		I1: int64(v.I1), I2: int64(v.I2), I3: int64(v.I3), I4: int64(v.I4), I5: int64(v.I5),
+		I6: int64(v.I6), I7: int64(v.I7), I8: int64(v.I8), I9: int64(v.I9), I10: int64(v.I10),
+		I11: int64(v.I11), I12: int64(v.I12), I13: int64(v.I13), I14: int64(v.I14), I15: int64(v.I15),
+		Str1: v.Str1, B1: ptrTo(v.B1, bTo), Barr: ptrSliceTo(v.Barr, bTo),
+		Bmap1: mapTo(v.Bmap1, func(b *dataset.B) *B { return ptrTo(b, bTo) }),
+		Bmap2: mapTo(v.Bmap2, func(b dataset.B) *B { return bTo(&b) }),
+	}
+}
+
+func aFrom(m *A) dataset.A {
+	return dataset.A{
+		I1: int(m.GetI1()), I2: int(m.GetI2()), I3: int(m.GetI3()), I4: int(m.GetI4()), I5: int(m.GetI5()),
+		I6: int(m.GetI6()), I7: int(m.GetI7()), I8: int(m.GetI8()), I9: int(m.GetI9()), I10: int(m.GetI10()),
+		I11: int(m.GetI11()), I12: int(m.GetI12()), I13: int(m.GetI13()), I14: int(m.GetI14()), I15: int(m.GetI15()),
+		Str1: m.GetStr1(), B1: ptrFrom(m.GetB1(), bFrom), Barr: ptrSliceFrom(m.GetBarr(), bFrom),
+		Bmap1: mapFrom(m.GetBmap1(), func(b *B) *dataset.B { return ptrFrom(b, bFrom) }),
+		Bmap2: mapFrom(m.GetBmap2(), bFrom),
+	}
+}
+
+// mapTo converts a map's values. A nil map stays nil.
+func mapTo[K comparable, V, M any](m map[K]V, to func(V) M) map[K]M {
+	if m == nil {
+		return nil
+	}
+	out := make(map[K]M, len(m))
+	for k, v := range m {
+		out[k] = to(v)
+	}
+	return out
+}
+
+// mapFrom converts decoded map values back. Protobuf decodes an absent map
+// as nil.
+func mapFrom[K comparable, M, V any](m map[K]M, from func(M) V) map[K]V {
+	return mapTo(m, from)
+}
+
+// A Case is a prepared protobuf case, generic over the library's marshal
+// and unmarshal functions.
+type Case struct {
+	b         Binding
+	out       Message
+	marshal   func(Message) ([]byte, error)
+	unmarshal func([]byte, Message) error
+}
+
+// NewCase binds v (see Bind) and returns a Case that encodes its message
+// with marshal and decodes into a new message with unmarshal.
+func NewCase(v any, marshal func(Message) ([]byte, error), unmarshal func([]byte, Message) error) (*Case, error) {
+	b, err := Bind(v)
+	if err != nil {
+		return nil, err
+	}
+	return &Case{b: b, marshal: marshal, unmarshal: unmarshal}, nil
+}
+
+// Encode marshals the prepared message.
+func (c *Case) Encode() ([]byte, error) { return c.marshal(c.b.Msg) }
+
+// Decode unmarshals data into a new message.
+func (c *Case) Decode(data []byte) error {
+	c.out = c.b.New()
+	return c.unmarshal(data, c.out)
+}
+
+// Value converts the last decoded message back to the dataset type.
+func (c *Case) Value() (any, error) {
+	if c.out == nil {
+		return nil, errors.New("schema: Value called before Decode")
+	}
+	return c.b.Value(c.out), nil
+}

@@ -20,6 +20,9 @@ const (
 	// NilPointerZero: a pointer to a zero value may come back nil, or a
 	// nil pointer as a pointer to a zero value.
 	NilPointerZero LossKind = "nil-pointer-zero"
+	// BinaryText: []byte is carried as text, so bytes that are not valid
+	// UTF-8 (or not allowed in the format's text) come back replaced.
+	BinaryText LossKind = "binary-as-text"
 )
 
 // A Loss is one declared way in which a codec's round trip is not exact.
@@ -35,7 +38,7 @@ func (l Loss) validate() error {
 		if l.Precision <= 0 {
 			return fmt.Errorf("loss %s needs a positive Precision", l.Kind)
 		}
-	case TimeZone, NilEmpty, NilPointerZero:
+	case TimeZone, NilEmpty, NilPointerZero, BinaryText:
 	default:
 		return fmt.Errorf("unknown loss kind %q", l.Kind)
 	}

@@ -18,6 +18,8 @@ var All = []*Dataset{
 	define("complexdata", "ComplexData: 100 users, a 10-entry map, a count, a flag", "seed 001", 0, NewComplexData),
 	define("game", "A: seed 003's game-server message with maps of pointers", "seed 003", 10, NewA),
 	define("int64", "int64: a single integer, 23422", "seed 004", 0, NewInt64),
+	define("edge", "Edge: nil vs empty, zero pointer, zoned time, extreme numbers (verification)", "serbench", 0, NewEdge),
+	define("edgemaps", "EdgeMaps: nil vs empty maps (verification)", "serbench", 0, NewEdgeMaps),
 }
 
 func withXL(d *Dataset) *Dataset {

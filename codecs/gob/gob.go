@@ -14,11 +14,16 @@ import (
 
 const url = "https://pkg.go.dev/encoding/gob"
 
+// gob sends no zero values: empty slices and maps, and pointers to zero
+// values, come back nil.
+var losses = []codec.Loss{{Kind: codec.NilEmpty}, {Kind: codec.NilPointerZero}}
+
 // OneShot is gob with a new Encoder and Decoder per message.
 var OneShot = codec.Info{
 	Name: "gob", Family: "gob", Label: "encoding/gob (one-shot)", Module: "std", URL: url,
-	API:   codec.Reflection,
-	Notes: "New Encoder per message: every message carries gob's type descriptors.",
+	API:    codec.Reflection,
+	Losses: losses,
+	Notes:  "New Encoder per message: every message carries gob's type descriptors.",
 	New: func() codec.Codec {
 		return codec.Reflect(marshal, func(data []byte, v any) error {
 			return gob.NewDecoder(bytes.NewReader(data)).Decode(v)
@@ -30,6 +35,7 @@ var OneShot = codec.Info{
 var Stream = codec.Info{
 	Name: "gob-stream", Family: "gob", Label: "encoding/gob (stream)", Module: "std", URL: url,
 	API:     codec.Reflection,
+	Losses:  losses,
 	Variant: "one Encoder/Decoder pair reused across messages; type descriptors sent once, before timing",
 	New:     func() codec.Codec { return codec.Func(prepareStream) },
 }

@@ -19,6 +19,7 @@ var Std = codec.Info{
 	Name: "xml", Family: "xml", Label: "encoding/xml", Module: "std",
 	URL: "https://pkg.go.dev/encoding/xml", API: codec.Reflection,
 	Unsupported: codec.Map,
+	Losses:      []codec.Loss{{Kind: codec.NilEmpty}, {Kind: codec.BinaryText}},
 	Notes:       "Top-level slices are wrapped in one <items> root element.",
 	New:         func() codec.Codec { return codec.Func(prepare) },
 }

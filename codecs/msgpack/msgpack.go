@@ -18,9 +18,11 @@ const (
 // Default is msgpack.Marshal and msgpack.Unmarshal.
 var Default = codec.Info{
 	Name: "msgpack", Family: "msgpack", Label: "vmihailenco/msgpack/v5", Module: module, URL: url,
-	API:   codec.Reflection,
-	Notes: "Struct fields keyed by Go field name (the datasets carry no msgpack tags); times as the msgpack timestamp extension.",
-	New:   func() codec.Codec { return codec.Reflect(msgpack.Marshal, msgpack.Unmarshal) },
+	API:    codec.Reflection,
+	Losses: []codec.Loss{{Kind: codec.TimeZone}},
+	Notes: "Struct fields keyed by Go field name (the datasets carry no msgpack tags). " +
+		"Times as the msgpack timestamp extension, which holds no offset: decoded in time.Local.",
+	New: func() codec.Codec { return codec.Reflect(msgpack.Marshal, msgpack.Unmarshal) },
 }
 
 // Reuse keeps one Encoder and one Decoder for all messages.
@@ -28,6 +30,7 @@ var Reuse = codec.Info{
 	Name: "msgpack-reuse", Family: "msgpack", Label: "vmihailenco/msgpack/v5 (reused Encoder, Decoder)", Module: module, URL: url,
 	API:     codec.Reflection,
 	Variant: "one Encoder writing into a reused bytes.Buffer and one Decoder reset to each message, kept across messages",
+	Losses:  []codec.Loss{{Kind: codec.TimeZone}},
 	Notes:   "Same bytes as msgpack; Marshal allocates a new buffer per message, this does not.",
 	New:     func() codec.Codec { return codec.Stream(newEncoder, newDecoder, nil) },
 }

@@ -24,17 +24,22 @@ var (
 // Msgpack is ugorji's MsgpackHandle.
 var Msgpack = sb.Info{
 	Name: "ugorji-msgpack", Family: "msgpack", Label: "ugorji/go/codec (MsgpackHandle)", Module: module, URL: url,
-	API:   sb.Reflection,
-	Notes: "Zero-value MsgpackHandle (WriteExt false: the old spec without str8 and bin types). " + common,
-	New:   func() sb.Codec { return reflect(&msgpackHandle) },
+	API:    sb.Reflection,
+	Losses: []sb.Loss{{Kind: sb.TimeZone}},
+	Notes: "Zero-value MsgpackHandle (WriteExt false: the old spec without str8 and bin types); " +
+		"times in the timestamp format, which holds no offset, decoded in UTC. " + common,
+	New: func() sb.Codec { return reflect(&msgpackHandle) },
 }
 
 // CBOR is ugorji's CborHandle.
 var CBOR = sb.Info{
 	Name: "ugorji-cbor", Family: "cbor", Label: "ugorji/go/codec (CborHandle)", Module: module, URL: url,
-	API:   sb.Reflection,
-	Notes: "Zero-value CborHandle. " + common,
-	New:   func() sb.Codec { return reflect(&cborHandle) },
+	API:         sb.Reflection,
+	Unsupported: sb.Time,
+	Notes: "time.Time refused: the CborHandle decoder rounds every time to the microsecond and converts it to UTC " +
+		"(whether written as epoch seconds or, with TimeRFC3339, as text), and serbench can declare only " +
+		"truncation, not rounding. " + common,
+	New: func() sb.Codec { return reflect(&cborHandle) },
 }
 
 // Binc is ugorji's BincHandle.

@@ -11,6 +11,9 @@ import (
 
 	"github.com/serbench/serbench/report/html"
 	"github.com/serbench/serbench/report/internal/fixture"
+	// The -update flag of the other renderers' golden tests, so that
+	// go test ./report/... -update runs here too.
+	_ "github.com/serbench/serbench/report/internal/golden"
 )
 
 // render writes the fixture's report and parses it.

@@ -106,6 +106,7 @@ function bytesChart(el, cat) {
   const opt = baseOption("encoded size", rows.map(label), {
     type: "value", axisLabel: { formatter: v => fmtBytes(v), hideOverlap: true },
   });
+  opt.grid.right = 56; // room for the value labels past the longest bar
   opt.series = [{
     type: "bar", barMaxWidth: 22,
     data: rows.map(c => ({ value: c.bytes, itemStyle: { color: PALETTE[c.color % PALETTE.length] } })),

@@ -96,7 +96,7 @@ func (s *writer) tally(a, b string, datasets []string) string {
 		if wa+wb+tie == 0 {
 			continue
 		}
-		parts = append(parts, fmt.Sprintf("%s: %s faster in %d, %s faster in %d, tied in %d", op, text(b), wb, text(a), wa, tie))
+		parts = append(parts, fmt.Sprintf("%s: %s faster in %d, %s faster in %d, tied or undecided in %d", op, text(b), wb, text(a), wa, tie))
 	}
 	if len(parts) == 0 {
 		return ""
@@ -240,8 +240,10 @@ func (s *writer) roundTrips(c category, codecs ...string) string {
 	for i, t := range ts {
 		p := fmt.Sprintf("%s %s in %s", text(t.codec), dur(t.v.median), bytes(t.size))
 		if i > 0 {
-			switch compare(t.v, ts[0].v) {
-			case 0:
+			switch {
+			case !comparable(t.v, ts[0].v):
+				p += fmt.Sprintf(" (%s slower than %s by median; no interval)", ratio(t.v.median/ts[0].v.median), text(ts[0].codec))
+			case compare(t.v, ts[0].v) == 0:
 				p += fmt.Sprintf(" (tied with %s)", text(ts[0].codec))
 			default:
 				p += fmt.Sprintf(" (%s slower than %s)", ratio(t.v.median/ts[0].v.median), text(ts[0].codec))

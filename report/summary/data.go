@@ -99,12 +99,16 @@ func (ix *index) flags(codec string) []string {
 	return f
 }
 
-// name is a codec's name with its fairness flags.
-func (ix *index) name(codec string) string {
-	if f := ix.flags(codec); len(f) > 0 {
-		return fmt.Sprintf("%s (%s)", codec, strings.Join(f, "; "))
+// name is a codec's name, marked † if it has fairness flags; flagged
+// records the codecs so marked, for the note that explains them.
+func (ix *index) name(codec string, flagged *[]string) string {
+	if len(ix.flags(codec)) == 0 {
+		return text(codec)
 	}
-	return codec
+	if !slices.Contains(*flagged, codec) {
+		*flagged = append(*flagged, codec)
+	}
+	return text(codec) + "†"
 }
 
 // An interval is a time with its confidence interval, in ns.
@@ -122,6 +126,10 @@ func (v interval) known() bool { return v.lo > 0 || v.hi > 0 }
 func (v interval) plus(w interval) interval {
 	return interval{v.median + w.median, v.lo + w.lo, v.hi + w.hi}
 }
+
+// comparable reports whether both intervals are known, so compare can
+// tell a tie from a lack of data.
+func comparable(a, b interval) bool { return a.known() && b.known() }
 
 // compare returns -1 if a is faster than b with their intervals apart, +1
 // if slower, and 0 if the intervals overlap or either is unknown.

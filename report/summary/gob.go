@@ -12,6 +12,9 @@ import (
 // slower", "gob 1.4× faster" or "tied (1.03×)".
 func verdict(aName string, a, b *results.Result) string {
 	f := a.NsPerOp.Median / b.NsPerOp.Median
+	if !comparable(stat(a), stat(b)) {
+		return fmt.Sprintf("undecided: no interval (%.2f× by median)", f)
+	}
 	switch compare(stat(a), stat(b)) {
 	case -1:
 		return fmt.Sprintf("%s %s faster", text(aName), ratio(1/f))
@@ -102,22 +105,22 @@ func (s *writer) crossover(g string) {
 		var msg string
 		switch {
 		case nGob == 0 && nJSON == 0:
-			msg = fmt.Sprintf("%s and json are tied in all %d cases.", text(g), len(ps))
+			msg = fmt.Sprintf("%s and json are tied or undecided in all %d cases.", text(g), len(ps))
 		case nGob == 0:
-			msg = fmt.Sprintf("%s never beats json here: json is faster in %d of %d cases, up to %s, and tied in %d.",
+			msg = fmt.Sprintf("%s never beats json here: json is faster in %d of %d cases, up to %s, and tied or undecided in %d.",
 				text(g), nJSON, len(ps), where(ps[lastJSON]), nTie)
 		case nJSON == 0:
-			msg = fmt.Sprintf("json never beats %s here: %s is faster in %d of %d cases, from %s on, and tied in %d.",
+			msg = fmt.Sprintf("json never beats %s here: %s is faster in %d of %d cases, from %s on, and tied or undecided in %d.",
 				text(g), text(g), nGob, len(ps), where(ps[firstGob]), nTie)
 		case lastJSON < firstGob:
 			msg = fmt.Sprintf("%s overtakes json between %s, the largest case where json is faster, and %s, the smallest where %s is",
 				text(g), where(ps[lastJSON]), where(ps[firstGob]), text(g))
 			if between := firstGob - lastJSON - 1; between > 0 {
-				msg += fmt.Sprintf("; %d tied case(s) lie between", between)
+				msg += fmt.Sprintf("; %d tied or undecided case(s) lie between", between)
 			}
 			msg += ". Below it json is faster in every case, above it " + text(g) + " is."
 		default:
-			msg = fmt.Sprintf("No single crossover by size: json is faster in %d cases, the largest %s, and %s in %d, the smallest %s; they interleave (%d tied).",
+			msg = fmt.Sprintf("No single crossover by size: json is faster in %d cases, the largest %s, and %s in %d, the smallest %s; they interleave (%d tied or undecided).",
 				nJSON, where(ps[lastJSON]), text(g), nGob, where(ps[firstGob]), nTie)
 		}
 		s.p("- %s%s: %s", strings.ToUpper(string(op[:1])), op[1:], msg)
@@ -180,6 +183,11 @@ func (s *writer) stream() {
 			sp := ratio(f)
 			switch compare(stat(b), stat(a)) {
 			case 0:
+				if !comparable(stat(a), stat(b)) {
+					sp += " (no interval)"
+					ties[i]++
+					break
+				}
 				sp += " (tied)"
 				ties[i]++
 			case -1:
@@ -210,7 +218,7 @@ func (s *writer) stream() {
 		}
 		lo := slices.MinFunc(gs, func(a, b gain) int { return cmpFloat(a.f, b.f) })
 		hi := slices.MaxFunc(gs, func(a, b gain) int { return cmpFloat(a.f, b.f) })
-		msg := fmt.Sprintf("the stream is faster in %d of %d cases (%d tied); one-shot time over stream time ranges from %s (%s) to %s (%s), median %s.",
+		msg := fmt.Sprintf("the stream is faster in %d of %d cases (%d tied or undecided); one-shot time over stream time ranges from %s (%s) to %s (%s), median %s.",
 			faster[i], len(gs), ties[i], ratio(lo.f), text(lo.c.String()), ratio(hi.f), text(hi.c.String()), ratio(median(fs)))
 		s.p("- %s%s: %s", strings.ToUpper(string(op[:1])), op[1:], msg)
 	}

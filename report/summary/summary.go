@@ -61,17 +61,18 @@ func (s *writer) header() {
 	s.p("Times are medians per operation with their %.0f%% confidence interval (±); one codec is called faster than another",
 		100*conf)
 	s.p("only when the two intervals do not overlap, and tied otherwise. Sizes are exact encoded bytes of one message.")
-	s.p("Every figure comes from a verified round trip. Flags mark comparisons that are not like for like: a *variant*")
-	s.p("(measured in a non-default way), a non-reflection *API* (hand-written or generated code) and declared *losses*.")
+	s.p("Every figure comes from a verified round trip. † marks codecs whose comparisons are not like for like: a variant")
+	s.p("measured in a non-default way, a non-reflection API (hand-written or generated code), or declared losses.")
 }
 
 // winners writes the fastest and smallest codec of every category.
 func (s *writer) winners() {
 	var rows []string
+	var flagged []string
 	for _, c := range s.ix.cats {
-		enc := s.fastest(results.Encode, c)
-		dec := s.fastest(results.Decode, c)
-		small := s.smallest(c)
+		enc := s.fastest(results.Encode, c, &flagged)
+		dec := s.fastest(results.Decode, c, &flagged)
+		small := s.smallest(c, &flagged)
 		if enc == "" && dec == "" && small == "" {
 			continue
 		}
@@ -90,6 +91,28 @@ func (s *writer) winners() {
 	for _, r := range rows {
 		s.p("%s", r)
 	}
+	if len(flagged) > 0 {
+		s.p("")
+		s.p("† Not like for like:")
+		s.p("")
+		for _, name := range flagged {
+			var why []string
+			c := s.ix.run.Codec(name)
+			if c.Variant != "" {
+				why = append(why, "variant: "+c.Variant)
+			}
+			if c.API != "" && c.API != "reflection" {
+				why = append(why, c.API+" API")
+			}
+			if len(c.Losses) > 0 {
+				why = append(why, "declared losses: "+strings.Join(c.Losses, ", "))
+			}
+			if c.Notes != "" {
+				why = append(why, c.Notes)
+			}
+			s.p("- %s: %s", text(name), text(strings.Join(why, "; ")))
+		}
+	}
 }
 
 func or(s string) string {
@@ -100,7 +123,7 @@ func or(s string) string {
 }
 
 // fastest describes the fastest codec for op on c.
-func (s *writer) fastest(op results.Op, c category) string {
+func (s *writer) fastest(op results.Op, c category, flagged *[]string) string {
 	rs := s.ix.measured(op, c)
 	if len(rs) == 0 {
 		return ""
@@ -109,13 +132,13 @@ func (s *writer) fastest(op results.Op, c category) string {
 		return cmpFloat(a.NsPerOp.Median, b.NsPerOp.Median)
 	})
 	best := rs[0]
-	out := fmt.Sprintf("**%s** %s", s.ix.name(best.Codec), durCI(best))
+	out := fmt.Sprintf("**%s** %s", s.ix.name(best.Codec, flagged), durCI(best))
 	if len(rs) == 1 {
 		return out + " (only codec)"
 	}
 	var tied []string
 	for _, r := range rs[1:] {
-		if compare(stat(best), stat(r)) == 0 {
+		if comparable(stat(best), stat(r)) && compare(stat(best), stat(r)) == 0 {
 			tied = append(tied, fmt.Sprintf("%s %s", text(r.Codec), dur(r.NsPerOp.Median)))
 		}
 	}
@@ -123,11 +146,15 @@ func (s *writer) fastest(op results.Op, c category) string {
 		return out + "; tied with " + strings.Join(tied, ", ")
 	}
 	next := rs[1]
-	return out + fmt.Sprintf("; next %s %s, %s slower", text(next.Codec), dur(next.NsPerOp.Median), ratio(next.NsPerOp.Median/best.NsPerOp.Median))
+	out += fmt.Sprintf("; next %s %s, %s slower", text(next.Codec), dur(next.NsPerOp.Median), ratio(next.NsPerOp.Median/best.NsPerOp.Median))
+	if !comparable(stat(best), stat(next)) {
+		out += " by median (no interval: too few samples)"
+	}
+	return out
 }
 
 // smallest describes the codec with the smallest encoding of c.
-func (s *writer) smallest(c category) string {
+func (s *writer) smallest(c category, flagged *[]string) string {
 	type sized struct {
 		codec string
 		n     int
@@ -145,7 +172,7 @@ func (s *writer) smallest(c category) string {
 	var best []string
 	i := 0
 	for ; i < len(all) && all[i].n == all[0].n; i++ {
-		best = append(best, s.ix.name(all[i].codec))
+		best = append(best, s.ix.name(all[i].codec, flagged))
 	}
 	out := fmt.Sprintf("**%s** %s", strings.Join(best, ", "), bytes(all[0].n))
 	switch {

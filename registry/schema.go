@@ -2,7 +2,10 @@ package registry
 
 import (
 	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/codecs/avro"
+	"github.com/serbench/serbench/codecs/easyjson"
 	"github.com/serbench/serbench/codecs/flatbuffers"
+	"github.com/serbench/serbench/codecs/msgp"
 	"github.com/serbench/serbench/codecs/proto"
 	"github.com/serbench/serbench/codecs/vtproto"
 )
@@ -12,5 +15,8 @@ import (
 var schema = []codec.Info{
 	proto.Default,
 	vtproto.Default,
+	msgp.Tinylib,
+	easyjson.Mailru,
+	avro.Hamba,
 	flatbuffers.Default,
 }

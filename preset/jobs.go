@@ -50,10 +50,13 @@ func ParseOp(s string) (results.Op, error) {
 	return "", fmt.Errorf("unknown op %q; known: %s", s, strings.Join(names, ", "))
 }
 
+// XLMemory is the available memory an extra-large job asks for.
+const XLMemory = 12 << 30
+
 // Jobs returns the runner jobs of the selection, dataset by dataset, in
-// registry order. Extra-large cases not asked for are left out; so are
-// codecs that cannot represent a dataset's type, which are returned as
-// skipped jobs so that reports say why.
+// registry order. Extra-large cases not asked for are returned as skipped
+// jobs, so that reports say why they are missing; the runner skips codecs
+// that cannot represent a dataset's type the same way.
 func (s Selection) Jobs() ([]runner.Job, error) {
 	if err := s.Validate(); err != nil {
 		return nil, err
@@ -68,14 +71,21 @@ func (s Selection) Jobs() ([]runner.Job, error) {
 			continue
 		}
 		for _, sh := range d.Shapes() {
-			if !has(s.Shapes, sh) || (d.IsXL(sh) && !s.XL) {
+			if !has(s.Shapes, sh) {
 				continue
 			}
 			for _, c := range registry.Codecs {
 				if !has(s.Codecs, c.Name) {
 					continue
 				}
-				jobs = append(jobs, job(c, d, sh, ops))
+				j := job(c, d, sh, ops)
+				if d.IsXL(sh) {
+					j.MinMemory = XLMemory
+					if !s.XL {
+						j.Skip = fmt.Sprintf("extra-large case (%d values of %s, hundreds of MB encoded): run with -xl to include it", d.SliceLen, d.Type())
+					}
+				}
+				jobs = append(jobs, j)
 			}
 		}
 	}

@@ -61,7 +61,6 @@ type Env struct {
 	// timed loop with a codec that does nothing, in ns. It is included in
 	// every figure, as in testing.B.
 	Overhead float64 `json:"loop_overhead_ns"`
-	Pinned   string  `json:"cpu_pinning,omitempty"`
 }
 
 // Options records the measuring options a Run used.
@@ -74,6 +73,7 @@ type Options struct {
 	MinSamples int      `json:"min_samples"`
 	MaxSamples int      `json:"max_samples"`
 	GCBefore   bool     `json:"gc_before_sample"`
+	PinCPU     int      `json:"pin_cpu,omitempty"`
 }
 
 // Codec is the metadata of a codec as recorded in a Run.

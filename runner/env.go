@@ -3,7 +3,6 @@ package runner
 import (
 	"bufio"
 	"context"
-	"fmt"
 	"os"
 	"runtime"
 	"runtime/debug"
@@ -75,21 +74,4 @@ func (r *Runner) LoopOverhead(ctx context.Context) float64 {
 		return 0
 	}
 	return res.NsPerOp.Median
-}
-
-// peakRSS returns the process's peak resident set size (VmHWM), or 0.
-func peakRSS() uint64 {
-	b, err := os.ReadFile("/proc/self/status")
-	if err != nil {
-		return 0
-	}
-	for _, line := range strings.Split(string(b), "\n") {
-		if v, ok := strings.CutPrefix(line, "VmHWM:"); ok {
-			var kb uint64
-			if _, err := fmt.Sscan(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(v), "kB")), &kb); err == nil {
-				return kb * 1024
-			}
-		}
-	}
-	return 0
 }

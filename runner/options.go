@@ -2,6 +2,7 @@ package runner
 
 import (
 	"fmt"
+	"runtime"
 	"time"
 )
 
@@ -28,6 +29,10 @@ type Options struct {
 	MaxSamples int
 	// NoGC turns off the garbage collection run before each sample.
 	NoGC bool
+	// PinCPU, if positive, pins each job's goroutine and its OS thread to
+	// CPU PinCPU-1 (Linux only), away from the GC's background workers
+	// where the machine has another core.
+	PinCPU int
 	// Timeout is how long one job (verification and all its ops) may take
 	// before it is abandoned as hung. Default 20 × Budget + 1m.
 	Timeout time.Duration
@@ -76,6 +81,7 @@ func (o Options) Validate() error {
 		check("min samples", o.MinSamples >= 1 && o.MinSamples <= 1000, "[1, 1000]", o.MinSamples),
 		check("max samples", o.MaxSamples >= o.MinSamples && o.MaxSamples <= 10000, fmt.Sprintf("[%d, 10000]", o.MinSamples), o.MaxSamples),
 		check("timeout", o.Timeout >= time.Second, "[1s, ∞)", o.Timeout),
+		check("pin CPU", o.PinCPU == 0 || pinSupported && o.PinCPU >= 1 && o.PinCPU <= runtime.NumCPU(), fmt.Sprintf("[1, %d] on Linux", runtime.NumCPU()), o.PinCPU),
 	} {
 		if err != nil {
 			return err

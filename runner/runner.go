@@ -26,6 +26,10 @@ type Job struct {
 	Value func() (any, error)
 	// Skip, if set, records the job as skipped with this reason.
 	Skip string
+	// MinMemory, if set, is the memory (bytes) the OS must report available
+	// before the job starts; with less the job is skipped, not run into an
+	// out-of-memory kill.
+	MinMemory uint64
 }
 
 // An Event reports progress: Done of Total jobs finished, the last with
@@ -90,7 +94,15 @@ func (r *Runner) RunJob(ctx context.Context, job *Job) []results.Result {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	done := make(chan []results.Result, 1)
-	go func() { done <- r.runJob(ctx, job) }()
+	go func() {
+		if r.opts.PinCPU > 0 {
+			if err := pin(r.opts.PinCPU - 1); err != nil {
+				done <- job.all(results.Error, err.Error())
+				return
+			}
+		}
+		done <- r.runJob(ctx, job)
+	}()
 	timer := time.NewTimer(r.opts.Timeout)
 	defer timer.Stop()
 	select {
@@ -125,6 +137,9 @@ func (r *Runner) runJob(ctx context.Context, job *Job) (out []results.Result) {
 	}()
 	if job.Skip != "" {
 		return job.all(results.Skipped, job.Skip)
+	}
+	if avail, ok := memAvailable(); ok && job.MinMemory > 0 && avail < job.MinMemory {
+		return job.all(results.Skipped, fmt.Sprintf("needs %d MiB of available memory, the OS reports %d MiB; skipped rather than risk running out", job.MinMemory>>20, avail>>20))
 	}
 	c, data, st, reason := prepareVerified(job)
 	if st != results.OK {

@@ -87,8 +87,12 @@ func (r *Runner) measure(ctx context.Context, l loop, res *results.Result) error
 				break
 			}
 		}
-		// Slow operations still get three samples, so a median exists.
-		if time.Now().After(deadline) && len(ns) >= min(3, r.opts.MinSamples) {
+		// Past the budget, stop once MinSamples are in; an operation so
+		// slow that it cannot reach them stops at three samples (a median
+		// still exists) once it has spent three budgets.
+		now := time.Now()
+		if now.After(deadline) && len(ns) >= r.opts.MinSamples ||
+			now.After(deadline.Add(2*r.opts.Budget)) && len(ns) >= min(3, r.opts.MinSamples) {
 			break
 		}
 	}

@@ -45,6 +45,8 @@ Usage:
   serbench list [codecs|datasets|presets]
   serbench report RESULTS.json [-o DIR]
                                 re-render every output from saved results
+  serbench compare OLD.bench NEW.bench
+                                deltas with significance, as benchstat computes them
   serbench help                 this text
 
 Run 'serbench run -h' for the run flags.
@@ -62,6 +64,8 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return listCmd(rest, stdout)
 	case "report":
 		return reportCmd(rest, stdout, stderr)
+	case "compare":
+		return compareCmd(rest, stdout)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil
@@ -70,7 +74,7 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 			// Flags without a command mean "run".
 			return runCmd(ctx, args, stdout, stderr)
 		}
-		return usagef("unknown command %q; known: run, list, report, help", cmd)
+		return usagef("unknown command %q; known: run, list, report, compare, help", cmd)
 	}
 }
 

@@ -30,6 +30,8 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		out        = fs.String("o", "serbench-out", "directory for results.json, results.bench, results.csv, report.html and summary.md")
 		target     = fs.Float64("target", 0, "stop sampling when the median's CI is within this fraction (default 0.03)")
 		budget     = fs.Duration("budget", 0, "sampling time per benchmark (default: the preset's, else 1s)")
+		pinCPU     = fs.Int("pin", 0, "pin the measuring thread to CPU N-1 (Linux; 0: no pinning)")
+		noGC       = fs.Bool("nogc", false, "do not run a garbage collection before each sample")
 		quiet      = fs.Bool("q", false, "no progress on stderr")
 	)
 	fs.Usage = func() {
@@ -70,7 +72,7 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if err != nil {
 		return &UsageError{Msg: err.Error()}
 	}
-	opts := runner.Options{Target: *target, Budget: p.Budget, SampleTime: p.SampleTime}
+	opts := runner.Options{Target: *target, Budget: p.Budget, SampleTime: p.SampleTime, PinCPU: *pinCPU, NoGC: *noGC}
 	if *budget != 0 {
 		opts.Budget = *budget
 	}
@@ -123,7 +125,7 @@ func newRun(presetName string, o runner.Options, sel preset.Selection) *results.
 		Options: results.Options{
 			Preset: presetName, Target: o.Target, Confidence: o.Confidence,
 			SampleTime: results.Duration(o.SampleTime), Budget: results.Duration(o.Budget),
-			MinSamples: o.MinSamples, MaxSamples: o.MaxSamples, GCBefore: !o.NoGC,
+			MinSamples: o.MinSamples, MaxSamples: o.MaxSamples, GCBefore: !o.NoGC, PinCPU: o.PinCPU,
 		},
 	}
 	for _, c := range registry.Codecs {

@@ -86,7 +86,7 @@ func Write(w io.Writer, run *results.Run) error {
 		fmt.Fprintln(w, p)
 	}
 	if skipped > 0 {
-		fmt.Fprintf(w, "%d benchmarks skipped: the codec cannot represent the data (reasons in results.csv).\n", skipped)
+		fmt.Fprintf(w, "%d benchmarks skipped: a codec that cannot represent the data, or an extra-large case (each reason is in results.csv).\n", skipped)
 	}
 	return nil
 }

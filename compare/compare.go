@@ -1,0 +1,165 @@
+// Package compare compares two benchmark result files with benchstat's
+// semantics: per benchmark and unit, the median of each side with its 95%
+// confidence interval, and the delta only where a Mann-Whitney U test
+// rejects "same distribution" at α = 0.05 (benchmath.AssumeNothing).
+// It also checks that the ranking of codecs within each op, dataset and
+// shape held between the two files.
+package compare
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"slices"
+	"strings"
+
+	"golang.org/x/perf/benchfmt"
+	"golang.org/x/perf/benchmath"
+)
+
+// A Set is the samples of one file: values by benchmark name and unit.
+type Set struct {
+	File    string
+	samples map[key][]float64
+	order   []key
+}
+
+type key struct{ name, unit string }
+
+// Read reads Go benchmark format (a serbench results.bench or `go test
+// -bench` output). A malformed line is an error naming file and line.
+func Read(r io.Reader, file string) (*Set, error) {
+	s := &Set{File: file, samples: map[key][]float64{}}
+	br := benchfmt.NewReader(r, file)
+	for br.Scan() {
+		switch rec := br.Result().(type) {
+		case *benchfmt.SyntaxError:
+			return nil, rec
+		case *benchfmt.Result:
+			name := string(rec.Name.Full())
+			for _, v := range rec.Values {
+				k := key{name, v.Unit}
+				if _, ok := s.samples[k]; !ok {
+					s.order = append(s.order, k)
+				}
+				s.samples[k] = append(s.samples[k], v.Value)
+			}
+		}
+	}
+	if err := br.Err(); err != nil {
+		return nil, fmt.Errorf("%s: %w", file, err)
+	}
+	if len(s.order) == 0 {
+		return nil, fmt.Errorf("%s: no benchmark results found", file)
+	}
+	return s, nil
+}
+
+// A Row compares one benchmark and unit across the two sets.
+type Row struct {
+	Name, Unit string
+	Old, New   benchmath.Summary
+	Cmp        benchmath.Comparison
+}
+
+// Significant reports whether the difference is statistically significant.
+func (r Row) Significant() bool { return r.Cmp.P <= r.Cmp.Alpha }
+
+// Delta is benchstat's delta column: "~" when not significant.
+func (r Row) Delta() string { return r.Cmp.FormatDelta(r.Old.Center, r.New.Center) }
+
+// ErrNothingInCommon reports two files without a benchmark in common.
+var ErrNothingInCommon = errors.New("compare: the two files have no benchmark name and unit in common")
+
+// Compare compares the benchmarks present in both sets, in old's order.
+func Compare(old, new *Set) ([]Row, error) {
+	var rows []Row
+	th := &benchmath.DefaultThresholds
+	for _, k := range old.order {
+		nv, ok := new.samples[k]
+		if !ok {
+			continue
+		}
+		o := benchmath.NewSample(slices.Clone(old.samples[k]), th)
+		n := benchmath.NewSample(slices.Clone(nv), th)
+		rows = append(rows, Row{
+			Name: k.name, Unit: k.unit,
+			Old: benchmath.AssumeNothing.Summary(o, 0.95),
+			New: benchmath.AssumeNothing.Summary(n, 0.95),
+			Cmp: benchmath.AssumeNothing.Compare(o, n),
+		})
+	}
+	if len(rows) == 0 {
+		return nil, ErrNothingInCommon
+	}
+	return rows, nil
+}
+
+// An Inversion is a pair of codecs whose order flipped between the sets
+// within one group (the benchmark name without its codec=... part).
+type Inversion struct {
+	Group          string
+	A, B           string  // codecs, A faster than B in old
+	OldGap, NewGap float64 // B/A - 1 in old and in new (negative: flipped)
+}
+
+// Ranking checks, for the given unit (usually "sec/op"), that every pair
+// of codecs in the same group keeps its order, among the pairs whose
+// medians differ by more than minGap (0.10 for 10%) in either set. It
+// returns the number of such pairs and the ones that flipped.
+func Ranking(rows []Row, unit string, minGap float64) (pairs int, inv []Inversion) {
+	type entry struct {
+		codec    string
+		old, new float64
+	}
+	groups := map[string][]entry{}
+	var order []string
+	for _, r := range rows {
+		if r.Unit != unit {
+			continue
+		}
+		g, codec := splitCodec(r.Name)
+		if codec == "" {
+			continue
+		}
+		if _, ok := groups[g]; !ok {
+			order = append(order, g)
+		}
+		groups[g] = append(groups[g], entry{codec, r.Old.Center, r.New.Center})
+	}
+	for _, g := range order {
+		es := groups[g]
+		for i := range es {
+			for j := i + 1; j < len(es); j++ {
+				a, b := es[i], es[j]
+				if a.old > b.old {
+					a, b = b, a
+				}
+				oldGap, newGap := b.old/a.old-1, b.new/a.new-1
+				if math.Abs(oldGap) <= minGap && math.Abs(newGap) <= minGap {
+					continue
+				}
+				pairs++
+				if newGap < 0 {
+					inv = append(inv, Inversion{Group: g, A: a.codec, B: b.codec, OldGap: oldGap, NewGap: newGap})
+				}
+			}
+		}
+	}
+	return pairs, inv
+}
+
+// splitCodec removes the codec=NAME part from a benchmark name.
+func splitCodec(name string) (group, codec string) {
+	parts := strings.Split(name, "/")
+	var rest []string
+	for _, p := range parts {
+		if v, ok := strings.CutPrefix(p, "codec="); ok {
+			codec = v
+			continue
+		}
+		rest = append(rest, p)
+	}
+	return strings.Join(rest, "/"), codec
+}

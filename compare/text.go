@@ -1,0 +1,49 @@
+package compare
+
+import (
+	"fmt"
+	"io"
+	"text/tabwriter"
+
+	"golang.org/x/perf/benchunit"
+)
+
+// WriteText writes the rows as benchstat-like tables, one per unit, then
+// a summary of significant changes and of the ranking check.
+func WriteText(w io.Writer, oldFile, newFile string, rows []Row) error {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	var units []string
+	byUnit := map[string][]Row{}
+	for _, r := range rows {
+		if _, ok := byUnit[r.Unit]; !ok {
+			units = append(units, r.Unit)
+		}
+		byUnit[r.Unit] = append(byUnit[r.Unit], r)
+	}
+	changed := 0
+	for _, u := range units {
+		fmt.Fprintf(tw, "\t%s\t\t%s\t\t\t\n", oldFile, newFile)
+		fmt.Fprintf(tw, "\t%s\t±\t%s\t±\tvs base\t\n", u, u)
+		cls := benchunit.ClassOf(u)
+		for _, r := range byUnit[u] {
+			if r.Significant() {
+				changed++
+			}
+			delta := fmt.Sprintf("%s (p=%.3f n=%d+%d)", r.Delta(), r.Cmp.P, r.Cmp.N1, r.Cmp.N2)
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t\n", r.Name,
+				benchunit.Scale(r.Old.Center, cls), r.Old.PctRangeString(),
+				benchunit.Scale(r.New.Center, cls), r.New.PctRangeString(), delta)
+		}
+		fmt.Fprintln(tw)
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "%d of %d comparisons changed significantly (p ≤ 0.05).\n", changed, len(rows))
+	pairs, inv := Ranking(rows, "sec/op", 0.10)
+	fmt.Fprintf(w, "Ranking: %d codec pairs differ by more than 10%% in sec/op; %d flipped order.\n", pairs, len(inv))
+	for _, i := range inv {
+		fmt.Fprintf(w, "  flipped in %s: %s was %.0f%% faster than %s, now %.0f%% slower\n", i.Group, i.A, 100*i.OldGap, i.B, -100*i.NewGap)
+	}
+	return nil
+}

@@ -3,6 +3,7 @@ package registry
 import (
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codecs/avro"
+	"github.com/serbench/serbench/codecs/capnp"
 	"github.com/serbench/serbench/codecs/easyjson"
 	"github.com/serbench/serbench/codecs/flatbuffers"
 	"github.com/serbench/serbench/codecs/msgp"
@@ -19,4 +20,5 @@ var schema = []codec.Info{
 	easyjson.Mailru,
 	avro.Hamba,
 	flatbuffers.Default,
+	capnp.Default,
 }

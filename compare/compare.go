@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -27,6 +28,8 @@ type Set struct {
 
 type key struct{ name, unit string }
 
+var gomaxprocs = regexp.MustCompile(`-[0-9]+$`)
+
 // Read reads Go benchmark format (a serbench results.bench or `go test
 // -bench` output). A malformed line is an error naming file and line.
 func Read(r io.Reader, file string) (*Set, error) {
@@ -37,7 +40,8 @@ func Read(r io.Reader, file string) (*Set, error) {
 		case *benchfmt.SyntaxError:
 			return nil, rec
 		case *benchfmt.Result:
-			name := string(rec.Name.Full())
+			// go test appends -GOMAXPROCS; serbench records it as config.
+			name := gomaxprocs.ReplaceAllString(string(rec.Name.Full()), "")
 			for _, v := range rec.Values {
 				k := key{name, v.Unit}
 				if _, ok := s.samples[k]; !ok {
@@ -162,4 +166,24 @@ func splitCodec(name string) (group, codec string) {
 		rest = append(rest, p)
 	}
 	return strings.Join(rest, "/"), codec
+}
+
+// Agreement summarizes how close the medians of unit are between the two
+// sets: how many lie within ±tol (0.05 for 5%) and the largest relative
+// difference with its benchmark's name.
+func Agreement(rows []Row, unit string, tol float64) (within, total int, worst float64, worstName string) {
+	for _, r := range rows {
+		if r.Unit != unit || r.Old.Center == 0 {
+			continue
+		}
+		total++
+		d := r.New.Center/r.Old.Center - 1
+		if math.Abs(d) <= tol {
+			within++
+		}
+		if math.Abs(d) > math.Abs(worst) {
+			worst, worstName = d, r.Name
+		}
+	}
+	return within, total, worst, worstName
 }

@@ -89,6 +89,14 @@ var All = []Preset{
 			Datasets: []string{"int64"},
 		},
 	},
+	{
+		Name: "harness", Doc: "the operations scripts/harness-check times with both serbench and go test -bench -count=10",
+		Selection: Selection{
+			Codecs:   []string{"json", "gob", "gob-stream", "binary", "byteorder", "strconv"},
+			Datasets: []string{"tiny", "big", "metric", "int64"},
+			Shapes:   []dataset.Shape{dataset.Single, dataset.Slice},
+		},
+	},
 }
 
 // Lookup returns the preset named name.

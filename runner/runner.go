@@ -145,6 +145,23 @@ func (r *Runner) runJob(ctx context.Context, job *Job) (out []results.Result) {
 	if st != results.OK {
 		return job.all(st, reason)
 	}
+	return r.measureOps(ctx, job, c, data)
+}
+
+// Prepare prepares the job's codec case and verifies one round trip, as
+// the runner does before timing. It returns the case and the encoding to
+// decode, or an error saying why the job cannot be measured. It lets other
+// harnesses (testing.B) time exactly what the runner times.
+func Prepare(job *Job) (codec.Case, []byte, error) {
+	c, data, st, reason := prepareVerified(job)
+	if st != results.OK {
+		return nil, nil, fmt.Errorf("%s: %s", st, reason)
+	}
+	return c, data, nil
+}
+
+// measureOps times each op of a prepared, verified case.
+func (r *Runner) measureOps(ctx context.Context, job *Job, c codec.Case, data []byte) (out []results.Result) {
 	for _, op := range job.Ops {
 		res := job.result(op, results.OK, "")
 		res.Bytes = len(data)

@@ -24,11 +24,11 @@ func usagef(format string, args ...any) error {
 var errHelp = errors.New("help requested")
 
 // ExitCode maps an error from Run to a process exit status: 2 for misuse,
-// 1 for any other failure, 0 for nil or an explicit request for help.
+// 1 for any other failure, 0 for nil.
 func ExitCode(err error) int {
 	var u *UsageError
 	switch {
-	case err == nil || errors.Is(err, errHelp):
+	case err == nil:
 		return 0
 	case errors.As(err, &u):
 		return 2
@@ -54,6 +54,14 @@ Run 'serbench run -h' for the run flags.
 
 // Run runs the serbench command with args (without the program name).
 func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	err := dispatch(ctx, args, stdout, stderr)
+	if errors.Is(err, errHelp) {
+		return nil // the flag package printed the usage asked for
+	}
+	return err
+}
+
+func dispatch(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
 		return runCmd(ctx, nil, stdout, stderr)
 	}

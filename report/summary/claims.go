@@ -122,6 +122,10 @@ func (s *writer) xmlSlices() string {
 			continue
 		}
 		x := rs[pos]
+		if !stat(x).known() {
+			parts = append(parts, fmt.Sprintf("%s decode %s, no interval", text(c.String()), dur(x.NsPerOp.Median)))
+			continue
+		}
 		rank := 1
 		for _, r := range rs {
 			if r != x && compare(stat(r), stat(x)) < 0 {

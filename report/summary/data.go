@@ -162,8 +162,8 @@ func bytes(n int) string { return group(strconv.Itoa(n)) + " B" }
 
 // bytesF formats a fractional size such as bytes per item.
 func bytesF(f float64) string {
-	if f == math.Trunc(f) {
-		return bytes(int(f))
+	if f >= 100 || f == math.Trunc(f) {
+		return bytes(int(math.Round(f)))
 	}
 	return group(strconv.FormatFloat(f, 'f', 1, 64)) + " B"
 }

@@ -1,8 +1,3 @@
-// Package summary writes summary.md: the findings a serbench run supports,
-// each with its figures. It states only what the run measured: a finding
-// whose data is missing from the run is left out, and two times count as
-// different only when their confidence intervals are apart. The same run
-// always gives the same text.
 package summary
 
 import (

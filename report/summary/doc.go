@@ -1,0 +1,12 @@
+// Package summary writes summary.md: the findings a serbench run supports,
+// each with its figures. They are the fastest and smallest codec per
+// dataset and shape, how each codec scales along the size ladder, where
+// gob overtakes JSON (one-shot and stream), what gob's stream buys over
+// one-shot, the seed articles' claims set against the run, and the
+// failures and skips.
+//
+// It states only what the run measured: a finding whose data is missing
+// from the run is left out, and two times count as different only when
+// their confidence intervals are apart. The same run always gives the
+// same text.
+package summary

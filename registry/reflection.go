@@ -41,6 +41,7 @@ var reflection = []codec.Info{
 	shamaton.Map,
 	shamaton.Array,
 	ugorji.Msgpack,
+	ugorji.MsgpackReuse,
 
 	cbor.Default,
 	cbor.Nano,

@@ -5,6 +5,8 @@
 package ugorji
 
 import (
+	"io"
+
 	"github.com/ugorji/go/codec"
 
 	sb "github.com/serbench/serbench/codec"
@@ -29,6 +31,22 @@ var Msgpack = sb.Info{
 	Notes: "Zero-value MsgpackHandle (WriteExt false: the old spec without str8 and bin types); " +
 		"times in the timestamp format, which holds no offset, decoded in UTC. " + common,
 	New: func() sb.Codec { return reflect(&msgpackHandle) },
+}
+
+// MsgpackReuse is ugorji's MsgpackHandle with one Encoder and one Decoder
+// kept across messages, as the library's docs recommend for performance.
+var MsgpackReuse = sb.Info{
+	Name: "ugorji-msgpack-reuse", Family: "msgpack", Label: "ugorji/go/codec (MsgpackHandle, reused)", Module: module, URL: url,
+	API:     sb.Reflection,
+	Variant: "one Encoder writing into a reused bytes.Buffer and one Decoder reset to each message, kept across messages",
+	Losses:  []sb.Loss{{Kind: sb.TimeZone}},
+	Notes:   "Same bytes as ugorji-msgpack.",
+	New: func() sb.Codec {
+		return sb.Stream(
+			func(w io.Writer) sb.Encoder { return codec.NewEncoder(w, &msgpackHandle) },
+			func(r io.Reader) sb.Decoder { return codec.NewDecoder(r, &msgpackHandle) },
+			nil)
+	},
 }
 
 // CBOR is ugorji's CborHandle.

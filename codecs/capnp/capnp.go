@@ -26,6 +26,7 @@ var Default = codec.Info{
 	Module: "capnproto.org/go/capnp/v3", URL: "https://capnproto.org/",
 	API:         codec.Codegen,
 	Unsupported: codec.TopLevelScalar,
+	Losses:      []codec.Loss{{Kind: codec.TimeZone}},
 	Notes: "Encode builds a message from the Go value with the generated setters, then Message.Marshal (unpacked); " +
 		"Decode is Unmarshal plus reading every field with the generated getters into a new Go value " +
 		"(the traversal limit is lifted so the large datasets can be read whole). " +
@@ -73,6 +74,8 @@ var structs = []func(v any) (codec.Case, bool){
 		newItems: schema.MetricList.NewItems, items: schema.MetricList.Items,
 	}.prepare,
 	single[dataset.ComplexData, schema.ComplexData]{writeComplexData, readComplexData, schema.NewRootComplexData, schema.ReadRootComplexData}.prepare,
+	single[dataset.Edge, schema.Edge]{writeEdge, readEdge, schema.NewRootEdge, schema.ReadRootEdge}.prepare,
+	single[dataset.EdgeMaps, schema.EdgeMaps]{writeEdgeMaps, readEdgeMaps, schema.NewRootEdgeMaps, schema.ReadRootEdgeMaps}.prepare,
 	table[dataset.A, schema.A, schema.AList]{
 		single:  single[dataset.A, schema.A]{writeA, readA, schema.NewRootA, schema.ReadRootA},
 		newList: schema.NewRootAList, readList: schema.ReadRootAList,

@@ -1,7 +1,6 @@
 package capnp
 
 import (
-	"bytes"
 	"time"
 
 	capnplib "capnproto.org/go/capnp/v3"
@@ -29,6 +28,15 @@ func readTime(has bool, get func() (schema.Timestamp, error)) time.Time {
 	}
 	ts := must(get())
 	return time.Unix(ts.Seconds(), int64(ts.Nanos())).UTC()
+}
+
+// readData copies a Data field out of the message, which the getter
+// aliases; a null one is nil.
+func readData(has bool, get func() ([]byte, error)) []byte {
+	if !has {
+		return nil
+	}
+	return append([]byte{}, must(get())...)
 }
 
 // readStrPtr reads an optional Text into a pointer: nil when null.
@@ -181,9 +189,7 @@ func readBig(s schema.Big) dataset.Big {
 		UpdatedAt: readTime(s.HasUpdatedAt(), s.UpdatedAt),
 		DeletedAt: readTime(s.HasDeletedAt(), s.DeletedAt),
 	}
-	if s.HasCountryData() {
-		v.CountryBytes = bytes.Clone(must(s.CountryData())) // the getter aliases the message
-	}
+	v.CountryBytes = readData(s.HasCountryData(), s.CountryData)
 	if s.HasTiny() {
 		v.Tiny = readTiny(must(s.Tiny()))
 	}
@@ -337,4 +343,85 @@ func readA(s schema.A) dataset.A {
 		v.B1 = &b
 	}
 	return v
+}
+
+// writeInt32s writes s into a list allocated by alloc; a nil s stays null.
+func writeInt32s(s []int32, alloc func(int32) (capnplib.Int32List, error)) {
+	if s == nil {
+		return
+	}
+	l := must(alloc(int32(len(s))))
+	for i, x := range s {
+		l.Set(i, x)
+	}
+}
+
+// readInt32s reads a list of Int32; a null list reads as nil.
+func readInt32s(has bool, get func() (capnplib.Int32List, error)) []int32 {
+	if !has {
+		return nil
+	}
+	l := must(get())
+	out := make([]int32, l.Len())
+	for i := range out {
+		out[i] = l.At(i)
+	}
+	return out
+}
+
+func writeEdge(s schema.Edge, v *dataset.Edge) {
+	writeInt32s(v.NilSlice, s.NewNilSlice)
+	writeInt32s(v.EmptySlice, s.NewEmptySlice)
+	if v.NilPtr != nil {
+		s.NilPtr().SetValue(*v.NilPtr)
+	}
+	if v.ZeroPtr != nil {
+		s.ZeroPtr().SetValue(*v.ZeroPtr)
+	}
+	writeTime(s.NewZoned, v.Zoned)
+	s.SetZero(v.Zero)
+	s.SetMinInt(v.MinInt)
+	s.SetMaxUint(v.MaxUint)
+	s.SetFloat(v.Float)
+	check(s.SetText(v.Text))
+	check(s.SetBytes(v.Bytes))
+}
+
+func readEdge(s schema.Edge) dataset.Edge {
+	v := dataset.Edge{
+		NilSlice: readInt32s(s.HasNilSlice(), s.NilSlice), EmptySlice: readInt32s(s.HasEmptySlice(), s.EmptySlice),
+		Zoned: readTime(s.HasZoned(), s.Zoned),
+		Zero:  s.Zero(), MinInt: s.MinInt(), MaxUint: s.MaxUint(), Float: s.Float(),
+		Text: must(s.Text()), Bytes: readData(s.HasBytes(), s.Bytes),
+	}
+	if p := s.NilPtr(); p.Which() == schema.Edge_nilPtr_Which_value {
+		x := p.Value()
+		v.NilPtr = &x
+	}
+	if p := s.ZeroPtr(); p.Which() == schema.Edge_zeroPtr_Which_value {
+		x := p.Value()
+		v.ZeroPtr = &x
+	}
+	return v
+}
+
+func writeInt32Entry(e schema.Int32Entry, k string, v int32) {
+	check(e.SetKey(k))
+	e.SetValue(v)
+}
+
+func readInt32Entry(e schema.Int32Entry) (string, int32) { return must(e.Key()), e.Value() }
+
+func writeEdgeMaps(s schema.EdgeMaps, v *dataset.EdgeMaps) {
+	writeMap(v.NilMap, s.NewNilMap, writeInt32Entry)
+	writeMap(v.EmptyMap, s.NewEmptyMap, writeInt32Entry)
+	writeMap(v.Full, s.NewFull, writeInt32Entry)
+}
+
+func readEdgeMaps(s schema.EdgeMaps) dataset.EdgeMaps {
+	return dataset.EdgeMaps{
+		NilMap:   readMap(s.HasNilMap(), s.NilMap, readInt32Entry),
+		EmptyMap: readMap(s.HasEmptyMap(), s.EmptyMap, readInt32Entry),
+		Full:     readMap(s.HasFull(), s.Full, readInt32Entry),
+	}
 }

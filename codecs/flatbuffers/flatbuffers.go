@@ -25,10 +25,12 @@ var Default = codec.Info{
 	Module: "github.com/google/flatbuffers", URL: "https://flatbuffers.dev/",
 	API:         codec.Codegen,
 	Unsupported: codec.TopLevelScalar,
+	Losses:      []codec.Loss{{Kind: codec.NilEmpty}, {Kind: codec.TimeZone}},
 	Notes: "Encode builds the buffer from the Go value with the generated builders (one Builder, reset per message); " +
 		"Decode reads every field with the generated accessors into a new Go value. " +
 		"Go ints travel as longs, times as a (seconds, nanos) struct holding the UTC instant, maps as vectors of entry tables, " +
-		"a top-level slice as a list table. Absent strings and tables keep Go's nil pointers; an empty vector reads back nil.",
+		"a top-level slice as a list table. Absent strings, tables and optional scalars keep Go's nil pointers; " +
+		"the generated Go accessors give a vector's length but not its presence, so an empty slice or map reads back nil.",
 	New: func() codec.Codec { return codec.Func(prepare) },
 }
 
@@ -107,6 +109,8 @@ var tables = []func(v any) (codec.Case, bool){
 			return schema.AListEnd(b)
 		},
 	}.prepare,
+	single[dataset.Edge, schema.Edge]{writeEdge, readEdge, schema.GetRootAsEdge}.prepare,
+	single[dataset.EdgeMaps, schema.EdgeMaps]{writeEdgeMaps, readEdgeMaps, schema.GetRootAsEdgeMaps}.prepare,
 }
 
 func prepare(v any) (codec.Case, error) {

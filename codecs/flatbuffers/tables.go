@@ -43,6 +43,23 @@ func readStrPtr(s []byte) *string {
 	return &v
 }
 
+// byteVector writes p; a nil p is absent, an empty one an empty vector.
+func byteVector(b *fb.Builder, p []byte) fb.UOffsetT {
+	if p == nil {
+		return 0
+	}
+	return b.CreateByteVector(p)
+}
+
+// readBytes copies a byte vector out of the buffer, which the accessor
+// aliases; an absent vector is nil.
+func readBytes(p []byte) []byte {
+	if p == nil {
+		return nil
+	}
+	return append([]byte{}, p...)
+}
+
 func timestamp(b *fb.Builder, t time.Time) fb.UOffsetT {
 	return schema.CreateTimestamp(b, t.Unix(), int32(t.Nanosecond()))
 }
@@ -201,11 +218,7 @@ func readMedium(t *schema.Medium) dataset.Medium {
 }
 
 func writeBig(b *fb.Builder, v *dataset.Big) fb.UOffsetT {
-	country := strPtr(b, v.Country)
-	var countryBytes fb.UOffsetT
-	if v.CountryBytes != nil {
-		countryBytes = b.CreateByteVector(v.CountryBytes)
-	}
+	country, countryBytes := strPtr(b, v.Country), byteVector(b, v.CountryBytes)
 	tiny, medium := writeTiny(b, &v.Tiny), writeMedium(b, &v.Medium)
 	var mediumPtr fb.UOffsetT
 	if v.MediumPtr != nil {
@@ -234,9 +247,7 @@ func readBig(t *schema.Big) dataset.Big {
 		CreatedAt: readTime(t.CreatedAt(&ts)), UpdatedAt: readTime(t.UpdatedAt(&ts)), DeletedAt: readTime(t.DeletedAt(&ts)),
 		Tiny: readTiny(t.Tiny(&tiny)), Medium: readMedium(t.Medium(&medium)),
 	}
-	if cb := t.CountryBytesBytes(); cb != nil {
-		v.CountryBytes = append([]byte(nil), cb...) // the accessor aliases the buffer
-	}
+	v.CountryBytes = readBytes(t.CountryBytesBytes())
 	if mp := t.MediumPtr(&medium); mp != nil {
 		m := readMedium(mp)
 		v.MediumPtr = &m
@@ -425,4 +436,89 @@ func readA(t *schema.A) dataset.A {
 		v.B1 = &b
 	}
 	return v
+}
+
+// int32Vector writes a vector of int32, or nothing when s is empty.
+func int32Vector(b *fb.Builder, s []int32) fb.UOffsetT {
+	if len(s) == 0 {
+		return 0
+	}
+	b.StartVector(4, len(s), 4)
+	for i := len(s) - 1; i >= 0; i-- {
+		b.PrependInt32(s[i])
+	}
+	return b.EndVector(len(s))
+}
+
+// readInt32s reads n int32 with at; an empty or absent vector reads as nil.
+func readInt32s(n int, at func(int) int32) []int32 {
+	if n == 0 {
+		return nil
+	}
+	out := make([]int32, n)
+	for j := range out {
+		out[j] = at(j)
+	}
+	return out
+}
+
+func writeEdge(b *fb.Builder, v *dataset.Edge) fb.UOffsetT {
+	nilSlice, emptySlice := int32Vector(b, v.NilSlice), int32Vector(b, v.EmptySlice)
+	text, bytes := str(b, v.Text), byteVector(b, v.Bytes)
+	schema.EdgeStart(b)
+	schema.EdgeAddNilSlice(b, nilSlice)
+	schema.EdgeAddEmptySlice(b, emptySlice)
+	if v.NilPtr != nil {
+		schema.EdgeAddNilPtr(b, *v.NilPtr)
+	}
+	if v.ZeroPtr != nil {
+		schema.EdgeAddZeroPtr(b, *v.ZeroPtr)
+	}
+	schema.EdgeAddZoned(b, timestamp(b, v.Zoned))
+	schema.EdgeAddZero(b, v.Zero)
+	schema.EdgeAddMinInt(b, v.MinInt)
+	schema.EdgeAddMaxUint(b, v.MaxUint)
+	schema.EdgeAddFloat(b, v.Float)
+	schema.EdgeAddText(b, text)
+	schema.EdgeAddBytes(b, bytes)
+	return schema.EdgeEnd(b)
+}
+
+func readEdge(t *schema.Edge) dataset.Edge {
+	var ts schema.Timestamp
+	return dataset.Edge{
+		NilSlice: readInt32s(t.NilSliceLength(), t.NilSlice), EmptySlice: readInt32s(t.EmptySliceLength(), t.EmptySlice),
+		NilPtr: t.NilPtr(), ZeroPtr: t.ZeroPtr(), Zoned: readTime(t.Zoned(&ts)),
+		Zero: t.Zero(), MinInt: t.MinInt(), MaxUint: t.MaxUint(), Float: t.Float(),
+		Text: string(t.Text()), Bytes: readBytes(t.BytesBytes()),
+	}
+}
+
+func writeInt32Entry(b *fb.Builder, k string, v int32) fb.UOffsetT {
+	key := b.CreateString(k)
+	schema.Int32EntryStart(b)
+	schema.Int32EntryAddKey(b, key)
+	schema.Int32EntryAddValue(b, v)
+	return schema.Int32EntryEnd(b)
+}
+
+func readInt32Entry(e *schema.Int32Entry) (string, int32) { return string(e.Key()), e.Value() }
+
+func writeEdgeMaps(b *fb.Builder, v *dataset.EdgeMaps) fb.UOffsetT {
+	nilMap := writeMap(b, v.NilMap, writeInt32Entry)
+	emptyMap := writeMap(b, v.EmptyMap, writeInt32Entry)
+	full := writeMap(b, v.Full, writeInt32Entry)
+	schema.EdgeMapsStart(b)
+	schema.EdgeMapsAddNilMap(b, nilMap)
+	schema.EdgeMapsAddEmptyMap(b, emptyMap)
+	schema.EdgeMapsAddFull(b, full)
+	return schema.EdgeMapsEnd(b)
+}
+
+func readEdgeMaps(t *schema.EdgeMaps) dataset.EdgeMaps {
+	return dataset.EdgeMaps{
+		NilMap:   readMap(t.NilMapLength(), t.NilMap, readInt32Entry),
+		EmptyMap: readMap(t.EmptyMapLength(), t.EmptyMap, readInt32Entry),
+		Full:     readMap(t.FullLength(), t.Full, readInt32Entry),
+	}
 }

@@ -128,6 +128,39 @@ struct A {
   bmap2 @19 :List(BEntry);
 }
 
+# The verification shapes (serbench's edge cases).
+
+struct Edge {
+  nilSlice @0 :List(Int32);
+  emptySlice @1 :List(Int32);
+  nilPtr :union {
+    none @2 :Void;
+    value @3 :Int64;
+  }
+  zeroPtr :union {
+    none @4 :Void;
+    value @5 :Int64;
+  }
+  zoned @6 :Timestamp;
+  zero @7 :Int64;
+  minInt @8 :Int64;
+  maxUint @9 :UInt64;
+  float @10 :Float64;
+  text @11 :Text;
+  bytes @12 :Data;
+}
+
+struct Int32Entry {
+  key @0 :Text;
+  value @1 :Int32;
+}
+
+struct EdgeMaps {
+  nilMap @0 :List(Int32Entry);
+  emptyMap @1 :List(Int32Entry);
+  full @2 :List(Int32Entry);
+}
+
 # Top-level slices: the slice and pointer-slice shapes of each dataset.
 
 struct TinyList { items @0 :List(Tiny); }

@@ -1952,6 +1952,553 @@ func (p A_Future) B1() B_Future {
 	return B_Future{Future: p.Future.Field(1, nil)}
 }
 
+type Edge capnp.Struct
+type Edge_nilPtr Edge
+type Edge_zeroPtr Edge
+type Edge_nilPtr_Which uint16
+
+const (
+	Edge_nilPtr_Which_none  Edge_nilPtr_Which = 0
+	Edge_nilPtr_Which_value Edge_nilPtr_Which = 1
+)
+
+func (w Edge_nilPtr_Which) String() string {
+	const s = "nonevalue"
+	switch w {
+	case Edge_nilPtr_Which_none:
+		return s[0:4]
+	case Edge_nilPtr_Which_value:
+		return s[4:9]
+
+	}
+	return "Edge_nilPtr_Which(" + strconv.FormatUint(uint64(w), 10) + ")"
+}
+
+type Edge_zeroPtr_Which uint16
+
+const (
+	Edge_zeroPtr_Which_none  Edge_zeroPtr_Which = 0
+	Edge_zeroPtr_Which_value Edge_zeroPtr_Which = 1
+)
+
+func (w Edge_zeroPtr_Which) String() string {
+	const s = "nonevalue"
+	switch w {
+	case Edge_zeroPtr_Which_none:
+		return s[0:4]
+	case Edge_zeroPtr_Which_value:
+		return s[4:9]
+
+	}
+	return "Edge_zeroPtr_Which(" + strconv.FormatUint(uint64(w), 10) + ")"
+}
+
+// Edge_TypeID is the unique identifier for the type Edge.
+const Edge_TypeID = 0xc975f8b8ca6c1680
+
+func NewEdge(s *capnp.Segment) (Edge, error) {
+	st, err := capnp.NewStruct(s, capnp.ObjectSize{DataSize: 56, PointerCount: 5})
+	return Edge(st), err
+}
+
+func NewRootEdge(s *capnp.Segment) (Edge, error) {
+	st, err := capnp.NewRootStruct(s, capnp.ObjectSize{DataSize: 56, PointerCount: 5})
+	return Edge(st), err
+}
+
+func ReadRootEdge(msg *capnp.Message) (Edge, error) {
+	root, err := msg.Root()
+	return Edge(root.Struct()), err
+}
+
+func (s Edge) String() string {
+	str, _ := text.Marshal(0xc975f8b8ca6c1680, capnp.Struct(s))
+	return str
+}
+
+func (s Edge) EncodeAsPtr(seg *capnp.Segment) capnp.Ptr {
+	return capnp.Struct(s).EncodeAsPtr(seg)
+}
+
+func (Edge) DecodeFromPtr(p capnp.Ptr) Edge {
+	return Edge(capnp.Struct{}.DecodeFromPtr(p))
+}
+
+func (s Edge) ToPtr() capnp.Ptr {
+	return capnp.Struct(s).ToPtr()
+}
+func (s Edge) IsValid() bool {
+	return capnp.Struct(s).IsValid()
+}
+
+func (s Edge) Message() *capnp.Message {
+	return capnp.Struct(s).Message()
+}
+
+func (s Edge) Segment() *capnp.Segment {
+	return capnp.Struct(s).Segment()
+}
+func (s Edge) NilSlice() (capnp.Int32List, error) {
+	p, err := capnp.Struct(s).Ptr(0)
+	return capnp.Int32List(p.List()), err
+}
+
+func (s Edge) HasNilSlice() bool {
+	return capnp.Struct(s).HasPtr(0)
+}
+
+func (s Edge) SetNilSlice(v capnp.Int32List) error {
+	return capnp.Struct(s).SetPtr(0, v.ToPtr())
+}
+
+// NewNilSlice sets the nilSlice field to a newly
+// allocated capnp.Int32List, preferring placement in s's segment.
+func (s Edge) NewNilSlice(n int32) (capnp.Int32List, error) {
+	l, err := capnp.NewInt32List(capnp.Struct(s).Segment(), n)
+	if err != nil {
+		return capnp.Int32List{}, err
+	}
+	err = capnp.Struct(s).SetPtr(0, l.ToPtr())
+	return l, err
+}
+func (s Edge) EmptySlice() (capnp.Int32List, error) {
+	p, err := capnp.Struct(s).Ptr(1)
+	return capnp.Int32List(p.List()), err
+}
+
+func (s Edge) HasEmptySlice() bool {
+	return capnp.Struct(s).HasPtr(1)
+}
+
+func (s Edge) SetEmptySlice(v capnp.Int32List) error {
+	return capnp.Struct(s).SetPtr(1, v.ToPtr())
+}
+
+// NewEmptySlice sets the emptySlice field to a newly
+// allocated capnp.Int32List, preferring placement in s's segment.
+func (s Edge) NewEmptySlice(n int32) (capnp.Int32List, error) {
+	l, err := capnp.NewInt32List(capnp.Struct(s).Segment(), n)
+	if err != nil {
+		return capnp.Int32List{}, err
+	}
+	err = capnp.Struct(s).SetPtr(1, l.ToPtr())
+	return l, err
+}
+func (s Edge) NilPtr() Edge_nilPtr { return Edge_nilPtr(s) }
+
+func (s Edge_nilPtr) Which() Edge_nilPtr_Which {
+	return Edge_nilPtr_Which(capnp.Struct(s).Uint16(0))
+}
+func (s Edge_nilPtr) IsValid() bool {
+	return capnp.Struct(s).IsValid()
+}
+
+func (s Edge_nilPtr) Message() *capnp.Message {
+	return capnp.Struct(s).Message()
+}
+
+func (s Edge_nilPtr) Segment() *capnp.Segment {
+	return capnp.Struct(s).Segment()
+}
+func (s Edge_nilPtr) SetNone() {
+	capnp.Struct(s).SetUint16(0, 0)
+
+}
+
+func (s Edge_nilPtr) Value() int64 {
+	if capnp.Struct(s).Uint16(0) != 1 {
+		panic("Which() != value")
+	}
+	return int64(capnp.Struct(s).Uint64(8))
+}
+
+func (s Edge_nilPtr) SetValue(v int64) {
+	capnp.Struct(s).SetUint16(0, 1)
+	capnp.Struct(s).SetUint64(8, uint64(v))
+}
+
+func (s Edge) ZeroPtr() Edge_zeroPtr { return Edge_zeroPtr(s) }
+
+func (s Edge_zeroPtr) Which() Edge_zeroPtr_Which {
+	return Edge_zeroPtr_Which(capnp.Struct(s).Uint16(2))
+}
+func (s Edge_zeroPtr) IsValid() bool {
+	return capnp.Struct(s).IsValid()
+}
+
+func (s Edge_zeroPtr) Message() *capnp.Message {
+	return capnp.Struct(s).Message()
+}
+
+func (s Edge_zeroPtr) Segment() *capnp.Segment {
+	return capnp.Struct(s).Segment()
+}
+func (s Edge_zeroPtr) SetNone() {
+	capnp.Struct(s).SetUint16(2, 0)
+
+}
+
+func (s Edge_zeroPtr) Value() int64 {
+	if capnp.Struct(s).Uint16(2) != 1 {
+		panic("Which() != value")
+	}
+	return int64(capnp.Struct(s).Uint64(16))
+}
+
+func (s Edge_zeroPtr) SetValue(v int64) {
+	capnp.Struct(s).SetUint16(2, 1)
+	capnp.Struct(s).SetUint64(16, uint64(v))
+}
+
+func (s Edge) Zoned() (Timestamp, error) {
+	p, err := capnp.Struct(s).Ptr(2)
+	return Timestamp(p.Struct()), err
+}
+
+func (s Edge) HasZoned() bool {
+	return capnp.Struct(s).HasPtr(2)
+}
+
+func (s Edge) SetZoned(v Timestamp) error {
+	return capnp.Struct(s).SetPtr(2, capnp.Struct(v).ToPtr())
+}
+
+// NewZoned sets the zoned field to a newly
+// allocated Timestamp struct, preferring placement in s's segment.
+func (s Edge) NewZoned() (Timestamp, error) {
+	ss, err := NewTimestamp(capnp.Struct(s).Segment())
+	if err != nil {
+		return Timestamp{}, err
+	}
+	err = capnp.Struct(s).SetPtr(2, capnp.Struct(ss).ToPtr())
+	return ss, err
+}
+
+func (s Edge) Zero() int64 {
+	return int64(capnp.Struct(s).Uint64(24))
+}
+
+func (s Edge) SetZero(v int64) {
+	capnp.Struct(s).SetUint64(24, uint64(v))
+}
+
+func (s Edge) MinInt() int64 {
+	return int64(capnp.Struct(s).Uint64(32))
+}
+
+func (s Edge) SetMinInt(v int64) {
+	capnp.Struct(s).SetUint64(32, uint64(v))
+}
+
+func (s Edge) MaxUint() uint64 {
+	return capnp.Struct(s).Uint64(40)
+}
+
+func (s Edge) SetMaxUint(v uint64) {
+	capnp.Struct(s).SetUint64(40, v)
+}
+
+func (s Edge) Float() float64 {
+	return math.Float64frombits(capnp.Struct(s).Uint64(48))
+}
+
+func (s Edge) SetFloat(v float64) {
+	capnp.Struct(s).SetUint64(48, math.Float64bits(v))
+}
+
+func (s Edge) Text() (string, error) {
+	p, err := capnp.Struct(s).Ptr(3)
+	return p.Text(), err
+}
+
+func (s Edge) HasText() bool {
+	return capnp.Struct(s).HasPtr(3)
+}
+
+func (s Edge) TextBytes() ([]byte, error) {
+	p, err := capnp.Struct(s).Ptr(3)
+	return p.TextBytes(), err
+}
+
+func (s Edge) SetText(v string) error {
+	return capnp.Struct(s).SetText(3, v)
+}
+
+func (s Edge) Bytes() ([]byte, error) {
+	p, err := capnp.Struct(s).Ptr(4)
+	return []byte(p.Data()), err
+}
+
+func (s Edge) HasBytes() bool {
+	return capnp.Struct(s).HasPtr(4)
+}
+
+func (s Edge) SetBytes(v []byte) error {
+	return capnp.Struct(s).SetData(4, v)
+}
+
+// Edge_List is a list of Edge.
+type Edge_List = capnp.StructList[Edge]
+
+// NewEdge creates a new list of Edge.
+func NewEdge_List(s *capnp.Segment, sz int32) (Edge_List, error) {
+	l, err := capnp.NewCompositeList(s, capnp.ObjectSize{DataSize: 56, PointerCount: 5}, sz)
+	return capnp.StructList[Edge](l), err
+}
+
+// Edge_Future is a wrapper for a Edge promised by a client call.
+type Edge_Future struct{ *capnp.Future }
+
+func (f Edge_Future) Struct() (Edge, error) {
+	p, err := f.Future.Ptr()
+	return Edge(p.Struct()), err
+}
+func (p Edge_Future) NilPtr() Edge_nilPtr_Future { return Edge_nilPtr_Future{p.Future} }
+
+// Edge_nilPtr_Future is a wrapper for a Edge_nilPtr promised by a client call.
+type Edge_nilPtr_Future struct{ *capnp.Future }
+
+func (f Edge_nilPtr_Future) Struct() (Edge_nilPtr, error) {
+	p, err := f.Future.Ptr()
+	return Edge_nilPtr(p.Struct()), err
+}
+func (p Edge_Future) ZeroPtr() Edge_zeroPtr_Future { return Edge_zeroPtr_Future{p.Future} }
+
+// Edge_zeroPtr_Future is a wrapper for a Edge_zeroPtr promised by a client call.
+type Edge_zeroPtr_Future struct{ *capnp.Future }
+
+func (f Edge_zeroPtr_Future) Struct() (Edge_zeroPtr, error) {
+	p, err := f.Future.Ptr()
+	return Edge_zeroPtr(p.Struct()), err
+}
+func (p Edge_Future) Zoned() Timestamp_Future {
+	return Timestamp_Future{Future: p.Future.Field(2, nil)}
+}
+
+type Int32Entry capnp.Struct
+
+// Int32Entry_TypeID is the unique identifier for the type Int32Entry.
+const Int32Entry_TypeID = 0xc5efe5281373f9a9
+
+func NewInt32Entry(s *capnp.Segment) (Int32Entry, error) {
+	st, err := capnp.NewStruct(s, capnp.ObjectSize{DataSize: 8, PointerCount: 1})
+	return Int32Entry(st), err
+}
+
+func NewRootInt32Entry(s *capnp.Segment) (Int32Entry, error) {
+	st, err := capnp.NewRootStruct(s, capnp.ObjectSize{DataSize: 8, PointerCount: 1})
+	return Int32Entry(st), err
+}
+
+func ReadRootInt32Entry(msg *capnp.Message) (Int32Entry, error) {
+	root, err := msg.Root()
+	return Int32Entry(root.Struct()), err
+}
+
+func (s Int32Entry) String() string {
+	str, _ := text.Marshal(0xc5efe5281373f9a9, capnp.Struct(s))
+	return str
+}
+
+func (s Int32Entry) EncodeAsPtr(seg *capnp.Segment) capnp.Ptr {
+	return capnp.Struct(s).EncodeAsPtr(seg)
+}
+
+func (Int32Entry) DecodeFromPtr(p capnp.Ptr) Int32Entry {
+	return Int32Entry(capnp.Struct{}.DecodeFromPtr(p))
+}
+
+func (s Int32Entry) ToPtr() capnp.Ptr {
+	return capnp.Struct(s).ToPtr()
+}
+func (s Int32Entry) IsValid() bool {
+	return capnp.Struct(s).IsValid()
+}
+
+func (s Int32Entry) Message() *capnp.Message {
+	return capnp.Struct(s).Message()
+}
+
+func (s Int32Entry) Segment() *capnp.Segment {
+	return capnp.Struct(s).Segment()
+}
+func (s Int32Entry) Key() (string, error) {
+	p, err := capnp.Struct(s).Ptr(0)
+	return p.Text(), err
+}
+
+func (s Int32Entry) HasKey() bool {
+	return capnp.Struct(s).HasPtr(0)
+}
+
+func (s Int32Entry) KeyBytes() ([]byte, error) {
+	p, err := capnp.Struct(s).Ptr(0)
+	return p.TextBytes(), err
+}
+
+func (s Int32Entry) SetKey(v string) error {
+	return capnp.Struct(s).SetText(0, v)
+}
+
+func (s Int32Entry) Value() int32 {
+	return int32(capnp.Struct(s).Uint32(0))
+}
+
+func (s Int32Entry) SetValue(v int32) {
+	capnp.Struct(s).SetUint32(0, uint32(v))
+}
+
+// Int32Entry_List is a list of Int32Entry.
+type Int32Entry_List = capnp.StructList[Int32Entry]
+
+// NewInt32Entry creates a new list of Int32Entry.
+func NewInt32Entry_List(s *capnp.Segment, sz int32) (Int32Entry_List, error) {
+	l, err := capnp.NewCompositeList(s, capnp.ObjectSize{DataSize: 8, PointerCount: 1}, sz)
+	return capnp.StructList[Int32Entry](l), err
+}
+
+// Int32Entry_Future is a wrapper for a Int32Entry promised by a client call.
+type Int32Entry_Future struct{ *capnp.Future }
+
+func (f Int32Entry_Future) Struct() (Int32Entry, error) {
+	p, err := f.Future.Ptr()
+	return Int32Entry(p.Struct()), err
+}
+
+type EdgeMaps capnp.Struct
+
+// EdgeMaps_TypeID is the unique identifier for the type EdgeMaps.
+const EdgeMaps_TypeID = 0xabc64ed168d1011b
+
+func NewEdgeMaps(s *capnp.Segment) (EdgeMaps, error) {
+	st, err := capnp.NewStruct(s, capnp.ObjectSize{DataSize: 0, PointerCount: 3})
+	return EdgeMaps(st), err
+}
+
+func NewRootEdgeMaps(s *capnp.Segment) (EdgeMaps, error) {
+	st, err := capnp.NewRootStruct(s, capnp.ObjectSize{DataSize: 0, PointerCount: 3})
+	return EdgeMaps(st), err
+}
+
+func ReadRootEdgeMaps(msg *capnp.Message) (EdgeMaps, error) {
+	root, err := msg.Root()
+	return EdgeMaps(root.Struct()), err
+}
+
+func (s EdgeMaps) String() string {
+	str, _ := text.Marshal(0xabc64ed168d1011b, capnp.Struct(s))
+	return str
+}
+
+func (s EdgeMaps) EncodeAsPtr(seg *capnp.Segment) capnp.Ptr {
+	return capnp.Struct(s).EncodeAsPtr(seg)
+}
+
+func (EdgeMaps) DecodeFromPtr(p capnp.Ptr) EdgeMaps {
+	return EdgeMaps(capnp.Struct{}.DecodeFromPtr(p))
+}
+
+func (s EdgeMaps) ToPtr() capnp.Ptr {
+	return capnp.Struct(s).ToPtr()
+}
+func (s EdgeMaps) IsValid() bool {
+	return capnp.Struct(s).IsValid()
+}
+
+func (s EdgeMaps) Message() *capnp.Message {
+	return capnp.Struct(s).Message()
+}
+
+func (s EdgeMaps) Segment() *capnp.Segment {
+	return capnp.Struct(s).Segment()
+}
+func (s EdgeMaps) NilMap() (Int32Entry_List, error) {
+	p, err := capnp.Struct(s).Ptr(0)
+	return Int32Entry_List(p.List()), err
+}
+
+func (s EdgeMaps) HasNilMap() bool {
+	return capnp.Struct(s).HasPtr(0)
+}
+
+func (s EdgeMaps) SetNilMap(v Int32Entry_List) error {
+	return capnp.Struct(s).SetPtr(0, v.ToPtr())
+}
+
+// NewNilMap sets the nilMap field to a newly
+// allocated Int32Entry_List, preferring placement in s's segment.
+func (s EdgeMaps) NewNilMap(n int32) (Int32Entry_List, error) {
+	l, err := NewInt32Entry_List(capnp.Struct(s).Segment(), n)
+	if err != nil {
+		return Int32Entry_List{}, err
+	}
+	err = capnp.Struct(s).SetPtr(0, l.ToPtr())
+	return l, err
+}
+func (s EdgeMaps) EmptyMap() (Int32Entry_List, error) {
+	p, err := capnp.Struct(s).Ptr(1)
+	return Int32Entry_List(p.List()), err
+}
+
+func (s EdgeMaps) HasEmptyMap() bool {
+	return capnp.Struct(s).HasPtr(1)
+}
+
+func (s EdgeMaps) SetEmptyMap(v Int32Entry_List) error {
+	return capnp.Struct(s).SetPtr(1, v.ToPtr())
+}
+
+// NewEmptyMap sets the emptyMap field to a newly
+// allocated Int32Entry_List, preferring placement in s's segment.
+func (s EdgeMaps) NewEmptyMap(n int32) (Int32Entry_List, error) {
+	l, err := NewInt32Entry_List(capnp.Struct(s).Segment(), n)
+	if err != nil {
+		return Int32Entry_List{}, err
+	}
+	err = capnp.Struct(s).SetPtr(1, l.ToPtr())
+	return l, err
+}
+func (s EdgeMaps) Full() (Int32Entry_List, error) {
+	p, err := capnp.Struct(s).Ptr(2)
+	return Int32Entry_List(p.List()), err
+}
+
+func (s EdgeMaps) HasFull() bool {
+	return capnp.Struct(s).HasPtr(2)
+}
+
+func (s EdgeMaps) SetFull(v Int32Entry_List) error {
+	return capnp.Struct(s).SetPtr(2, v.ToPtr())
+}
+
+// NewFull sets the full field to a newly
+// allocated Int32Entry_List, preferring placement in s's segment.
+func (s EdgeMaps) NewFull(n int32) (Int32Entry_List, error) {
+	l, err := NewInt32Entry_List(capnp.Struct(s).Segment(), n)
+	if err != nil {
+		return Int32Entry_List{}, err
+	}
+	err = capnp.Struct(s).SetPtr(2, l.ToPtr())
+	return l, err
+}
+
+// EdgeMaps_List is a list of EdgeMaps.
+type EdgeMaps_List = capnp.StructList[EdgeMaps]
+
+// NewEdgeMaps creates a new list of EdgeMaps.
+func NewEdgeMaps_List(s *capnp.Segment, sz int32) (EdgeMaps_List, error) {
+	l, err := capnp.NewCompositeList(s, capnp.ObjectSize{DataSize: 0, PointerCount: 3}, sz)
+	return capnp.StructList[EdgeMaps](l), err
+}
+
+// EdgeMaps_Future is a wrapper for a EdgeMaps promised by a client call.
+type EdgeMaps_Future struct{ *capnp.Future }
+
+func (f EdgeMaps_Future) Struct() (EdgeMaps, error) {
+	p, err := f.Future.Ptr()
+	return EdgeMaps(p.Struct()), err
+}
+
 type TinyList capnp.Struct
 
 // TinyList_TypeID is the unique identifier for the type TinyList.
@@ -2656,134 +3203,161 @@ func (f AList_Future) Struct() (AList, error) {
 	return AList(p.Struct()), err
 }
 
-const schema_b524ef65605d5be1 = "x\xda\xac\x98\x7flS\xd7\x15\xc7\xcf\xb9\xf7\xd9\x8ec" +
-	";\x8e{_'@EiQ\x90\x08\",\x09\xc9\x08" +
-	",UB\x9aH\xe9\x94l~u2`\x0d\x12/\xce" +
-	"\x9b\xf3\xd6\xd8\x89\xecg\x8a\xb5V)]Q;4T" +
-	"\x98\xa8\xc6\xbauk#@P\xd6\xd2\xb22\xa9\x95\xd0" +
-	"\x00m\xdd\xa8\xd4\x89Q\xad\x1aH\xad\xc4\xd6h[\xa7" +
-	"j\xeb\x14\xd6v?\xea\xe9\\\xdb\xef=\xfc\x836S" +
-	"\xff\xbb\xf9\xbc\x93\xef;\xe7\xdcs\xcf=\xcfmwy" +
-	"\xfb\x94\xf6\xd0W\xfc\xc0\xb4i\x8f\xf7\xe7\xdb\x1e\xfa\xcd" +
-	"\xe2\xdb\x8f?\x12\x09c\xfe\xda\xbd;v\x1a\x7fk>" +
-	"\x03\x1e\xf4\x01\x88\xfd\xca\x05\xf1\x84B\xab\x83J/`" +
-	"\xfe\x0f\xec\xd1\x81\xbf\xbe\xf9\xf2\x8fA\xfb\x1c\xf2\xfc\xa9" +
-	"\xb9s\x0d+\xbe9\xfa\x01\x8c)>d\xa8l8\xaf" +
-	"\xac@@qQ\xb9\x1f0\x7fm\xeb\xd5\xe3\xeaS\x8b" +
-	"\xf3PEw\xb5\xe7\x82h\xf5\xd0\xaa\xc5C\xba\x99\xbe" +
-	"}\x17\xbf\xf8\xf1KG@\x0bc\x85\xf1v\xcf>\xa1" +
-	"K\xe3\x1d\x1e\x12~\xf6\xc3\x81WW1\xebhU\xe3" +
-	"\x97=\xf3\xe2\xbc4>+\x8d_\xb9\xd8\xfc\xdf\xfb\xce" +
-	"_:^\xcd\x8b\xe5\xde\x7f\x88\xd5^Z\xdd\xe1%/" +
-	"\xfcS\xf1e\xbb\xa2\xc7N\x94\x0b32\xd1\xbc\xf3b" +
-	"\xbb4\x1e\xf3\x9e\x02\xcc\xaf\xf9\xfd\xd9\x7f\xf7|\xb5\xf9" +
-	"d5\xe1\xf7\xbc\x97\xc5G\xd2\xf6\xba\x14\xfe\xe8\xf1o" +
-	"\xf5\xff\xe8\xd4\xde\x93$\xcc\\\xc6u2\x17\xbe'E" +
-	"\xab\xcf\x07\xb0\xa1\xc5\xb7\x91\x01\xe6\xf7u}\xf0\xcb\x05" +
-	"|\xfe\xf92e\xe9E\xce\x7fZ\xec\xf1\xd3\xeaA?" +
-	"\x85\x17\xca\xfc\xe7\x07\xef\xbf>\xf6\xd3j^\\\xf1_" +
-	"\x16\x0b\xd2\xf6\x9a\x9f\xbch[\x18^\x1c\xf9\xda\xaf\xcf" +
-	"U\xd3\x8d\xd4\xbf&V\xd6\xcb\xa4\xd4\x93\xee\xfcI\x8d" +
-	"?\xf3\xb3\xeeW\xab\xe9f\xeb_\x11\x0fJ\xdb\\=" +
-	"\xe9N~>yxk\xee{\xbf\xaa\xa6{\xa2\xfe\xaa" +
-	"8#m_\x94\xba\x7f\xbc\xf4\xdb{\x17\x8f\x8d\xbf^" +
-	"M7\x14\xb8,\x96\x07huk\x80t_\xb8\xb2\xf0" +
-	"\x06{\xe3\xca\xa5j\xb6\x83\x81\x0bbD\xda\xde-m" +
-	"?\\>7\xf2\xf0\xfd\xad\x97\xcb2,K7\x17x" +
-	"M\xec\x95\xb6{\x02\xe4\xc3\xf5\xdf\xbd\xdb\xf9\xf4\xfaG" +
-	"\xaf\x96\xef\x86t\xf8\xad\xc0U\xf1\x17i\xbc\x10\xf8\x13" +
-	"`\xfe\x9f\x7f\xd7^z{\xa2\xfb\x1d2\xe6e\xc2o" +
-	"\x05O\x8b\x85\xa0Lp\x90J\xe2\xe8\xc6'\x16\x95C" +
-	"\xdf}\xa7\xccai\xbb'4/\xbe\x1d\xa2\xd5\xde\x10" +
-	"\xe9\xdag\xe7F\xdd\x82\xf1\x89\x86\xd3\xe2\xc5\x06*\x89" +
-	"\xe7\x1a\xb6\"`>q\xec\xdc\xbbA\xeb\xc9\x7f\x91u" +
-	"\xd8e-\x0b\xfd\xbd\xf0>q=L\xd6\xef\x87\x13\x0a" +
-	"`~\xff\x9f{\x1fyHy3_-qg\xd4g" +
-	"\xc5YU\x9e\x14\xb5\x17Z\xf3\x19#=a\xa4\xe2S" +
-	"l}\\\x9fM\xcdn\x1e5S\xb9a3cA\x14" +
-	"QS\xb8\x02\xa0 @$\xd4\x01\xa0\xd5q\xd4\x9a\x19" +
-	"6\x99\x96\x91\xcc`\x03`\x94#6:\xe7\x11\x90\xa0" +
-	"-\xc9\x8b\x92#\xc6\xa4\x99M\xaeO\xce\xa4\x8c\\\xbf" +
-	">\xad\xa7x\xdc\xd0\xea\xb8\x12\xcc\xe7U\xe4\x00\x91\x96" +
-	"\xb5\x00Z3G\xad\x8d\xe1J\xfc8\xcfTT\x00\"" +
-	"\xad\xf4\xce5\x1c\xb5N\x86\xe1\xd4L\xca\x00o\xd3." +
-	"}:k`\x00\x18\x06\\o*9?\x94M\x18K" +
-	"t\xde\xde\xb32\xe7\xb1(\xd9\x0fR\xac\xce\x16kY" +
-	"\xe18\x8b\xa8\"\xb1\xd6\xb5\x8e\xa7\xdc\xec@\x0f0\xf4" +
-	"\x00\x863V\xba\x03\x83\xc00XEy\xd4g\xa6r" +
-	"\x9fB\xbb\xdf\xad=Y\xd2\x9e\xcb\xcc$\x8d\x98\x95\xae" +
-	"\x90/\xe5\xe2\xae\x99\xe4\xec\xb4\xb1{Do\x9a\xa5\x94" +
-	"|\xfa\x8c\xd8-\xa5FF\xc6|\x19#MrA[" +
-	"n\x90\xfc\xee\xe3\xa8\x0d;~\xdfM9\x19\xe0\xa8E" +
-	"\x19F\x18\xaa\xc8\x00\"#\xf4\xde!\x8e\xda\xe8\x0d\xc1" +
-	"\x84Sz\xd2(E\xd2d$us\xbaf\\\x85j" +
-	"\x1a63\xb8\x84\x98\xec\xd3Vk\x97\xb9\x99 \xb55" +
-	"%5\xe1\xc7\x15\x001\x059\xc6\x1a\x91a\xa4\x18\x96" +
-	"\x08\xe1*\x80X\x1dq\x15\x19\"\x93\x81\x89\x08\xf6\x03" +
-	"\xc4\x82\x84\x97\x919GY\xda\xe2V\x9c\x00\x88\xa9\xc4" +
-	"o'\xae\x14j[\xac\xc4{\x00b\xb7\x11_C\xdc" +
-	"\xc3U\xf4\xd0e y3\xf16\xe2^EE/\x80" +
-	"h\x95|\x1d\xf1n\xe2>\x8f*\x8fs\x17\xae\x05\x88" +
-	"\xb5\x11\xef!^\xe7U\xb1\x0e@l\xc2\xcd\x00\xb1N" +
-	"\xe2}\xc4\xfd>\x15\xfd\x00\xe2N\xa9\xd3C|\x08o" +
-	"\xd8\x03\x9f\x9e0\xd0\x0f\x0c\xfd\x80s\xf1\x99l\xcaJ" +
-	"\xe7\xecM(\xfe=\x00>\xdd\xd21\x04\x0cCD\xd3" +
-	"\x86n\x19\x93[\x00-ltZ0 6\x02\xe6\xb3" +
-	"\xb3\x937y:iL\x1b5\x9f\x86-3\x95+\xeb" +
-	",\x8d\x80\xbdI\xb9\xf7e\xfbIj\x85\x07Q\x0b0" +
-	"]\xe5i\xc5n7\x0dR4ego\x95s\xf6\"" +
-	"\xf6\xe1s\xb5 \xdf}\x86\x9d\x90b\x1fjt\x06\x97" +
-	"\xb2WU\x9cB\x9c-\xab\xd6~\xa7Z\xe7\x8c\x94\x95" +
-	"6\x0dW\xbd\xdaWuY\xbd\xba\x1b\x9d\x8c\xa1\xa2;" +
-	"\xfd_Q\xb8\x9b`\xd5\x84\xf5\x9a\x89\xa55\x11{\xe2" +
-	"\xa9\x11@\xccJ\x9b\xa9\xc4`\xca\xe2\x9f\xc5>\xd4\xee" +
-	"\x15V\xda\x8c/\xb1W\xd87~\x0d\xd7\xc72Fz" +
-	"\x89\x97\x8c=X\xd6\x90\x1c5\x93F\xc6\xd2\x93\xb3\x15" +
-	"\xdb\xd9\xefN\x06\xabL\xc6\\\xc6\x88\xcf\xa4&3\xa5" +
-	"S\xdc\x94\xd2S3\x19T\x80\xa1R\xbb\x1c\x07tn" +
-	"\xe9\xf4\xa6F\xfbM:\x89\x8es\xd4v\xbb\xd2\x9e\xfd" +
-	"\x12\x80fq\xd4\x0e\xd8\x9d.\xb2\x9f\x0c\x1f\xe3\xa8\x1d" +
-	"\xa26\xd7W\xb8\xc1\x0fn\x06\xd0\xbe\xc3Q;\xcc\xb0" +
-	")\x9b1\xd27\x09>iX\xfa\xa4n\xe9\x00\xe0\x18" +
-	"\xd93d\xc1\xa8I6\x9cRP\xbdz\xdc2w\x19" +
-	"\x88\xc0\x10\xab\x94\xe7H\x93\xdc\xe7\xb2;\xe9\x1e\xd7\xfd" +
-	"S\x0ah\x84\x02\x1a\xe6\xa8m\xa3K\xa9\x18\xd1\x18E" +
-	"\x14\xe5\xa8\x8d3\xcc[\xc5\xad\x00\x9c\xb5\xc7\x0c\xba\x9d" +
-	"\x86\xf4\xcc\x14y\\\xec\x905\x06\x91\x92GC\xbel" +
-	"\xc2(K0\xbdz'G\xed\x01\x97?\xb9\x09\x00m" +
-	"w1\x99%\x7f\x0e\x12<\xc0Q\xfb\x09e\x98\x172" +
-	"|\xe2a\x00\xed8G\xed\x17\x0c\xf3\x13f\"6m" +
-	"\xc6\x8d\x1bRX~\xe4&\xccD\xd4J\xc7\xa6\xc1g" +
-	"\xc6\x8d\x9b\x9a%\x8cO6\xb3\xa6\x8c~\xb2\xc4\x8cU" +
-	"x\xf5'\x9fu\xd7\xf6\xc8\xee\x8c\xa8-\xb3\xd3\xf1}" +
-	"\x1a\x19\x0eq\xd4\x9evF\x86\xa7h\xcb~\xc8Q;" +
-	"\xee\x1a\x19\x8eR\xde\x8ep\xd4^`\x88\x1c]\xdf\xa0" +
-	"\x91\xe7\xbe\x01L\xde\xa8\x1e\x12\xa4\x7f>\xccQ;R" +
-	"\xbcN\xbd\x00\x91g\xd6:\x8a\xae\xbb.\xffu3\x9d" +
-	"\xb1\xbeL\xbb\xec4\x8fi]\"\x99\xd4\x12+\xcd\xac" +
-	"\x10\xd6Sq\xe3\xe6\x17^\x8dK\xab\"\x1d[\x0a\x87" +
-	"<j\x8f\x1aw0\x1a5nc4\x0b0\xd7\xa8\xb1" +
-	"Z\xf2\xdb\x89\xafcN}\x88\x16\xc9\x9b\x89\xb71\xa7" +
-	"DD\xab\xe4k\x88w\x12W\x94\xc2\xac\xd1.\xf9:" +
-	"\xe2\xdd\xc4=\x9e\xc2\xac\xd1%y\x1b\xf1\x1e\xe2^o" +
-	"a\xd6\xd8$y'\xf1>\xe2>_a\xd6\xb8S\xf2" +
-	"n\xe2\x03\xc4\xeb\xea\x0a\xb3\xc6\x16\xc9{\x88\x0f\x11\xf7" +
-	"\xfb\x0b\xb3\xc6 \xa3Q\xa9\x8f\xf80\xf1\xfaz\x15\xeb" +
-	"\xe9\x8bM\xf2\x01\xe2Q\xe2\x81\x80\x8a\x01\x001\"\xf9" +
-	"\x10\xf1Q\xe2\xc1\xa0\x8aA\xfa\xf2\x96|\x98\xf86\xe2" +
-	"\xa1\x90\x8a!\xfa\x0e\x97<J|\x9cxC\x83\x8a\x0d" +
-	"\x00b\xbb\xe4\xa3\xc4w2\x86\x18V1\x0c v0" +
-	"\x1a\x95\xb6\x11\x9e$\xf3FT\xb1\x11@\xe8\xd2\xfdq" +
-	"\xe2S\xc4#L\xc5\x08\x800\xa4\xfdN\xe2\x0f\x10\xbf" +
-	"\x85\xabx\x0b}N\xb2\x0e\x80\x98E\xfc\x00q\xa1\xa8" +
-	"(\x00\xc4~\xc9\x1f#~\x84Q\xb9\xb5\x97\xca\xcd\xf5" +
-	"I\xc0\xcd\x0d\xce\xb2\xd3Yv9\xcb/8\xcb\x8d\xce" +
-	"\xb2\xdbYn\xb2G6\xb3\xbd\xcd\xb5nw\xad;\\" +
-	"\xeb\x0d\xaeu\xa7k\xdd\xe5\xfeNi/\xd5<\x9fh" +
-	"\xaf\x9ck\xc2\x13z:\xed\x9cx\xf7S\xea\xd6\x13I" +
-	"}\xb6\xddyl\xff\x80\xe1z\xdcQ\xf3q\xe5\x01\x09" +
-	"/m\xd6\xb0?\x8e\x0bz\xff\x0b\x00\x00\xff\xff:\xe9" +
-	"\x1eO"
+const schema_b524ef65605d5be1 = "x\xda\xacX\x7fl\x1b\xe5\xf9\x7f\x9e;\xdb\xe7\xc4v" +
+	"m\xf7u\x11\xed\x17d\x8aR}\x93\xaa\xe9\xf2s\x84" +
+	"\xaeUB\x96H)\x8a\x91\x0f'#@+\xf5\x12\x1f" +
+	"\xce\x0d\xfbb\xec\x0b4\x8c)\x85Q\x01\xd5*`\x02" +
+	"\x0d\xd8\xbaA\xd6\xa2B\x19 \xc6\xa6\x15\x09\xad\xad\xd6" +
+	"n\xad\xc6\xd4\x16\x81F\xff@\x82\x11me\xaaX\xb7" +
+	"vm\xb7\x81\xa7\xe7=\xfb\xeeb\x9f\xbb\x06\xed\xbf'" +
+	"\x9f{\xf2\xb9\xe7}\x9e\xe7\xfd<\xcf\xb9\xed\xa8\xd4\xe7" +
+	"i\x0fI\x01\x10\xe4m^\xdf\xaf\xc6\xb6\xfd\xfe\xdc\x87" +
+	"\x8f?\x1c\x0dc\xe9\xa3;7oQ?k\xfa9x" +
+	"Q\x02`\x9a\xf7\x10\xbb\xc7KV\xce\xdb\x0bX\xfaX" +
+	"xd\xe0/\xef\xef\xff1\xc8W\xa1Xzm\xf6\xc0" +
+	"\x92\x15\xdf\x1a\xb9\x00\xa3\x1e\x09\x05\xf4t\xee\xf2\xae@" +
+	"@\xb6\xc7{\x1f`\xe9\xa3\xdbN\xed\x8d\xed:7\x07" +
+	".\xbc\xe8;\xc4\x1a|dy}\xc4[\xec\xdbq\xf4" +
+	"k_\xbc\xb9\x1b\xe40\xd68w\xfbv\xb0\x0d\xdc\xf9" +
+	"F\x1f\x11\xbf|q\xe0\xc8\xf5\x82\xb1\xc7\xd5\xf9i\xdf" +
+	"\x1c\xdb\xc5\x9d\x9f\xe5\xceo\x1dm\xfa\xfc\xee\x83\xc7\xf7" +
+	"\xbaEq\xde\xf77\x86\x12Y\x9f\xf3(\x1a&'\xae" +
+	"\xbe7\xf9\xe2K\xd5\xc4\x02\xb9\xb4Js\xac\x9b;\xb7" +
+	"K\xaf\x01\x96\x9a\xff\xf0\xf6\xbf\xd6\x7f\xa3i\x9f\x1b\xf1" +
+	"Q\xe9${\x8f\xfb\x9e\x90\x88\xf8\xd2\xe3\xdf\xe9\xff\xd1" +
+	"k\xdb\xf7\x11\xb1\xe0p\xf6\xf3\\\xf8\x9fc\x0ddu" +
+	"z\xfd7\x08\x80\xa5\xff\xc3\x13\x93'n9R\xcd," +
+	"\x92\xf3h\xe3!\xb6\xb9\x91\xac\xdb\x1b)\x8a\xa1\x95\xb3" +
+	"O\xbf\xfa\x13\xe9\x15\x90c(\x95\xb6]\x95=\xf6\xcb" +
+	"\x8b\xd3Ga\xd4+\xa1\x00\xc0V\x05N\x01\xb2\x96\x00" +
+	"ebG\xf7\x85\xc3\xf3\xf8\xea\xabU\xb4\xfcp\xdb\x03" +
+	"o\xb0\x9d\x01\xb2\x1e\xe3\xbe\xa1\xe2\xbf\x7fp\xf6\x9d\xd1" +
+	"\x9f\xb9\x1dn>p\x92\x9d\xe5\xbeg\x02t\xb8\xb6\xf9" +
+	"\xe1s\x89;~{\xc0\x8d\xf7\xda\xe01\xd6\x12$k" +
+	"U\x90x_\xbaTd\xcd\xf3\x9f\x1dv-\xdd\x83\xc1" +
+	"\x93l'w~\x8c;\xcf\xed\x93\xc5\x17~\xd1s\xc4" +
+	"5\x88\xe0[\xec\x0c\xf7=\x1d\xa4 \xd2_\xc9=s" +
+	"\xdb\xcc\xf7\x7f\xe3\x16\xc4\xf2\xd0)\xb6*D\xd6\xca\x10" +
+	"\xf1ZY\x92\xc3(9\x9cy\x9f\x7f;4\xc7\xb6\x93" +
+	"s\xe7\x83\xa1)\xaa\xc6\x1f\x8f\x9f\xb8\xf3\xdc\x8b\x9b\xde" +
+	"q\x8b\xe2t\xf8$;\x1f&\xebl\x98\xa2x\xfd\x83" +
+	"\xf9w\x85w?8\xee\xe6\xbb2r\x88\xb5Dx*" +
+	"\"\xe4{q\xf9l\xe2\xa1\xfbZOV\xf5\x84\x87W" +
+	"9r\x8c)\xdcws\x84\">\xff\xde\xa7]\xcf\xaf" +
+	"}\xe4Tu\xff\xf0\xe3\xed\x8f\x9cb\x87\xb9\xf3\xc1\xc8" +
+	"\x9f\x00K\xff\xf8\xab\xfc\xe6\x87\xe3=\x9f\x90\xb3XE" +
+	"\xbc?\xfa\x06;\x18%\xeb\xed(\xb5\xcf\x9e\x1b\x9e>" +
+	"\xe7y\xea{\x9fT\x05\xcc}7/\x9dc\xeaR\xb2" +
+	"\x94\xa5\xc4\xfb\xf7}\xbf\xbbo]\xc7\xff_pk5" +
+	"D\xb6\x9d}\x0c\xc8\x1ec\x14\xaf%\x0c\x0bC0y" +
+	"\xe7\xd9\x1b\xec\x0c\xa3\x0c\x9ff\xb7!`)\xf3\xe2\x81" +
+	"O\x83\xc6s\xff$\xefpu=Z\x96\xed`\xed\xcb" +
+	"\xc8\xbbuY\xc6\x03X\xda\xf9\xe7\xde\x87\xb7y\xde/" +
+	"\xb9\xe5\xf8\xec\xf2\x97\xd9\xa5\xe5\xfcj/\xef\x85\xd6R" +
+	"Q-\x8c\xab\xfa\xc4\xa4\xb0vB\xc9\xeb\xf9u#\x9a" +
+	">3\xac\x15\x0dH\"\xca\x1e\xd1\x03\xe0A\x80h\xa8" +
+	"\x03@\xf6\x8b(7\x09\x18\xd7\x0c5W\xc4%\x80I" +
+	"\x111b\x8b\x0d \x81\x16\xa5X\xa6L\xa8im:" +
+	"\xb767\xa5\xab3\xfdJV\xd1\xc5\x09U\xf6\x8b\x9e" +
+	"`\xa9\x14C\x11 \xda\xb2\x1a@n\x12Qn\x13\xf0" +
+	"Z\xfc\xa2$\xc4\xd0\x03\x10m\xa5w6\x8b(w\x09" +
+	"\x18\xd6\xa7t\x15|\xf1{\x95\xec\xb4\x8a\x01\x100\xe0" +
+	"xS%\xf8\xa1\xe9\x8c\xba\xc8\xe0\xad\xf2V\x05\x8fe" +
+	"\xca~\xe0d~\x8b\xace\x85\x1d,b\x0c\x09k]" +
+	"mG*j\x1d\xe8\x05\x01\xbd\x80\xe1\xa2Q\xe8\xc0 " +
+	"\x08\x18ta\x1e\x914}\xe6\x0a\xb8\xfb\x9d\xdc\xe9\x0a" +
+	"\xf7lq*\xa7\xa6\x8cB\x0d}%\x17_\x9f\xca\xe5" +
+	"\xb3\xea\xd6\x84\x12\xcfSJ\xae<#\x96\xb0\xd5\xc9\xc8" +
+	"\xa8TT\x0bD\x17\xb4\xe8\x06)\xee>\x11\xe5a;" +
+	"\xee\x8d\x94\x93\x01\x11\xe5\xa4\x80Q\x01c$\xb6\xd1\x04" +
+	"\xbdwHDyd\xc1a\xc2\xba\x92S+'\x89\xab" +
+	"9E\xcb\xd6=\x97\xd9M\xc3Z\x11\x17q&\xeb\xb6" +
+	"\xd5\xab\xb2\xa8e\x88\xad\xb9\xc2\xc6\x1ap\x05@\xca\x83" +
+	"\"\xa6\"(`\xb4|,\x16\xc2\xeb\x01R~\xc2c" +
+	"t\xa9\x05~0\x16\xc5~\x80T\x90\xe0\xab\xc9]D" +
+	"\xde\xdal\x19\x8e\x03\xa4b\x84_G\xb8\xc7\xecmv" +
+	"-\xde\x0a\x90\xba\x86\xf0f\xc2\xbdb\x0c\xbd$|\x1c" +
+	"o\"\xbc\x8dp\x9f'\x86>\x1a\xad\x1c_Cx\x0f" +
+	"\xe1\x927f\x0e~\\\x0d\x90j#|=\xe1~_" +
+	"\x0c\xfd\xb4\x06\xe0:\x80T\x17\xe1}\x847H1l" +
+	"\x00`\x1b8\xcfz\xc2\x87pA\x0d$%\xa3b\x03" +
+	"\x08\xd8\x008;15\xad\x1b\x85\x19\xab\x08\xe5\xbf\x07" +
+	"@R\x0c\x05C `\x88\xd0\x82\xaa\x18j\xfa&@" +
+	"\x03#\xb6Z\x03b\x04\xb04\x9dO_\xe6iZ\xcd" +
+	"\xaau\x9f\x86\x0dM\x9f\xa9R\x96\x08`o\x8e\xd7\xbe" +
+	"\xaa\x9e\xc4f>H\x1a\x80\x05\x97\xa7\xd5-4\x98\xce" +
+	"\xa8\x09%_\x84\xaa.^W\xee\xe2Mv\xbd\xa3\xb7" +
+	"\xdf\x0c \x8f\x89(\x1b\xd4\xc6f\xb5\xa3\xf7Pog" +
+	"E\x94\x1f\x15\xb0W\xd7\xb2\x09%o\xf7\x9a5\xc0\xcb" +
+	"\xbd\xa6\xe6\xf2\xc6LB\xc9\x03@]\xa7\xf0]\xd3\xd9" +
+	"l}\x0a\xb7\x03\xac\xd5\xb5lR4\x0a\x96\x92\x0a." +
+	"Jjv\xe1e\x94\xb4\\\xfc\xda\x0b\x11\x1f\xa4\x82W" +
+	"\xc9\xd3\xf56\xbb\x95 '\xb7t\xb7j\xf5L\xf9\x05" +
+	"\x11{q\xadS\x0dK\xa80_u\xa1\xfb\xed\x0b=" +
+	"\xab\xeaFAS\x1dW\xda\xda\xa9\xea\xe4\x88f\x01?" +
+	"C\x8d\x80\x7f\xa9S8\xe7\x84\xdb)6\xeaFg\x07" +
+	"\xbd\x0f/\x93\xb4+|\x9b\x07\x04\xf4\xb8\x15\xa5W\xcb" +
+	",N\xcb\xad\xad\xbaN\x92RFA\xd33\x83\xba!" +
+	"\xfe/j]o\xd2\x0dJ\xe9\x8cJ\xf4k,y]" +
+	"\x857Wt\xae\xcf)\xaf\x1b\xf0\x8e\x8a>\x8dqy" +
+	"E\xc7\x02\xcfFq\x1d\x08(\xa2c\xd3b\x1b\xb0\x1f" +
+	"\x04\xae\xab>\xce\xdb\x01\x90\xba\x8e\xfe\x7fMEW\xf9" +
+	"\x8e\xc4ur\xa1\xae\xfa\xb9\xae\x92N6\x13\xdeU\xd1" +
+	"U\xd2\xc9v\xae\xe7\xb6\xde\x92\xae6r\xbd\xedX\xa0" +
+	"\xb7\x0db\x0c\x03\\oW/\xd0\xdbFO\x0c\x83\xfc" +
+	"<\xe4\xdfC\xf8\x00\x0aX\xd2\xb5l*\xabM\xa8\x0e" +
+	"1\xa0j[:\x91\xcaj N\xa8U\xcfHc\x92" +
+	"Fa\xf6~\xb50\x954\x0a\xf1\xfb\xa7t5\xed\"" +
+	"\x9b\xf4\xbcr\xa5{s\x9a\xbeQ7\xac}!\xa7l" +
+	"\x1d\xd5t\xa3\"\xf1\xf1\xbb\xb2S\x8aQ\xd9\xa4\xc2\x86" +
+	"\xba\xd5\xb0\xaa9>c\xa8EK\xe5k\x07\xb0Q\xd0" +
+	"&\x169\x80\xad\x8d\xbbN#\x8e\x16\xd5\xc2\"77" +
+	"\xebS\xb4\x0e\xe5\x88\x96S\x8b\x86\x92\xcb\xd7\x08@\xbf" +
+	"\xb3\xb5\x85\xda\xd6\x9e-\xaa\x13Sz\xbaX\xc9]\\" +
+	"W\xf4\xa9b\xcd\xb5\xac\x12\xb0\x01E4\x14zS\xc4" +
+	"z\x93B\xa4\x9bD\x94\xb7:.\xd14M\x14CD" +
+	"\xf9\x09k}\x88\xee$\xc7GE\x94\x9f\xa2\xdd\xa1\xcf" +
+	"T\xed'i\x1e}WD\xf9\x19\x01\xe3\xd3E\xb5p" +
+	"\x99\xc3\xe7TCI+\x86\xb2`\xc8X_|\xa6S" +
+	"\x9cOq\xab?\x94\x09C\xbbWE\x04\x01\xd1\xe5\xd2" +
+	"&\xe2\xbc\xceU#\xf2V\xc7RW9P\x82\x0e4" +
+	",\xa2<\xe6\x18\x91\xa3t\xa2\xa49LKF\xb9\x14" +
+	"\x80ykw\xa7\x95oH)NR\xc4\x95\x9et\xdf" +
+	"\xee+\x11\x0dI\xd3\xa6\x8c8\x12L\xaf\xde\"\xa2\xfc" +
+	"\x80#\x9e\x99q\x00yk9\x99\x95x\x9e$\xf0\x09" +
+	"\x11\xe5W(\xc3\xa2\x99\xe1\x97\x1e\x02\x90\xf7\x8a(\xff" +
+	"Z\xc0\xd2\xb8\x96\xa9\xbe\x9a\xb5\x02:\xaee\x92F!" +
+	"\x95\x05I\xb3o\xa9\xab[F\xfd\xefn\xc6\xa4\xdaO" +
+	"\x9eX4\xccW_\xb9r\xf3\x15\x80\xee\xbb\x94t\xec" +
+	"\x00\x1e\xf7\xaf)\xef\x97\xda\x01\x12qs\xabB\x94\xaf" +
+	"\xb62\xfe,\xad\xfaO\x89(?o\x8f\xb3]\xd4\x15" +
+	"?\x14Q\xde\xebX\xf5\xf7Piv\x8b(\xbf. " +
+	"\x97l\xeb\x87\xb1\xe8O\xbfYVl\x8a\xebY\xfa\xe7" +
+	"gD\x94w\x97\xe5\xda\x07\x10}a\xb5\xcd\xe8\xd8Q" +
+	"Kwi\x85\xa2q\x0b5\x92=m\xb2\x0a\x87x\xdd" +
+	"*X\xe5[\x13\xc2\x8a>\xa1^~Q\xad\xb3l\xd6" +
+	"\xa4\xe3&SG\x92\xd6\x0c[)\xd0'\xc25\x02\xed" +
+	"\xf0\x82c\x86\xad\xe2\xf8u\x84\xaf\x11\xec\x16d-\x1c" +
+	"o\"\xbcM\xb0\xbb\x90\xb5r\xbc\x99\xf0.\xc2=\x1e" +
+	"\xf3\x1b\xa1\x9d\xe3k\x08\xef!\xdc\xeb5\xbf\x11\xba9" +
+	"\xdeF\xf8z\xc2}>s\xf6\xdd\xc8\xf1.\xc2\xfb\x08" +
+	"\x97$s\xf6m\xe0x\x0f\xe1\x03\x84\xfb\xfd\xe6\xec\xbb" +
+	"\x89\xe3\xeb\x09\x1f\"\xbc\xa1\xc1\x9c}\x83\x02}\xe2\xf4" +
+	"\x11>Lxc\xa39\xfb6r|\x80\xf0$\xe1\x81" +
+	"\x809\xfb\x12\x1c\x1f\"|\x84\xf0`\xd0\x9c}2\xc7" +
+	"\x87\x09\x1f#<\x14\x8aa\x08\x80\x8dr<I\xf8&" +
+	"\xc2\x97,\x89\xe1\x12\x00v;\xc7G\x08\xdf\"\x08\x88" +
+	"\xe1\x18\x86\x01\xd8f\x81F\xeb\x18\xc1ir\x8f`\x0c" +
+	"#\x00L\xe1\xe1o\"|\x92\xf0\xa8\x10\xc3(\x00S" +
+	"\xb9\xff\x16\xc2\x1f |\xa9\x18\xc3\xa5\x00lF\xa0Q" +
+	"l\x10\xfe\x04\xe1\xcc\x13C\x06\xc0vr\xfcQ\xc2w" +
+	"\x0b\xd4n\xed\x95vs|\xca\x8bZ\xa7mv\xd9f" +
+	"\xb7m~\xd56o\xb0\xcd\x1e\xdb\xbc\xd1\xfa\xd4\xd2\xda" +
+	"\xdb\x1cv\xbb\xc3\xeep\xd8\x9d\x0e\xbb\xcbaw;\x7f" +
+	"_h\xaf\xf4\xbc8\xde^\xbbl\x87\xc7\x95B\xc1\x16" +
+	"\x15\xe7S\x1a\x08\xe39%\xdfn?\xb6~\xfet<" +
+	"\xee\xa8\xfb\xb8\xf6\x82\x84\x17\xb7\x9cZ?j\x99|\xff" +
+	"\x09\x00\x00\xff\xff\x8b\x0a\x1ad"
 
 func RegisterSchema(reg *schemas.Registry) {
 	reg.Register(&schemas.Schema{
@@ -2798,17 +3372,22 @@ func RegisterSchema(reg *schemas.Registry) {
 			0xa9a6507618636809,
 			0xab24563cfbbdd828,
 			0xab85af9e42838ff9,
+			0xabc64ed168d1011b,
+			0xac07a3ae957f2148,
 			0xaeae01e5c5f7358a,
 			0xb355cdf19bfc730d,
 			0xc0c85a4df44ce530,
+			0xc5efe5281373f9a9,
 			0xc638b6a10351aba2,
 			0xc7977957986d2f64,
+			0xc975f8b8ca6c1680,
 			0xcd5ca6f45bd1d0e3,
 			0xd0d9d302d3e5d9b0,
 			0xd22d77824d7f19f8,
 			0xda872ea034ead5f5,
 			0xe43862deb451f0f6,
 			0xe4929404f49537a5,
+			0xf727323a77ccabf3,
 			0xf7547b1a0ec07faf,
 			0xfa9a740ceac0a667,
 			0xffd60480843fe88d,

@@ -40,7 +40,6 @@ func CreateTimestamp(builder *flatbuffers.Builder, seconds int64, nanos int32) f
 	builder.PrependInt64(seconds)
 	return builder.Offset()
 }
-
 type Tiny struct {
 	_tab flatbuffers.Table
 }
@@ -100,7 +99,6 @@ func TinyAddSomeStr(builder *flatbuffers.Builder, someStr flatbuffers.UOffsetT) 
 func TinyEnd(builder *flatbuffers.Builder) flatbuffers.UOffsetT {
 	return builder.EndObject()
 }
-
 type Medium struct {
 	_tab flatbuffers.Table
 }
@@ -220,7 +218,6 @@ func MediumAddTiny(builder *flatbuffers.Builder, tiny flatbuffers.UOffsetT) {
 func MediumEnd(builder *flatbuffers.Builder) flatbuffers.UOffsetT {
 	return builder.EndObject()
 }
-
 type Big struct {
 	_tab flatbuffers.Table
 }
@@ -431,7 +428,6 @@ func BigAddMediumPtr(builder *flatbuffers.Builder, mediumPtr flatbuffers.UOffset
 func BigEnd(builder *flatbuffers.Builder) flatbuffers.UOffsetT {
 	return builder.EndObject()
 }
-
 type Huge struct {
 	_tab flatbuffers.Table
 }
@@ -569,7 +565,6 @@ func HugeStartTheBiggestSliceVector(builder *flatbuffers.Builder, numElems int) 
 func HugeEnd(builder *flatbuffers.Builder) flatbuffers.UOffsetT {
 	return builder.EndObject()
 }
-
 type HugeEntry struct {
 	_tab flatbuffers.Table
 }
@@ -630,7 +625,6 @@ func HugeEntryAddValue(builder *flatbuffers.Builder, value flatbuffers.UOffsetT)
 func HugeEntryEnd(builder *flatbuffers.Builder) flatbuffers.UOffsetT {
 	return builder.EndObject()
 }
-
 type ComplexMap struct {
 	_tab flatbuffers.Table
 }
@@ -690,7 +684,6 @@ func ComplexMapStartEntriesVector(builder *flatbuffers.Builder, numElems int) fl
 func ComplexMapEnd(builder *flatbuffers.Builder) flatbuffers.UOffsetT {
 	return builder.EndObject()
 }
-
 type User struct {
 	_tab flatbuffers.Table
 }
@@ -761,7 +754,6 @@ func UserAddEmail(builder *flatbuffers.Builder, email flatbuffers.UOffsetT) {
 func UserEnd(builder *flatbuffers.Builder) flatbuffers.UOffsetT {
 	return builder.EndObject()
 }
-
 type Metric struct {
 	_tab flatbuffers.Table
 }
@@ -840,7 +832,6 @@ func MetricAddValue(builder *flatbuffers.Builder, value float64) {
 func MetricEnd(builder *flatbuffers.Builder) flatbuffers.UOffsetT {
 	return builder.EndObject()
 }
-
 type StringEntry struct {
 	_tab flatbuffers.Table
 }
@@ -896,7 +887,6 @@ func StringEntryAddValue(builder *flatbuffers.Builder, value flatbuffers.UOffset
 func StringEntryEnd(builder *flatbuffers.Builder) flatbuffers.UOffsetT {
 	return builder.EndObject()
 }
-
 type ComplexData struct {
 	_tab flatbuffers.Table
 }
@@ -1012,7 +1002,6 @@ func ComplexDataAddActive(builder *flatbuffers.Builder, active bool) {
 func ComplexDataEnd(builder *flatbuffers.Builder) flatbuffers.UOffsetT {
 	return builder.EndObject()
 }
-
 type B struct {
 	_tab flatbuffers.Table
 }
@@ -1072,7 +1061,6 @@ func BAddStr2(builder *flatbuffers.Builder, str2 flatbuffers.UOffsetT) {
 func BEnd(builder *flatbuffers.Builder) flatbuffers.UOffsetT {
 	return builder.EndObject()
 }
-
 type BEntry struct {
 	_tab flatbuffers.Table
 }
@@ -1133,7 +1121,6 @@ func BEntryAddValue(builder *flatbuffers.Builder, value flatbuffers.UOffsetT) {
 func BEntryEnd(builder *flatbuffers.Builder) flatbuffers.UOffsetT {
 	return builder.EndObject()
 }
-
 type A struct {
 	_tab flatbuffers.Table
 }
@@ -1497,7 +1484,434 @@ func AStartBmap2Vector(builder *flatbuffers.Builder, numElems int) flatbuffers.U
 func AEnd(builder *flatbuffers.Builder) flatbuffers.UOffsetT {
 	return builder.EndObject()
 }
+type Edge struct {
+	_tab flatbuffers.Table
+}
 
+func GetRootAsEdge(buf []byte, offset flatbuffers.UOffsetT) *Edge {
+	n := flatbuffers.GetUOffsetT(buf[offset:])
+	x := &Edge{}
+	x.Init(buf, n+offset)
+	return x
+}
+
+func GetSizePrefixedRootAsEdge(buf []byte, offset flatbuffers.UOffsetT) *Edge {
+	n := flatbuffers.GetUOffsetT(buf[offset+flatbuffers.SizeUint32:])
+	x := &Edge{}
+	x.Init(buf, n+offset+flatbuffers.SizeUint32)
+	return x
+}
+
+func (rcv *Edge) Init(buf []byte, i flatbuffers.UOffsetT) {
+	rcv._tab.Bytes = buf
+	rcv._tab.Pos = i
+}
+
+func (rcv *Edge) Table() flatbuffers.Table {
+	return rcv._tab
+}
+
+func (rcv *Edge) NilSlice(j int) int32 {
+	o := flatbuffers.UOffsetT(rcv._tab.Offset(4))
+	if o != 0 {
+		a := rcv._tab.Vector(o)
+		return rcv._tab.GetInt32(a + flatbuffers.UOffsetT(j*4))
+	}
+	return 0
+}
+
+func (rcv *Edge) NilSliceLength() int {
+	o := flatbuffers.UOffsetT(rcv._tab.Offset(4))
+	if o != 0 {
+		return rcv._tab.VectorLen(o)
+	}
+	return 0
+}
+
+func (rcv *Edge) MutateNilSlice(j int, n int32) bool {
+	o := flatbuffers.UOffsetT(rcv._tab.Offset(4))
+	if o != 0 {
+		a := rcv._tab.Vector(o)
+		return rcv._tab.MutateInt32(a+flatbuffers.UOffsetT(j*4), n)
+	}
+	return false
+}
+
+func (rcv *Edge) EmptySlice(j int) int32 {
+	o := flatbuffers.UOffsetT(rcv._tab.Offset(6))
+	if o != 0 {
+		a := rcv._tab.Vector(o)
+		return rcv._tab.GetInt32(a + flatbuffers.UOffsetT(j*4))
+	}
+	return 0
+}
+
+func (rcv *Edge) EmptySliceLength() int {
+	o := flatbuffers.UOffsetT(rcv._tab.Offset(6))
+	if o != 0 {
+		return rcv._tab.VectorLen(o)
+	}
+	return 0
+}
+
+func (rcv *Edge) MutateEmptySlice(j int, n int32) bool {
+	o := flatbuffers.UOffsetT(rcv._tab.Offset(6))
+	if o != 0 {
+		a := rcv._tab.Vector(o)
+		return rcv._tab.MutateInt32(a+flatbuffers.UOffsetT(j*4), n)
+	}
+	return false
+}
+
+func (rcv *Edge) NilPtr() *int64 {
+	o := flatbuffers.UOffsetT(rcv._tab.Offset(8))
+	if o != 0 {
+		v := rcv._tab.GetInt64(o + rcv._tab.Pos)
+		return &v
+	}
+	return nil
+}
+
+func (rcv *Edge) MutateNilPtr(n int64) bool {
+	return rcv._tab.MutateInt64Slot(8, n)
+}
+
+func (rcv *Edge) ZeroPtr() *int64 {
+	o := flatbuffers.UOffsetT(rcv._tab.Offset(10))
+	if o != 0 {
+		v := rcv._tab.GetInt64(o + rcv._tab.Pos)
+		return &v
+	}
+	return nil
+}
+
+func (rcv *Edge) MutateZeroPtr(n int64) bool {
+	return rcv._tab.MutateInt64Slot(10, n)
+}
+
+func (rcv *Edge) Zoned(obj *Timestamp) *Timestamp {
+	o := flatbuffers.UOffsetT(rcv._tab.Offset(12))
+	if o != 0 {
+		x := o + rcv._tab.Pos
+		if obj == nil {
+			obj = new(Timestamp)
+		}
+		obj.Init(rcv._tab.Bytes, x)
+		return obj
+	}
+	return nil
+}
+
+func (rcv *Edge) Zero() int64 {
+	o := flatbuffers.UOffsetT(rcv._tab.Offset(14))
+	if o != 0 {
+		return rcv._tab.GetInt64(o + rcv._tab.Pos)
+	}
+	return 0
+}
+
+func (rcv *Edge) MutateZero(n int64) bool {
+	return rcv._tab.MutateInt64Slot(14, n)
+}
+
+func (rcv *Edge) MinInt() int64 {
+	o := flatbuffers.UOffsetT(rcv._tab.Offset(16))
+	if o != 0 {
+		return rcv._tab.GetInt64(o + rcv._tab.Pos)
+	}
+	return 0
+}
+
+func (rcv *Edge) MutateMinInt(n int64) bool {
+	return rcv._tab.MutateInt64Slot(16, n)
+}
+
+func (rcv *Edge) MaxUint() uint64 {
+	o := flatbuffers.UOffsetT(rcv._tab.Offset(18))
+	if o != 0 {
+		return rcv._tab.GetUint64(o + rcv._tab.Pos)
+	}
+	return 0
+}
+
+func (rcv *Edge) MutateMaxUint(n uint64) bool {
+	return rcv._tab.MutateUint64Slot(18, n)
+}
+
+func (rcv *Edge) Float() float64 {
+	o := flatbuffers.UOffsetT(rcv._tab.Offset(20))
+	if o != 0 {
+		return rcv._tab.GetFloat64(o + rcv._tab.Pos)
+	}
+	return 0.0
+}
+
+func (rcv *Edge) MutateFloat(n float64) bool {
+	return rcv._tab.MutateFloat64Slot(20, n)
+}
+
+func (rcv *Edge) Text() []byte {
+	o := flatbuffers.UOffsetT(rcv._tab.Offset(22))
+	if o != 0 {
+		return rcv._tab.ByteVector(o + rcv._tab.Pos)
+	}
+	return nil
+}
+
+func (rcv *Edge) Bytes(j int) byte {
+	o := flatbuffers.UOffsetT(rcv._tab.Offset(24))
+	if o != 0 {
+		a := rcv._tab.Vector(o)
+		return rcv._tab.GetByte(a + flatbuffers.UOffsetT(j*1))
+	}
+	return 0
+}
+
+func (rcv *Edge) BytesLength() int {
+	o := flatbuffers.UOffsetT(rcv._tab.Offset(24))
+	if o != 0 {
+		return rcv._tab.VectorLen(o)
+	}
+	return 0
+}
+
+func (rcv *Edge) BytesBytes() []byte {
+	o := flatbuffers.UOffsetT(rcv._tab.Offset(24))
+	if o != 0 {
+		return rcv._tab.ByteVector(o + rcv._tab.Pos)
+	}
+	return nil
+}
+
+func (rcv *Edge) MutateBytes(j int, n byte) bool {
+	o := flatbuffers.UOffsetT(rcv._tab.Offset(24))
+	if o != 0 {
+		a := rcv._tab.Vector(o)
+		return rcv._tab.MutateByte(a+flatbuffers.UOffsetT(j*1), n)
+	}
+	return false
+}
+
+func EdgeStart(builder *flatbuffers.Builder) {
+	builder.StartObject(11)
+}
+func EdgeAddNilSlice(builder *flatbuffers.Builder, nilSlice flatbuffers.UOffsetT) {
+	builder.PrependUOffsetTSlot(0, flatbuffers.UOffsetT(nilSlice), 0)
+}
+func EdgeStartNilSliceVector(builder *flatbuffers.Builder, numElems int) flatbuffers.UOffsetT {
+	return builder.StartVector(4, numElems, 4)
+}
+func EdgeAddEmptySlice(builder *flatbuffers.Builder, emptySlice flatbuffers.UOffsetT) {
+	builder.PrependUOffsetTSlot(1, flatbuffers.UOffsetT(emptySlice), 0)
+}
+func EdgeStartEmptySliceVector(builder *flatbuffers.Builder, numElems int) flatbuffers.UOffsetT {
+	return builder.StartVector(4, numElems, 4)
+}
+func EdgeAddNilPtr(builder *flatbuffers.Builder, nilPtr int64) {
+	builder.PrependInt64(nilPtr)
+	builder.Slot(2)
+}
+func EdgeAddZeroPtr(builder *flatbuffers.Builder, zeroPtr int64) {
+	builder.PrependInt64(zeroPtr)
+	builder.Slot(3)
+}
+func EdgeAddZoned(builder *flatbuffers.Builder, zoned flatbuffers.UOffsetT) {
+	builder.PrependStructSlot(4, flatbuffers.UOffsetT(zoned), 0)
+}
+func EdgeAddZero(builder *flatbuffers.Builder, zero int64) {
+	builder.PrependInt64Slot(5, zero, 0)
+}
+func EdgeAddMinInt(builder *flatbuffers.Builder, minInt int64) {
+	builder.PrependInt64Slot(6, minInt, 0)
+}
+func EdgeAddMaxUint(builder *flatbuffers.Builder, maxUint uint64) {
+	builder.PrependUint64Slot(7, maxUint, 0)
+}
+func EdgeAddFloat(builder *flatbuffers.Builder, float float64) {
+	builder.PrependFloat64Slot(8, float, 0.0)
+}
+func EdgeAddText(builder *flatbuffers.Builder, text flatbuffers.UOffsetT) {
+	builder.PrependUOffsetTSlot(9, flatbuffers.UOffsetT(text), 0)
+}
+func EdgeAddBytes(builder *flatbuffers.Builder, bytes flatbuffers.UOffsetT) {
+	builder.PrependUOffsetTSlot(10, flatbuffers.UOffsetT(bytes), 0)
+}
+func EdgeStartBytesVector(builder *flatbuffers.Builder, numElems int) flatbuffers.UOffsetT {
+	return builder.StartVector(1, numElems, 1)
+}
+func EdgeEnd(builder *flatbuffers.Builder) flatbuffers.UOffsetT {
+	return builder.EndObject()
+}
+type Int32Entry struct {
+	_tab flatbuffers.Table
+}
+
+func GetRootAsInt32Entry(buf []byte, offset flatbuffers.UOffsetT) *Int32Entry {
+	n := flatbuffers.GetUOffsetT(buf[offset:])
+	x := &Int32Entry{}
+	x.Init(buf, n+offset)
+	return x
+}
+
+func GetSizePrefixedRootAsInt32Entry(buf []byte, offset flatbuffers.UOffsetT) *Int32Entry {
+	n := flatbuffers.GetUOffsetT(buf[offset+flatbuffers.SizeUint32:])
+	x := &Int32Entry{}
+	x.Init(buf, n+offset+flatbuffers.SizeUint32)
+	return x
+}
+
+func (rcv *Int32Entry) Init(buf []byte, i flatbuffers.UOffsetT) {
+	rcv._tab.Bytes = buf
+	rcv._tab.Pos = i
+}
+
+func (rcv *Int32Entry) Table() flatbuffers.Table {
+	return rcv._tab
+}
+
+func (rcv *Int32Entry) Key() []byte {
+	o := flatbuffers.UOffsetT(rcv._tab.Offset(4))
+	if o != 0 {
+		return rcv._tab.ByteVector(o + rcv._tab.Pos)
+	}
+	return nil
+}
+
+func (rcv *Int32Entry) Value() int32 {
+	o := flatbuffers.UOffsetT(rcv._tab.Offset(6))
+	if o != 0 {
+		return rcv._tab.GetInt32(o + rcv._tab.Pos)
+	}
+	return 0
+}
+
+func (rcv *Int32Entry) MutateValue(n int32) bool {
+	return rcv._tab.MutateInt32Slot(6, n)
+}
+
+func Int32EntryStart(builder *flatbuffers.Builder) {
+	builder.StartObject(2)
+}
+func Int32EntryAddKey(builder *flatbuffers.Builder, key flatbuffers.UOffsetT) {
+	builder.PrependUOffsetTSlot(0, flatbuffers.UOffsetT(key), 0)
+}
+func Int32EntryAddValue(builder *flatbuffers.Builder, value int32) {
+	builder.PrependInt32Slot(1, value, 0)
+}
+func Int32EntryEnd(builder *flatbuffers.Builder) flatbuffers.UOffsetT {
+	return builder.EndObject()
+}
+type EdgeMaps struct {
+	_tab flatbuffers.Table
+}
+
+func GetRootAsEdgeMaps(buf []byte, offset flatbuffers.UOffsetT) *EdgeMaps {
+	n := flatbuffers.GetUOffsetT(buf[offset:])
+	x := &EdgeMaps{}
+	x.Init(buf, n+offset)
+	return x
+}
+
+func GetSizePrefixedRootAsEdgeMaps(buf []byte, offset flatbuffers.UOffsetT) *EdgeMaps {
+	n := flatbuffers.GetUOffsetT(buf[offset+flatbuffers.SizeUint32:])
+	x := &EdgeMaps{}
+	x.Init(buf, n+offset+flatbuffers.SizeUint32)
+	return x
+}
+
+func (rcv *EdgeMaps) Init(buf []byte, i flatbuffers.UOffsetT) {
+	rcv._tab.Bytes = buf
+	rcv._tab.Pos = i
+}
+
+func (rcv *EdgeMaps) Table() flatbuffers.Table {
+	return rcv._tab
+}
+
+func (rcv *EdgeMaps) NilMap(obj *Int32Entry, j int) bool {
+	o := flatbuffers.UOffsetT(rcv._tab.Offset(4))
+	if o != 0 {
+		x := rcv._tab.Vector(o)
+		x += flatbuffers.UOffsetT(j) * 4
+		x = rcv._tab.Indirect(x)
+		obj.Init(rcv._tab.Bytes, x)
+		return true
+	}
+	return false
+}
+
+func (rcv *EdgeMaps) NilMapLength() int {
+	o := flatbuffers.UOffsetT(rcv._tab.Offset(4))
+	if o != 0 {
+		return rcv._tab.VectorLen(o)
+	}
+	return 0
+}
+
+func (rcv *EdgeMaps) EmptyMap(obj *Int32Entry, j int) bool {
+	o := flatbuffers.UOffsetT(rcv._tab.Offset(6))
+	if o != 0 {
+		x := rcv._tab.Vector(o)
+		x += flatbuffers.UOffsetT(j) * 4
+		x = rcv._tab.Indirect(x)
+		obj.Init(rcv._tab.Bytes, x)
+		return true
+	}
+	return false
+}
+
+func (rcv *EdgeMaps) EmptyMapLength() int {
+	o := flatbuffers.UOffsetT(rcv._tab.Offset(6))
+	if o != 0 {
+		return rcv._tab.VectorLen(o)
+	}
+	return 0
+}
+
+func (rcv *EdgeMaps) Full(obj *Int32Entry, j int) bool {
+	o := flatbuffers.UOffsetT(rcv._tab.Offset(8))
+	if o != 0 {
+		x := rcv._tab.Vector(o)
+		x += flatbuffers.UOffsetT(j) * 4
+		x = rcv._tab.Indirect(x)
+		obj.Init(rcv._tab.Bytes, x)
+		return true
+	}
+	return false
+}
+
+func (rcv *EdgeMaps) FullLength() int {
+	o := flatbuffers.UOffsetT(rcv._tab.Offset(8))
+	if o != 0 {
+		return rcv._tab.VectorLen(o)
+	}
+	return 0
+}
+
+func EdgeMapsStart(builder *flatbuffers.Builder) {
+	builder.StartObject(3)
+}
+func EdgeMapsAddNilMap(builder *flatbuffers.Builder, nilMap flatbuffers.UOffsetT) {
+	builder.PrependUOffsetTSlot(0, flatbuffers.UOffsetT(nilMap), 0)
+}
+func EdgeMapsStartNilMapVector(builder *flatbuffers.Builder, numElems int) flatbuffers.UOffsetT {
+	return builder.StartVector(4, numElems, 4)
+}
+func EdgeMapsAddEmptyMap(builder *flatbuffers.Builder, emptyMap flatbuffers.UOffsetT) {
+	builder.PrependUOffsetTSlot(1, flatbuffers.UOffsetT(emptyMap), 0)
+}
+func EdgeMapsStartEmptyMapVector(builder *flatbuffers.Builder, numElems int) flatbuffers.UOffsetT {
+	return builder.StartVector(4, numElems, 4)
+}
+func EdgeMapsAddFull(builder *flatbuffers.Builder, full flatbuffers.UOffsetT) {
+	builder.PrependUOffsetTSlot(2, flatbuffers.UOffsetT(full), 0)
+}
+func EdgeMapsStartFullVector(builder *flatbuffers.Builder, numElems int) flatbuffers.UOffsetT {
+	return builder.StartVector(4, numElems, 4)
+}
+func EdgeMapsEnd(builder *flatbuffers.Builder) flatbuffers.UOffsetT {
+	return builder.EndObject()
+}
 type TinyList struct {
 	_tab flatbuffers.Table
 }
@@ -1557,7 +1971,6 @@ func TinyListStartItemsVector(builder *flatbuffers.Builder, numElems int) flatbu
 func TinyListEnd(builder *flatbuffers.Builder) flatbuffers.UOffsetT {
 	return builder.EndObject()
 }
-
 type MediumList struct {
 	_tab flatbuffers.Table
 }
@@ -1617,7 +2030,6 @@ func MediumListStartItemsVector(builder *flatbuffers.Builder, numElems int) flat
 func MediumListEnd(builder *flatbuffers.Builder) flatbuffers.UOffsetT {
 	return builder.EndObject()
 }
-
 type BigList struct {
 	_tab flatbuffers.Table
 }
@@ -1677,7 +2089,6 @@ func BigListStartItemsVector(builder *flatbuffers.Builder, numElems int) flatbuf
 func BigListEnd(builder *flatbuffers.Builder) flatbuffers.UOffsetT {
 	return builder.EndObject()
 }
-
 type HugeList struct {
 	_tab flatbuffers.Table
 }
@@ -1737,7 +2148,6 @@ func HugeListStartItemsVector(builder *flatbuffers.Builder, numElems int) flatbu
 func HugeListEnd(builder *flatbuffers.Builder) flatbuffers.UOffsetT {
 	return builder.EndObject()
 }
-
 type ComplexMapList struct {
 	_tab flatbuffers.Table
 }
@@ -1797,7 +2207,6 @@ func ComplexMapListStartItemsVector(builder *flatbuffers.Builder, numElems int) 
 func ComplexMapListEnd(builder *flatbuffers.Builder) flatbuffers.UOffsetT {
 	return builder.EndObject()
 }
-
 type UserList struct {
 	_tab flatbuffers.Table
 }
@@ -1857,7 +2266,6 @@ func UserListStartItemsVector(builder *flatbuffers.Builder, numElems int) flatbu
 func UserListEnd(builder *flatbuffers.Builder) flatbuffers.UOffsetT {
 	return builder.EndObject()
 }
-
 type MetricList struct {
 	_tab flatbuffers.Table
 }
@@ -1917,7 +2325,6 @@ func MetricListStartItemsVector(builder *flatbuffers.Builder, numElems int) flat
 func MetricListEnd(builder *flatbuffers.Builder) flatbuffers.UOffsetT {
 	return builder.EndObject()
 }
-
 type AList struct {
 	_tab flatbuffers.Table
 }

@@ -14,10 +14,12 @@ import (
 // Notes says, for a report, how the dataset values travel as messages.
 const Notes = "Dataset values are converted to the generated messages when the case is prepared, outside the timer. " +
 	"Go ints travel as int64, *string and *float64 as proto3 optional fields, nested structs as message fields, " +
-	"times as google.protobuf.Timestamp (the UTC instant), a top-level slice as a list message."
+	"times as google.protobuf.Timestamp (the UTC instant), a top-level slice as a list message. " +
+	"Protobuf has no null list or map: empty ones decode as nil."
 
-// Losses is what the messages do not preserve.
-var Losses []codec.Loss
+// Losses is what the messages do not preserve: a repeated or map field
+// cannot tell nil from empty, and a Timestamp holds an instant, not a zone.
+var Losses = []codec.Loss{{Kind: codec.NilEmpty}, {Kind: codec.TimeZone}}
 
 // A Message is a generated message: protobuf-go's methods and
 // vtprotobuf's.
@@ -68,6 +70,8 @@ var binders = []binder{
 	bind(metricTo, metricFrom, func(items []*Metric) *MetricList { return &MetricList{Items: items} }, (*MetricList).GetItems),
 	bindSingle(complexDataTo, complexDataFrom),
 	bind(aTo, aFrom, func(items []*A) *AList { return &AList{Items: items} }, (*AList).GetItems),
+	bindSingle(edgeTo, edgeFrom),
+	bindSingle(edgeMapsTo, edgeMapsFrom),
 }
 
 // msg is a pointer to a generated message type X.
@@ -307,6 +311,30 @@ func aFrom(m *A) dataset.A {
 		Bmap1: mapFrom(m.GetBmap1(), func(b *B) *dataset.B { return ptrFrom(b, bFrom) }),
 		Bmap2: mapFrom(m.GetBmap2(), bFrom),
 	}
+}
+
+func edgeTo(v *dataset.Edge) *Edge {
+	return &Edge{
+		NilSlice: v.NilSlice, EmptySlice: v.EmptySlice, NilPtr: v.NilPtr, ZeroPtr: v.ZeroPtr,
+		Zoned: timeTo(v.Zoned), Zero: v.Zero, MinInt: v.MinInt, MaxUint: v.MaxUint,
+		Float: v.Float, Text: v.Text, Bytes: v.Bytes,
+	}
+}
+
+func edgeFrom(m *Edge) dataset.Edge {
+	return dataset.Edge{
+		NilSlice: m.GetNilSlice(), EmptySlice: m.GetEmptySlice(), NilPtr: m.NilPtr, ZeroPtr: m.ZeroPtr,
+		Zoned: timeFrom(m.GetZoned()), Zero: m.GetZero(), MinInt: m.GetMinInt(), MaxUint: m.GetMaxUint(),
+		Float: m.GetFloat(), Text: m.GetText(), Bytes: m.GetBytes(),
+	}
+}
+
+func edgeMapsTo(v *dataset.EdgeMaps) *EdgeMaps {
+	return &EdgeMaps{NilMap: v.NilMap, EmptyMap: v.EmptyMap, Full: v.Full}
+}
+
+func edgeMapsFrom(m *EdgeMaps) dataset.EdgeMaps {
+	return dataset.EdgeMaps{NilMap: m.GetNilMap(), EmptyMap: m.GetEmptyMap(), Full: m.GetFull()}
 }
 
 // mapTo converts a map's values. A nil map stays nil.

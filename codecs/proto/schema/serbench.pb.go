@@ -831,6 +831,190 @@ func (x *B) GetStr2() string {
 	return ""
 }
 
+type Edge struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	NilSlice      []int32                `protobuf:"varint,1,rep,packed,name=nil_slice,json=nilSlice,proto3" json:"nil_slice,omitempty"`
+	EmptySlice    []int32                `protobuf:"varint,2,rep,packed,name=empty_slice,json=emptySlice,proto3" json:"empty_slice,omitempty"`
+	NilPtr        *int64                 `protobuf:"varint,3,opt,name=nil_ptr,json=nilPtr,proto3,oneof" json:"nil_ptr,omitempty"`
+	ZeroPtr       *int64                 `protobuf:"varint,4,opt,name=zero_ptr,json=zeroPtr,proto3,oneof" json:"zero_ptr,omitempty"`
+	Zoned         *timestamppb.Timestamp `protobuf:"bytes,5,opt,name=zoned,proto3" json:"zoned,omitempty"`
+	Zero          int64                  `protobuf:"varint,6,opt,name=zero,proto3" json:"zero,omitempty"`
+	MinInt        int64                  `protobuf:"varint,7,opt,name=min_int,json=minInt,proto3" json:"min_int,omitempty"`
+	MaxUint       uint64                 `protobuf:"varint,8,opt,name=max_uint,json=maxUint,proto3" json:"max_uint,omitempty"`
+	Float         float64                `protobuf:"fixed64,9,opt,name=float,proto3" json:"float,omitempty"`
+	Text          string                 `protobuf:"bytes,10,opt,name=text,proto3" json:"text,omitempty"`
+	Bytes         []byte                 `protobuf:"bytes,11,opt,name=bytes,proto3" json:"bytes,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Edge) Reset() {
+	*x = Edge{}
+	mi := &file_serbench_proto_msgTypes[10]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Edge) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Edge) ProtoMessage() {}
+
+func (x *Edge) ProtoReflect() protoreflect.Message {
+	mi := &file_serbench_proto_msgTypes[10]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Edge.ProtoReflect.Descriptor instead.
+func (*Edge) Descriptor() ([]byte, []int) {
+	return file_serbench_proto_rawDescGZIP(), []int{10}
+}
+
+func (x *Edge) GetNilSlice() []int32 {
+	if x != nil {
+		return x.NilSlice
+	}
+	return nil
+}
+
+func (x *Edge) GetEmptySlice() []int32 {
+	if x != nil {
+		return x.EmptySlice
+	}
+	return nil
+}
+
+func (x *Edge) GetNilPtr() int64 {
+	if x != nil && x.NilPtr != nil {
+		return *x.NilPtr
+	}
+	return 0
+}
+
+func (x *Edge) GetZeroPtr() int64 {
+	if x != nil && x.ZeroPtr != nil {
+		return *x.ZeroPtr
+	}
+	return 0
+}
+
+func (x *Edge) GetZoned() *timestamppb.Timestamp {
+	if x != nil {
+		return x.Zoned
+	}
+	return nil
+}
+
+func (x *Edge) GetZero() int64 {
+	if x != nil {
+		return x.Zero
+	}
+	return 0
+}
+
+func (x *Edge) GetMinInt() int64 {
+	if x != nil {
+		return x.MinInt
+	}
+	return 0
+}
+
+func (x *Edge) GetMaxUint() uint64 {
+	if x != nil {
+		return x.MaxUint
+	}
+	return 0
+}
+
+func (x *Edge) GetFloat() float64 {
+	if x != nil {
+		return x.Float
+	}
+	return 0
+}
+
+func (x *Edge) GetText() string {
+	if x != nil {
+		return x.Text
+	}
+	return ""
+}
+
+func (x *Edge) GetBytes() []byte {
+	if x != nil {
+		return x.Bytes
+	}
+	return nil
+}
+
+type EdgeMaps struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	NilMap        map[string]int32       `protobuf:"bytes,1,rep,name=nil_map,json=nilMap,proto3" json:"nil_map,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"varint,2,opt,name=value"`
+	EmptyMap      map[string]int32       `protobuf:"bytes,2,rep,name=empty_map,json=emptyMap,proto3" json:"empty_map,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"varint,2,opt,name=value"`
+	Full          map[string]int32       `protobuf:"bytes,3,rep,name=full,proto3" json:"full,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"varint,2,opt,name=value"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *EdgeMaps) Reset() {
+	*x = EdgeMaps{}
+	mi := &file_serbench_proto_msgTypes[11]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *EdgeMaps) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*EdgeMaps) ProtoMessage() {}
+
+func (x *EdgeMaps) ProtoReflect() protoreflect.Message {
+	mi := &file_serbench_proto_msgTypes[11]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use EdgeMaps.ProtoReflect.Descriptor instead.
+func (*EdgeMaps) Descriptor() ([]byte, []int) {
+	return file_serbench_proto_rawDescGZIP(), []int{11}
+}
+
+func (x *EdgeMaps) GetNilMap() map[string]int32 {
+	if x != nil {
+		return x.NilMap
+	}
+	return nil
+}
+
+func (x *EdgeMaps) GetEmptyMap() map[string]int32 {
+	if x != nil {
+		return x.EmptyMap
+	}
+	return nil
+}
+
+func (x *EdgeMaps) GetFull() map[string]int32 {
+	if x != nil {
+		return x.Full
+	}
+	return nil
+}
+
 type TinyList struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Items         []*Tiny                `protobuf:"bytes,1,rep,name=items,proto3" json:"items,omitempty"`
@@ -840,7 +1024,7 @@ type TinyList struct {
 
 func (x *TinyList) Reset() {
 	*x = TinyList{}
-	mi := &file_serbench_proto_msgTypes[10]
+	mi := &file_serbench_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -852,7 +1036,7 @@ func (x *TinyList) String() string {
 func (*TinyList) ProtoMessage() {}
 
 func (x *TinyList) ProtoReflect() protoreflect.Message {
-	mi := &file_serbench_proto_msgTypes[10]
+	mi := &file_serbench_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -865,7 +1049,7 @@ func (x *TinyList) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use TinyList.ProtoReflect.Descriptor instead.
 func (*TinyList) Descriptor() ([]byte, []int) {
-	return file_serbench_proto_rawDescGZIP(), []int{10}
+	return file_serbench_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *TinyList) GetItems() []*Tiny {
@@ -884,7 +1068,7 @@ type MediumList struct {
 
 func (x *MediumList) Reset() {
 	*x = MediumList{}
-	mi := &file_serbench_proto_msgTypes[11]
+	mi := &file_serbench_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -896,7 +1080,7 @@ func (x *MediumList) String() string {
 func (*MediumList) ProtoMessage() {}
 
 func (x *MediumList) ProtoReflect() protoreflect.Message {
-	mi := &file_serbench_proto_msgTypes[11]
+	mi := &file_serbench_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -909,7 +1093,7 @@ func (x *MediumList) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use MediumList.ProtoReflect.Descriptor instead.
 func (*MediumList) Descriptor() ([]byte, []int) {
-	return file_serbench_proto_rawDescGZIP(), []int{11}
+	return file_serbench_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *MediumList) GetItems() []*Medium {
@@ -928,7 +1112,7 @@ type BigList struct {
 
 func (x *BigList) Reset() {
 	*x = BigList{}
-	mi := &file_serbench_proto_msgTypes[12]
+	mi := &file_serbench_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -940,7 +1124,7 @@ func (x *BigList) String() string {
 func (*BigList) ProtoMessage() {}
 
 func (x *BigList) ProtoReflect() protoreflect.Message {
-	mi := &file_serbench_proto_msgTypes[12]
+	mi := &file_serbench_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -953,7 +1137,7 @@ func (x *BigList) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BigList.ProtoReflect.Descriptor instead.
 func (*BigList) Descriptor() ([]byte, []int) {
-	return file_serbench_proto_rawDescGZIP(), []int{12}
+	return file_serbench_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *BigList) GetItems() []*Big {
@@ -972,7 +1156,7 @@ type HugeList struct {
 
 func (x *HugeList) Reset() {
 	*x = HugeList{}
-	mi := &file_serbench_proto_msgTypes[13]
+	mi := &file_serbench_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -984,7 +1168,7 @@ func (x *HugeList) String() string {
 func (*HugeList) ProtoMessage() {}
 
 func (x *HugeList) ProtoReflect() protoreflect.Message {
-	mi := &file_serbench_proto_msgTypes[13]
+	mi := &file_serbench_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -997,7 +1181,7 @@ func (x *HugeList) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use HugeList.ProtoReflect.Descriptor instead.
 func (*HugeList) Descriptor() ([]byte, []int) {
-	return file_serbench_proto_rawDescGZIP(), []int{13}
+	return file_serbench_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *HugeList) GetItems() []*Huge {
@@ -1016,7 +1200,7 @@ type ComplexMapList struct {
 
 func (x *ComplexMapList) Reset() {
 	*x = ComplexMapList{}
-	mi := &file_serbench_proto_msgTypes[14]
+	mi := &file_serbench_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1028,7 +1212,7 @@ func (x *ComplexMapList) String() string {
 func (*ComplexMapList) ProtoMessage() {}
 
 func (x *ComplexMapList) ProtoReflect() protoreflect.Message {
-	mi := &file_serbench_proto_msgTypes[14]
+	mi := &file_serbench_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1041,7 +1225,7 @@ func (x *ComplexMapList) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ComplexMapList.ProtoReflect.Descriptor instead.
 func (*ComplexMapList) Descriptor() ([]byte, []int) {
-	return file_serbench_proto_rawDescGZIP(), []int{14}
+	return file_serbench_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *ComplexMapList) GetItems() []*ComplexMap {
@@ -1060,7 +1244,7 @@ type UserList struct {
 
 func (x *UserList) Reset() {
 	*x = UserList{}
-	mi := &file_serbench_proto_msgTypes[15]
+	mi := &file_serbench_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1072,7 +1256,7 @@ func (x *UserList) String() string {
 func (*UserList) ProtoMessage() {}
 
 func (x *UserList) ProtoReflect() protoreflect.Message {
-	mi := &file_serbench_proto_msgTypes[15]
+	mi := &file_serbench_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1085,7 +1269,7 @@ func (x *UserList) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UserList.ProtoReflect.Descriptor instead.
 func (*UserList) Descriptor() ([]byte, []int) {
-	return file_serbench_proto_rawDescGZIP(), []int{15}
+	return file_serbench_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *UserList) GetItems() []*User {
@@ -1104,7 +1288,7 @@ type MetricList struct {
 
 func (x *MetricList) Reset() {
 	*x = MetricList{}
-	mi := &file_serbench_proto_msgTypes[16]
+	mi := &file_serbench_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1116,7 +1300,7 @@ func (x *MetricList) String() string {
 func (*MetricList) ProtoMessage() {}
 
 func (x *MetricList) ProtoReflect() protoreflect.Message {
-	mi := &file_serbench_proto_msgTypes[16]
+	mi := &file_serbench_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1129,7 +1313,7 @@ func (x *MetricList) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use MetricList.ProtoReflect.Descriptor instead.
 func (*MetricList) Descriptor() ([]byte, []int) {
-	return file_serbench_proto_rawDescGZIP(), []int{16}
+	return file_serbench_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *MetricList) GetItems() []*Metric {
@@ -1148,7 +1332,7 @@ type AList struct {
 
 func (x *AList) Reset() {
 	*x = AList{}
-	mi := &file_serbench_proto_msgTypes[17]
+	mi := &file_serbench_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1160,7 +1344,7 @@ func (x *AList) String() string {
 func (*AList) ProtoMessage() {}
 
 func (x *AList) ProtoReflect() protoreflect.Message {
-	mi := &file_serbench_proto_msgTypes[17]
+	mi := &file_serbench_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1173,7 +1357,7 @@ func (x *AList) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use AList.ProtoReflect.Descriptor instead.
 func (*AList) Descriptor() ([]byte, []int) {
-	return file_serbench_proto_rawDescGZIP(), []int{17}
+	return file_serbench_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *AList) GetItems() []*A {
@@ -1281,7 +1465,37 @@ const file_serbench_proto_rawDesc = "" +
 	"\x05value\x18\x02 \x01(\v2\v.serbench.BR\x05value:\x028\x01\"'\n" +
 	"\x01B\x12\x0e\n" +
 	"\x02i2\x18\x01 \x01(\x03R\x02i2\x12\x12\n" +
-	"\x04str2\x18\x02 \x01(\tR\x04str2\"0\n" +
+	"\x04str2\x18\x02 \x01(\tR\x04str2\"\xd5\x02\n" +
+	"\x04Edge\x12\x1b\n" +
+	"\tnil_slice\x18\x01 \x03(\x05R\bnilSlice\x12\x1f\n" +
+	"\vempty_slice\x18\x02 \x03(\x05R\n" +
+	"emptySlice\x12\x1c\n" +
+	"\anil_ptr\x18\x03 \x01(\x03H\x00R\x06nilPtr\x88\x01\x01\x12\x1e\n" +
+	"\bzero_ptr\x18\x04 \x01(\x03H\x01R\azeroPtr\x88\x01\x01\x120\n" +
+	"\x05zoned\x18\x05 \x01(\v2\x1a.google.protobuf.TimestampR\x05zoned\x12\x12\n" +
+	"\x04zero\x18\x06 \x01(\x03R\x04zero\x12\x17\n" +
+	"\amin_int\x18\a \x01(\x03R\x06minInt\x12\x19\n" +
+	"\bmax_uint\x18\b \x01(\x04R\amaxUint\x12\x14\n" +
+	"\x05float\x18\t \x01(\x01R\x05float\x12\x12\n" +
+	"\x04text\x18\n" +
+	" \x01(\tR\x04text\x12\x14\n" +
+	"\x05bytes\x18\v \x01(\fR\x05bytesB\n" +
+	"\n" +
+	"\b_nil_ptrB\v\n" +
+	"\t_zero_ptr\"\xe5\x02\n" +
+	"\bEdgeMaps\x127\n" +
+	"\anil_map\x18\x01 \x03(\v2\x1e.serbench.EdgeMaps.NilMapEntryR\x06nilMap\x12=\n" +
+	"\tempty_map\x18\x02 \x03(\v2 .serbench.EdgeMaps.EmptyMapEntryR\bemptyMap\x120\n" +
+	"\x04full\x18\x03 \x03(\v2\x1c.serbench.EdgeMaps.FullEntryR\x04full\x1a9\n" +
+	"\vNilMapEntry\x12\x10\n" +
+	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
+	"\x05value\x18\x02 \x01(\x05R\x05value:\x028\x01\x1a;\n" +
+	"\rEmptyMapEntry\x12\x10\n" +
+	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
+	"\x05value\x18\x02 \x01(\x05R\x05value:\x028\x01\x1a7\n" +
+	"\tFullEntry\x12\x10\n" +
+	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
+	"\x05value\x18\x02 \x01(\x05R\x05value:\x028\x01\"0\n" +
 	"\bTinyList\x12$\n" +
 	"\x05items\x18\x01 \x03(\v2\x0e.serbench.TinyR\x05items\"4\n" +
 	"\n" +
@@ -1313,7 +1527,7 @@ func file_serbench_proto_rawDescGZIP() []byte {
 	return file_serbench_proto_rawDescData
 }
 
-var file_serbench_proto_msgTypes = make([]protoimpl.MessageInfo, 22)
+var file_serbench_proto_msgTypes = make([]protoimpl.MessageInfo, 27)
 var file_serbench_proto_goTypes = []any{
 	(*Tiny)(nil),                  // 0: serbench.Tiny
 	(*Medium)(nil),                // 1: serbench.Medium
@@ -1325,26 +1539,31 @@ var file_serbench_proto_goTypes = []any{
 	(*ComplexData)(nil),           // 7: serbench.ComplexData
 	(*A)(nil),                     // 8: serbench.A
 	(*B)(nil),                     // 9: serbench.B
-	(*TinyList)(nil),              // 10: serbench.TinyList
-	(*MediumList)(nil),            // 11: serbench.MediumList
-	(*BigList)(nil),               // 12: serbench.BigList
-	(*HugeList)(nil),              // 13: serbench.HugeList
-	(*ComplexMapList)(nil),        // 14: serbench.ComplexMapList
-	(*UserList)(nil),              // 15: serbench.UserList
-	(*MetricList)(nil),            // 16: serbench.MetricList
-	(*AList)(nil),                 // 17: serbench.AList
-	nil,                           // 18: serbench.ComplexMap.ItemsEntry
-	nil,                           // 19: serbench.ComplexData.MetadataEntry
-	nil,                           // 20: serbench.A.Bmap1Entry
-	nil,                           // 21: serbench.A.Bmap2Entry
-	(*timestamppb.Timestamp)(nil), // 22: google.protobuf.Timestamp
+	(*Edge)(nil),                  // 10: serbench.Edge
+	(*EdgeMaps)(nil),              // 11: serbench.EdgeMaps
+	(*TinyList)(nil),              // 12: serbench.TinyList
+	(*MediumList)(nil),            // 13: serbench.MediumList
+	(*BigList)(nil),               // 14: serbench.BigList
+	(*HugeList)(nil),              // 15: serbench.HugeList
+	(*ComplexMapList)(nil),        // 16: serbench.ComplexMapList
+	(*UserList)(nil),              // 17: serbench.UserList
+	(*MetricList)(nil),            // 18: serbench.MetricList
+	(*AList)(nil),                 // 19: serbench.AList
+	nil,                           // 20: serbench.ComplexMap.ItemsEntry
+	nil,                           // 21: serbench.ComplexData.MetadataEntry
+	nil,                           // 22: serbench.A.Bmap1Entry
+	nil,                           // 23: serbench.A.Bmap2Entry
+	nil,                           // 24: serbench.EdgeMaps.NilMapEntry
+	nil,                           // 25: serbench.EdgeMaps.EmptyMapEntry
+	nil,                           // 26: serbench.EdgeMaps.FullEntry
+	(*timestamppb.Timestamp)(nil), // 27: google.protobuf.Timestamp
 }
 var file_serbench_proto_depIdxs = []int32{
-	22, // 0: serbench.Medium.created_at:type_name -> google.protobuf.Timestamp
+	27, // 0: serbench.Medium.created_at:type_name -> google.protobuf.Timestamp
 	0,  // 1: serbench.Medium.tiny:type_name -> serbench.Tiny
-	22, // 2: serbench.Big.created_at:type_name -> google.protobuf.Timestamp
-	22, // 3: serbench.Big.updated_at:type_name -> google.protobuf.Timestamp
-	22, // 4: serbench.Big.deleted_at:type_name -> google.protobuf.Timestamp
+	27, // 2: serbench.Big.created_at:type_name -> google.protobuf.Timestamp
+	27, // 3: serbench.Big.updated_at:type_name -> google.protobuf.Timestamp
+	27, // 4: serbench.Big.deleted_at:type_name -> google.protobuf.Timestamp
 	0,  // 5: serbench.Big.tiny:type_name -> serbench.Tiny
 	1,  // 6: serbench.Big.medium:type_name -> serbench.Medium
 	1,  // 7: serbench.Big.medium_ptr:type_name -> serbench.Medium
@@ -1352,29 +1571,33 @@ var file_serbench_proto_depIdxs = []int32{
 	2,  // 9: serbench.Huge.big_ptr_slice:type_name -> serbench.Big
 	2,  // 10: serbench.Huge.bigger_slice:type_name -> serbench.Big
 	2,  // 11: serbench.Huge.the_biggest_slice:type_name -> serbench.Big
-	18, // 12: serbench.ComplexMap.items:type_name -> serbench.ComplexMap.ItemsEntry
+	20, // 12: serbench.ComplexMap.items:type_name -> serbench.ComplexMap.ItemsEntry
 	5,  // 13: serbench.ComplexData.users:type_name -> serbench.User
-	19, // 14: serbench.ComplexData.metadata:type_name -> serbench.ComplexData.MetadataEntry
+	21, // 14: serbench.ComplexData.metadata:type_name -> serbench.ComplexData.MetadataEntry
 	9,  // 15: serbench.A.b1:type_name -> serbench.B
 	9,  // 16: serbench.A.barr:type_name -> serbench.B
-	20, // 17: serbench.A.bmap1:type_name -> serbench.A.Bmap1Entry
-	21, // 18: serbench.A.bmap2:type_name -> serbench.A.Bmap2Entry
-	0,  // 19: serbench.TinyList.items:type_name -> serbench.Tiny
-	1,  // 20: serbench.MediumList.items:type_name -> serbench.Medium
-	2,  // 21: serbench.BigList.items:type_name -> serbench.Big
-	3,  // 22: serbench.HugeList.items:type_name -> serbench.Huge
-	4,  // 23: serbench.ComplexMapList.items:type_name -> serbench.ComplexMap
-	5,  // 24: serbench.UserList.items:type_name -> serbench.User
-	6,  // 25: serbench.MetricList.items:type_name -> serbench.Metric
-	8,  // 26: serbench.AList.items:type_name -> serbench.A
-	3,  // 27: serbench.ComplexMap.ItemsEntry.value:type_name -> serbench.Huge
-	9,  // 28: serbench.A.Bmap1Entry.value:type_name -> serbench.B
-	9,  // 29: serbench.A.Bmap2Entry.value:type_name -> serbench.B
-	30, // [30:30] is the sub-list for method output_type
-	30, // [30:30] is the sub-list for method input_type
-	30, // [30:30] is the sub-list for extension type_name
-	30, // [30:30] is the sub-list for extension extendee
-	0,  // [0:30] is the sub-list for field type_name
+	22, // 17: serbench.A.bmap1:type_name -> serbench.A.Bmap1Entry
+	23, // 18: serbench.A.bmap2:type_name -> serbench.A.Bmap2Entry
+	27, // 19: serbench.Edge.zoned:type_name -> google.protobuf.Timestamp
+	24, // 20: serbench.EdgeMaps.nil_map:type_name -> serbench.EdgeMaps.NilMapEntry
+	25, // 21: serbench.EdgeMaps.empty_map:type_name -> serbench.EdgeMaps.EmptyMapEntry
+	26, // 22: serbench.EdgeMaps.full:type_name -> serbench.EdgeMaps.FullEntry
+	0,  // 23: serbench.TinyList.items:type_name -> serbench.Tiny
+	1,  // 24: serbench.MediumList.items:type_name -> serbench.Medium
+	2,  // 25: serbench.BigList.items:type_name -> serbench.Big
+	3,  // 26: serbench.HugeList.items:type_name -> serbench.Huge
+	4,  // 27: serbench.ComplexMapList.items:type_name -> serbench.ComplexMap
+	5,  // 28: serbench.UserList.items:type_name -> serbench.User
+	6,  // 29: serbench.MetricList.items:type_name -> serbench.Metric
+	8,  // 30: serbench.AList.items:type_name -> serbench.A
+	3,  // 31: serbench.ComplexMap.ItemsEntry.value:type_name -> serbench.Huge
+	9,  // 32: serbench.A.Bmap1Entry.value:type_name -> serbench.B
+	9,  // 33: serbench.A.Bmap2Entry.value:type_name -> serbench.B
+	34, // [34:34] is the sub-list for method output_type
+	34, // [34:34] is the sub-list for method input_type
+	34, // [34:34] is the sub-list for extension type_name
+	34, // [34:34] is the sub-list for extension extendee
+	0,  // [0:34] is the sub-list for field type_name
 }
 
 func init() { file_serbench_proto_init() }
@@ -1384,13 +1607,14 @@ func file_serbench_proto_init() {
 	}
 	file_serbench_proto_msgTypes[1].OneofWrappers = []any{}
 	file_serbench_proto_msgTypes[2].OneofWrappers = []any{}
+	file_serbench_proto_msgTypes[10].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_serbench_proto_rawDesc), len(file_serbench_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   22,
+			NumMessages:   27,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

@@ -46,7 +46,7 @@ func WriteText(w io.Writer, oldFile, newFile string, rows []Row) error {
 	pairs, inv := Ranking(rows, "sec/op", 0.10)
 	fmt.Fprintf(w, "Ranking: %d codec pairs differ by more than 10%% in sec/op; %d flipped order.\n", pairs, len(inv))
 	for _, i := range inv {
-		fmt.Fprintf(w, "  flipped in %s: %s was %.0f%% faster than %s, now %.0f%% slower\n", i.Group, i.A, 100*i.OldGap, i.B, -100*i.NewGap)
+		fmt.Fprintf(w, "  flipped in %s: %s was %.0f%% faster than %s, now %.0f%% slower\n", i.Group, i.A, 100*i.OldGap, i.B, 100*(1/(1+i.NewGap)-1))
 	}
 	return nil
 }

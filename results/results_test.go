@@ -1,0 +1,78 @@
+package results_test
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/serbench/serbench/results"
+)
+
+const sample = `{"env":{"go_version":"go1.26.8","goos":"linux","goarch":"amd64","cpu":"x","num_cpu":2,"gomaxprocs":2,"serbench_version":"v0","date":"2026-01-02T03:04:05Z","loop_overhead_ns":1.2},
+"options":{"ci_target":0.03,"confidence":0.95,"sample_time":"10ms","budget":"1s","min_samples":6,"max_samples":60,"gc_before_sample":true},
+"codecs":[{"name":"json","family":"json","label":"encoding/json","module":"std","version":"go1.26.8","url":"u","api":"reflection"}],
+"results":[{"op":"encode","codec":"json","dataset":"tiny","shape":"single","status":"ok","bytes":34,"items":1,
+"samples":[{"iters":10,"ns_per_op":100,"b_per_op":48,"allocs_per_op":1}],"ns_per_op":{"median":100,"lo":99,"hi":101},"b_per_op":48,"allocs_per_op":1,"target_met":true}],
+"peak_memory":{"heap_bytes":1},"started":"2026-01-02T03:04:05Z","elapsed":"1.5s"}`
+
+func TestReadJSONRoundTrip(t *testing.T) {
+	run, err := results.ReadJSON(strings.NewReader(sample), "sample.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := run.WriteJSON(&buf); err != nil {
+		t.Fatal(err)
+	}
+	again, err := results.ReadJSON(&buf, "again.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := cmp.Diff(run, again); d != "" {
+		t.Errorf("round trip changed the run (-first +second):\n%s", d)
+	}
+	if got := run.Results[0].Key(); got != "Encode/codec=json/dataset=tiny/shape=single" {
+		t.Errorf("Key() = %q", got)
+	}
+	if got := run.Results[0].NsPerOp.RelCI(); got < 0.0099 || got > 0.0101 {
+		t.Errorf("RelCI() = %v, want 0.01", got)
+	}
+}
+
+func TestReadJSONErrors(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{`{"results": [`, "bad.json: not a serbench results.json"},
+		{`{"resultz": []}`, `unknown field "resultz"`},
+		{`{"results": [{"op": "encode"}]}`, "bad.json: result 0 lacks op, codec, dataset or status"},
+		{`{"elapsed": "soon"}`, "bad.json: not a serbench results.json"},
+	}
+	for _, tt := range tests {
+		_, err := results.ReadJSON(strings.NewReader(tt.in), "bad.json")
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("ReadJSON(%q) = %v, want an error containing %q", tt.in, err, tt.want)
+		}
+	}
+}
+
+// FuzzReadJSON checks that no input makes ReadJSON panic, and that what it
+// accepts survives a write and a read.
+func FuzzReadJSON(f *testing.F) {
+	f.Add(sample)
+	f.Add(`{}`)
+	f.Add(`{"results":[{"op":"decode","codec":"c","dataset":"d","status":"failed","reason":"x\ny"}]}`)
+	f.Fuzz(func(t *testing.T, in string) {
+		run, err := results.ReadJSON(strings.NewReader(in), "fuzz.json")
+		if err != nil {
+			return
+		}
+		var buf bytes.Buffer
+		if err := run.WriteJSON(&buf); err != nil {
+			t.Fatalf("WriteJSON of an accepted run: %v", err)
+		}
+		if _, err := results.ReadJSON(&buf, "again.json"); err != nil {
+			t.Fatalf("re-reading a written run: %v", err)
+		}
+	})
+}

@@ -5,4 +5,6 @@
 //   - bench: Go's benchmark format, read by benchstat
 //   - csvfile: one CSV row per benchmark
 //   - table: the text table printed to the terminal
+//   - summary: summary.md, the findings the data supports
+//   - html: report.html, one offline page with charts and a table
 package report

@@ -70,6 +70,10 @@ func writeAtomic(path string, write func(io.Writer) error) error {
 		f.Close()
 		return fmt.Errorf("writing %s: %w", path, err)
 	}
+	if err := f.Chmod(0o644); err != nil { // CreateTemp makes 0600
+		f.Close()
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
 	if err := f.Close(); err != nil {
 		return fmt.Errorf("writing %s: %w", path, err)
 	}

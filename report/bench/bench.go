@@ -22,7 +22,7 @@ const UnitEncoded = "B/msg"
 // benchmark readers ignore.
 func Write(w io.Writer, run *results.Run) error {
 	bw := benchfmt.NewWriter(w)
-	if err := bw.Write(&benchfmt.UnitMetadata{UnitMetadataKey: benchfmt.UnitMetadataKey{Unit: UnitEncoded, Key: "assume"}, Value: "exact"}); err != nil {
+	if err := bw.Write(&benchfmt.UnitMetadata{UnitMetadataKey: benchfmt.UnitMetadataKey{Unit: UnitEncoded, Key: "assume"}, OrigUnit: UnitEncoded, Value: "exact"}); err != nil {
 		return err
 	}
 	cfg := Config(run)
@@ -38,9 +38,9 @@ func Write(w io.Writer, run *results.Run) error {
 				Name:   benchfmt.Name(res.Key()),
 				Iters:  s.Iters,
 				Values: []benchfmt.Value{
-					{Value: s.NsPerOp, Unit: "ns/op"},
-					{Value: s.BPerOp, Unit: "B/op"},
-					{Value: s.AllocsPerOp, Unit: "allocs/op"},
+					{Value: round(s.NsPerOp), Unit: "ns/op"},
+					{Value: round(s.BPerOp), Unit: "B/op"},
+					{Value: round(s.AllocsPerOp), Unit: "allocs/op"},
 					{Value: float64(res.Bytes), Unit: UnitEncoded},
 				},
 			}
@@ -89,4 +89,11 @@ func Config(run *results.Run) []benchfmt.Config {
 		cfg[i] = benchfmt.Config{Key: p[0], Value: []byte(p[1]), File: true}
 	}
 	return cfg
+}
+
+// round keeps six significant digits, beyond anything a timer resolves,
+// so that the file shows 1504.5, not 1504.4999999999998.
+func round(x float64) float64 {
+	r, _ := strconv.ParseFloat(strconv.FormatFloat(x, 'g', 6, 64), 64)
+	return r
 }

@@ -1,0 +1,69 @@
+package verify_test
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/verify"
+)
+
+type rec struct {
+	N     int
+	S     []int
+	M     map[string]int
+	P     *int
+	T     time.Time
+	B     []byte
+	inner int // unexported: never encoded, never compared
+}
+
+func TestEqual(t *testing.T) {
+	at := time.Date(2023, 4, 4, 12, 30, 45, 123456789, time.UTC)
+	zero := 0
+	base := func() *rec { return &rec{N: 1, S: []int{}, M: map[string]int{}, P: &zero, T: at, B: []byte{0xff}, inner: 1} }
+	with := func(f func(*rec)) *rec { r := base(); f(r); return r }
+	tests := []struct {
+		name   string
+		got    *rec
+		losses []codec.Loss
+		want   string // "" for equal, else a substring of the error
+	}{
+		{"identical", base(), nil, ""},
+		{"unexported field ignored", with(func(r *rec) { r.inner = 2 }), nil, ""},
+		{"changed field", with(func(r *rec) { r.N = 2 }), nil, "N:"},
+		{"empty slice became nil", with(func(r *rec) { r.S = nil }), nil, "S:"},
+		{"empty slice became nil, declared", with(func(r *rec) { r.S, r.M = nil, nil }), []codec.Loss{{Kind: codec.NilEmpty}}, ""},
+		{"zero pointer became nil", with(func(r *rec) { r.P = nil }), nil, "P:"},
+		{"zero pointer became nil, declared", with(func(r *rec) { r.P = nil }), []codec.Loss{{Kind: codec.NilPointerZero}}, ""},
+		{"seconds only", with(func(r *rec) { r.T = at.Truncate(time.Second) }), nil, "T:"},
+		{"seconds only, declared", with(func(r *rec) { r.T = at.Truncate(time.Second) }), []codec.Loss{{Kind: codec.TimePrecision, Precision: time.Second}}, ""},
+		{"milliseconds kept but seconds declared", with(func(r *rec) { r.T = at.Truncate(time.Millisecond) }), []codec.Loss{{Kind: codec.TimePrecision, Precision: time.Second}}, ""},
+		{"other instant", with(func(r *rec) { r.T = at.Add(time.Hour) }), []codec.Loss{{Kind: codec.TimePrecision, Precision: time.Second}, {Kind: codec.TimeZone}}, "T:"},
+		{"same instant, other offset", with(func(r *rec) { r.T = at.In(time.FixedZone("", 3600)) }), nil, "T:"},
+		{"same instant, other offset, declared", with(func(r *rec) { r.T = at.In(time.FixedZone("", 3600)) }), []codec.Loss{{Kind: codec.TimeZone}}, ""},
+		{"zone name differs, offset kept", with(func(r *rec) { r.T = at.In(time.FixedZone("UTC", 0)) }), nil, ""},
+		{"bytes as text", with(func(r *rec) { r.B = []byte("\uFFFD") }), nil, "B:"},
+		{"bytes as text, declared", with(func(r *rec) { r.B = []byte("\uFFFD") }), []codec.Loss{{Kind: codec.BinaryText}}, ""},
+		{"declared loss hides nothing else", with(func(r *rec) { r.S, r.N = nil, 9 }), []codec.Loss{{Kind: codec.NilEmpty}}, "N:"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := verify.Equal(base(), tt.got, tt.losses)
+			switch {
+			case tt.want == "" && err != nil:
+				t.Errorf("want equal, got %v", err)
+			case tt.want != "" && (err == nil || !strings.Contains(err.Error(), tt.want)):
+				t.Errorf("want an error mentioning %q, got %v", tt.want, err)
+			}
+		})
+	}
+}
+
+func TestEqualTypes(t *testing.T) {
+	err := verify.Equal(&[]int{1}, &[]int64{1}, nil)
+	if err == nil || !strings.Contains(err.Error(), "want *[]int, got *[]int64") {
+		t.Errorf("Equal of different types = %v", err)
+	}
+}

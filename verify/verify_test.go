@@ -22,7 +22,9 @@ type rec struct {
 func TestEqual(t *testing.T) {
 	at := time.Date(2023, 4, 4, 12, 30, 45, 123456789, time.UTC)
 	zero := 0
-	base := func() *rec { return &rec{N: 1, S: []int{}, M: map[string]int{}, P: &zero, T: at, B: []byte{0xff}, inner: 1} }
+	base := func() *rec {
+		return &rec{N: 1, S: []int{}, M: map[string]int{}, P: &zero, T: at, B: []byte{0xff}, inner: 1}
+	}
 	with := func(f func(*rec)) *rec { r := base(); f(r); return r }
 	tests := []struct {
 		name   string

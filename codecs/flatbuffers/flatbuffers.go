@@ -1,12 +1,3 @@
-// Package flatbuffers adapts FlatBuffers (github.com/google/flatbuffers/go)
-// with the tables flatc generates from schema/serbench.fbs.
-//
-// FlatBuffers has no message struct to convert to ahead of time: building
-// the buffer through the generated builder functions is the encoding. So
-// Encode writes the Go value into a Builder that the case keeps and resets,
-// and Decode reads every field back through the generated accessors into a
-// new Go value. A Decode that only wrapped the buffer in an accessor would
-// read nothing and time nothing.
 package flatbuffers
 
 import (
@@ -37,77 +28,45 @@ var Default = codec.Info{
 // tables lists the dataset types the schema has tables for.
 var tables = []func(v any) (codec.Case, bool){
 	table[dataset.Tiny, schema.Tiny, *schema.TinyList]{
-		single: single[dataset.Tiny, schema.Tiny]{writeTiny, readTiny, schema.GetRootAsTiny},
-		list:   schema.GetRootAsTinyList,
-		writeList: func(b *fb.Builder, items fb.UOffsetT) fb.UOffsetT {
-			schema.TinyListStart(b)
-			schema.TinyListAddItems(b, items)
-			return schema.TinyListEnd(b)
-		},
+		single:    single[dataset.Tiny, schema.Tiny]{writeTiny, readTiny, schema.GetRootAsTiny},
+		list:      schema.GetRootAsTinyList,
+		writeList: listWriter(schema.TinyListStart, schema.TinyListAddItems, schema.TinyListEnd),
 	}.prepare,
 	table[dataset.Medium, schema.Medium, *schema.MediumList]{
-		single: single[dataset.Medium, schema.Medium]{writeMedium, readMedium, schema.GetRootAsMedium},
-		list:   schema.GetRootAsMediumList,
-		writeList: func(b *fb.Builder, items fb.UOffsetT) fb.UOffsetT {
-			schema.MediumListStart(b)
-			schema.MediumListAddItems(b, items)
-			return schema.MediumListEnd(b)
-		},
+		single:    single[dataset.Medium, schema.Medium]{writeMedium, readMedium, schema.GetRootAsMedium},
+		list:      schema.GetRootAsMediumList,
+		writeList: listWriter(schema.MediumListStart, schema.MediumListAddItems, schema.MediumListEnd),
 	}.prepare,
 	table[dataset.Big, schema.Big, *schema.BigList]{
-		single: single[dataset.Big, schema.Big]{writeBig, readBig, schema.GetRootAsBig},
-		list:   schema.GetRootAsBigList,
-		writeList: func(b *fb.Builder, items fb.UOffsetT) fb.UOffsetT {
-			schema.BigListStart(b)
-			schema.BigListAddItems(b, items)
-			return schema.BigListEnd(b)
-		},
+		single:    single[dataset.Big, schema.Big]{writeBig, readBig, schema.GetRootAsBig},
+		list:      schema.GetRootAsBigList,
+		writeList: listWriter(schema.BigListStart, schema.BigListAddItems, schema.BigListEnd),
 	}.prepare,
 	table[dataset.Huge, schema.Huge, *schema.HugeList]{
-		single: single[dataset.Huge, schema.Huge]{writeHuge, readHuge, schema.GetRootAsHuge},
-		list:   schema.GetRootAsHugeList,
-		writeList: func(b *fb.Builder, items fb.UOffsetT) fb.UOffsetT {
-			schema.HugeListStart(b)
-			schema.HugeListAddItems(b, items)
-			return schema.HugeListEnd(b)
-		},
+		single:    single[dataset.Huge, schema.Huge]{writeHuge, readHuge, schema.GetRootAsHuge},
+		list:      schema.GetRootAsHugeList,
+		writeList: listWriter(schema.HugeListStart, schema.HugeListAddItems, schema.HugeListEnd),
 	}.prepare,
 	table[dataset.ComplexMap, schema.ComplexMap, *schema.ComplexMapList]{
-		single: single[dataset.ComplexMap, schema.ComplexMap]{writeComplexMap, readComplexMap, schema.GetRootAsComplexMap},
-		list:   schema.GetRootAsComplexMapList,
-		writeList: func(b *fb.Builder, items fb.UOffsetT) fb.UOffsetT {
-			schema.ComplexMapListStart(b)
-			schema.ComplexMapListAddItems(b, items)
-			return schema.ComplexMapListEnd(b)
-		},
+		single:    single[dataset.ComplexMap, schema.ComplexMap]{writeComplexMap, readComplexMap, schema.GetRootAsComplexMap},
+		list:      schema.GetRootAsComplexMapList,
+		writeList: listWriter(schema.ComplexMapListStart, schema.ComplexMapListAddItems, schema.ComplexMapListEnd),
 	}.prepare,
 	table[dataset.User, schema.User, *schema.UserList]{
-		single: single[dataset.User, schema.User]{writeUser, readUser, schema.GetRootAsUser},
-		list:   schema.GetRootAsUserList,
-		writeList: func(b *fb.Builder, items fb.UOffsetT) fb.UOffsetT {
-			schema.UserListStart(b)
-			schema.UserListAddItems(b, items)
-			return schema.UserListEnd(b)
-		},
+		single:    single[dataset.User, schema.User]{writeUser, readUser, schema.GetRootAsUser},
+		list:      schema.GetRootAsUserList,
+		writeList: listWriter(schema.UserListStart, schema.UserListAddItems, schema.UserListEnd),
 	}.prepare,
 	table[dataset.Metric, schema.Metric, *schema.MetricList]{
-		single: single[dataset.Metric, schema.Metric]{writeMetric, readMetric, schema.GetRootAsMetric},
-		list:   schema.GetRootAsMetricList,
-		writeList: func(b *fb.Builder, items fb.UOffsetT) fb.UOffsetT {
-			schema.MetricListStart(b)
-			schema.MetricListAddItems(b, items)
-			return schema.MetricListEnd(b)
-		},
+		single:    single[dataset.Metric, schema.Metric]{writeMetric, readMetric, schema.GetRootAsMetric},
+		list:      schema.GetRootAsMetricList,
+		writeList: listWriter(schema.MetricListStart, schema.MetricListAddItems, schema.MetricListEnd),
 	}.prepare,
 	single[dataset.ComplexData, schema.ComplexData]{writeComplexData, readComplexData, schema.GetRootAsComplexData}.prepare,
 	table[dataset.A, schema.A, *schema.AList]{
-		single: single[dataset.A, schema.A]{writeA, readA, schema.GetRootAsA},
-		list:   schema.GetRootAsAList,
-		writeList: func(b *fb.Builder, items fb.UOffsetT) fb.UOffsetT {
-			schema.AListStart(b)
-			schema.AListAddItems(b, items)
-			return schema.AListEnd(b)
-		},
+		single:    single[dataset.A, schema.A]{writeA, readA, schema.GetRootAsA},
+		list:      schema.GetRootAsAList,
+		writeList: listWriter(schema.AListStart, schema.AListAddItems, schema.AListEnd),
 	}.prepare,
 	single[dataset.Edge, schema.Edge]{writeEdge, readEdge, schema.GetRootAsEdge}.prepare,
 	single[dataset.EdgeMaps, schema.EdgeMaps]{writeEdgeMaps, readEdgeMaps, schema.GetRootAsEdgeMaps}.prepare,
@@ -179,6 +138,16 @@ func (t table[T, F, L]) prepare(v any) (codec.Case, bool) {
 		}), true
 	}
 	return t.single.prepare(v)
+}
+
+// listWriter returns a function that builds a list table from the
+// generated Start, AddItems and End functions of its type.
+func listWriter(start func(*fb.Builder), addItems func(*fb.Builder, fb.UOffsetT), end func(*fb.Builder) fb.UOffsetT) func(*fb.Builder, fb.UOffsetT) fb.UOffsetT {
+	return func(b *fb.Builder, items fb.UOffsetT) fb.UOffsetT {
+		start(b)
+		addItems(b, items)
+		return end(b)
+	}
 }
 
 // fbCase encodes with a Builder kept across calls.

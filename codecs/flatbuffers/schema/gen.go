@@ -3,8 +3,9 @@
 //
 // Regenerate with `go generate ./...` from the module root. flatc comes
 // from Debian's flatbuffers-compiler (scripts/ensure-compilers installs
-// it).
+// it); gofmt then tidies flatc's output, which is not gofmt-clean.
 package schema
 
 //go:generate ../../../scripts/ensure-compilers
 //go:generate flatc --go --gen-onefile --go-namespace schema -o . serbench.fbs
+//go:generate gofmt -w serbench_generated.go

@@ -40,6 +40,7 @@ func CreateTimestamp(builder *flatbuffers.Builder, seconds int64, nanos int32) f
 	builder.PrependInt64(seconds)
 	return builder.Offset()
 }
+
 type Tiny struct {
 	_tab flatbuffers.Table
 }
@@ -99,6 +100,7 @@ func TinyAddSomeStr(builder *flatbuffers.Builder, someStr flatbuffers.UOffsetT) 
 func TinyEnd(builder *flatbuffers.Builder) flatbuffers.UOffsetT {
 	return builder.EndObject()
 }
+
 type Medium struct {
 	_tab flatbuffers.Table
 }
@@ -218,6 +220,7 @@ func MediumAddTiny(builder *flatbuffers.Builder, tiny flatbuffers.UOffsetT) {
 func MediumEnd(builder *flatbuffers.Builder) flatbuffers.UOffsetT {
 	return builder.EndObject()
 }
+
 type Big struct {
 	_tab flatbuffers.Table
 }
@@ -428,6 +431,7 @@ func BigAddMediumPtr(builder *flatbuffers.Builder, mediumPtr flatbuffers.UOffset
 func BigEnd(builder *flatbuffers.Builder) flatbuffers.UOffsetT {
 	return builder.EndObject()
 }
+
 type Huge struct {
 	_tab flatbuffers.Table
 }
@@ -565,6 +569,7 @@ func HugeStartTheBiggestSliceVector(builder *flatbuffers.Builder, numElems int) 
 func HugeEnd(builder *flatbuffers.Builder) flatbuffers.UOffsetT {
 	return builder.EndObject()
 }
+
 type HugeEntry struct {
 	_tab flatbuffers.Table
 }
@@ -625,6 +630,7 @@ func HugeEntryAddValue(builder *flatbuffers.Builder, value flatbuffers.UOffsetT)
 func HugeEntryEnd(builder *flatbuffers.Builder) flatbuffers.UOffsetT {
 	return builder.EndObject()
 }
+
 type ComplexMap struct {
 	_tab flatbuffers.Table
 }
@@ -684,6 +690,7 @@ func ComplexMapStartEntriesVector(builder *flatbuffers.Builder, numElems int) fl
 func ComplexMapEnd(builder *flatbuffers.Builder) flatbuffers.UOffsetT {
 	return builder.EndObject()
 }
+
 type User struct {
 	_tab flatbuffers.Table
 }
@@ -754,6 +761,7 @@ func UserAddEmail(builder *flatbuffers.Builder, email flatbuffers.UOffsetT) {
 func UserEnd(builder *flatbuffers.Builder) flatbuffers.UOffsetT {
 	return builder.EndObject()
 }
+
 type Metric struct {
 	_tab flatbuffers.Table
 }
@@ -832,6 +840,7 @@ func MetricAddValue(builder *flatbuffers.Builder, value float64) {
 func MetricEnd(builder *flatbuffers.Builder) flatbuffers.UOffsetT {
 	return builder.EndObject()
 }
+
 type StringEntry struct {
 	_tab flatbuffers.Table
 }
@@ -887,6 +896,7 @@ func StringEntryAddValue(builder *flatbuffers.Builder, value flatbuffers.UOffset
 func StringEntryEnd(builder *flatbuffers.Builder) flatbuffers.UOffsetT {
 	return builder.EndObject()
 }
+
 type ComplexData struct {
 	_tab flatbuffers.Table
 }
@@ -1002,6 +1012,7 @@ func ComplexDataAddActive(builder *flatbuffers.Builder, active bool) {
 func ComplexDataEnd(builder *flatbuffers.Builder) flatbuffers.UOffsetT {
 	return builder.EndObject()
 }
+
 type B struct {
 	_tab flatbuffers.Table
 }
@@ -1061,6 +1072,7 @@ func BAddStr2(builder *flatbuffers.Builder, str2 flatbuffers.UOffsetT) {
 func BEnd(builder *flatbuffers.Builder) flatbuffers.UOffsetT {
 	return builder.EndObject()
 }
+
 type BEntry struct {
 	_tab flatbuffers.Table
 }
@@ -1121,6 +1133,7 @@ func BEntryAddValue(builder *flatbuffers.Builder, value flatbuffers.UOffsetT) {
 func BEntryEnd(builder *flatbuffers.Builder) flatbuffers.UOffsetT {
 	return builder.EndObject()
 }
+
 type A struct {
 	_tab flatbuffers.Table
 }
@@ -1484,6 +1497,7 @@ func AStartBmap2Vector(builder *flatbuffers.Builder, numElems int) flatbuffers.U
 func AEnd(builder *flatbuffers.Builder) flatbuffers.UOffsetT {
 	return builder.EndObject()
 }
+
 type Edge struct {
 	_tab flatbuffers.Table
 }
@@ -1742,6 +1756,7 @@ func EdgeStartBytesVector(builder *flatbuffers.Builder, numElems int) flatbuffer
 func EdgeEnd(builder *flatbuffers.Builder) flatbuffers.UOffsetT {
 	return builder.EndObject()
 }
+
 type Int32Entry struct {
 	_tab flatbuffers.Table
 }
@@ -1801,6 +1816,7 @@ func Int32EntryAddValue(builder *flatbuffers.Builder, value int32) {
 func Int32EntryEnd(builder *flatbuffers.Builder) flatbuffers.UOffsetT {
 	return builder.EndObject()
 }
+
 type EdgeMaps struct {
 	_tab flatbuffers.Table
 }
@@ -1912,6 +1928,7 @@ func EdgeMapsStartFullVector(builder *flatbuffers.Builder, numElems int) flatbuf
 func EdgeMapsEnd(builder *flatbuffers.Builder) flatbuffers.UOffsetT {
 	return builder.EndObject()
 }
+
 type TinyList struct {
 	_tab flatbuffers.Table
 }
@@ -1971,6 +1988,7 @@ func TinyListStartItemsVector(builder *flatbuffers.Builder, numElems int) flatbu
 func TinyListEnd(builder *flatbuffers.Builder) flatbuffers.UOffsetT {
 	return builder.EndObject()
 }
+
 type MediumList struct {
 	_tab flatbuffers.Table
 }
@@ -2030,6 +2048,7 @@ func MediumListStartItemsVector(builder *flatbuffers.Builder, numElems int) flat
 func MediumListEnd(builder *flatbuffers.Builder) flatbuffers.UOffsetT {
 	return builder.EndObject()
 }
+
 type BigList struct {
 	_tab flatbuffers.Table
 }
@@ -2089,6 +2108,7 @@ func BigListStartItemsVector(builder *flatbuffers.Builder, numElems int) flatbuf
 func BigListEnd(builder *flatbuffers.Builder) flatbuffers.UOffsetT {
 	return builder.EndObject()
 }
+
 type HugeList struct {
 	_tab flatbuffers.Table
 }
@@ -2148,6 +2168,7 @@ func HugeListStartItemsVector(builder *flatbuffers.Builder, numElems int) flatbu
 func HugeListEnd(builder *flatbuffers.Builder) flatbuffers.UOffsetT {
 	return builder.EndObject()
 }
+
 type ComplexMapList struct {
 	_tab flatbuffers.Table
 }
@@ -2207,6 +2228,7 @@ func ComplexMapListStartItemsVector(builder *flatbuffers.Builder, numElems int) 
 func ComplexMapListEnd(builder *flatbuffers.Builder) flatbuffers.UOffsetT {
 	return builder.EndObject()
 }
+
 type UserList struct {
 	_tab flatbuffers.Table
 }
@@ -2266,6 +2288,7 @@ func UserListStartItemsVector(builder *flatbuffers.Builder, numElems int) flatbu
 func UserListEnd(builder *flatbuffers.Builder) flatbuffers.UOffsetT {
 	return builder.EndObject()
 }
+
 type MetricList struct {
 	_tab flatbuffers.Table
 }
@@ -2325,6 +2348,7 @@ func MetricListStartItemsVector(builder *flatbuffers.Builder, numElems int) flat
 func MetricListEnd(builder *flatbuffers.Builder) flatbuffers.UOffsetT {
 	return builder.EndObject()
 }
+
 type AList struct {
 	_tab flatbuffers.Table
 }

@@ -106,7 +106,7 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if err := table.Write(stdout, run); err != nil {
 		return err
 	}
-	fmt.Fprintf(stderr, "serbench: %d results in %v; wrote %s\n", len(res), time.Duration(run.Elapsed).Round(time.Millisecond), outputList(*out))
+	fmt.Fprintf(stderr, "serbench: %s in %v; wrote %s\n", tally(run), time.Duration(run.Elapsed).Round(time.Millisecond), outputList(*out))
 	if runErr != nil {
 		if errors.Is(runErr, context.Canceled) {
 			return fmt.Errorf("interrupted; the %d results measured before were written to %s", len(res), *out)
@@ -152,4 +152,25 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// tally summarizes a run's statuses and how many measured results reached
+// the interval target.
+func tally(run *results.Run) string {
+	var ok, met, failed, skipped int
+	for _, r := range run.Results {
+		switch r.Status {
+		case results.OK:
+			ok++
+			if r.TargetMet {
+				met++
+			}
+		case results.Skipped:
+			skipped++
+		default:
+			failed++
+		}
+	}
+	return fmt.Sprintf("%d measured (%d within ±%.0f%%), %d failed or errored, %d skipped; loop overhead %.2fns/op, included in every figure",
+		ok, met, 100*run.Options.Target, failed, skipped, run.Env.Overhead)
 }

@@ -5,7 +5,7 @@
 package ugorji
 
 import (
-	"io"
+	"reflect"
 
 	"github.com/ugorji/go/codec"
 
@@ -30,7 +30,7 @@ var Msgpack = sb.Info{
 	Losses: []sb.Loss{{Kind: sb.TimeZone}},
 	Notes: "Zero-value MsgpackHandle (WriteExt false: the old spec without str8 and bin types); " +
 		"times in the timestamp format, which holds no offset, decoded in UTC. " + common,
-	New: func() sb.Codec { return reflect(&msgpackHandle) },
+	New: func() sb.Codec { return oneShot(&msgpackHandle) },
 }
 
 // MsgpackReuse is ugorji's MsgpackHandle with one Encoder and one Decoder
@@ -38,15 +38,10 @@ var Msgpack = sb.Info{
 var MsgpackReuse = sb.Info{
 	Name: "ugorji-msgpack-reuse", Family: "msgpack", Label: "ugorji/go/codec (MsgpackHandle, reused)", Module: module, URL: url,
 	API:     sb.Reflection,
-	Variant: "one Encoder writing into a reused bytes.Buffer and one Decoder reset to each message, kept across messages",
+	Variant: "one Encoder and one Decoder kept across messages, reset with ResetBytes to a reused buffer and to each message",
 	Losses:  []sb.Loss{{Kind: sb.TimeZone}},
 	Notes:   "Same bytes as ugorji-msgpack.",
-	New: func() sb.Codec {
-		return sb.Stream(
-			func(w io.Writer) sb.Encoder { return codec.NewEncoder(w, &msgpackHandle) },
-			func(r io.Reader) sb.Decoder { return codec.NewDecoder(r, &msgpackHandle) },
-			nil)
-	},
+	New:     func() sb.Codec { return reuse(&msgpackHandle) },
 }
 
 // CBOR is ugorji's CborHandle.
@@ -57,7 +52,7 @@ var CBOR = sb.Info{
 	Notes: "time.Time refused: the CborHandle decoder rounds every time to the microsecond and converts it to UTC " +
 		"(whether written as epoch seconds or, with TimeRFC3339, as text), and serbench can declare only " +
 		"truncation, not rounding. " + common,
-	New: func() sb.Codec { return reflect(&cborHandle) },
+	New: func() sb.Codec { return oneShot(&cborHandle) },
 }
 
 // Binc is ugorji's BincHandle.
@@ -65,13 +60,13 @@ var Binc = sb.Info{
 	Name: "ugorji-binc", Family: "binc", Label: "ugorji/go/codec (BincHandle)", Module: module, URL: url,
 	API:   sb.Reflection,
 	Notes: "Zero-value BincHandle. " + common,
-	New:   func() sb.Codec { return reflect(&bincHandle) },
+	New:   func() sb.Codec { return oneShot(&bincHandle) },
 }
 
 const common = "A new Encoder and Decoder per message, as NewEncoderBytes(&b, h).Encode(v) is used; struct fields keyed by their json tags."
 
-// reflect returns the codec of handle h used one message at a time.
-func reflect(h codec.Handle) sb.Codec {
+// oneShot returns the codec of handle h used one message at a time.
+func oneShot(h codec.Handle) sb.Codec {
 	marshal := func(v any) ([]byte, error) {
 		var b []byte
 		err := codec.NewEncoderBytes(&b, h).Encode(v)
@@ -82,3 +77,42 @@ func reflect(h codec.Handle) sb.Codec {
 	}
 	return sb.Reflect(marshal, unmarshal)
 }
+
+// reuse returns the codec of handle h with one Encoder and one Decoder
+// per Case, reset to each message's bytes as the library's docs recommend.
+func reuse(h codec.Handle) sb.Codec {
+	return sb.Func(func(v any) (sb.Case, error) {
+		elem, err := sb.PointerElem(v)
+		if err != nil {
+			return nil, err
+		}
+		c := &reuseCase{v: v, elem: elem}
+		c.enc = codec.NewEncoderBytes(&c.buf, h)
+		c.dec = codec.NewDecoderBytes(nil, h)
+		return c, nil
+	})
+}
+
+type reuseCase struct {
+	v    any
+	elem reflect.Type
+	out  any
+	buf  []byte
+	enc  *codec.Encoder
+	dec  *codec.Decoder
+}
+
+func (c *reuseCase) Encode() ([]byte, error) {
+	c.buf = c.buf[:0]
+	c.enc.ResetBytes(&c.buf)
+	err := c.enc.Encode(c.v)
+	return c.buf, err
+}
+
+func (c *reuseCase) Decode(data []byte) error {
+	c.out = reflect.New(c.elem).Interface()
+	c.dec.ResetBytes(data)
+	return c.dec.Decode(c.out)
+}
+
+func (c *reuseCase) Value() (any, error) { return c.out, nil }

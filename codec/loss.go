@@ -10,7 +10,7 @@ type LossKind string
 
 // The kinds of loss.
 const (
-	// TimePrecision: times come back truncated to Loss.Precision.
+	// TimePrecision: times come back truncated or rounded to Loss.Precision.
 	TimePrecision LossKind = "time-precision"
 	// TimeZone: times come back as the same instant in another location
 	// (usually UTC or Local).

@@ -23,6 +23,31 @@ type Edge struct {
 	Bytes      []byte    `json:"bytes" xml:"bytes" yaml:"bytes"`
 }
 
+// EdgePortable is Edge without the two values some formats cannot carry
+// at all (a uint64 above MaxInt64, a tab in a one-line string), so that
+// those formats (BSON, TOML, goccy/go-yaml) still show what they lose.
+type EdgePortable struct {
+	NilSlice   []int32   `json:"nil_slice" xml:"nil_slice" yaml:"nil_slice"`
+	EmptySlice []int32   `json:"empty_slice" xml:"empty_slice" yaml:"empty_slice"`
+	NilPtr     *int64    `json:"nil_ptr" xml:"nil_ptr" yaml:"nil_ptr"`
+	ZeroPtr    *int64    `json:"zero_ptr" xml:"zero_ptr" yaml:"zero_ptr"`
+	Zoned      time.Time `json:"zoned" xml:"zoned" yaml:"zoned"`
+	Zero       int64     `json:"zero" xml:"zero" yaml:"zero"`
+	MinInt     int64     `json:"min_int" xml:"min_int" yaml:"min_int"`
+	Float      float64   `json:"float" xml:"float" yaml:"float"`
+	Text       string    `json:"text" xml:"text" yaml:"text"`
+	Bytes      []byte    `json:"bytes" xml:"bytes" yaml:"bytes"`
+}
+
+// NewEdgePortable returns Edge's values that every format can carry.
+func NewEdgePortable(int) EdgePortable {
+	e := NewEdge(0)
+	return EdgePortable{
+		NilSlice: e.NilSlice, EmptySlice: e.EmptySlice, NilPtr: e.NilPtr, ZeroPtr: e.ZeroPtr,
+		Zoned: e.Zoned, MinInt: e.MinInt, Float: e.Float, Text: "héllo, 世界 <&> \"quoted\"", Bytes: e.Bytes,
+	}
+}
+
 // EdgeMaps holds a nil map next to an empty one.
 type EdgeMaps struct {
 	NilMap   map[string]int32 `json:"nil_map" yaml:"nil_map"`

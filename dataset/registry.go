@@ -19,6 +19,7 @@ var All = []*Dataset{
 	define("game", "A: seed 003's game-server message with maps of pointers", "seed 003", 10, NewA),
 	define("int64", "int64: a single integer, 23422", "seed 004", 0, NewInt64),
 	define("edge", "Edge: nil vs empty, zero pointer, zoned time, extreme numbers (verification)", "serbench", 0, NewEdge),
+	define("edgeportable", "EdgePortable: Edge without a uint64 above MaxInt64 or a tab in text (verification)", "serbench", 0, NewEdgePortable),
 	define("edgemaps", "EdgeMaps: nil vs empty maps (verification)", "serbench", 0, NewEdgeMaps),
 }
 

@@ -24,7 +24,7 @@ type Options struct {
 	// MinSamples is the number of samples taken before the interval is
 	// checked. Default 6 (the fewest for a 95% interval), range [1, 1000].
 	MinSamples int
-	// MaxSamples caps the samples per benchmark. Default 60, range
+	// MaxSamples caps the samples per benchmark. Default 500, range
 	// [MinSamples, 10000].
 	MaxSamples int
 	// NoGC turns off the garbage collection run before each sample.
@@ -56,7 +56,7 @@ func (o Options) withDefaults() Options {
 		o.MinSamples = 6
 	}
 	if o.MaxSamples == 0 {
-		o.MaxSamples = max(60, o.MinSamples)
+		o.MaxSamples = max(500, o.MinSamples)
 	}
 	if o.Timeout == 0 {
 		o.Timeout = 20*o.Budget + time.Minute

@@ -42,6 +42,8 @@ func TestEqual(t *testing.T) {
 		{"seconds only", with(func(r *rec) { r.T = at.Truncate(time.Second) }), nil, "T:"},
 		{"seconds only, declared", with(func(r *rec) { r.T = at.Truncate(time.Second) }), []codec.Loss{{Kind: codec.TimePrecision, Precision: time.Second}}, ""},
 		{"milliseconds kept but seconds declared", with(func(r *rec) { r.T = at.Truncate(time.Millisecond) }), []codec.Loss{{Kind: codec.TimePrecision, Precision: time.Second}}, ""},
+		{"rounded to the microsecond, declared", with(func(r *rec) { r.T = at.Round(time.Microsecond) }), []codec.Loss{{Kind: codec.TimePrecision, Precision: time.Microsecond}}, ""},
+		{"rounded to the microsecond, undeclared", with(func(r *rec) { r.T = at.Round(time.Microsecond) }), nil, "T:"},
 		{"other instant", with(func(r *rec) { r.T = at.Add(time.Hour) }), []codec.Loss{{Kind: codec.TimePrecision, Precision: time.Second}, {Kind: codec.TimeZone}}, "T:"},
 		{"same instant, other offset", with(func(r *rec) { r.T = at.In(time.FixedZone("", 3600)) }), nil, "T:"},
 		{"same instant, other offset, declared", with(func(r *rec) { r.T = at.In(time.FixedZone("", 3600)) }), []codec.Loss{{Kind: codec.TimeZone}}, ""},

@@ -16,10 +16,10 @@ var Driver = codec.Info{
 	URL: "https://pkg.go.dev/go.mongodb.org/mongo-driver/v2/bson", API: codec.Reflection,
 	Losses: []codec.Loss{
 		{Kind: codec.TimePrecision, Precision: time.Millisecond},
+		{Kind: codec.TimeZone},
 	},
-	Notes: "A BSON datetime holds milliseconds since the epoch, decoded in UTC (so a non-UTC time loses its offset; " +
-		"undeclared because the edge dataset, which would show it, is refused for its uint64 above MaxInt64: " +
-		"BSON integers are signed 64-bit). " +
+	Notes: "A BSON datetime holds milliseconds since the epoch, decoded in UTC, so a non-UTC time loses its offset. " +
+		"BSON integers are signed 64-bit: a uint64 above MaxInt64 is refused. " +
 		"The top level must be a document: slices and scalars are wrapped in {items: ...}. " +
 		"Struct fields keyed by lowercased Go field name (the datasets carry no bson tags).",
 	New: func() codec.Codec {

@@ -1411,184 +1411,7 @@ func (v *Huge) UnmarshalJSON(data []byte) error {
 func (v *Huge) UnmarshalEasyJSON(l *jlexer.Lexer) {
 	easyjson80d2ff96DecodeGithubComSerbenchSerbenchCodecsEasyjson14(l, v)
 }
-func easyjson80d2ff96DecodeGithubComSerbenchSerbenchCodecsEasyjson15(in *jlexer.Lexer, out *EdgeMaps) {
-	isTopLevel := in.IsStart()
-	if in.IsNull() {
-		if isTopLevel {
-			in.Consumed()
-		}
-		in.Skip()
-		return
-	}
-	in.Delim('{')
-	for !in.IsDelim('}') {
-		key := in.UnsafeFieldName(false)
-		in.WantColon()
-		switch key {
-		case "nil_map":
-			if in.IsNull() {
-				in.Skip()
-			} else {
-				in.Delim('{')
-				out.NilMap = make(map[string]int32)
-				for !in.IsDelim('}') {
-					key := string(in.String())
-					in.WantColon()
-					var v43 int32
-					if in.IsNull() {
-						in.Skip()
-					} else {
-						v43 = int32(in.Int32())
-					}
-					(out.NilMap)[key] = v43
-					in.WantComma()
-				}
-				in.Delim('}')
-			}
-		case "empty_map":
-			if in.IsNull() {
-				in.Skip()
-			} else {
-				in.Delim('{')
-				out.EmptyMap = make(map[string]int32)
-				for !in.IsDelim('}') {
-					key := string(in.String())
-					in.WantColon()
-					var v44 int32
-					if in.IsNull() {
-						in.Skip()
-					} else {
-						v44 = int32(in.Int32())
-					}
-					(out.EmptyMap)[key] = v44
-					in.WantComma()
-				}
-				in.Delim('}')
-			}
-		case "full":
-			if in.IsNull() {
-				in.Skip()
-			} else {
-				in.Delim('{')
-				out.Full = make(map[string]int32)
-				for !in.IsDelim('}') {
-					key := string(in.String())
-					in.WantColon()
-					var v45 int32
-					if in.IsNull() {
-						in.Skip()
-					} else {
-						v45 = int32(in.Int32())
-					}
-					(out.Full)[key] = v45
-					in.WantComma()
-				}
-				in.Delim('}')
-			}
-		default:
-			in.SkipRecursive()
-		}
-		in.WantComma()
-	}
-	in.Delim('}')
-	if isTopLevel {
-		in.Consumed()
-	}
-}
-func easyjson80d2ff96EncodeGithubComSerbenchSerbenchCodecsEasyjson15(out *jwriter.Writer, in EdgeMaps) {
-	out.RawByte('{')
-	first := true
-	_ = first
-	{
-		const prefix string = ",\"nil_map\":"
-		out.RawString(prefix[1:])
-		if in.NilMap == nil && (out.Flags&jwriter.NilMapAsEmpty) == 0 {
-			out.RawString(`null`)
-		} else {
-			out.RawByte('{')
-			v46First := true
-			for v46Name, v46Value := range in.NilMap {
-				if v46First {
-					v46First = false
-				} else {
-					out.RawByte(',')
-				}
-				out.String(string(v46Name))
-				out.RawByte(':')
-				out.Int32(int32(v46Value))
-			}
-			out.RawByte('}')
-		}
-	}
-	{
-		const prefix string = ",\"empty_map\":"
-		out.RawString(prefix)
-		if in.EmptyMap == nil && (out.Flags&jwriter.NilMapAsEmpty) == 0 {
-			out.RawString(`null`)
-		} else {
-			out.RawByte('{')
-			v47First := true
-			for v47Name, v47Value := range in.EmptyMap {
-				if v47First {
-					v47First = false
-				} else {
-					out.RawByte(',')
-				}
-				out.String(string(v47Name))
-				out.RawByte(':')
-				out.Int32(int32(v47Value))
-			}
-			out.RawByte('}')
-		}
-	}
-	{
-		const prefix string = ",\"full\":"
-		out.RawString(prefix)
-		if in.Full == nil && (out.Flags&jwriter.NilMapAsEmpty) == 0 {
-			out.RawString(`null`)
-		} else {
-			out.RawByte('{')
-			v48First := true
-			for v48Name, v48Value := range in.Full {
-				if v48First {
-					v48First = false
-				} else {
-					out.RawByte(',')
-				}
-				out.String(string(v48Name))
-				out.RawByte(':')
-				out.Int32(int32(v48Value))
-			}
-			out.RawByte('}')
-		}
-	}
-	out.RawByte('}')
-}
-
-// MarshalJSON supports json.Marshaler interface
-func (v EdgeMaps) MarshalJSON() ([]byte, error) {
-	w := jwriter.Writer{}
-	easyjson80d2ff96EncodeGithubComSerbenchSerbenchCodecsEasyjson15(&w, v)
-	return w.Buffer.BuildBytes(), w.Error
-}
-
-// MarshalEasyJSON supports easyjson.Marshaler interface
-func (v EdgeMaps) MarshalEasyJSON(w *jwriter.Writer) {
-	easyjson80d2ff96EncodeGithubComSerbenchSerbenchCodecsEasyjson15(w, v)
-}
-
-// UnmarshalJSON supports json.Unmarshaler interface
-func (v *EdgeMaps) UnmarshalJSON(data []byte) error {
-	r := jlexer.Lexer{Data: data}
-	easyjson80d2ff96DecodeGithubComSerbenchSerbenchCodecsEasyjson15(&r, v)
-	return r.Error()
-}
-
-// UnmarshalEasyJSON supports easyjson.Unmarshaler interface
-func (v *EdgeMaps) UnmarshalEasyJSON(l *jlexer.Lexer) {
-	easyjson80d2ff96DecodeGithubComSerbenchSerbenchCodecsEasyjson15(l, v)
-}
-func easyjson80d2ff96DecodeGithubComSerbenchSerbenchCodecsEasyjson16(in *jlexer.Lexer, out *Edge) {
+func easyjson80d2ff96DecodeGithubComSerbenchSerbenchCodecsEasyjson15(in *jlexer.Lexer, out *EdgePortable) {
 	isTopLevel := in.IsStart()
 	if in.IsNull() {
 		if isTopLevel {
@@ -1618,13 +1441,13 @@ func easyjson80d2ff96DecodeGithubComSerbenchSerbenchCodecsEasyjson16(in *jlexer.
 					out.NilSlice = (out.NilSlice)[:0]
 				}
 				for !in.IsDelim(']') {
-					var v49 int32
+					var v43 int32
 					if in.IsNull() {
 						in.Skip()
 					} else {
-						v49 = int32(in.Int32())
+						v43 = int32(in.Int32())
 					}
-					out.NilSlice = append(out.NilSlice, v49)
+					out.NilSlice = append(out.NilSlice, v43)
 					in.WantComma()
 				}
 				in.Delim(']')
@@ -1645,13 +1468,445 @@ func easyjson80d2ff96DecodeGithubComSerbenchSerbenchCodecsEasyjson16(in *jlexer.
 					out.EmptySlice = (out.EmptySlice)[:0]
 				}
 				for !in.IsDelim(']') {
-					var v50 int32
+					var v44 int32
 					if in.IsNull() {
 						in.Skip()
 					} else {
-						v50 = int32(in.Int32())
+						v44 = int32(in.Int32())
 					}
-					out.EmptySlice = append(out.EmptySlice, v50)
+					out.EmptySlice = append(out.EmptySlice, v44)
+					in.WantComma()
+				}
+				in.Delim(']')
+			}
+		case "nil_ptr":
+			if in.IsNull() {
+				in.Skip()
+				out.NilPtr = nil
+			} else {
+				if out.NilPtr == nil {
+					out.NilPtr = new(int64)
+				}
+				if in.IsNull() {
+					in.Skip()
+				} else {
+					*out.NilPtr = int64(in.Int64())
+				}
+			}
+		case "zero_ptr":
+			if in.IsNull() {
+				in.Skip()
+				out.ZeroPtr = nil
+			} else {
+				if out.ZeroPtr == nil {
+					out.ZeroPtr = new(int64)
+				}
+				if in.IsNull() {
+					in.Skip()
+				} else {
+					*out.ZeroPtr = int64(in.Int64())
+				}
+			}
+		case "zoned":
+			if in.IsNull() {
+				in.Skip()
+			} else {
+				if data := in.Raw(); in.Ok() {
+					in.AddError((out.Zoned).UnmarshalJSON(data))
+				}
+			}
+		case "zero":
+			if in.IsNull() {
+				in.Skip()
+			} else {
+				out.Zero = int64(in.Int64())
+			}
+		case "min_int":
+			if in.IsNull() {
+				in.Skip()
+			} else {
+				out.MinInt = int64(in.Int64())
+			}
+		case "float":
+			if in.IsNull() {
+				in.Skip()
+			} else {
+				out.Float = float64(in.Float64())
+			}
+		case "text":
+			if in.IsNull() {
+				in.Skip()
+			} else {
+				out.Text = string(in.String())
+			}
+		case "bytes":
+			if in.IsNull() {
+				in.Skip()
+				out.Bytes = nil
+			} else {
+				out.Bytes = in.Bytes()
+			}
+		default:
+			in.SkipRecursive()
+		}
+		in.WantComma()
+	}
+	in.Delim('}')
+	if isTopLevel {
+		in.Consumed()
+	}
+}
+func easyjson80d2ff96EncodeGithubComSerbenchSerbenchCodecsEasyjson15(out *jwriter.Writer, in EdgePortable) {
+	out.RawByte('{')
+	first := true
+	_ = first
+	{
+		const prefix string = ",\"nil_slice\":"
+		out.RawString(prefix[1:])
+		if in.NilSlice == nil && (out.Flags&jwriter.NilSliceAsEmpty) == 0 {
+			out.RawString("null")
+		} else {
+			out.RawByte('[')
+			for v46, v47 := range in.NilSlice {
+				if v46 > 0 {
+					out.RawByte(',')
+				}
+				out.Int32(int32(v47))
+			}
+			out.RawByte(']')
+		}
+	}
+	{
+		const prefix string = ",\"empty_slice\":"
+		out.RawString(prefix)
+		if in.EmptySlice == nil && (out.Flags&jwriter.NilSliceAsEmpty) == 0 {
+			out.RawString("null")
+		} else {
+			out.RawByte('[')
+			for v48, v49 := range in.EmptySlice {
+				if v48 > 0 {
+					out.RawByte(',')
+				}
+				out.Int32(int32(v49))
+			}
+			out.RawByte(']')
+		}
+	}
+	{
+		const prefix string = ",\"nil_ptr\":"
+		out.RawString(prefix)
+		if in.NilPtr == nil {
+			out.RawString("null")
+		} else {
+			out.Int64(int64(*in.NilPtr))
+		}
+	}
+	{
+		const prefix string = ",\"zero_ptr\":"
+		out.RawString(prefix)
+		if in.ZeroPtr == nil {
+			out.RawString("null")
+		} else {
+			out.Int64(int64(*in.ZeroPtr))
+		}
+	}
+	{
+		const prefix string = ",\"zoned\":"
+		out.RawString(prefix)
+		out.Raw((in.Zoned).MarshalJSON())
+	}
+	{
+		const prefix string = ",\"zero\":"
+		out.RawString(prefix)
+		out.Int64(int64(in.Zero))
+	}
+	{
+		const prefix string = ",\"min_int\":"
+		out.RawString(prefix)
+		out.Int64(int64(in.MinInt))
+	}
+	{
+		const prefix string = ",\"float\":"
+		out.RawString(prefix)
+		out.Float64(float64(in.Float))
+	}
+	{
+		const prefix string = ",\"text\":"
+		out.RawString(prefix)
+		out.String(string(in.Text))
+	}
+	{
+		const prefix string = ",\"bytes\":"
+		out.RawString(prefix)
+		out.Base64Bytes(in.Bytes)
+	}
+	out.RawByte('}')
+}
+
+// MarshalJSON supports json.Marshaler interface
+func (v EdgePortable) MarshalJSON() ([]byte, error) {
+	w := jwriter.Writer{}
+	easyjson80d2ff96EncodeGithubComSerbenchSerbenchCodecsEasyjson15(&w, v)
+	return w.Buffer.BuildBytes(), w.Error
+}
+
+// MarshalEasyJSON supports easyjson.Marshaler interface
+func (v EdgePortable) MarshalEasyJSON(w *jwriter.Writer) {
+	easyjson80d2ff96EncodeGithubComSerbenchSerbenchCodecsEasyjson15(w, v)
+}
+
+// UnmarshalJSON supports json.Unmarshaler interface
+func (v *EdgePortable) UnmarshalJSON(data []byte) error {
+	r := jlexer.Lexer{Data: data}
+	easyjson80d2ff96DecodeGithubComSerbenchSerbenchCodecsEasyjson15(&r, v)
+	return r.Error()
+}
+
+// UnmarshalEasyJSON supports easyjson.Unmarshaler interface
+func (v *EdgePortable) UnmarshalEasyJSON(l *jlexer.Lexer) {
+	easyjson80d2ff96DecodeGithubComSerbenchSerbenchCodecsEasyjson15(l, v)
+}
+func easyjson80d2ff96DecodeGithubComSerbenchSerbenchCodecsEasyjson16(in *jlexer.Lexer, out *EdgeMaps) {
+	isTopLevel := in.IsStart()
+	if in.IsNull() {
+		if isTopLevel {
+			in.Consumed()
+		}
+		in.Skip()
+		return
+	}
+	in.Delim('{')
+	for !in.IsDelim('}') {
+		key := in.UnsafeFieldName(false)
+		in.WantColon()
+		switch key {
+		case "nil_map":
+			if in.IsNull() {
+				in.Skip()
+			} else {
+				in.Delim('{')
+				out.NilMap = make(map[string]int32)
+				for !in.IsDelim('}') {
+					key := string(in.String())
+					in.WantColon()
+					var v52 int32
+					if in.IsNull() {
+						in.Skip()
+					} else {
+						v52 = int32(in.Int32())
+					}
+					(out.NilMap)[key] = v52
+					in.WantComma()
+				}
+				in.Delim('}')
+			}
+		case "empty_map":
+			if in.IsNull() {
+				in.Skip()
+			} else {
+				in.Delim('{')
+				out.EmptyMap = make(map[string]int32)
+				for !in.IsDelim('}') {
+					key := string(in.String())
+					in.WantColon()
+					var v53 int32
+					if in.IsNull() {
+						in.Skip()
+					} else {
+						v53 = int32(in.Int32())
+					}
+					(out.EmptyMap)[key] = v53
+					in.WantComma()
+				}
+				in.Delim('}')
+			}
+		case "full":
+			if in.IsNull() {
+				in.Skip()
+			} else {
+				in.Delim('{')
+				out.Full = make(map[string]int32)
+				for !in.IsDelim('}') {
+					key := string(in.String())
+					in.WantColon()
+					var v54 int32
+					if in.IsNull() {
+						in.Skip()
+					} else {
+						v54 = int32(in.Int32())
+					}
+					(out.Full)[key] = v54
+					in.WantComma()
+				}
+				in.Delim('}')
+			}
+		default:
+			in.SkipRecursive()
+		}
+		in.WantComma()
+	}
+	in.Delim('}')
+	if isTopLevel {
+		in.Consumed()
+	}
+}
+func easyjson80d2ff96EncodeGithubComSerbenchSerbenchCodecsEasyjson16(out *jwriter.Writer, in EdgeMaps) {
+	out.RawByte('{')
+	first := true
+	_ = first
+	{
+		const prefix string = ",\"nil_map\":"
+		out.RawString(prefix[1:])
+		if in.NilMap == nil && (out.Flags&jwriter.NilMapAsEmpty) == 0 {
+			out.RawString(`null`)
+		} else {
+			out.RawByte('{')
+			v55First := true
+			for v55Name, v55Value := range in.NilMap {
+				if v55First {
+					v55First = false
+				} else {
+					out.RawByte(',')
+				}
+				out.String(string(v55Name))
+				out.RawByte(':')
+				out.Int32(int32(v55Value))
+			}
+			out.RawByte('}')
+		}
+	}
+	{
+		const prefix string = ",\"empty_map\":"
+		out.RawString(prefix)
+		if in.EmptyMap == nil && (out.Flags&jwriter.NilMapAsEmpty) == 0 {
+			out.RawString(`null`)
+		} else {
+			out.RawByte('{')
+			v56First := true
+			for v56Name, v56Value := range in.EmptyMap {
+				if v56First {
+					v56First = false
+				} else {
+					out.RawByte(',')
+				}
+				out.String(string(v56Name))
+				out.RawByte(':')
+				out.Int32(int32(v56Value))
+			}
+			out.RawByte('}')
+		}
+	}
+	{
+		const prefix string = ",\"full\":"
+		out.RawString(prefix)
+		if in.Full == nil && (out.Flags&jwriter.NilMapAsEmpty) == 0 {
+			out.RawString(`null`)
+		} else {
+			out.RawByte('{')
+			v57First := true
+			for v57Name, v57Value := range in.Full {
+				if v57First {
+					v57First = false
+				} else {
+					out.RawByte(',')
+				}
+				out.String(string(v57Name))
+				out.RawByte(':')
+				out.Int32(int32(v57Value))
+			}
+			out.RawByte('}')
+		}
+	}
+	out.RawByte('}')
+}
+
+// MarshalJSON supports json.Marshaler interface
+func (v EdgeMaps) MarshalJSON() ([]byte, error) {
+	w := jwriter.Writer{}
+	easyjson80d2ff96EncodeGithubComSerbenchSerbenchCodecsEasyjson16(&w, v)
+	return w.Buffer.BuildBytes(), w.Error
+}
+
+// MarshalEasyJSON supports easyjson.Marshaler interface
+func (v EdgeMaps) MarshalEasyJSON(w *jwriter.Writer) {
+	easyjson80d2ff96EncodeGithubComSerbenchSerbenchCodecsEasyjson16(w, v)
+}
+
+// UnmarshalJSON supports json.Unmarshaler interface
+func (v *EdgeMaps) UnmarshalJSON(data []byte) error {
+	r := jlexer.Lexer{Data: data}
+	easyjson80d2ff96DecodeGithubComSerbenchSerbenchCodecsEasyjson16(&r, v)
+	return r.Error()
+}
+
+// UnmarshalEasyJSON supports easyjson.Unmarshaler interface
+func (v *EdgeMaps) UnmarshalEasyJSON(l *jlexer.Lexer) {
+	easyjson80d2ff96DecodeGithubComSerbenchSerbenchCodecsEasyjson16(l, v)
+}
+func easyjson80d2ff96DecodeGithubComSerbenchSerbenchCodecsEasyjson17(in *jlexer.Lexer, out *Edge) {
+	isTopLevel := in.IsStart()
+	if in.IsNull() {
+		if isTopLevel {
+			in.Consumed()
+		}
+		in.Skip()
+		return
+	}
+	in.Delim('{')
+	for !in.IsDelim('}') {
+		key := in.UnsafeFieldName(false)
+		in.WantColon()
+		switch key {
+		case "nil_slice":
+			if in.IsNull() {
+				in.Skip()
+				out.NilSlice = nil
+			} else {
+				in.Delim('[')
+				if out.NilSlice == nil {
+					if !in.IsDelim(']') {
+						out.NilSlice = make([]int32, 0, 16)
+					} else {
+						out.NilSlice = []int32{}
+					}
+				} else {
+					out.NilSlice = (out.NilSlice)[:0]
+				}
+				for !in.IsDelim(']') {
+					var v58 int32
+					if in.IsNull() {
+						in.Skip()
+					} else {
+						v58 = int32(in.Int32())
+					}
+					out.NilSlice = append(out.NilSlice, v58)
+					in.WantComma()
+				}
+				in.Delim(']')
+			}
+		case "empty_slice":
+			if in.IsNull() {
+				in.Skip()
+				out.EmptySlice = nil
+			} else {
+				in.Delim('[')
+				if out.EmptySlice == nil {
+					if !in.IsDelim(']') {
+						out.EmptySlice = make([]int32, 0, 16)
+					} else {
+						out.EmptySlice = []int32{}
+					}
+				} else {
+					out.EmptySlice = (out.EmptySlice)[:0]
+				}
+				for !in.IsDelim(']') {
+					var v59 int32
+					if in.IsNull() {
+						in.Skip()
+					} else {
+						v59 = int32(in.Int32())
+					}
+					out.EmptySlice = append(out.EmptySlice, v59)
 					in.WantComma()
 				}
 				in.Delim(']')
@@ -1739,7 +1994,7 @@ func easyjson80d2ff96DecodeGithubComSerbenchSerbenchCodecsEasyjson16(in *jlexer.
 		in.Consumed()
 	}
 }
-func easyjson80d2ff96EncodeGithubComSerbenchSerbenchCodecsEasyjson16(out *jwriter.Writer, in Edge) {
+func easyjson80d2ff96EncodeGithubComSerbenchSerbenchCodecsEasyjson17(out *jwriter.Writer, in Edge) {
 	out.RawByte('{')
 	first := true
 	_ = first
@@ -1750,11 +2005,11 @@ func easyjson80d2ff96EncodeGithubComSerbenchSerbenchCodecsEasyjson16(out *jwrite
 			out.RawString("null")
 		} else {
 			out.RawByte('[')
-			for v52, v53 := range in.NilSlice {
-				if v52 > 0 {
+			for v61, v62 := range in.NilSlice {
+				if v61 > 0 {
 					out.RawByte(',')
 				}
-				out.Int32(int32(v53))
+				out.Int32(int32(v62))
 			}
 			out.RawByte(']')
 		}
@@ -1766,11 +2021,11 @@ func easyjson80d2ff96EncodeGithubComSerbenchSerbenchCodecsEasyjson16(out *jwrite
 			out.RawString("null")
 		} else {
 			out.RawByte('[')
-			for v54, v55 := range in.EmptySlice {
-				if v54 > 0 {
+			for v63, v64 := range in.EmptySlice {
+				if v63 > 0 {
 					out.RawByte(',')
 				}
-				out.Int32(int32(v55))
+				out.Int32(int32(v64))
 			}
 			out.RawByte(']')
 		}
@@ -1834,27 +2089,27 @@ func easyjson80d2ff96EncodeGithubComSerbenchSerbenchCodecsEasyjson16(out *jwrite
 // MarshalJSON supports json.Marshaler interface
 func (v Edge) MarshalJSON() ([]byte, error) {
 	w := jwriter.Writer{}
-	easyjson80d2ff96EncodeGithubComSerbenchSerbenchCodecsEasyjson16(&w, v)
+	easyjson80d2ff96EncodeGithubComSerbenchSerbenchCodecsEasyjson17(&w, v)
 	return w.Buffer.BuildBytes(), w.Error
 }
 
 // MarshalEasyJSON supports easyjson.Marshaler interface
 func (v Edge) MarshalEasyJSON(w *jwriter.Writer) {
-	easyjson80d2ff96EncodeGithubComSerbenchSerbenchCodecsEasyjson16(w, v)
+	easyjson80d2ff96EncodeGithubComSerbenchSerbenchCodecsEasyjson17(w, v)
 }
 
 // UnmarshalJSON supports json.Unmarshaler interface
 func (v *Edge) UnmarshalJSON(data []byte) error {
 	r := jlexer.Lexer{Data: data}
-	easyjson80d2ff96DecodeGithubComSerbenchSerbenchCodecsEasyjson16(&r, v)
+	easyjson80d2ff96DecodeGithubComSerbenchSerbenchCodecsEasyjson17(&r, v)
 	return r.Error()
 }
 
 // UnmarshalEasyJSON supports easyjson.Unmarshaler interface
 func (v *Edge) UnmarshalEasyJSON(l *jlexer.Lexer) {
-	easyjson80d2ff96DecodeGithubComSerbenchSerbenchCodecsEasyjson16(l, v)
+	easyjson80d2ff96DecodeGithubComSerbenchSerbenchCodecsEasyjson17(l, v)
 }
-func easyjson80d2ff96DecodeGithubComSerbenchSerbenchCodecsEasyjson17(in *jlexer.Lexer, out *ComplexMapSlice) {
+func easyjson80d2ff96DecodeGithubComSerbenchSerbenchCodecsEasyjson18(in *jlexer.Lexer, out *ComplexMapSlice) {
 	isTopLevel := in.IsStart()
 	if in.IsNull() {
 		in.Skip()
@@ -1871,13 +2126,13 @@ func easyjson80d2ff96DecodeGithubComSerbenchSerbenchCodecsEasyjson17(in *jlexer.
 			*out = (*out)[:0]
 		}
 		for !in.IsDelim(']') {
-			var v58 ComplexMap
+			var v67 ComplexMap
 			if in.IsNull() {
 				in.Skip()
 			} else {
-				(v58).UnmarshalEasyJSON(in)
+				(v67).UnmarshalEasyJSON(in)
 			}
-			*out = append(*out, v58)
+			*out = append(*out, v67)
 			in.WantComma()
 		}
 		in.Delim(']')
@@ -1886,16 +2141,16 @@ func easyjson80d2ff96DecodeGithubComSerbenchSerbenchCodecsEasyjson17(in *jlexer.
 		in.Consumed()
 	}
 }
-func easyjson80d2ff96EncodeGithubComSerbenchSerbenchCodecsEasyjson17(out *jwriter.Writer, in ComplexMapSlice) {
+func easyjson80d2ff96EncodeGithubComSerbenchSerbenchCodecsEasyjson18(out *jwriter.Writer, in ComplexMapSlice) {
 	if in == nil && (out.Flags&jwriter.NilSliceAsEmpty) == 0 {
 		out.RawString("null")
 	} else {
 		out.RawByte('[')
-		for v59, v60 := range in {
-			if v59 > 0 {
+		for v68, v69 := range in {
+			if v68 > 0 {
 				out.RawByte(',')
 			}
-			(v60).MarshalEasyJSON(out)
+			(v69).MarshalEasyJSON(out)
 		}
 		out.RawByte(']')
 	}
@@ -1904,27 +2159,27 @@ func easyjson80d2ff96EncodeGithubComSerbenchSerbenchCodecsEasyjson17(out *jwrite
 // MarshalJSON supports json.Marshaler interface
 func (v ComplexMapSlice) MarshalJSON() ([]byte, error) {
 	w := jwriter.Writer{}
-	easyjson80d2ff96EncodeGithubComSerbenchSerbenchCodecsEasyjson17(&w, v)
+	easyjson80d2ff96EncodeGithubComSerbenchSerbenchCodecsEasyjson18(&w, v)
 	return w.Buffer.BuildBytes(), w.Error
 }
 
 // MarshalEasyJSON supports easyjson.Marshaler interface
 func (v ComplexMapSlice) MarshalEasyJSON(w *jwriter.Writer) {
-	easyjson80d2ff96EncodeGithubComSerbenchSerbenchCodecsEasyjson17(w, v)
+	easyjson80d2ff96EncodeGithubComSerbenchSerbenchCodecsEasyjson18(w, v)
 }
 
 // UnmarshalJSON supports json.Unmarshaler interface
 func (v *ComplexMapSlice) UnmarshalJSON(data []byte) error {
 	r := jlexer.Lexer{Data: data}
-	easyjson80d2ff96DecodeGithubComSerbenchSerbenchCodecsEasyjson17(&r, v)
+	easyjson80d2ff96DecodeGithubComSerbenchSerbenchCodecsEasyjson18(&r, v)
 	return r.Error()
 }
 
 // UnmarshalEasyJSON supports easyjson.Unmarshaler interface
 func (v *ComplexMapSlice) UnmarshalEasyJSON(l *jlexer.Lexer) {
-	easyjson80d2ff96DecodeGithubComSerbenchSerbenchCodecsEasyjson17(l, v)
+	easyjson80d2ff96DecodeGithubComSerbenchSerbenchCodecsEasyjson18(l, v)
 }
-func easyjson80d2ff96DecodeGithubComSerbenchSerbenchCodecsEasyjson18(in *jlexer.Lexer, out *ComplexMapPtrSlice) {
+func easyjson80d2ff96DecodeGithubComSerbenchSerbenchCodecsEasyjson19(in *jlexer.Lexer, out *ComplexMapPtrSlice) {
 	isTopLevel := in.IsStart()
 	if in.IsNull() {
 		in.Skip()
@@ -1941,21 +2196,21 @@ func easyjson80d2ff96DecodeGithubComSerbenchSerbenchCodecsEasyjson18(in *jlexer.
 			*out = (*out)[:0]
 		}
 		for !in.IsDelim(']') {
-			var v61 *ComplexMap
+			var v70 *ComplexMap
 			if in.IsNull() {
 				in.Skip()
-				v61 = nil
+				v70 = nil
 			} else {
-				if v61 == nil {
-					v61 = new(ComplexMap)
+				if v70 == nil {
+					v70 = new(ComplexMap)
 				}
 				if in.IsNull() {
 					in.Skip()
 				} else {
-					(*v61).UnmarshalEasyJSON(in)
+					(*v70).UnmarshalEasyJSON(in)
 				}
 			}
-			*out = append(*out, v61)
+			*out = append(*out, v70)
 			in.WantComma()
 		}
 		in.Delim(']')
@@ -1964,19 +2219,19 @@ func easyjson80d2ff96DecodeGithubComSerbenchSerbenchCodecsEasyjson18(in *jlexer.
 		in.Consumed()
 	}
 }
-func easyjson80d2ff96EncodeGithubComSerbenchSerbenchCodecsEasyjson18(out *jwriter.Writer, in ComplexMapPtrSlice) {
+func easyjson80d2ff96EncodeGithubComSerbenchSerbenchCodecsEasyjson19(out *jwriter.Writer, in ComplexMapPtrSlice) {
 	if in == nil && (out.Flags&jwriter.NilSliceAsEmpty) == 0 {
 		out.RawString("null")
 	} else {
 		out.RawByte('[')
-		for v62, v63 := range in {
-			if v62 > 0 {
+		for v71, v72 := range in {
+			if v71 > 0 {
 				out.RawByte(',')
 			}
-			if v63 == nil {
+			if v72 == nil {
 				out.RawString("null")
 			} else {
-				(*v63).MarshalEasyJSON(out)
+				(*v72).MarshalEasyJSON(out)
 			}
 		}
 		out.RawByte(']')
@@ -1986,27 +2241,27 @@ func easyjson80d2ff96EncodeGithubComSerbenchSerbenchCodecsEasyjson18(out *jwrite
 // MarshalJSON supports json.Marshaler interface
 func (v ComplexMapPtrSlice) MarshalJSON() ([]byte, error) {
 	w := jwriter.Writer{}
-	easyjson80d2ff96EncodeGithubComSerbenchSerbenchCodecsEasyjson18(&w, v)
+	easyjson80d2ff96EncodeGithubComSerbenchSerbenchCodecsEasyjson19(&w, v)
 	return w.Buffer.BuildBytes(), w.Error
 }
 
 // MarshalEasyJSON supports easyjson.Marshaler interface
 func (v ComplexMapPtrSlice) MarshalEasyJSON(w *jwriter.Writer) {
-	easyjson80d2ff96EncodeGithubComSerbenchSerbenchCodecsEasyjson18(w, v)
+	easyjson80d2ff96EncodeGithubComSerbenchSerbenchCodecsEasyjson19(w, v)
 }
 
 // UnmarshalJSON supports json.Unmarshaler interface
 func (v *ComplexMapPtrSlice) UnmarshalJSON(data []byte) error {
 	r := jlexer.Lexer{Data: data}
-	easyjson80d2ff96DecodeGithubComSerbenchSerbenchCodecsEasyjson18(&r, v)
+	easyjson80d2ff96DecodeGithubComSerbenchSerbenchCodecsEasyjson19(&r, v)
 	return r.Error()
 }
 
 // UnmarshalEasyJSON supports easyjson.Unmarshaler interface
 func (v *ComplexMapPtrSlice) UnmarshalEasyJSON(l *jlexer.Lexer) {
-	easyjson80d2ff96DecodeGithubComSerbenchSerbenchCodecsEasyjson18(l, v)
+	easyjson80d2ff96DecodeGithubComSerbenchSerbenchCodecsEasyjson19(l, v)
 }
-func easyjson80d2ff96DecodeGithubComSerbenchSerbenchCodecsEasyjson19(in *jlexer.Lexer, out *ComplexMap) {
+func easyjson80d2ff96DecodeGithubComSerbenchSerbenchCodecsEasyjson20(in *jlexer.Lexer, out *ComplexMap) {
 	isTopLevel := in.IsStart()
 	if in.IsNull() {
 		in.Skip()
@@ -2016,13 +2271,13 @@ func easyjson80d2ff96DecodeGithubComSerbenchSerbenchCodecsEasyjson19(in *jlexer.
 		for !in.IsDelim('}') {
 			key := string(in.String())
 			in.WantColon()
-			var v64 Huge
+			var v73 Huge
 			if in.IsNull() {
 				in.Skip()
 			} else {
-				(v64).UnmarshalEasyJSON(in)
+				(v73).UnmarshalEasyJSON(in)
 			}
-			(*out)[key] = v64
+			(*out)[key] = v73
 			in.WantComma()
 		}
 		in.Delim('}')
@@ -2031,21 +2286,21 @@ func easyjson80d2ff96DecodeGithubComSerbenchSerbenchCodecsEasyjson19(in *jlexer.
 		in.Consumed()
 	}
 }
-func easyjson80d2ff96EncodeGithubComSerbenchSerbenchCodecsEasyjson19(out *jwriter.Writer, in ComplexMap) {
+func easyjson80d2ff96EncodeGithubComSerbenchSerbenchCodecsEasyjson20(out *jwriter.Writer, in ComplexMap) {
 	if in == nil && (out.Flags&jwriter.NilMapAsEmpty) == 0 {
 		out.RawString(`null`)
 	} else {
 		out.RawByte('{')
-		v65First := true
-		for v65Name, v65Value := range in {
-			if v65First {
-				v65First = false
+		v74First := true
+		for v74Name, v74Value := range in {
+			if v74First {
+				v74First = false
 			} else {
 				out.RawByte(',')
 			}
-			out.String(string(v65Name))
+			out.String(string(v74Name))
 			out.RawByte(':')
-			(v65Value).MarshalEasyJSON(out)
+			(v74Value).MarshalEasyJSON(out)
 		}
 		out.RawByte('}')
 	}
@@ -2054,27 +2309,27 @@ func easyjson80d2ff96EncodeGithubComSerbenchSerbenchCodecsEasyjson19(out *jwrite
 // MarshalJSON supports json.Marshaler interface
 func (v ComplexMap) MarshalJSON() ([]byte, error) {
 	w := jwriter.Writer{}
-	easyjson80d2ff96EncodeGithubComSerbenchSerbenchCodecsEasyjson19(&w, v)
+	easyjson80d2ff96EncodeGithubComSerbenchSerbenchCodecsEasyjson20(&w, v)
 	return w.Buffer.BuildBytes(), w.Error
 }
 
 // MarshalEasyJSON supports easyjson.Marshaler interface
 func (v ComplexMap) MarshalEasyJSON(w *jwriter.Writer) {
-	easyjson80d2ff96EncodeGithubComSerbenchSerbenchCodecsEasyjson19(w, v)
+	easyjson80d2ff96EncodeGithubComSerbenchSerbenchCodecsEasyjson20(w, v)
 }
 
 // UnmarshalJSON supports json.Unmarshaler interface
 func (v *ComplexMap) UnmarshalJSON(data []byte) error {
 	r := jlexer.Lexer{Data: data}
-	easyjson80d2ff96DecodeGithubComSerbenchSerbenchCodecsEasyjson19(&r, v)
+	easyjson80d2ff96DecodeGithubComSerbenchSerbenchCodecsEasyjson20(&r, v)
 	return r.Error()
 }
 
 // UnmarshalEasyJSON supports easyjson.Unmarshaler interface
 func (v *ComplexMap) UnmarshalEasyJSON(l *jlexer.Lexer) {
-	easyjson80d2ff96DecodeGithubComSerbenchSerbenchCodecsEasyjson19(l, v)
+	easyjson80d2ff96DecodeGithubComSerbenchSerbenchCodecsEasyjson20(l, v)
 }
-func easyjson80d2ff96DecodeGithubComSerbenchSerbenchCodecsEasyjson20(in *jlexer.Lexer, out *ComplexData) {
+func easyjson80d2ff96DecodeGithubComSerbenchSerbenchCodecsEasyjson21(in *jlexer.Lexer, out *ComplexData) {
 	isTopLevel := in.IsStart()
 	if in.IsNull() {
 		if isTopLevel {
@@ -2104,13 +2359,13 @@ func easyjson80d2ff96DecodeGithubComSerbenchSerbenchCodecsEasyjson20(in *jlexer.
 					out.Users = (out.Users)[:0]
 				}
 				for !in.IsDelim(']') {
-					var v66 User
+					var v75 User
 					if in.IsNull() {
 						in.Skip()
 					} else {
-						(v66).UnmarshalEasyJSON(in)
+						(v75).UnmarshalEasyJSON(in)
 					}
-					out.Users = append(out.Users, v66)
+					out.Users = append(out.Users, v75)
 					in.WantComma()
 				}
 				in.Delim(']')
@@ -2124,13 +2379,13 @@ func easyjson80d2ff96DecodeGithubComSerbenchSerbenchCodecsEasyjson20(in *jlexer.
 				for !in.IsDelim('}') {
 					key := string(in.String())
 					in.WantColon()
-					var v67 string
+					var v76 string
 					if in.IsNull() {
 						in.Skip()
 					} else {
-						v67 = string(in.String())
+						v76 = string(in.String())
 					}
-					(out.Metadata)[key] = v67
+					(out.Metadata)[key] = v76
 					in.WantComma()
 				}
 				in.Delim('}')
@@ -2157,7 +2412,7 @@ func easyjson80d2ff96DecodeGithubComSerbenchSerbenchCodecsEasyjson20(in *jlexer.
 		in.Consumed()
 	}
 }
-func easyjson80d2ff96EncodeGithubComSerbenchSerbenchCodecsEasyjson20(out *jwriter.Writer, in ComplexData) {
+func easyjson80d2ff96EncodeGithubComSerbenchSerbenchCodecsEasyjson21(out *jwriter.Writer, in ComplexData) {
 	out.RawByte('{')
 	first := true
 	_ = first
@@ -2168,11 +2423,11 @@ func easyjson80d2ff96EncodeGithubComSerbenchSerbenchCodecsEasyjson20(out *jwrite
 			out.RawString("null")
 		} else {
 			out.RawByte('[')
-			for v68, v69 := range in.Users {
-				if v68 > 0 {
+			for v77, v78 := range in.Users {
+				if v77 > 0 {
 					out.RawByte(',')
 				}
-				(v69).MarshalEasyJSON(out)
+				(v78).MarshalEasyJSON(out)
 			}
 			out.RawByte(']')
 		}
@@ -2184,16 +2439,16 @@ func easyjson80d2ff96EncodeGithubComSerbenchSerbenchCodecsEasyjson20(out *jwrite
 			out.RawString(`null`)
 		} else {
 			out.RawByte('{')
-			v70First := true
-			for v70Name, v70Value := range in.Metadata {
-				if v70First {
-					v70First = false
+			v79First := true
+			for v79Name, v79Value := range in.Metadata {
+				if v79First {
+					v79First = false
 				} else {
 					out.RawByte(',')
 				}
-				out.String(string(v70Name))
+				out.String(string(v79Name))
 				out.RawByte(':')
-				out.String(string(v70Value))
+				out.String(string(v79Value))
 			}
 			out.RawByte('}')
 		}
@@ -2214,27 +2469,27 @@ func easyjson80d2ff96EncodeGithubComSerbenchSerbenchCodecsEasyjson20(out *jwrite
 // MarshalJSON supports json.Marshaler interface
 func (v ComplexData) MarshalJSON() ([]byte, error) {
 	w := jwriter.Writer{}
-	easyjson80d2ff96EncodeGithubComSerbenchSerbenchCodecsEasyjson20(&w, v)
+	easyjson80d2ff96EncodeGithubComSerbenchSerbenchCodecsEasyjson21(&w, v)
 	return w.Buffer.BuildBytes(), w.Error
 }
 
 // MarshalEasyJSON supports easyjson.Marshaler interface
 func (v ComplexData) MarshalEasyJSON(w *jwriter.Writer) {
-	easyjson80d2ff96EncodeGithubComSerbenchSerbenchCodecsEasyjson20(w, v)
+	easyjson80d2ff96EncodeGithubComSerbenchSerbenchCodecsEasyjson21(w, v)
 }
 
 // UnmarshalJSON supports json.Unmarshaler interface
 func (v *ComplexData) UnmarshalJSON(data []byte) error {
 	r := jlexer.Lexer{Data: data}
-	easyjson80d2ff96DecodeGithubComSerbenchSerbenchCodecsEasyjson20(&r, v)
+	easyjson80d2ff96DecodeGithubComSerbenchSerbenchCodecsEasyjson21(&r, v)
 	return r.Error()
 }
 
 // UnmarshalEasyJSON supports easyjson.Unmarshaler interface
 func (v *ComplexData) UnmarshalEasyJSON(l *jlexer.Lexer) {
-	easyjson80d2ff96DecodeGithubComSerbenchSerbenchCodecsEasyjson20(l, v)
+	easyjson80d2ff96DecodeGithubComSerbenchSerbenchCodecsEasyjson21(l, v)
 }
-func easyjson80d2ff96DecodeGithubComSerbenchSerbenchCodecsEasyjson21(in *jlexer.Lexer, out *BigSlice) {
+func easyjson80d2ff96DecodeGithubComSerbenchSerbenchCodecsEasyjson22(in *jlexer.Lexer, out *BigSlice) {
 	isTopLevel := in.IsStart()
 	if in.IsNull() {
 		in.Skip()
@@ -2251,13 +2506,13 @@ func easyjson80d2ff96DecodeGithubComSerbenchSerbenchCodecsEasyjson21(in *jlexer.
 			*out = (*out)[:0]
 		}
 		for !in.IsDelim(']') {
-			var v71 Big
+			var v80 Big
 			if in.IsNull() {
 				in.Skip()
 			} else {
-				(v71).UnmarshalEasyJSON(in)
+				(v80).UnmarshalEasyJSON(in)
 			}
-			*out = append(*out, v71)
+			*out = append(*out, v80)
 			in.WantComma()
 		}
 		in.Delim(']')
@@ -2266,16 +2521,16 @@ func easyjson80d2ff96DecodeGithubComSerbenchSerbenchCodecsEasyjson21(in *jlexer.
 		in.Consumed()
 	}
 }
-func easyjson80d2ff96EncodeGithubComSerbenchSerbenchCodecsEasyjson21(out *jwriter.Writer, in BigSlice) {
+func easyjson80d2ff96EncodeGithubComSerbenchSerbenchCodecsEasyjson22(out *jwriter.Writer, in BigSlice) {
 	if in == nil && (out.Flags&jwriter.NilSliceAsEmpty) == 0 {
 		out.RawString("null")
 	} else {
 		out.RawByte('[')
-		for v72, v73 := range in {
-			if v72 > 0 {
+		for v81, v82 := range in {
+			if v81 > 0 {
 				out.RawByte(',')
 			}
-			(v73).MarshalEasyJSON(out)
+			(v82).MarshalEasyJSON(out)
 		}
 		out.RawByte(']')
 	}
@@ -2284,27 +2539,27 @@ func easyjson80d2ff96EncodeGithubComSerbenchSerbenchCodecsEasyjson21(out *jwrite
 // MarshalJSON supports json.Marshaler interface
 func (v BigSlice) MarshalJSON() ([]byte, error) {
 	w := jwriter.Writer{}
-	easyjson80d2ff96EncodeGithubComSerbenchSerbenchCodecsEasyjson21(&w, v)
+	easyjson80d2ff96EncodeGithubComSerbenchSerbenchCodecsEasyjson22(&w, v)
 	return w.Buffer.BuildBytes(), w.Error
 }
 
 // MarshalEasyJSON supports easyjson.Marshaler interface
 func (v BigSlice) MarshalEasyJSON(w *jwriter.Writer) {
-	easyjson80d2ff96EncodeGithubComSerbenchSerbenchCodecsEasyjson21(w, v)
+	easyjson80d2ff96EncodeGithubComSerbenchSerbenchCodecsEasyjson22(w, v)
 }
 
 // UnmarshalJSON supports json.Unmarshaler interface
 func (v *BigSlice) UnmarshalJSON(data []byte) error {
 	r := jlexer.Lexer{Data: data}
-	easyjson80d2ff96DecodeGithubComSerbenchSerbenchCodecsEasyjson21(&r, v)
+	easyjson80d2ff96DecodeGithubComSerbenchSerbenchCodecsEasyjson22(&r, v)
 	return r.Error()
 }
 
 // UnmarshalEasyJSON supports easyjson.Unmarshaler interface
 func (v *BigSlice) UnmarshalEasyJSON(l *jlexer.Lexer) {
-	easyjson80d2ff96DecodeGithubComSerbenchSerbenchCodecsEasyjson21(l, v)
+	easyjson80d2ff96DecodeGithubComSerbenchSerbenchCodecsEasyjson22(l, v)
 }
-func easyjson80d2ff96DecodeGithubComSerbenchSerbenchCodecsEasyjson22(in *jlexer.Lexer, out *BigPtrSlice) {
+func easyjson80d2ff96DecodeGithubComSerbenchSerbenchCodecsEasyjson23(in *jlexer.Lexer, out *BigPtrSlice) {
 	isTopLevel := in.IsStart()
 	if in.IsNull() {
 		in.Skip()
@@ -2321,21 +2576,21 @@ func easyjson80d2ff96DecodeGithubComSerbenchSerbenchCodecsEasyjson22(in *jlexer.
 			*out = (*out)[:0]
 		}
 		for !in.IsDelim(']') {
-			var v74 *Big
+			var v83 *Big
 			if in.IsNull() {
 				in.Skip()
-				v74 = nil
+				v83 = nil
 			} else {
-				if v74 == nil {
-					v74 = new(Big)
+				if v83 == nil {
+					v83 = new(Big)
 				}
 				if in.IsNull() {
 					in.Skip()
 				} else {
-					(*v74).UnmarshalEasyJSON(in)
+					(*v83).UnmarshalEasyJSON(in)
 				}
 			}
-			*out = append(*out, v74)
+			*out = append(*out, v83)
 			in.WantComma()
 		}
 		in.Delim(']')
@@ -2344,19 +2599,19 @@ func easyjson80d2ff96DecodeGithubComSerbenchSerbenchCodecsEasyjson22(in *jlexer.
 		in.Consumed()
 	}
 }
-func easyjson80d2ff96EncodeGithubComSerbenchSerbenchCodecsEasyjson22(out *jwriter.Writer, in BigPtrSlice) {
+func easyjson80d2ff96EncodeGithubComSerbenchSerbenchCodecsEasyjson23(out *jwriter.Writer, in BigPtrSlice) {
 	if in == nil && (out.Flags&jwriter.NilSliceAsEmpty) == 0 {
 		out.RawString("null")
 	} else {
 		out.RawByte('[')
-		for v75, v76 := range in {
-			if v75 > 0 {
+		for v84, v85 := range in {
+			if v84 > 0 {
 				out.RawByte(',')
 			}
-			if v76 == nil {
+			if v85 == nil {
 				out.RawString("null")
 			} else {
-				(*v76).MarshalEasyJSON(out)
+				(*v85).MarshalEasyJSON(out)
 			}
 		}
 		out.RawByte(']')
@@ -2366,27 +2621,27 @@ func easyjson80d2ff96EncodeGithubComSerbenchSerbenchCodecsEasyjson22(out *jwrite
 // MarshalJSON supports json.Marshaler interface
 func (v BigPtrSlice) MarshalJSON() ([]byte, error) {
 	w := jwriter.Writer{}
-	easyjson80d2ff96EncodeGithubComSerbenchSerbenchCodecsEasyjson22(&w, v)
+	easyjson80d2ff96EncodeGithubComSerbenchSerbenchCodecsEasyjson23(&w, v)
 	return w.Buffer.BuildBytes(), w.Error
 }
 
 // MarshalEasyJSON supports easyjson.Marshaler interface
 func (v BigPtrSlice) MarshalEasyJSON(w *jwriter.Writer) {
-	easyjson80d2ff96EncodeGithubComSerbenchSerbenchCodecsEasyjson22(w, v)
+	easyjson80d2ff96EncodeGithubComSerbenchSerbenchCodecsEasyjson23(w, v)
 }
 
 // UnmarshalJSON supports json.Unmarshaler interface
 func (v *BigPtrSlice) UnmarshalJSON(data []byte) error {
 	r := jlexer.Lexer{Data: data}
-	easyjson80d2ff96DecodeGithubComSerbenchSerbenchCodecsEasyjson22(&r, v)
+	easyjson80d2ff96DecodeGithubComSerbenchSerbenchCodecsEasyjson23(&r, v)
 	return r.Error()
 }
 
 // UnmarshalEasyJSON supports easyjson.Unmarshaler interface
 func (v *BigPtrSlice) UnmarshalEasyJSON(l *jlexer.Lexer) {
-	easyjson80d2ff96DecodeGithubComSerbenchSerbenchCodecsEasyjson22(l, v)
+	easyjson80d2ff96DecodeGithubComSerbenchSerbenchCodecsEasyjson23(l, v)
 }
-func easyjson80d2ff96DecodeGithubComSerbenchSerbenchCodecsEasyjson23(in *jlexer.Lexer, out *Big) {
+func easyjson80d2ff96DecodeGithubComSerbenchSerbenchCodecsEasyjson24(in *jlexer.Lexer, out *Big) {
 	isTopLevel := in.IsStart()
 	if in.IsNull() {
 		if isTopLevel {
@@ -2493,7 +2748,7 @@ func easyjson80d2ff96DecodeGithubComSerbenchSerbenchCodecsEasyjson23(in *jlexer.
 		in.Consumed()
 	}
 }
-func easyjson80d2ff96EncodeGithubComSerbenchSerbenchCodecsEasyjson23(out *jwriter.Writer, in Big) {
+func easyjson80d2ff96EncodeGithubComSerbenchSerbenchCodecsEasyjson24(out *jwriter.Writer, in Big) {
 	out.RawByte('{')
 	first := true
 	_ = first
@@ -2561,27 +2816,27 @@ func easyjson80d2ff96EncodeGithubComSerbenchSerbenchCodecsEasyjson23(out *jwrite
 // MarshalJSON supports json.Marshaler interface
 func (v Big) MarshalJSON() ([]byte, error) {
 	w := jwriter.Writer{}
-	easyjson80d2ff96EncodeGithubComSerbenchSerbenchCodecsEasyjson23(&w, v)
+	easyjson80d2ff96EncodeGithubComSerbenchSerbenchCodecsEasyjson24(&w, v)
 	return w.Buffer.BuildBytes(), w.Error
 }
 
 // MarshalEasyJSON supports easyjson.Marshaler interface
 func (v Big) MarshalEasyJSON(w *jwriter.Writer) {
-	easyjson80d2ff96EncodeGithubComSerbenchSerbenchCodecsEasyjson23(w, v)
+	easyjson80d2ff96EncodeGithubComSerbenchSerbenchCodecsEasyjson24(w, v)
 }
 
 // UnmarshalJSON supports json.Unmarshaler interface
 func (v *Big) UnmarshalJSON(data []byte) error {
 	r := jlexer.Lexer{Data: data}
-	easyjson80d2ff96DecodeGithubComSerbenchSerbenchCodecsEasyjson23(&r, v)
+	easyjson80d2ff96DecodeGithubComSerbenchSerbenchCodecsEasyjson24(&r, v)
 	return r.Error()
 }
 
 // UnmarshalEasyJSON supports easyjson.Unmarshaler interface
 func (v *Big) UnmarshalEasyJSON(l *jlexer.Lexer) {
-	easyjson80d2ff96DecodeGithubComSerbenchSerbenchCodecsEasyjson23(l, v)
+	easyjson80d2ff96DecodeGithubComSerbenchSerbenchCodecsEasyjson24(l, v)
 }
-func easyjson80d2ff96DecodeGithubComSerbenchSerbenchCodecsEasyjson24(in *jlexer.Lexer, out *B) {
+func easyjson80d2ff96DecodeGithubComSerbenchSerbenchCodecsEasyjson25(in *jlexer.Lexer, out *B) {
 	isTopLevel := in.IsStart()
 	if in.IsNull() {
 		if isTopLevel {
@@ -2617,7 +2872,7 @@ func easyjson80d2ff96DecodeGithubComSerbenchSerbenchCodecsEasyjson24(in *jlexer.
 		in.Consumed()
 	}
 }
-func easyjson80d2ff96EncodeGithubComSerbenchSerbenchCodecsEasyjson24(out *jwriter.Writer, in B) {
+func easyjson80d2ff96EncodeGithubComSerbenchSerbenchCodecsEasyjson25(out *jwriter.Writer, in B) {
 	out.RawByte('{')
 	first := true
 	_ = first
@@ -2637,27 +2892,27 @@ func easyjson80d2ff96EncodeGithubComSerbenchSerbenchCodecsEasyjson24(out *jwrite
 // MarshalJSON supports json.Marshaler interface
 func (v B) MarshalJSON() ([]byte, error) {
 	w := jwriter.Writer{}
-	easyjson80d2ff96EncodeGithubComSerbenchSerbenchCodecsEasyjson24(&w, v)
+	easyjson80d2ff96EncodeGithubComSerbenchSerbenchCodecsEasyjson25(&w, v)
 	return w.Buffer.BuildBytes(), w.Error
 }
 
 // MarshalEasyJSON supports easyjson.Marshaler interface
 func (v B) MarshalEasyJSON(w *jwriter.Writer) {
-	easyjson80d2ff96EncodeGithubComSerbenchSerbenchCodecsEasyjson24(w, v)
+	easyjson80d2ff96EncodeGithubComSerbenchSerbenchCodecsEasyjson25(w, v)
 }
 
 // UnmarshalJSON supports json.Unmarshaler interface
 func (v *B) UnmarshalJSON(data []byte) error {
 	r := jlexer.Lexer{Data: data}
-	easyjson80d2ff96DecodeGithubComSerbenchSerbenchCodecsEasyjson24(&r, v)
+	easyjson80d2ff96DecodeGithubComSerbenchSerbenchCodecsEasyjson25(&r, v)
 	return r.Error()
 }
 
 // UnmarshalEasyJSON supports easyjson.Unmarshaler interface
 func (v *B) UnmarshalEasyJSON(l *jlexer.Lexer) {
-	easyjson80d2ff96DecodeGithubComSerbenchSerbenchCodecsEasyjson24(l, v)
+	easyjson80d2ff96DecodeGithubComSerbenchSerbenchCodecsEasyjson25(l, v)
 }
-func easyjson80d2ff96DecodeGithubComSerbenchSerbenchCodecsEasyjson25(in *jlexer.Lexer, out *ASlice) {
+func easyjson80d2ff96DecodeGithubComSerbenchSerbenchCodecsEasyjson26(in *jlexer.Lexer, out *ASlice) {
 	isTopLevel := in.IsStart()
 	if in.IsNull() {
 		in.Skip()
@@ -2674,13 +2929,13 @@ func easyjson80d2ff96DecodeGithubComSerbenchSerbenchCodecsEasyjson25(in *jlexer.
 			*out = (*out)[:0]
 		}
 		for !in.IsDelim(']') {
-			var v80 A
+			var v89 A
 			if in.IsNull() {
 				in.Skip()
 			} else {
-				(v80).UnmarshalEasyJSON(in)
+				(v89).UnmarshalEasyJSON(in)
 			}
-			*out = append(*out, v80)
+			*out = append(*out, v89)
 			in.WantComma()
 		}
 		in.Delim(']')
@@ -2689,16 +2944,16 @@ func easyjson80d2ff96DecodeGithubComSerbenchSerbenchCodecsEasyjson25(in *jlexer.
 		in.Consumed()
 	}
 }
-func easyjson80d2ff96EncodeGithubComSerbenchSerbenchCodecsEasyjson25(out *jwriter.Writer, in ASlice) {
+func easyjson80d2ff96EncodeGithubComSerbenchSerbenchCodecsEasyjson26(out *jwriter.Writer, in ASlice) {
 	if in == nil && (out.Flags&jwriter.NilSliceAsEmpty) == 0 {
 		out.RawString("null")
 	} else {
 		out.RawByte('[')
-		for v81, v82 := range in {
-			if v81 > 0 {
+		for v90, v91 := range in {
+			if v90 > 0 {
 				out.RawByte(',')
 			}
-			(v82).MarshalEasyJSON(out)
+			(v91).MarshalEasyJSON(out)
 		}
 		out.RawByte(']')
 	}
@@ -2707,27 +2962,27 @@ func easyjson80d2ff96EncodeGithubComSerbenchSerbenchCodecsEasyjson25(out *jwrite
 // MarshalJSON supports json.Marshaler interface
 func (v ASlice) MarshalJSON() ([]byte, error) {
 	w := jwriter.Writer{}
-	easyjson80d2ff96EncodeGithubComSerbenchSerbenchCodecsEasyjson25(&w, v)
+	easyjson80d2ff96EncodeGithubComSerbenchSerbenchCodecsEasyjson26(&w, v)
 	return w.Buffer.BuildBytes(), w.Error
 }
 
 // MarshalEasyJSON supports easyjson.Marshaler interface
 func (v ASlice) MarshalEasyJSON(w *jwriter.Writer) {
-	easyjson80d2ff96EncodeGithubComSerbenchSerbenchCodecsEasyjson25(w, v)
+	easyjson80d2ff96EncodeGithubComSerbenchSerbenchCodecsEasyjson26(w, v)
 }
 
 // UnmarshalJSON supports json.Unmarshaler interface
 func (v *ASlice) UnmarshalJSON(data []byte) error {
 	r := jlexer.Lexer{Data: data}
-	easyjson80d2ff96DecodeGithubComSerbenchSerbenchCodecsEasyjson25(&r, v)
+	easyjson80d2ff96DecodeGithubComSerbenchSerbenchCodecsEasyjson26(&r, v)
 	return r.Error()
 }
 
 // UnmarshalEasyJSON supports easyjson.Unmarshaler interface
 func (v *ASlice) UnmarshalEasyJSON(l *jlexer.Lexer) {
-	easyjson80d2ff96DecodeGithubComSerbenchSerbenchCodecsEasyjson25(l, v)
+	easyjson80d2ff96DecodeGithubComSerbenchSerbenchCodecsEasyjson26(l, v)
 }
-func easyjson80d2ff96DecodeGithubComSerbenchSerbenchCodecsEasyjson26(in *jlexer.Lexer, out *APtrSlice) {
+func easyjson80d2ff96DecodeGithubComSerbenchSerbenchCodecsEasyjson27(in *jlexer.Lexer, out *APtrSlice) {
 	isTopLevel := in.IsStart()
 	if in.IsNull() {
 		in.Skip()
@@ -2744,21 +2999,21 @@ func easyjson80d2ff96DecodeGithubComSerbenchSerbenchCodecsEasyjson26(in *jlexer.
 			*out = (*out)[:0]
 		}
 		for !in.IsDelim(']') {
-			var v83 *A
+			var v92 *A
 			if in.IsNull() {
 				in.Skip()
-				v83 = nil
+				v92 = nil
 			} else {
-				if v83 == nil {
-					v83 = new(A)
+				if v92 == nil {
+					v92 = new(A)
 				}
 				if in.IsNull() {
 					in.Skip()
 				} else {
-					(*v83).UnmarshalEasyJSON(in)
+					(*v92).UnmarshalEasyJSON(in)
 				}
 			}
-			*out = append(*out, v83)
+			*out = append(*out, v92)
 			in.WantComma()
 		}
 		in.Delim(']')
@@ -2767,19 +3022,19 @@ func easyjson80d2ff96DecodeGithubComSerbenchSerbenchCodecsEasyjson26(in *jlexer.
 		in.Consumed()
 	}
 }
-func easyjson80d2ff96EncodeGithubComSerbenchSerbenchCodecsEasyjson26(out *jwriter.Writer, in APtrSlice) {
+func easyjson80d2ff96EncodeGithubComSerbenchSerbenchCodecsEasyjson27(out *jwriter.Writer, in APtrSlice) {
 	if in == nil && (out.Flags&jwriter.NilSliceAsEmpty) == 0 {
 		out.RawString("null")
 	} else {
 		out.RawByte('[')
-		for v84, v85 := range in {
-			if v84 > 0 {
+		for v93, v94 := range in {
+			if v93 > 0 {
 				out.RawByte(',')
 			}
-			if v85 == nil {
+			if v94 == nil {
 				out.RawString("null")
 			} else {
-				(*v85).MarshalEasyJSON(out)
+				(*v94).MarshalEasyJSON(out)
 			}
 		}
 		out.RawByte(']')
@@ -2789,27 +3044,27 @@ func easyjson80d2ff96EncodeGithubComSerbenchSerbenchCodecsEasyjson26(out *jwrite
 // MarshalJSON supports json.Marshaler interface
 func (v APtrSlice) MarshalJSON() ([]byte, error) {
 	w := jwriter.Writer{}
-	easyjson80d2ff96EncodeGithubComSerbenchSerbenchCodecsEasyjson26(&w, v)
+	easyjson80d2ff96EncodeGithubComSerbenchSerbenchCodecsEasyjson27(&w, v)
 	return w.Buffer.BuildBytes(), w.Error
 }
 
 // MarshalEasyJSON supports easyjson.Marshaler interface
 func (v APtrSlice) MarshalEasyJSON(w *jwriter.Writer) {
-	easyjson80d2ff96EncodeGithubComSerbenchSerbenchCodecsEasyjson26(w, v)
+	easyjson80d2ff96EncodeGithubComSerbenchSerbenchCodecsEasyjson27(w, v)
 }
 
 // UnmarshalJSON supports json.Unmarshaler interface
 func (v *APtrSlice) UnmarshalJSON(data []byte) error {
 	r := jlexer.Lexer{Data: data}
-	easyjson80d2ff96DecodeGithubComSerbenchSerbenchCodecsEasyjson26(&r, v)
+	easyjson80d2ff96DecodeGithubComSerbenchSerbenchCodecsEasyjson27(&r, v)
 	return r.Error()
 }
 
 // UnmarshalEasyJSON supports easyjson.Unmarshaler interface
 func (v *APtrSlice) UnmarshalEasyJSON(l *jlexer.Lexer) {
-	easyjson80d2ff96DecodeGithubComSerbenchSerbenchCodecsEasyjson26(l, v)
+	easyjson80d2ff96DecodeGithubComSerbenchSerbenchCodecsEasyjson27(l, v)
 }
-func easyjson80d2ff96DecodeGithubComSerbenchSerbenchCodecsEasyjson27(in *jlexer.Lexer, out *A) {
+func easyjson80d2ff96DecodeGithubComSerbenchSerbenchCodecsEasyjson28(in *jlexer.Lexer, out *A) {
 	isTopLevel := in.IsStart()
 	if in.IsNull() {
 		if isTopLevel {
@@ -2949,21 +3204,21 @@ func easyjson80d2ff96DecodeGithubComSerbenchSerbenchCodecsEasyjson27(in *jlexer.
 					out.Barr = (out.Barr)[:0]
 				}
 				for !in.IsDelim(']') {
-					var v86 *B
+					var v95 *B
 					if in.IsNull() {
 						in.Skip()
-						v86 = nil
+						v95 = nil
 					} else {
-						if v86 == nil {
-							v86 = new(B)
+						if v95 == nil {
+							v95 = new(B)
 						}
 						if in.IsNull() {
 							in.Skip()
 						} else {
-							(*v86).UnmarshalEasyJSON(in)
+							(*v95).UnmarshalEasyJSON(in)
 						}
 					}
-					out.Barr = append(out.Barr, v86)
+					out.Barr = append(out.Barr, v95)
 					in.WantComma()
 				}
 				in.Delim(']')
@@ -2977,21 +3232,21 @@ func easyjson80d2ff96DecodeGithubComSerbenchSerbenchCodecsEasyjson27(in *jlexer.
 				for !in.IsDelim('}') {
 					key := string(in.String())
 					in.WantColon()
-					var v87 *B
+					var v96 *B
 					if in.IsNull() {
 						in.Skip()
-						v87 = nil
+						v96 = nil
 					} else {
-						if v87 == nil {
-							v87 = new(B)
+						if v96 == nil {
+							v96 = new(B)
 						}
 						if in.IsNull() {
 							in.Skip()
 						} else {
-							(*v87).UnmarshalEasyJSON(in)
+							(*v96).UnmarshalEasyJSON(in)
 						}
 					}
-					(out.Bmap1)[key] = v87
+					(out.Bmap1)[key] = v96
 					in.WantComma()
 				}
 				in.Delim('}')
@@ -3005,13 +3260,13 @@ func easyjson80d2ff96DecodeGithubComSerbenchSerbenchCodecsEasyjson27(in *jlexer.
 				for !in.IsDelim('}') {
 					key := string(in.String())
 					in.WantColon()
-					var v88 B
+					var v97 B
 					if in.IsNull() {
 						in.Skip()
 					} else {
-						(v88).UnmarshalEasyJSON(in)
+						(v97).UnmarshalEasyJSON(in)
 					}
-					(out.Bmap2)[key] = v88
+					(out.Bmap2)[key] = v97
 					in.WantComma()
 				}
 				in.Delim('}')
@@ -3026,7 +3281,7 @@ func easyjson80d2ff96DecodeGithubComSerbenchSerbenchCodecsEasyjson27(in *jlexer.
 		in.Consumed()
 	}
 }
-func easyjson80d2ff96EncodeGithubComSerbenchSerbenchCodecsEasyjson27(out *jwriter.Writer, in A) {
+func easyjson80d2ff96EncodeGithubComSerbenchSerbenchCodecsEasyjson28(out *jwriter.Writer, in A) {
 	out.RawByte('{')
 	first := true
 	_ = first
@@ -3126,14 +3381,14 @@ func easyjson80d2ff96EncodeGithubComSerbenchSerbenchCodecsEasyjson27(out *jwrite
 			out.RawString("null")
 		} else {
 			out.RawByte('[')
-			for v89, v90 := range in.Barr {
-				if v89 > 0 {
+			for v98, v99 := range in.Barr {
+				if v98 > 0 {
 					out.RawByte(',')
 				}
-				if v90 == nil {
+				if v99 == nil {
 					out.RawString("null")
 				} else {
-					(*v90).MarshalEasyJSON(out)
+					(*v99).MarshalEasyJSON(out)
 				}
 			}
 			out.RawByte(']')
@@ -3146,19 +3401,19 @@ func easyjson80d2ff96EncodeGithubComSerbenchSerbenchCodecsEasyjson27(out *jwrite
 			out.RawString(`null`)
 		} else {
 			out.RawByte('{')
-			v91First := true
-			for v91Name, v91Value := range in.Bmap1 {
-				if v91First {
-					v91First = false
+			v100First := true
+			for v100Name, v100Value := range in.Bmap1 {
+				if v100First {
+					v100First = false
 				} else {
 					out.RawByte(',')
 				}
-				out.String(string(v91Name))
+				out.String(string(v100Name))
 				out.RawByte(':')
-				if v91Value == nil {
+				if v100Value == nil {
 					out.RawString("null")
 				} else {
-					(*v91Value).MarshalEasyJSON(out)
+					(*v100Value).MarshalEasyJSON(out)
 				}
 			}
 			out.RawByte('}')
@@ -3171,16 +3426,16 @@ func easyjson80d2ff96EncodeGithubComSerbenchSerbenchCodecsEasyjson27(out *jwrite
 			out.RawString(`null`)
 		} else {
 			out.RawByte('{')
-			v92First := true
-			for v92Name, v92Value := range in.Bmap2 {
-				if v92First {
-					v92First = false
+			v101First := true
+			for v101Name, v101Value := range in.Bmap2 {
+				if v101First {
+					v101First = false
 				} else {
 					out.RawByte(',')
 				}
-				out.String(string(v92Name))
+				out.String(string(v101Name))
 				out.RawByte(':')
-				(v92Value).MarshalEasyJSON(out)
+				(v101Value).MarshalEasyJSON(out)
 			}
 			out.RawByte('}')
 		}
@@ -3191,23 +3446,23 @@ func easyjson80d2ff96EncodeGithubComSerbenchSerbenchCodecsEasyjson27(out *jwrite
 // MarshalJSON supports json.Marshaler interface
 func (v A) MarshalJSON() ([]byte, error) {
 	w := jwriter.Writer{}
-	easyjson80d2ff96EncodeGithubComSerbenchSerbenchCodecsEasyjson27(&w, v)
+	easyjson80d2ff96EncodeGithubComSerbenchSerbenchCodecsEasyjson28(&w, v)
 	return w.Buffer.BuildBytes(), w.Error
 }
 
 // MarshalEasyJSON supports easyjson.Marshaler interface
 func (v A) MarshalEasyJSON(w *jwriter.Writer) {
-	easyjson80d2ff96EncodeGithubComSerbenchSerbenchCodecsEasyjson27(w, v)
+	easyjson80d2ff96EncodeGithubComSerbenchSerbenchCodecsEasyjson28(w, v)
 }
 
 // UnmarshalJSON supports json.Unmarshaler interface
 func (v *A) UnmarshalJSON(data []byte) error {
 	r := jlexer.Lexer{Data: data}
-	easyjson80d2ff96DecodeGithubComSerbenchSerbenchCodecsEasyjson27(&r, v)
+	easyjson80d2ff96DecodeGithubComSerbenchSerbenchCodecsEasyjson28(&r, v)
 	return r.Error()
 }
 
 // UnmarshalEasyJSON supports easyjson.Unmarshaler interface
 func (v *A) UnmarshalEasyJSON(l *jlexer.Lexer) {
-	easyjson80d2ff96DecodeGithubComSerbenchSerbenchCodecsEasyjson27(l, v)
+	easyjson80d2ff96DecodeGithubComSerbenchSerbenchCodecsEasyjson28(l, v)
 }

@@ -140,6 +140,22 @@ type Edge struct {
 	Bytes      []byte    `json:"bytes" xml:"bytes" yaml:"bytes"`
 }
 
+// EdgePortable mirrors dataset.EdgePortable.
+//
+//easyjson:json
+type EdgePortable struct {
+	NilSlice   []int32   `json:"nil_slice" xml:"nil_slice" yaml:"nil_slice"`
+	EmptySlice []int32   `json:"empty_slice" xml:"empty_slice" yaml:"empty_slice"`
+	NilPtr     *int64    `json:"nil_ptr" xml:"nil_ptr" yaml:"nil_ptr"`
+	ZeroPtr    *int64    `json:"zero_ptr" xml:"zero_ptr" yaml:"zero_ptr"`
+	Zoned      time.Time `json:"zoned" xml:"zoned" yaml:"zoned"`
+	Zero       int64     `json:"zero" xml:"zero" yaml:"zero"`
+	MinInt     int64     `json:"min_int" xml:"min_int" yaml:"min_int"`
+	Float      float64   `json:"float" xml:"float" yaml:"float"`
+	Text       string    `json:"text" xml:"text" yaml:"text"`
+	Bytes      []byte    `json:"bytes" xml:"bytes" yaml:"bytes"`
+}
+
 // EdgeMaps mirrors dataset.EdgeMaps.
 //
 //easyjson:json
@@ -258,5 +274,6 @@ var mirrors = mirror.Table{
 	reflect.TypeFor[*[]dataset.A]():           prepareAs[[]dataset.A, ASlice],
 	reflect.TypeFor[*[]*dataset.A]():          prepareAs[[]*dataset.A, APtrSlice],
 	reflect.TypeFor[*dataset.Edge]():          prepareAs[dataset.Edge, Edge],
+	reflect.TypeFor[*dataset.EdgePortable]():  prepareAs[dataset.EdgePortable, EdgePortable],
 	reflect.TypeFor[*dataset.EdgeMaps]():      prepareAs[dataset.EdgeMaps, EdgeMaps],
 }

@@ -86,5 +86,6 @@ var mirrors = mirror.Table{
 	reflect.TypeFor[*[]dataset.A]():           prepareAs[[]dataset.A, ASlice],
 	reflect.TypeFor[*[]*dataset.A]():          prepareAs[[]*dataset.A, APtrSlice],
 	reflect.TypeFor[*dataset.Edge]():          prepareAs[dataset.Edge, Edge],
+	reflect.TypeFor[*dataset.EdgePortable]():  prepareAs[dataset.EdgePortable, EdgePortable],
 	reflect.TypeFor[*dataset.EdgeMaps]():      prepareAs[dataset.EdgeMaps, EdgeMaps],
 }

@@ -1415,6 +1415,213 @@ func (z *EdgeMaps) Msgsize() (s int) {
 }
 
 // MarshalMsg implements msgp.Marshaler
+func (z *EdgePortable) MarshalMsg(b []byte) (o []byte, err error) {
+	o = msgp.Require(b, z.Msgsize())
+	// map header, size 10
+	// string "nil_slice"
+	o = append(o, 0x8a, 0xa9, 0x6e, 0x69, 0x6c, 0x5f, 0x73, 0x6c, 0x69, 0x63, 0x65)
+	o = msgp.AppendArrayHeader(o, uint32(len(z.NilSlice)))
+	for za0001 := range z.NilSlice {
+		o = msgp.AppendInt32(o, z.NilSlice[za0001])
+	}
+	// string "empty_slice"
+	o = append(o, 0xab, 0x65, 0x6d, 0x70, 0x74, 0x79, 0x5f, 0x73, 0x6c, 0x69, 0x63, 0x65)
+	o = msgp.AppendArrayHeader(o, uint32(len(z.EmptySlice)))
+	for za0002 := range z.EmptySlice {
+		o = msgp.AppendInt32(o, z.EmptySlice[za0002])
+	}
+	// string "nil_ptr"
+	o = append(o, 0xa7, 0x6e, 0x69, 0x6c, 0x5f, 0x70, 0x74, 0x72)
+	if z.NilPtr == nil {
+		o = msgp.AppendNil(o)
+	} else {
+		o = msgp.AppendInt64(o, *z.NilPtr)
+	}
+	// string "zero_ptr"
+	o = append(o, 0xa8, 0x7a, 0x65, 0x72, 0x6f, 0x5f, 0x70, 0x74, 0x72)
+	if z.ZeroPtr == nil {
+		o = msgp.AppendNil(o)
+	} else {
+		o = msgp.AppendInt64(o, *z.ZeroPtr)
+	}
+	// string "zoned"
+	o = append(o, 0xa5, 0x7a, 0x6f, 0x6e, 0x65, 0x64)
+	o = msgp.AppendTime(o, z.Zoned)
+	// string "zero"
+	o = append(o, 0xa4, 0x7a, 0x65, 0x72, 0x6f)
+	o = msgp.AppendInt64(o, z.Zero)
+	// string "min_int"
+	o = append(o, 0xa7, 0x6d, 0x69, 0x6e, 0x5f, 0x69, 0x6e, 0x74)
+	o = msgp.AppendInt64(o, z.MinInt)
+	// string "float"
+	o = append(o, 0xa5, 0x66, 0x6c, 0x6f, 0x61, 0x74)
+	o = msgp.AppendFloat64(o, z.Float)
+	// string "text"
+	o = append(o, 0xa4, 0x74, 0x65, 0x78, 0x74)
+	o = msgp.AppendString(o, z.Text)
+	// string "bytes"
+	o = append(o, 0xa5, 0x62, 0x79, 0x74, 0x65, 0x73)
+	o = msgp.AppendBytes(o, z.Bytes)
+	return
+}
+
+// UnmarshalMsg implements msgp.Unmarshaler
+func (z *EdgePortable) UnmarshalMsg(bts []byte) (o []byte, err error) {
+	var field []byte
+	_ = field
+	var zb0001 uint32
+	zb0001, bts, err = msgp.ReadMapHeaderBytes(bts)
+	if err != nil {
+		err = msgp.WrapError(err)
+		return
+	}
+	for zb0001 > 0 {
+		zb0001--
+		field, bts, err = msgp.ReadMapKeyZC(bts)
+		if err != nil {
+			err = msgp.WrapError(err)
+			return
+		}
+		switch msgp.UnsafeString(field) {
+		case "nil_slice":
+			var zb0002 uint32
+			zb0002, bts, err = msgp.ReadArrayHeaderBytes(bts)
+			if err != nil {
+				err = msgp.WrapError(err, "NilSlice")
+				return
+			}
+			if cap(z.NilSlice) >= int(zb0002) {
+				z.NilSlice = (z.NilSlice)[:zb0002]
+			} else {
+				z.NilSlice = make([]int32, zb0002)
+			}
+			for za0001 := range z.NilSlice {
+				z.NilSlice[za0001], bts, err = msgp.ReadInt32Bytes(bts)
+				if err != nil {
+					err = msgp.WrapError(err, "NilSlice", za0001)
+					return
+				}
+			}
+		case "empty_slice":
+			var zb0003 uint32
+			zb0003, bts, err = msgp.ReadArrayHeaderBytes(bts)
+			if err != nil {
+				err = msgp.WrapError(err, "EmptySlice")
+				return
+			}
+			if cap(z.EmptySlice) >= int(zb0003) {
+				z.EmptySlice = (z.EmptySlice)[:zb0003]
+			} else {
+				z.EmptySlice = make([]int32, zb0003)
+			}
+			for za0002 := range z.EmptySlice {
+				z.EmptySlice[za0002], bts, err = msgp.ReadInt32Bytes(bts)
+				if err != nil {
+					err = msgp.WrapError(err, "EmptySlice", za0002)
+					return
+				}
+			}
+		case "nil_ptr":
+			if msgp.IsNil(bts) {
+				bts, err = msgp.ReadNilBytes(bts)
+				if err != nil {
+					return
+				}
+				z.NilPtr = nil
+			} else {
+				if z.NilPtr == nil {
+					z.NilPtr = new(int64)
+				}
+				*z.NilPtr, bts, err = msgp.ReadInt64Bytes(bts)
+				if err != nil {
+					err = msgp.WrapError(err, "NilPtr")
+					return
+				}
+			}
+		case "zero_ptr":
+			if msgp.IsNil(bts) {
+				bts, err = msgp.ReadNilBytes(bts)
+				if err != nil {
+					return
+				}
+				z.ZeroPtr = nil
+			} else {
+				if z.ZeroPtr == nil {
+					z.ZeroPtr = new(int64)
+				}
+				*z.ZeroPtr, bts, err = msgp.ReadInt64Bytes(bts)
+				if err != nil {
+					err = msgp.WrapError(err, "ZeroPtr")
+					return
+				}
+			}
+		case "zoned":
+			z.Zoned, bts, err = msgp.ReadTimeUTCBytes(bts)
+			if err != nil {
+				err = msgp.WrapError(err, "Zoned")
+				return
+			}
+		case "zero":
+			z.Zero, bts, err = msgp.ReadInt64Bytes(bts)
+			if err != nil {
+				err = msgp.WrapError(err, "Zero")
+				return
+			}
+		case "min_int":
+			z.MinInt, bts, err = msgp.ReadInt64Bytes(bts)
+			if err != nil {
+				err = msgp.WrapError(err, "MinInt")
+				return
+			}
+		case "float":
+			z.Float, bts, err = msgp.ReadFloat64Bytes(bts)
+			if err != nil {
+				err = msgp.WrapError(err, "Float")
+				return
+			}
+		case "text":
+			z.Text, bts, err = msgp.ReadStringBytes(bts)
+			if err != nil {
+				err = msgp.WrapError(err, "Text")
+				return
+			}
+		case "bytes":
+			z.Bytes, bts, err = msgp.ReadBytesBytes(bts, z.Bytes)
+			if err != nil {
+				err = msgp.WrapError(err, "Bytes")
+				return
+			}
+		default:
+			bts, err = msgp.Skip(bts)
+			if err != nil {
+				err = msgp.WrapError(err)
+				return
+			}
+		}
+	}
+	o = bts
+	return
+}
+
+// Msgsize returns an upper bound estimate of the number of bytes occupied by the serialized message
+func (z *EdgePortable) Msgsize() (s int) {
+	s = 1 + 10 + msgp.ArrayHeaderSize + (len(z.NilSlice) * (msgp.Int32Size)) + 12 + msgp.ArrayHeaderSize + (len(z.EmptySlice) * (msgp.Int32Size)) + 8
+	if z.NilPtr == nil {
+		s += msgp.NilSize
+	} else {
+		s += msgp.Int64Size
+	}
+	s += 9
+	if z.ZeroPtr == nil {
+		s += msgp.NilSize
+	} else {
+		s += msgp.Int64Size
+	}
+	s += 6 + msgp.TimeSize + 5 + msgp.Int64Size + 8 + msgp.Int64Size + 6 + msgp.Float64Size + 5 + msgp.StringPrefixSize + len(z.Text) + 6 + msgp.BytesPrefixSize + len(z.Bytes)
+	return
+}
+
+// MarshalMsg implements msgp.Marshaler
 func (z *Huge) MarshalMsg(b []byte) (o []byte, err error) {
 	o = msgp.Require(b, z.Msgsize())
 	// map header, size 4

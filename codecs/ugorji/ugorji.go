@@ -6,6 +6,7 @@ package ugorji
 
 import (
 	"reflect"
+	"time"
 
 	"github.com/ugorji/go/codec"
 
@@ -47,11 +48,10 @@ var MsgpackReuse = sb.Info{
 // CBOR is ugorji's CborHandle.
 var CBOR = sb.Info{
 	Name: "ugorji-cbor", Family: "cbor", Label: "ugorji/go/codec (CborHandle)", Module: module, URL: url,
-	API:         sb.Reflection,
-	Unsupported: sb.Time,
-	Notes: "time.Time refused: the CborHandle decoder rounds every time to the microsecond and converts it to UTC " +
-		"(whether written as epoch seconds or, with TimeRFC3339, as text), and serbench can declare only " +
-		"truncation, not rounding. " + common,
+	API:    sb.Reflection,
+	Losses: []sb.Loss{{Kind: sb.TimePrecision, Precision: time.Microsecond}, {Kind: sb.TimeZone}},
+	Notes: "The CborHandle decoder rounds every time to the microsecond and converts it to UTC " +
+		"(whether written as epoch seconds or, with TimeRFC3339, as text). " + common,
 	New: func() sb.Codec { return oneShot(&cborHandle) },
 }
 

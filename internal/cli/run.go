@@ -30,6 +30,7 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		out        = fs.String("o", "serbench-out", "directory for results.json, results.bench, results.csv, report.html and summary.md")
 		target     = fs.Float64("target", 0, "stop sampling when the median's CI is within this fraction (default 0.03)")
 		budget     = fs.Duration("budget", 0, "sampling time per benchmark (default: the preset's, else 1s)")
+		sampleTime = fs.Duration("sample", 0, "wall time one sample aims for (default: the preset's, else 10ms)")
 		pinCPU     = fs.Int("pin", 0, "pin the measuring thread to CPU N-1 (Linux; 0: no pinning)")
 		noGC       = fs.Bool("nogc", false, "do not run a garbage collection before each sample")
 		quiet      = fs.Bool("q", false, "no progress on stderr")
@@ -75,6 +76,9 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	opts := runner.Options{Target: *target, Budget: p.Budget, SampleTime: p.SampleTime, PinCPU: *pinCPU, NoGC: *noGC}
 	if *budget != 0 {
 		opts.Budget = *budget
+	}
+	if *sampleTime != 0 {
+		opts.SampleTime = *sampleTime
 	}
 	r, err := runner.New(opts)
 	if err != nil {

@@ -69,9 +69,12 @@ func (nop) Encode() ([]byte, error) { return nil, nil }
 // LoopOverhead measures one iteration of the timed encode loop around a
 // case that does nothing, in ns: the floor under every figure.
 func (r *Runner) LoopOverhead(ctx context.Context) float64 {
-	var res results.Result
-	if err := r.measure(ctx, encodeLoop(nop{}), &res); err != nil {
+	b := &bench{loop: encodeLoop(nop{})}
+	n, err := r.calibrate(ctx, b.loop)
+	if err != nil {
 		return 0
 	}
-	return res.NsPerOp.Median
+	b.n = n
+	r.sample(ctx, []*bench{b}, func(*bench) {})
+	return b.res.NsPerOp.Median
 }

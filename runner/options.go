@@ -27,6 +27,10 @@ type Options struct {
 	// MaxSamples caps the samples per benchmark. Default 500, range
 	// [MinSamples, 10000].
 	MaxSamples int
+	// NoInterleave samples each job's benchmarks on their own, one job
+	// after the other, instead of interleaving the samples of a dataset
+	// shape's jobs.
+	NoInterleave bool
 	// NoGC turns off the garbage collection run before each sample.
 	NoGC bool
 	// PinCPU, if positive, pins each job's goroutine and its OS thread to

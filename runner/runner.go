@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"reflect"
 	"runtime/debug"
+	"sync/atomic"
 	"time"
 
 	"github.com/serbench/serbench/codec"
@@ -46,13 +47,13 @@ type Runner struct {
 	opts Options
 	// Progress, if set, is called after each job.
 	Progress func(Event)
-	peakHeap uint64
+	peakHeap atomic.Uint64
 }
 
 // Peak returns the highest heap in use seen between samples, and the
 // process's peak resident set size where the OS reports it.
 func (r *Runner) Peak() results.Memory {
-	return results.Memory{HeapBytes: r.peakHeap, RSSBytes: peakRSS()}
+	return results.Memory{HeapBytes: r.peakHeap.Load(), RSSBytes: peakRSS()}
 }
 
 // New returns a Runner with the given options.
@@ -66,53 +67,66 @@ func New(opts Options) (*Runner, error) {
 // Options returns the runner's options with defaults filled in.
 func (r *Runner) Options() Options { return r.opts }
 
-// Run runs the jobs in order. When ctx is cancelled it stops and returns
-// the results measured so far together with ctx's error; jobs not run are
-// absent from the results.
+// Run runs the jobs. Consecutive jobs on the same dataset and shape form
+// a group whose benchmarks are sampled interleaved: one sample of each in
+// a shuffled order, round after round, so that a slow phase of a noisy
+// machine falls on every codec of the group alike instead of on whichever
+// ran then (Google Benchmark's random interleaving). Jobs that need
+// memory set aside (MinMemory) run alone.
+//
+// When ctx is cancelled Run stops and returns the results of the groups
+// finished so far with ctx's error.
 func (r *Runner) Run(ctx context.Context, jobs []Job) ([]results.Result, error) {
 	var out []results.Result
 	start := time.Now()
-	for i := range jobs {
+	done := 0
+	for _, g := range groups(jobs, r.opts.NoInterleave) {
 		if err := ctx.Err(); err != nil {
 			return out, err
 		}
-		res := r.RunJob(ctx, &jobs[i])
-		if err := ctx.Err(); err != nil {
-			return out, err // the interrupted job's results are partial
+		res, err := r.runGroup(ctx, g, func(job *Job, res []results.Result) {
+			done++
+			if r.Progress != nil {
+				r.Progress(Event{Done: done, Total: len(jobs), Job: job, Results: res, Elapsed: time.Since(start)})
+			}
+		})
+		if err != nil {
+			return out, err // the interrupted group's results are partial
 		}
-		out = append(out, res...)
-		if r.Progress != nil {
-			r.Progress(Event{Done: i + 1, Total: len(jobs), Job: &jobs[i], Results: res, Elapsed: time.Since(start)})
+		for _, rs := range res {
+			out = append(out, rs...)
 		}
 	}
 	return out, nil
 }
 
-// RunJob verifies and measures one job, with a watchdog: a job that
-// outlives Options.Timeout is recorded as hung and abandoned.
-func (r *Runner) RunJob(ctx context.Context, job *Job) []results.Result {
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	done := make(chan []results.Result, 1)
-	go func() {
-		if r.opts.PinCPU > 0 {
-			if err := pin(r.opts.PinCPU - 1); err != nil {
-				done <- job.all(results.Error, err.Error())
-				return
+// groups splits jobs into runs of consecutive jobs on the same dataset and
+// shape; a job with MinMemory, or every job when interleaving is off, is a
+// group of its own.
+func groups(jobs []Job, alone bool) [][]*Job {
+	var gs [][]*Job
+	for i := range jobs {
+		j := &jobs[i]
+		if n := len(gs); n > 0 && !alone && j.MinMemory == 0 {
+			last := gs[n-1][len(gs[n-1])-1]
+			if last.MinMemory == 0 && last.Dataset == j.Dataset && last.Shape == j.Shape {
+				gs[n-1] = append(gs[n-1], j)
+				continue
 			}
 		}
-		done <- r.runJob(ctx, job)
-	}()
-	timer := time.NewTimer(r.opts.Timeout)
-	defer timer.Stop()
-	select {
-	case res := <-done:
-		return res
-	case <-timer.C:
-		return job.all(results.Error, fmt.Sprintf("timed out after %v: the codec hung or is far too slow for the budget; its goroutine was abandoned", r.opts.Timeout))
-	case <-ctx.Done():
-		return job.all(results.Error, "interrupted")
+		gs = append(gs, []*Job{j})
 	}
+	return gs
+}
+
+// RunJob verifies and measures one job on its own. If ctx is cancelled
+// first, the results say "interrupted".
+func (r *Runner) RunJob(ctx context.Context, job *Job) []results.Result {
+	res, err := r.runGroup(ctx, []*Job{job}, nil)
+	if err != nil {
+		return job.all(results.Error, "interrupted: "+err.Error())
+	}
+	return res[0]
 }
 
 // all returns one result per op with the same status and reason.
@@ -128,24 +142,124 @@ func (job *Job) result(op results.Op, st results.Status, reason string) results.
 	return results.Result{Op: op, Codec: job.Codec.Name, Dataset: job.Dataset, Shape: job.Shape, Items: job.Items, Status: st, Reason: reason}
 }
 
-// runJob does the work of RunJob, turning a panic into an error result.
-func (r *Runner) runJob(ctx context.Context, job *Job) (out []results.Result) {
-	defer func() {
-		if p := recover(); p != nil {
-			out = job.all(results.Error, fmt.Sprintf("panic: %v\n%s", p, firstFrames(debug.Stack())))
+// runGroup prepares, verifies and calibrates every job of the group, then
+// samples all their benchmarks interleaved. finished, if set, is called
+// with each job's results as soon as they are complete. It returns the
+// results in job order, or ctx's error if it was interrupted.
+func (r *Runner) runGroup(ctx context.Context, group []*Job, finished func(*Job, []results.Result)) ([][]results.Result, error) {
+	out := make([][]results.Result, len(group))
+	pending := make([]int, len(group)) // benches still sampling, per job
+	var benches []*bench
+	for k, job := range group {
+		bs, final := r.prepareJob(ctx, job)
+		if err := ctx.Err(); err != nil {
+			return nil, err
 		}
+		if final != nil {
+			out[k] = final
+			if finished != nil {
+				finished(job, final)
+			}
+			continue
+		}
+		out[k] = make([]results.Result, len(bs))
+		for i, b := range bs {
+			b.job, b.slot = k, i
+			if b.done {
+				out[k][i] = b.res
+			} else {
+				pending[k]++
+				benches = append(benches, b)
+			}
+		}
+		if pending[k] == 0 && finished != nil {
+			finished(job, out[k])
+		}
+	}
+	r.sample(ctx, benches, func(b *bench) {
+		out[b.job][b.slot] = b.res
+		if pending[b.job]--; pending[b.job] == 0 && finished != nil {
+			finished(group[b.job], out[b.job])
+		}
+	})
+	for _, b := range benches {
+		if !b.done {
+			return nil, ctx.Err()
+		}
+	}
+	return out, nil
+}
+
+// prepareJob checks, prepares, verifies and calibrates one job under the
+// watchdog. It returns the job's benchmarks ready to sample, or its final
+// results when it is skipped or failed.
+func (r *Runner) prepareJob(ctx context.Context, job *Job) ([]*bench, []results.Result) {
+	type outcome struct {
+		benches []*bench
+		final   []results.Result
+	}
+	done := make(chan outcome, 1)
+	go func() {
+		defer func() {
+			if p := recover(); p != nil {
+				done <- outcome{final: job.all(results.Error, fmt.Sprintf("panic: %v\n%s", p, firstFrames(debug.Stack())))}
+			}
+		}()
+		if r.opts.PinCPU > 0 {
+			if err := pin(r.opts.PinCPU - 1); err != nil {
+				done <- outcome{final: job.all(results.Error, err.Error())}
+				return
+			}
+		}
+		bs, final := r.prepare(ctx, job)
+		done <- outcome{bs, final}
 	}()
+	timer := time.NewTimer(r.opts.Timeout)
+	defer timer.Stop()
+	select {
+	case o := <-done:
+		return o.benches, o.final
+	case <-timer.C:
+		return nil, job.all(results.Error, fmt.Sprintf("timed out after %v: the codec hung or is far too slow for the budget; its goroutine was abandoned", r.opts.Timeout))
+	case <-ctx.Done():
+		return nil, job.all(results.Error, "interrupted")
+	}
+}
+
+// prepare does the work of prepareJob.
+func (r *Runner) prepare(ctx context.Context, job *Job) ([]*bench, []results.Result) {
 	if job.Skip != "" {
-		return job.all(results.Skipped, job.Skip)
+		return nil, job.all(results.Skipped, job.Skip)
 	}
 	if avail, ok := memAvailable(); ok && job.MinMemory > 0 && avail < job.MinMemory {
-		return job.all(results.Skipped, fmt.Sprintf("needs %d MiB of available memory, the OS reports %d MiB; skipped rather than risk running out", job.MinMemory>>20, avail>>20))
+		return nil, job.all(results.Skipped, fmt.Sprintf("needs %d MiB of available memory, the OS reports %d MiB; skipped rather than risk running out", job.MinMemory>>20, avail>>20))
 	}
 	c, data, st, reason := prepareVerified(job)
 	if st != results.OK {
-		return job.all(st, reason)
+		return nil, job.all(st, reason)
 	}
-	return r.measureOps(ctx, job, c, data)
+	var bs []*bench
+	for _, op := range job.Ops {
+		b := &bench{res: job.result(op, results.OK, "")}
+		b.res.Bytes = len(data)
+		switch op {
+		case results.Encode:
+			b.loop = encodeLoop(c)
+		case results.Decode:
+			b.loop = decodeLoop(c, data)
+		default:
+			b.fail(fmt.Errorf("unknown op %q", op))
+		}
+		if !b.done {
+			n, err := r.calibrate(ctx, b.loop)
+			if err != nil {
+				b.fail(err)
+			}
+			b.n = n
+		}
+		bs = append(bs, b)
+	}
+	return bs, nil
 }
 
 // Prepare prepares the job's codec case and verifies one round trip, as
@@ -158,28 +272,6 @@ func Prepare(job *Job) (codec.Case, []byte, error) {
 		return nil, nil, fmt.Errorf("%s: %s", st, reason)
 	}
 	return c, data, nil
-}
-
-// measureOps times each op of a prepared, verified case.
-func (r *Runner) measureOps(ctx context.Context, job *Job, c codec.Case, data []byte) (out []results.Result) {
-	for _, op := range job.Ops {
-		res := job.result(op, results.OK, "")
-		res.Bytes = len(data)
-		var err error
-		switch op {
-		case results.Encode:
-			err = r.measure(ctx, encodeLoop(c), &res)
-		case results.Decode:
-			err = r.measure(ctx, decodeLoop(c, data), &res)
-		default:
-			err = fmt.Errorf("unknown op %q", op)
-		}
-		if err != nil {
-			res = job.result(op, results.Error, fmt.Sprintf("%s: %v", op, err))
-		}
-		out = append(out, res)
-	}
-	return out
 }
 
 // sink keeps the last encoding alive so the compiler cannot drop the work.

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"reflect"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -103,16 +104,18 @@ func TestRunGoesOn(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	d, _ := dataset.Lookup("tiny")
-	mk := func(info codec.Info) runner.Job {
-		return runner.Job{Codec: info, Dataset: "tiny", Shape: "single", Ops: results.Ops,
+	mk := func(info codec.Info, ds string) runner.Job {
+		d, _ := dataset.Lookup(ds)
+		return runner.Job{Codec: info, Dataset: ds, Shape: "single", Ops: results.Ops,
 			Value: func() (any, error) { return d.Value(dataset.Single) }}
 	}
 	ctx, cancel := context.WithCancel(context.Background())
+	// The first two jobs share a group (tiny/single); the third is
+	// interrupted in its own.
 	jobs := []runner.Job{
-		mk(fake("panicky", func(any) error { panic("x") })),
-		mk(fake("honest", func(any) error { return nil })),
-		mk(fake("last", func(any) error { return nil })),
+		mk(fake("panicky", func(any) error { panic("x") }), "tiny"),
+		mk(fake("honest", func(any) error { return nil }), "tiny"),
+		mk(fake("last", func(any) error { return nil }), "medium"),
 	}
 	r.Progress = func(e runner.Event) {
 		if e.Done == 2 {
@@ -143,5 +146,42 @@ func TestOptionsValidate(t *testing.T) {
 		if (err == nil) != (tt.want == "") || err != nil && !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("Validate(%+v) = %v, want %q", tt.opts, err, tt.want)
 		}
+	}
+}
+
+// TestHangWhileSampling: a codec that hangs only after it verified and
+// calibrated is caught by the sampling watchdog; the other benchmarks of
+// its group still finish.
+func TestHangWhileSampling(t *testing.T) {
+	hang := make(chan struct{})
+	t.Cleanup(func() { close(hang) })
+	var calls atomic.Int64
+	late := fake("late-hang", func(any) error {
+		if calls.Add(1) > 20000 {
+			<-hang
+		}
+		return nil
+	})
+	r, err := runner.New(runner.Options{Budget: 200 * time.Millisecond, SampleTime: time.Millisecond, Timeout: time.Second, Target: 0.001})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, _ := dataset.Lookup("tiny")
+	mk := func(info codec.Info) runner.Job {
+		return runner.Job{Codec: info, Dataset: "tiny", Shape: "single", Ops: results.Ops,
+			Value: func() (any, error) { return d.Value(dataset.Single) }}
+	}
+	res, err := r.Run(context.Background(), []runner.Job{mk(late), mk(fake("honest", func(any) error { return nil }))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []results.Status{results.OK, results.Error, results.OK, results.OK}
+	for i, r := range res {
+		if r.Status != want[i] {
+			t.Errorf("%s %s: %s (%s), want %s", r.Codec, r.Op, r.Status, r.Reason, want[i])
+		}
+	}
+	if !strings.Contains(res[1].Reason, "a sample timed out") {
+		t.Errorf("hung decode reason = %q", res[1].Reason)
 	}
 }

@@ -74,7 +74,7 @@ func (r *Runner) Options() Options { return r.opts }
 // ran then (Google Benchmark's random interleaving). Jobs that need
 // memory set aside (MinMemory) run alone.
 //
-// When ctx is cancelled Run stops and returns the results of the groups
+// When ctx is cancelled Run stops and returns the results of the jobs
 // finished so far with ctx's error.
 func (r *Runner) Run(ctx context.Context, jobs []Job) ([]results.Result, error) {
 	var out []results.Result
@@ -90,11 +90,11 @@ func (r *Runner) Run(ctx context.Context, jobs []Job) ([]results.Result, error) 
 				r.Progress(Event{Done: done, Total: len(jobs), Job: job, Results: res, Elapsed: time.Since(start)})
 			}
 		})
-		if err != nil {
-			return out, err // the interrupted group's results are partial
-		}
 		for _, rs := range res {
-			out = append(out, rs...)
+			out = append(out, rs...) // an interrupted group's finished jobs
+		}
+		if err != nil {
+			return out, err
 		}
 	}
 	return out, nil
@@ -123,8 +123,8 @@ func groups(jobs []Job, alone bool) [][]*Job {
 // first, the results say "interrupted".
 func (r *Runner) RunJob(ctx context.Context, job *Job) []results.Result {
 	res, err := r.runGroup(ctx, []*Job{job}, nil)
-	if err != nil {
-		return job.all(results.Error, "interrupted: "+err.Error())
+	if err != nil || res[0] == nil {
+		return job.all(results.Error, fmt.Sprintf("interrupted: %v", err))
 	}
 	return res[0]
 }
@@ -145,7 +145,8 @@ func (job *Job) result(op results.Op, st results.Status, reason string) results.
 // runGroup prepares, verifies and calibrates every job of the group, then
 // samples all their benchmarks interleaved. finished, if set, is called
 // with each job's results as soon as they are complete. It returns the
-// results in job order, or ctx's error if it was interrupted.
+// results in job order; if ctx was cancelled, only those of the jobs that
+// finished, the others nil, with ctx's error.
 func (r *Runner) runGroup(ctx context.Context, group []*Job, finished func(*Job, []results.Result)) ([][]results.Result, error) {
 	out := make([][]results.Result, len(group))
 	pending := make([]int, len(group)) // benches still sampling, per job
@@ -153,7 +154,12 @@ func (r *Runner) runGroup(ctx context.Context, group []*Job, finished func(*Job,
 	for k, job := range group {
 		bs, final := r.prepareJob(ctx, job)
 		if err := ctx.Err(); err != nil {
-			return nil, err
+			for k2 := range out[:k+1] {
+				if k2 == k || pending[k2] > 0 {
+					out[k2] = nil // not finished
+				}
+			}
+			return out, err
 		}
 		if final != nil {
 			out[k] = final
@@ -182,12 +188,13 @@ func (r *Runner) runGroup(ctx context.Context, group []*Job, finished func(*Job,
 			finished(group[b.job], out[b.job])
 		}
 	})
+	var err error
 	for _, b := range benches {
 		if !b.done {
-			return nil, ctx.Err()
+			out[b.job], err = nil, ctx.Err()
 		}
 	}
-	return out, nil
+	return out, err
 }
 
 // prepareJob checks, prepares, verifies and calibrates one job under the

@@ -131,6 +131,29 @@ func TestRunGoesOn(t *testing.T) {
 	}
 }
 
+// TestInterruptKeepsFinishedJobs: a job finished before an interruption
+// keeps its results even when the rest of its group is lost.
+func TestInterruptKeepsFinishedJobs(t *testing.T) {
+	r, err := runner.New(runner.Options{Budget: 10 * time.Millisecond, SampleTime: time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, _ := dataset.Lookup("tiny")
+	mk := func(info codec.Info) runner.Job {
+		return runner.Job{Codec: info, Dataset: "tiny", Shape: "single", Ops: results.Ops,
+			Value: func() (any, error) { return d.Value(dataset.Single) }}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	r.Progress = func(runner.Event) { cancel() }
+	res, err := r.Run(ctx, []runner.Job{mk(fake("panicky", func(any) error { panic("x") })), mk(fake("honest", func(any) error { return nil }))})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("Run error = %v, want context.Canceled", err)
+	}
+	if len(res) != 2 || res[0].Codec != "panicky" || res[1].Codec != "panicky" {
+		t.Fatalf("want the finished job's two results, got %+v", res)
+	}
+}
+
 func TestOptionsValidate(t *testing.T) {
 	tests := []struct {
 		opts runner.Options

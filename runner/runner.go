@@ -72,7 +72,8 @@ func (r *Runner) Options() Options { return r.opts }
 // a shuffled order, round after round, so that a slow phase of a noisy
 // machine falls on every codec of the group alike instead of on whichever
 // ran then (Google Benchmark's random interleaving). Jobs that need
-// memory set aside (MinMemory) run alone.
+// memory set aside (MinMemory) run alone, and a job whose encoding is
+// LargeBytes or more is sampled on its own as soon as it is prepared.
 //
 // When ctx is cancelled Run stops and returns the results of the jobs
 // finished so far with ctx's error.
@@ -119,6 +120,10 @@ func groups(jobs []Job, alone bool) [][]*Job {
 	return gs
 }
 
+// LargeBytes is the encoded size from which a job is sampled on its own
+// rather than interleaved with the rest of its group.
+const LargeBytes = 4 << 20
+
 // RunJob verifies and measures one job on its own. If ctx is cancelled
 // first, the results say "interrupted".
 func (r *Runner) RunJob(ctx context.Context, job *Job) []results.Result {
@@ -150,7 +155,14 @@ func (job *Job) result(op results.Op, st results.Status, reason string) results.
 func (r *Runner) runGroup(ctx context.Context, group []*Job, finished func(*Job, []results.Result)) ([][]results.Result, error) {
 	out := make([][]results.Result, len(group))
 	pending := make([]int, len(group)) // benches still sampling, per job
-	var benches []*bench
+	var benches []*bench               // to sample interleaved
+	var all []*bench
+	done := func(b *bench) {
+		out[b.job][b.slot] = b.res
+		if pending[b.job]--; pending[b.job] == 0 && finished != nil {
+			finished(group[b.job], out[b.job])
+		}
+	}
 	for k, job := range group {
 		bs, final := r.prepareJob(ctx, job)
 		if err := ctx.Err(); err != nil {
@@ -169,27 +181,32 @@ func (r *Runner) runGroup(ctx context.Context, group []*Job, finished func(*Job,
 			continue
 		}
 		out[k] = make([]results.Result, len(bs))
+		var mine []*bench
 		for i, b := range bs {
 			b.job, b.slot = k, i
 			if b.done {
 				out[k][i] = b.res
 			} else {
 				pending[k]++
-				benches = append(benches, b)
+				mine = append(mine, b)
 			}
 		}
 		if pending[k] == 0 && finished != nil {
 			finished(job, out[k])
 		}
-	}
-	r.sample(ctx, benches, func(b *bench) {
-		out[b.job][b.slot] = b.res
-		if pending[b.job]--; pending[b.job] == 0 && finished != nil {
-			finished(group[b.job], out[b.job])
+		all = append(all, mine...)
+		// A large value is sampled at once, on its own: holding the
+		// cases of a whole group of them alive would cost gigabytes and
+		// make every garbage collection before a sample slow.
+		if len(mine) > 0 && mine[0].res.Bytes >= LargeBytes {
+			r.sample(ctx, mine, done)
+		} else {
+			benches = append(benches, mine...)
 		}
-	})
+	}
+	r.sample(ctx, benches, done)
 	var err error
-	for _, b := range benches {
+	for _, b := range all {
 		if !b.done {
 			out[b.job], err = nil, ctx.Err()
 		}

@@ -12,6 +12,7 @@ type APIKind string
 const (
 	Reflection APIKind = "reflection" // any Go value, read through reflect
 	Codegen    APIKind = "codegen"    // generated code from a schema or the Go types
+	Schema     APIKind = "schema"     // a schema read at run time, no generated code
 	Manual     APIKind = "manual"     // hand-written code for each type
 )
 

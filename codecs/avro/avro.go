@@ -29,7 +29,7 @@ import (
 // dataset.avsc.
 var Hamba = codec.Info{
 	Name: "avro", Family: "avro", Label: "hamba/avro", Module: "github.com/hamba/avro/v2",
-	URL: "https://github.com/hamba/avro", API: codec.Codegen,
+	URL: "https://github.com/hamba/avro", API: codec.Schema,
 	Losses: []codec.Loss{
 		{Kind: codec.TimePrecision, Precision: time.Microsecond}, // timestamp-micros
 		{Kind: codec.TimeZone}, // timestamps are UTC instants

@@ -38,7 +38,9 @@ type Options struct {
 	// where the machine has another core.
 	PinCPU int
 	// Timeout is how long one job (verification and all its ops) may take
-	// before it is abandoned as hung. Default 20 × Budget + 1m.
+	// before it is abandoned as hung. Default 20 × Budget + 5m: the
+	// slowest codecs (goccy/go-yaml) take more than a minute to verify and
+	// calibrate on the 69,000-Big values.
 	Timeout time.Duration
 }
 
@@ -63,7 +65,7 @@ func (o Options) withDefaults() Options {
 		o.MaxSamples = max(500, o.MinSamples)
 	}
 	if o.Timeout == 0 {
-		o.Timeout = 20*o.Budget + time.Minute
+		o.Timeout = 20*o.Budget + 5*time.Minute
 	}
 	return o
 }

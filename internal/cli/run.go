@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"slices"
 	"time"
 
 	"github.com/serbench/serbench/dataset"
@@ -102,7 +103,7 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	run.Elapsed = results.Duration(time.Since(start))
 	run.Peak = r.Peak()
 	if runErr != nil {
-		run.Warnings = append(run.Warnings, fmt.Sprintf("interrupted after %d of %d jobs: %v", len(res)/max(1, len(sel.Ops)), len(jobs), runErr))
+		run.Warnings = append(run.Warnings, fmt.Sprintf("interrupted: %d results of %d jobs were measured before: %v", len(res), len(jobs), runErr))
 	}
 	if err := writeOutputs(*out, run); err != nil {
 		return err
@@ -133,7 +134,7 @@ func newRun(presetName string, o runner.Options, sel preset.Selection) *results.
 		},
 	}
 	for _, c := range registry.Codecs {
-		if len(sel.Codecs) > 0 && !contains(sel.Codecs, c.Name) {
+		if len(sel.Codecs) > 0 && !slices.Contains(sel.Codecs, c.Name) {
 			continue
 		}
 		var losses []string
@@ -147,15 +148,6 @@ func newRun(presetName string, o runner.Options, sel preset.Selection) *results.
 		})
 	}
 	return run
-}
-
-func contains(list []string, s string) bool {
-	for _, v := range list {
-		if v == s {
-			return true
-		}
-	}
-	return false
 }
 
 // tally summarizes a run's statuses and how many measured results reached

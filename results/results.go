@@ -108,14 +108,22 @@ type Result struct {
 	BPerOp    float64 `json:"b_per_op"`
 	Allocs    float64 `json:"allocs_per_op"`
 	TargetMet bool    `json:"target_met"`
+	// Busy counts the samples set aside because the machine was busy
+	// (another tenant's load) when they started or ended.
+	Busy int `json:"busy_samples,omitempty"`
 }
 
-// A Sample is one timed run of Iters iterations.
+// A Sample is Iters iterations timed after a garbage collection, in
+// Batches batches of Iters/Batches; NsPerOp is the median batch's time per
+// iteration, B/op and allocs/op are over the whole sample.
 type Sample struct {
 	Iters       int     `json:"iters"`
+	Batches     int     `json:"batches,omitempty"`
 	NsPerOp     float64 `json:"ns_per_op"`
 	BPerOp      float64 `json:"b_per_op"`
 	AllocsPerOp float64 `json:"allocs_per_op"`
+	// GCs counts the garbage collections that ran during the sample.
+	GCs int `json:"gcs,omitempty"`
 }
 
 // A Stat is a median with its confidence interval.

@@ -48,6 +48,7 @@ type Runner struct {
 	// Progress, if set, is called after each job.
 	Progress func(Event)
 	peakHeap atomic.Uint64
+	gauge    *gauge // nil with NoGate
 }
 
 // Peak returns the highest heap in use seen between samples, and the
@@ -61,7 +62,12 @@ func New(opts Options) (*Runner, error) {
 	if err := opts.Validate(); err != nil {
 		return nil, err
 	}
-	return &Runner{opts: opts.withDefaults()}, nil
+	r := &Runner{opts: opts.withDefaults()}
+	if !r.opts.NoGate {
+		r.gauge = newGauge(r.opts.GateTolerance)
+		r.gauge.warm(100 * time.Millisecond)
+	}
+	return r, nil
 }
 
 // Options returns the runner's options with defaults filled in.
@@ -275,11 +281,11 @@ func (r *Runner) prepare(ctx context.Context, job *Job) ([]*bench, []results.Res
 			b.fail(fmt.Errorf("unknown op %q", op))
 		}
 		if !b.done {
-			n, err := r.calibrate(ctx, b.loop)
+			n, batches, err := r.calibrate(ctx, b.loop)
 			if err != nil {
 				b.fail(err)
 			}
-			b.n = n
+			b.n, b.batches = n, batches
 		}
 		bs = append(bs, b)
 	}

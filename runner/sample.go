@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"runtime"
 	"runtime/debug"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -24,9 +25,13 @@ type bench struct {
 	job, slot int // where its result goes in runGroup
 	res       results.Result
 	loop      loop
-	n         int // iterations per sample, from calibration
-	ns        []float64
-	spent     time.Duration // time spent sampling, GC included
+	n         int              // iterations per batch, from calibration
+	batches   []float64        // scratch space for a sample's batch times
+	ns        []float64        // the quiet samples' ns/op
+	busy      []results.Sample // samples set aside: the machine was busy
+	waits     int              // turns let pass in a row while the machine was busy
+	spent     time.Duration    // time spent on the quiet samples
+	spentAll  time.Duration    // time spent on all samples
 	done      bool
 }
 
@@ -37,83 +42,179 @@ func (b *bench) fail(err error) {
 	b.done = true
 }
 
-// timeOnce runs l(n) once and measures it, turning a panic into an error.
-func (r *Runner) timeOnce(l loop, n int) (s results.Sample, elapsed time.Duration, err error) {
+// timeBatch runs l(n) once and measures it, turning a panic into an
+// error.
+func timeBatch(l loop, n int) (d time.Duration, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			err = fmt.Errorf("panic: %v\n%s", p, firstFrames(debug.Stack()))
 		}
 	}()
+	start := time.Now()
+	err = l(n)
+	return time.Since(start), err
+}
+
+// timeSample takes one sample: a garbage collection, then batches of n
+// iterations until SampleTime has passed or the batches slice is full.
+//
+// The collector is held off during the sample (up to a memory limit), so
+// that whether a cycle falls in a sample, an accident of the heap's size
+// at that moment, does not decide its time: the time per op is the
+// codec's own work, and B/op and allocs/op say what it leaves the
+// collector. With NoGC there is neither the collection nor the hold.
+//
+// The sample's ns/op is the BatchQuantile of its batches' times, which
+// leaves out the batches slowed by a burst of a neighbour's work; B/op and
+// allocs/op count the whole sample. batches is scratch space, allocated
+// beforehand so that the sample allocates nothing of its own.
+func (r *Runner) timeSample(l loop, n int, batches []float64) (s results.Sample, elapsed time.Duration, err error) {
 	if !r.opts.NoGC {
 		runtime.GC()
 	}
 	var m0, m1 runtime.MemStats
 	runtime.ReadMemStats(&m0)
-	start := time.Now()
-	err = l(n)
-	elapsed = time.Since(start)
+	if !r.opts.NoGC {
+		// Hold the collector off until the sample ends, unless the heap
+		// grows by more than the live heap (at least 256 MiB, at most
+		// 1 GiB) meanwhile.
+		headroom := min(max(int64(m0.HeapAlloc), 256<<20), 1<<30)
+		defer debug.SetGCPercent(debug.SetGCPercent(-1))
+		defer debug.SetMemoryLimit(debug.SetMemoryLimit(int64(m0.HeapSys) + headroom))
+	}
+	batches = batches[:0]
+	for {
+		var d time.Duration
+		d, err = timeBatch(l, n)
+		elapsed += d
+		if err != nil {
+			return s, elapsed, err
+		}
+		batches = append(batches, float64(d.Nanoseconds())/float64(n))
+		if elapsed >= r.opts.SampleTime || len(batches) == cap(batches) {
+			break
+		}
+	}
 	runtime.ReadMemStats(&m1)
 	r.peakHeap.Store(max(r.peakHeap.Load(), m1.HeapAlloc, m0.HeapAlloc))
-	fn := float64(n)
+	iters := float64(n * len(batches))
+	slices.Sort(batches)
 	return results.Sample{
-		Iters:       n,
-		NsPerOp:     float64(elapsed.Nanoseconds()) / fn,
-		BPerOp:      float64(m1.TotalAlloc-m0.TotalAlloc) / fn,
-		AllocsPerOp: float64(m1.Mallocs-m0.Mallocs) / fn,
-	}, elapsed, err
+		Iters:       n * len(batches),
+		Batches:     len(batches),
+		NsPerOp:     batches[int(r.opts.BatchQuantile*float64(len(batches)-1))],
+		BPerOp:      float64(m1.TotalAlloc-m0.TotalAlloc) / iters,
+		AllocsPerOp: float64(m1.Mallocs-m0.Mallocs) / iters,
+		GCs:         int(m1.NumGC - m0.NumGC),
+	}, elapsed, nil
 }
 
-// calibrate finds the iteration count for one sample to last about
-// SampleTime, the way testing.B grows b.N. The runs also warm up caches,
-// pools and lazily built codec state.
-func (r *Runner) calibrate(ctx context.Context, l loop) (int, error) {
+// calibrate finds the iteration count for one batch to last about
+// BatchTime, the way testing.B grows b.N, and returns it with scratch
+// space for a sample's batches. The runs also warm up caches, pools and
+// lazily built codec state.
+func (r *Runner) calibrate(ctx context.Context, l loop) (int, []float64, error) {
 	n := 1
 	for {
-		_, d, err := r.timeOnce(l, n)
-		if err != nil {
-			return 0, err
+		if !r.opts.NoGC {
+			runtime.GC()
 		}
-		if d >= r.opts.SampleTime || n >= 1e9 {
-			return n, nil
+		d, err := timeBatch(l, n)
+		if err != nil {
+			return 0, nil, err
+		}
+		if d >= r.opts.BatchTime || n >= 1e9 {
+			// Warm up for a sample's length before the first sample.
+			for warm := d; warm < r.opts.SampleTime; {
+				d, err := timeBatch(l, n)
+				if err != nil {
+					return 0, nil, err
+				}
+				warm += d
+			}
+			perBatch := max(d, r.opts.BatchTime)
+			k := int(min(2*r.opts.SampleTime/perBatch+1, maxBatches))
+			return n, make([]float64, 0, k), nil
 		}
 		if err := ctx.Err(); err != nil {
-			return 0, err
+			return 0, nil, err
 		}
 		prev := n
 		perOp := max(d.Nanoseconds()/int64(n), 1)
-		next := int64(float64(r.opts.SampleTime.Nanoseconds()) / float64(perOp) * 1.2)
+		next := int64(float64(r.opts.BatchTime.Nanoseconds()) / float64(perOp) * 1.2)
 		next = min(next, 100*int64(prev), 1e9)
 		n = int(max(next, int64(prev)+1))
 	}
 }
 
-// sampleOnce takes one sample of b and decides whether b is finished:
-// its interval is within the target after MinSamples, it has MaxSamples,
-// or it has spent its budget (MinSamples in, or three samples and three
-// budgets for an operation too slow for more).
-func (r *Runner) sampleOnce(b *bench) {
-	s, d, err := r.timeOnce(b.loop, b.n)
-	b.spent += d
+// maxBatches caps the batches of one sample.
+const maxBatches = 10000
+
+// sampleOnce takes one sample of b, unless the gauge says the machine is
+// busy and b has not waited maxWaits turns already, and decides whether b
+// is finished: its interval is within the target after MinSamples, it has
+// MaxSamples, or it has spent its budget (MinSamples in, or three samples
+// and three budgets for an operation too slow for more). A sample that
+// starts or ends in a busy phase is set aside; if too few quiet samples
+// come in three budgets, the figure is made from all of them. It reports
+// whether it sampled.
+func (r *Runner) sampleOnce(b *bench) bool {
+	quiet := true
+	if r.gauge != nil {
+		if quiet = r.gauge.quiet(); !quiet && b.waits < maxWaits {
+			b.waits++
+			return false
+		}
+		b.waits = 0
+	}
+	s, d, err := r.timeSample(b.loop, b.n, b.batches)
+	b.spentAll += d
 	if err != nil {
 		b.fail(err)
-		return
+		return true
 	}
-	b.res.Samples = append(b.res.Samples, s)
-	b.ns = append(b.ns, s.NsPerOp)
+	if quiet && r.gauge != nil {
+		quiet = r.gauge.quiet()
+	}
+	if quiet {
+		b.spent += d
+		b.res.Samples = append(b.res.Samples, s)
+		b.ns = append(b.ns, s.NsPerOp)
+	} else {
+		b.busy = append(b.busy, s)
+	}
 	o := r.opts
 	if len(b.ns) >= o.MinSamples {
 		b.res.NsPerOp = summarize(b.ns, o.Confidence)
 		b.res.TargetMet = b.res.NsPerOp.RelCI() <= o.Target
 	}
-	if b.res.TargetMet || len(b.ns) >= o.MaxSamples ||
+	enough := b.res.TargetMet || len(b.ns) >= o.MaxSamples ||
 		b.spent >= o.Budget && len(b.ns) >= o.MinSamples ||
-		b.spent >= 3*o.Budget && len(b.ns) >= min(3, o.MinSamples) {
+		b.spent >= 3*o.Budget && len(b.ns) >= min(3, o.MinSamples)
+	if !enough && (b.spentAll >= 3*o.Budget || len(b.ns)+len(b.busy) >= 2*o.MaxSamples) {
+		// The machine was busy for most of the budget: use every sample.
+		b.res.Samples = append(b.res.Samples, b.busy...)
+		b.busy = nil
+		b.ns = b.ns[:0]
+		for _, s := range b.res.Samples {
+			b.ns = append(b.ns, s.NsPerOp)
+		}
+		enough = true
+	}
+	if enough {
 		b.res.NsPerOp = summarize(b.ns, o.Confidence)
+		b.res.TargetMet = len(b.ns) >= o.MinSamples && b.res.NsPerOp.RelCI() <= o.Target
 		b.res.BPerOp = median(b.res.Samples, func(s results.Sample) float64 { return s.BPerOp })
 		b.res.Allocs = median(b.res.Samples, func(s results.Sample) float64 { return s.AllocsPerOp })
+		b.res.Busy = len(b.busy)
 		b.done = true
 	}
+	return true
 }
+
+// maxWaits is how many turns in a row a bench lets pass while the machine
+// is busy before it samples anyway: about a tenth of a second.
+const maxWaits = 50
 
 // sample samples the benches interleaved, round after round in a shuffled
 // order (seeded: two runs shuffle alike), until each is done; finished is
@@ -156,6 +257,7 @@ func (r *Runner) sample(ctx context.Context, benches []*bench, finished func(*be
 					return
 				}
 				rng.Shuffle(len(next), func(i, j int) { next[i], next[j] = next[j], next[i] })
+				sampled := false
 				for _, b := range next {
 					if ctx.Err() != nil {
 						return
@@ -171,7 +273,9 @@ func (r *Runner) sample(ctx context.Context, benches []*bench, finished func(*be
 					current.Store(b)
 					since.Store(time.Now().UnixNano())
 					mu.Unlock()
-					r.sampleOnce(&work)
+					if r.sampleOnce(&work) {
+						sampled = true
+					}
 					mu.Lock()
 					if abandoned.Load() {
 						mu.Unlock()
@@ -182,6 +286,9 @@ func (r *Runner) sample(ctx context.Context, benches []*bench, finished func(*be
 						finished(b)
 					}
 					mu.Unlock()
+				}
+				if !sampled {
+					time.Sleep(time.Millisecond) // all waiting for a quiet phase
 				}
 			}
 		}()

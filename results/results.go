@@ -74,6 +74,11 @@ type Options struct {
 	MaxSamples int      `json:"max_samples"`
 	GCBefore   bool     `json:"gc_before_sample"`
 	PinCPU     int      `json:"pin_cpu,omitempty"`
+	// BatchTime: a sample runs the loop in timed batches of about
+	// BatchTime.
+	BatchTime Duration `json:"batch_time,omitempty"`
+	// Gate is the quiet gate's tolerance, 0 when the gate was off.
+	Gate float64 `json:"quiet_gate,omitempty"`
 }
 
 // Codec is the metadata of a codec as recorded in a Run.
@@ -114,8 +119,8 @@ type Result struct {
 }
 
 // A Sample is Iters iterations timed after a garbage collection, in
-// Batches batches of Iters/Batches; NsPerOp is the median batch's time per
-// iteration, B/op and allocs/op are over the whole sample.
+// Batches batches of Iters/Batches; NsPerOp, B/op and allocs/op are over
+// the whole sample.
 type Sample struct {
 	Iters       int     `json:"iters"`
 	Batches     int     `json:"batches,omitempty"`

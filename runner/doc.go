@@ -4,6 +4,21 @@
 // is within the target or the budget runs out. It returns a results.Run
 // and never writes files: renderers do that.
 //
+// How a figure is made:
+//
+//   - calibration grows the iteration count until one batch lasts
+//     Options.BatchTime, then warms up for a sample's length;
+//   - a sample is a garbage collection, then batches for SampleTime; its
+//     ns/op, B/op and allocs/op are the whole sample's, as testing.B
+//     reports them, so an allocating codec pays for its collections;
+//   - a gauge (gauge.go) probes the machine before and after each sample;
+//     samples are taken while it runs at full speed, and those that end in
+//     a busy phase are set aside;
+//   - the benchmarks of one dataset shape are sampled interleaved, in a
+//     shuffled order each round;
+//   - the figure is the median of the samples with its confidence interval
+//     (golang.org/x/perf/benchmath, as benchstat computes it).
+//
 // A codec that returns an error, panics, hangs or fails verification is
 // recorded with the reason, and the run goes on.
 package runner

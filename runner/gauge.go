@@ -3,6 +3,7 @@ package runner
 import (
 	"math"
 	"strconv"
+	"sync"
 	"sync/atomic"
 	"time"
 )
@@ -18,29 +19,39 @@ import (
 // arithmetic and branches on data in the L1 cache, so that what the last
 // sample left in the caches does not matter) and compares it with the
 // fastest probe seen: the machine is quiet when the probe runs within a
-// tolerance of that. On a machine of its own the probe's time barely
+// tolerance of that. The reference creeps up by 2% a second since it was
+// last set, so that a machine that slows down for good (a laptop's
+// throttled CPU) becomes the new reference within seconds instead of
+// counting as busy for the rest of the run, while a busy phase of a few
+// hundred milliseconds moves it by less than 1%. On a machine of its own the probe's time barely
 // moves and every sample is taken; on this project's 2-core VM the probe
 // is either within 10% of its best or 50% and more slower, and the
 // samples taken after a slow probe are several times likelier to be slow.
 type gauge struct {
-	tol  float64
-	best atomic.Uint64 // math.Float64bits of the fastest probe, ns
+	tol   float64
+	probe func() float64   // one probe's time in ns; walk, or a test's
+	now   func() time.Time // time.Now, or a test's clock
+
+	mu     sync.Mutex
+	best   float64   // the reference probe time, ns
+	bestAt time.Time // when best was set
 }
+
+// gaugeDrift is how fast the reference creeps up, per second.
+const gaugeDrift = 0.02
 
 // gaugeSteps is the probe's length: about 10µs on a current x86 core.
 const gaugeSteps = 512
 
 func newGauge(tol float64) *gauge {
-	g := &gauge{tol: tol}
-	g.best.Store(math.Float64bits(math.Inf(1)))
-	return g
+	return &gauge{tol: tol, probe: walk, now: time.Now, best: math.Inf(1)}
 }
 
 // gaugeSink keeps the probe's result alive.
 var gaugeSink atomic.Uint64
 
 // walk runs the probe once and returns its time in ns.
-func (g *gauge) walk() float64 {
+func walk() float64 {
 	start := time.Now()
 	var buf [24]byte
 	acc := uint64(0)
@@ -55,16 +66,17 @@ func (g *gauge) walk() float64 {
 }
 
 // quiet probes the machine (the fastest of three walks) and reports
-// whether it runs within the tolerance of its fastest probe so far.
+// whether it runs within the tolerance of the reference.
 func (g *gauge) quiet() bool {
-	p := min(g.walk(), g.walk(), g.walk())
-	for {
-		old := g.best.Load()
-		if p >= math.Float64frombits(old) || g.best.CompareAndSwap(old, math.Float64bits(p)) {
-			break
-		}
+	p := min(g.probe(), g.probe(), g.probe())
+	now := g.now()
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	ref := g.best * (1 + gaugeDrift*now.Sub(g.bestAt).Seconds())
+	if p <= ref {
+		g.best, g.bestAt, ref = p, now, p
 	}
-	return p <= math.Float64frombits(g.best.Load())*(1+g.tol)
+	return p <= ref*(1+g.tol)
 }
 
 // warm probes the machine for d to learn its fastest probe.

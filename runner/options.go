@@ -18,18 +18,13 @@ type Options struct {
 	// SampleTime is the wall time one sample aims for. Default 10ms, range
 	// [1ms, 10s].
 	SampleTime time.Duration
-	// BatchTime is the wall time of one timed batch within a sample.
-	// A sample's time per op is the median of its batches', so that the
-	// short bursts of a shared machine's contention (a neighbour's cache
-	// and memory traffic slows memory-bound code twofold for tens of
-	// microseconds at a time) fall in a minority of batches instead of
-	// being averaged into every sample. An operation slower than
-	// BatchTime is timed one call per batch. Default 50µs, range [1µs,
-	// SampleTime].
+	// BatchTime is the wall time of one timed run of the loop: calibration
+	// grows the iteration count to it, and a sample runs batches of that
+	// count until SampleTime has passed, so that a sample's length
+	// follows SampleTime whatever the operation's speed. An operation
+	// slower than BatchTime is timed one call per batch. Default 50µs,
+	// range [1µs, SampleTime].
 	BatchTime time.Duration
-	// BatchQuantile is the quantile of a sample's batch times taken as
-	// the sample's time per op. Default 0.1.
-	BatchQuantile float64
 	// Budget is the wall time one benchmark may spend sampling once
 	// calibrated. Default 1s, range [10ms, 10m].
 	Budget time.Duration
@@ -51,8 +46,7 @@ type Options struct {
 	// may run for the machine to count as quiet. Default 0.2, range
 	// [0.01, 10].
 	GateTolerance float64
-	// NoGC turns off the garbage collection run before each sample and
-	// the hold on the collector during it.
+	// NoGC turns off the garbage collection run before each sample.
 	NoGC bool
 	// PinCPU, if positive, pins each job's goroutine and its OS thread to
 	// CPU PinCPU-1 (Linux only), away from the GC's background workers
@@ -78,9 +72,6 @@ func (o Options) withDefaults() Options {
 	}
 	if o.BatchTime == 0 {
 		o.BatchTime = min(50*time.Microsecond, o.SampleTime)
-	}
-	if o.BatchQuantile == 0 {
-		o.BatchQuantile = 0.1
 	}
 	if o.GateTolerance == 0 {
 		o.GateTolerance = 0.2
@@ -115,7 +106,6 @@ func (o Options) Validate() error {
 		check("sample time", o.SampleTime >= time.Millisecond && o.SampleTime <= 10*time.Second, "[1ms, 10s]", o.SampleTime),
 		check("batch time", o.BatchTime >= time.Microsecond && o.BatchTime <= o.SampleTime, fmt.Sprintf("[1µs, %v]", o.SampleTime), o.BatchTime),
 		check("gate tolerance", o.GateTolerance >= 0.01 && o.GateTolerance <= 10, "[0.01, 10]", o.GateTolerance),
-		check("batch quantile", o.BatchQuantile > 0 && o.BatchQuantile <= 0.5, "(0, 0.5]", o.BatchQuantile),
 		check("budget", o.Budget >= 10*time.Millisecond && o.Budget <= 10*time.Minute, "[10ms, 10m]", o.Budget),
 		check("min samples", o.MinSamples >= 1 && o.MinSamples <= 1000, "[1, 1000]", o.MinSamples),
 		check("max samples", o.MaxSamples >= o.MinSamples && o.MaxSamples <= 10000, fmt.Sprintf("[%d, 10000]", o.MinSamples), o.MaxSamples),

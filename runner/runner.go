@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"reflect"
 	"runtime/debug"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -48,7 +49,8 @@ type Runner struct {
 	// Progress, if set, is called after each job.
 	Progress func(Event)
 	peakHeap atomic.Uint64
-	gauge    *gauge // nil with NoGate
+	gauge    *gauge    // nil with NoGate
+	warmed   sync.Once // the gauge learns the machine's speed before the first sample
 }
 
 // Peak returns the highest heap in use seen between samples, and the
@@ -65,7 +67,6 @@ func New(opts Options) (*Runner, error) {
 	r := &Runner{opts: opts.withDefaults()}
 	if !r.opts.NoGate {
 		r.gauge = newGauge(r.opts.GateTolerance)
-		r.gauge.warm(100 * time.Millisecond)
 	}
 	return r, nil
 }
@@ -165,6 +166,7 @@ func (r *Runner) runGroup(ctx context.Context, group []*Job, finished func(*Job,
 	var all []*bench
 	done := func(b *bench) {
 		out[b.job][b.slot] = b.res
+		b.loop, b.busy = nil, nil // let the case and its values go
 		if pending[b.job]--; pending[b.job] == 0 && finished != nil {
 			finished(group[b.job], out[b.job])
 		}
@@ -281,11 +283,11 @@ func (r *Runner) prepare(ctx context.Context, job *Job) ([]*bench, []results.Res
 			b.fail(fmt.Errorf("unknown op %q", op))
 		}
 		if !b.done {
-			n, batches, err := r.calibrate(ctx, b.loop)
+			n, maxB, err := r.calibrate(ctx, b.loop)
 			if err != nil {
 				b.fail(err)
 			}
-			b.n, b.batches = n, batches
+			b.n, b.batches = n, maxB
 		}
 		bs = append(bs, b)
 	}

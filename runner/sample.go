@@ -7,7 +7,6 @@ import (
 	"math/rand/v2"
 	"runtime"
 	"runtime/debug"
-	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -26,7 +25,7 @@ type bench struct {
 	res       results.Result
 	loop      loop
 	n         int              // iterations per batch, from calibration
-	batches   []float64        // scratch space for a sample's batch times
+	batches   int              // batches per sample at most, from calibration
 	ns        []float64        // the quiet samples' ns/op
 	busy      []results.Sample // samples set aside: the machine was busy
 	waits     int              // turns let pass in a row while the machine was busy
@@ -55,34 +54,19 @@ func timeBatch(l loop, n int) (d time.Duration, err error) {
 	return time.Since(start), err
 }
 
-// timeSample takes one sample: a garbage collection, then batches of n
-// iterations until SampleTime has passed or the batches slice is full.
-//
-// The collector is held off during the sample (up to a memory limit), so
-// that whether a cycle falls in a sample, an accident of the heap's size
-// at that moment, does not decide its time: the time per op is the
-// codec's own work, and B/op and allocs/op say what it leaves the
-// collector. With NoGC there is neither the collection nor the hold.
-//
-// The sample's ns/op is the BatchQuantile of its batches' times, which
-// leaves out the batches slowed by a burst of a neighbour's work; B/op and
-// allocs/op count the whole sample. batches is scratch space, allocated
-// beforehand so that the sample allocates nothing of its own.
-func (r *Runner) timeSample(l loop, n int, batches []float64) (s results.Sample, elapsed time.Duration, err error) {
+// timeSample takes one sample: a garbage collection (unless NoGC), then
+// batches of n iterations until SampleTime has passed or maxB batches
+// have run. Its ns/op, B/op and allocs/op are the whole sample's, as
+// testing.B reports them: the collector runs as it would in a program, so
+// an allocating codec pays for its garbage in its time per op, and each
+// sample starts from the same collected heap.
+func (r *Runner) timeSample(l loop, n, maxB int) (s results.Sample, elapsed time.Duration, err error) {
 	if !r.opts.NoGC {
 		runtime.GC()
 	}
 	var m0, m1 runtime.MemStats
 	runtime.ReadMemStats(&m0)
-	if !r.opts.NoGC {
-		// Hold the collector off until the sample ends, unless the heap
-		// grows by more than the live heap (at least 256 MiB, at most
-		// 1 GiB) meanwhile.
-		headroom := min(max(int64(m0.HeapAlloc), 256<<20), 1<<30)
-		defer debug.SetGCPercent(debug.SetGCPercent(-1))
-		defer debug.SetMemoryLimit(debug.SetMemoryLimit(int64(m0.HeapSys) + headroom))
-	}
-	batches = batches[:0]
+	batches := 0
 	for {
 		var d time.Duration
 		d, err = timeBatch(l, n)
@@ -90,19 +74,18 @@ func (r *Runner) timeSample(l loop, n int, batches []float64) (s results.Sample,
 		if err != nil {
 			return s, elapsed, err
 		}
-		batches = append(batches, float64(d.Nanoseconds())/float64(n))
-		if elapsed >= r.opts.SampleTime || len(batches) == cap(batches) {
+		batches++
+		if elapsed >= r.opts.SampleTime || batches >= maxB {
 			break
 		}
 	}
 	runtime.ReadMemStats(&m1)
 	r.peakHeap.Store(max(r.peakHeap.Load(), m1.HeapAlloc, m0.HeapAlloc))
-	iters := float64(n * len(batches))
-	slices.Sort(batches)
+	iters := float64(n * batches)
 	return results.Sample{
-		Iters:       n * len(batches),
-		Batches:     len(batches),
-		NsPerOp:     batches[int(r.opts.BatchQuantile*float64(len(batches)-1))],
+		Iters:       n * batches,
+		Batches:     batches,
+		NsPerOp:     float64(elapsed.Nanoseconds()) / iters,
 		BPerOp:      float64(m1.TotalAlloc-m0.TotalAlloc) / iters,
 		AllocsPerOp: float64(m1.Mallocs-m0.Mallocs) / iters,
 		GCs:         int(m1.NumGC - m0.NumGC),
@@ -110,34 +93,34 @@ func (r *Runner) timeSample(l loop, n int, batches []float64) (s results.Sample,
 }
 
 // calibrate finds the iteration count for one batch to last about
-// BatchTime, the way testing.B grows b.N, and returns it with scratch
-// space for a sample's batches. The runs also warm up caches, pools and
+// BatchTime, the way testing.B grows b.N, and returns it with the most
+// batches a sample may run (twice SampleTime's worth). The runs also warm up caches, pools and
 // lazily built codec state.
-func (r *Runner) calibrate(ctx context.Context, l loop) (int, []float64, error) {
-	n := 1
+func (r *Runner) calibrate(ctx context.Context, l loop) (n, maxB int, err error) {
+	n = 1
 	for {
 		if !r.opts.NoGC {
 			runtime.GC()
 		}
-		d, err := timeBatch(l, n)
-		if err != nil {
-			return 0, nil, err
+		var d time.Duration
+		if d, err = timeBatch(l, n); err != nil {
+			return 0, 0, err
 		}
 		if d >= r.opts.BatchTime || n >= 1e9 {
 			// Warm up for a sample's length before the first sample.
 			for warm := d; warm < r.opts.SampleTime; {
 				d, err := timeBatch(l, n)
 				if err != nil {
-					return 0, nil, err
+					return 0, 0, err
 				}
 				warm += d
 			}
 			perBatch := max(d, r.opts.BatchTime)
 			k := int(min(2*r.opts.SampleTime/perBatch+1, maxBatches))
-			return n, make([]float64, 0, k), nil
+			return n, k, nil
 		}
 		if err := ctx.Err(); err != nil {
-			return 0, nil, err
+			return 0, 0, err
 		}
 		prev := n
 		perOp := max(d.Nanoseconds()/int64(n), 1)
@@ -223,6 +206,9 @@ const maxWaits = 50
 // its bench as hung, the worker is abandoned and a new one goes on with
 // the others.
 func (r *Runner) sample(ctx context.Context, benches []*bench, finished func(*bench)) {
+	if r.gauge != nil {
+		r.warmed.Do(func() { r.gauge.warm(100 * time.Millisecond) })
+	}
 	rng := rand.New(rand.NewPCG(1, uint64(len(benches))))
 	var mu sync.Mutex // guards the benches between a worker and the watchdog
 	active := benches

@@ -45,8 +45,9 @@ Usage:
   serbench list [codecs|datasets|presets]
   serbench report RESULTS.json [-o DIR]
                                 re-render every output from saved results
-  serbench compare OLD.bench NEW.bench
-                                deltas with significance, as benchstat computes them
+  serbench compare OLD NEW      deltas with significance, as benchstat computes them;
+                                OLD and NEW: results.bench, results.json, an output
+                                directory, or go test -bench output
   serbench help                 this text
 
 Run 'serbench run -h' for the run flags.

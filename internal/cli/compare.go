@@ -1,25 +1,25 @@
 package cli
 
 import (
+	"bytes"
 	"io"
 	"os"
+	"path/filepath"
+	"strings"
 
 	"github.com/serbench/serbench/compare"
+	"github.com/serbench/serbench/report/bench"
+	"github.com/serbench/serbench/results"
 )
 
 func compareCmd(args []string, stdout io.Writer) error {
 	if len(args) != 2 {
-		return usagef("compare needs two benchmark files: serbench compare OLD.bench NEW.bench")
+		return usagef("compare needs two results: serbench compare OLD NEW, each a results.bench, a results.json, a serbench output directory or `go test -bench` output")
 	}
 	var sets [2]*compare.Set
 	for i, name := range args {
-		f, err := os.Open(name)
-		if err != nil {
-			return err
-		}
-		sets[i], err = compare.Read(f, name)
-		f.Close()
-		if err != nil {
+		var err error
+		if sets[i], err = readSet(name); err != nil {
 			return err
 		}
 	}
@@ -28,4 +28,29 @@ func compareCmd(args []string, stdout io.Writer) error {
 		return err
 	}
 	return compare.WriteText(stdout, args[0], args[1], rows)
+}
+
+// readSet reads benchmark results from name: Go benchmark format, a
+// serbench results.json, or a serbench output directory.
+func readSet(name string) (*compare.Set, error) {
+	if fi, err := os.Stat(name); err == nil && fi.IsDir() {
+		name = filepath.Join(name, "results.bench")
+	}
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if !strings.HasSuffix(name, ".json") {
+		return compare.Read(f, name)
+	}
+	run, err := results.ReadJSON(f, name)
+	if err != nil {
+		return nil, err
+	}
+	var buf bytes.Buffer
+	if err := bench.Write(&buf, run); err != nil {
+		return nil, err
+	}
+	return compare.Read(&buf, name)
 }

@@ -33,7 +33,9 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		budget     = fs.Duration("budget", 0, "sampling time per benchmark (default: the preset's, else 1s)")
 		sampleTime = fs.Duration("sample", 0, "wall time one sample aims for (default: the preset's, else 10ms)")
 		pinCPU     = fs.Int("pin", 0, "pin the measuring thread to CPU N-1 (Linux; 0: no pinning)")
-		noGC       = fs.Bool("nogc", false, "do not run a garbage collection before each sample")
+		batchTime  = fs.Duration("batch", 0, "wall time of one timed batch within a sample (default 50µs)")
+		noGC       = fs.Bool("nogc", false, "no garbage collection before each sample and no hold on the collector during it")
+		noGate     = fs.Bool("nogate", false, "sample whenever, not only while a probe says the machine runs at full speed")
 		quiet      = fs.Bool("q", false, "no progress on stderr")
 	)
 	fs.Usage = func() {
@@ -74,7 +76,7 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if err != nil {
 		return &UsageError{Msg: err.Error()}
 	}
-	opts := runner.Options{Target: *target, Budget: p.Budget, SampleTime: p.SampleTime, PinCPU: *pinCPU, NoGC: *noGC}
+	opts := runner.Options{Target: *target, Budget: p.Budget, SampleTime: p.SampleTime, PinCPU: *pinCPU, NoGC: *noGC, NoGate: *noGate, BatchTime: *batchTime}
 	if *budget != 0 {
 		opts.Budget = *budget
 	}
@@ -131,7 +133,11 @@ func newRun(presetName string, o runner.Options, sel preset.Selection) *results.
 			Preset: presetName, Target: o.Target, Confidence: o.Confidence,
 			SampleTime: results.Duration(o.SampleTime), Budget: results.Duration(o.Budget),
 			MinSamples: o.MinSamples, MaxSamples: o.MaxSamples, GCBefore: !o.NoGC, PinCPU: o.PinCPU,
+			BatchTime: results.Duration(o.BatchTime),
 		},
+	}
+	if !o.NoGate {
+		run.Options.Gate = o.GateTolerance
 	}
 	for _, c := range registry.Codecs {
 		if len(sel.Codecs) > 0 && !slices.Contains(sel.Codecs, c.Name) {

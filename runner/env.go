@@ -70,11 +70,11 @@ func (nop) Encode() ([]byte, error) { return nil, nil }
 // case that does nothing, in ns: the floor under every figure.
 func (r *Runner) LoopOverhead(ctx context.Context) float64 {
 	b := &bench{loop: encodeLoop(nop{})}
-	n, maxB, err := r.calibrate(ctx, b.loop)
+	n, err := r.calibrate(ctx, b.loop)
 	if err != nil {
 		return 0
 	}
-	b.n, b.batches = n, maxB
+	b.n = n
 	r.sample(ctx, []*bench{b}, func(*bench) {})
 	return b.res.NsPerOp.Median
 }

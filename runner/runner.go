@@ -283,11 +283,11 @@ func (r *Runner) prepare(ctx context.Context, job *Job) ([]*bench, []results.Res
 			b.fail(fmt.Errorf("unknown op %q", op))
 		}
 		if !b.done {
-			n, maxB, err := r.calibrate(ctx, b.loop)
+			n, err := r.calibrate(ctx, b.loop)
 			if err != nil {
 				b.fail(err)
 			}
-			b.n, b.batches = n, maxB
+			b.n = n
 		}
 		bs = append(bs, b)
 	}

@@ -25,7 +25,6 @@ type bench struct {
 	res       results.Result
 	loop      loop
 	n         int              // iterations per batch, from calibration
-	batches   int              // batches per sample at most, from calibration
 	ns        []float64        // the quiet samples' ns/op
 	busy      []results.Sample // samples set aside: the machine was busy
 	waits     int              // turns let pass in a row while the machine was busy
@@ -55,12 +54,12 @@ func timeBatch(l loop, n int) (d time.Duration, err error) {
 }
 
 // timeSample takes one sample: a garbage collection (unless NoGC), then
-// batches of n iterations until SampleTime has passed or maxB batches
-// have run. Its ns/op, B/op and allocs/op are the whole sample's, as
+// batches of n iterations until SampleTime has passed (or maxBatches
+// have run). Its ns/op, B/op and allocs/op are the whole sample's, as
 // testing.B reports them: the collector runs as it would in a program, so
 // an allocating codec pays for its garbage in its time per op, and each
 // sample starts from the same collected heap.
-func (r *Runner) timeSample(l loop, n, maxB int) (s results.Sample, elapsed time.Duration, err error) {
+func (r *Runner) timeSample(l loop, n int) (s results.Sample, elapsed time.Duration, err error) {
 	if !r.opts.NoGC {
 		runtime.GC()
 	}
@@ -75,7 +74,7 @@ func (r *Runner) timeSample(l loop, n, maxB int) (s results.Sample, elapsed time
 			return s, elapsed, err
 		}
 		batches++
-		if elapsed >= r.opts.SampleTime || batches >= maxB {
+		if elapsed >= r.opts.SampleTime || batches >= maxBatches {
 			break
 		}
 	}
@@ -93,10 +92,16 @@ func (r *Runner) timeSample(l loop, n, maxB int) (s results.Sample, elapsed time
 }
 
 // calibrate finds the iteration count for one batch to last about
-// BatchTime, the way testing.B grows b.N, and returns it with the most
-// batches a sample may run (twice SampleTime's worth). The runs also warm up caches, pools and
-// lazily built codec state.
-func (r *Runner) calibrate(ctx context.Context, l loop) (n, maxB int, err error) {
+// BatchTime, the way testing.B grows b.N, then warms up for a sample's
+// length: caches, pools and lazily built codec state. A batch that
+// reaches BatchTime (but not SampleTime) is timed again and the faster
+// run counts, so that one stall (a first call's page faults, a
+// neighbour's burst) cannot end calibration early: a count too small
+// would make a sample's batches mostly timer calls.
+func (r *Runner) calibrate(ctx context.Context, l loop) (n int, err error) {
+	if _, err := timeBatch(l, 1); err != nil { // a first, cold call
+		return 0, err
+	}
 	n = 1
 	for {
 		if !r.opts.NoGC {
@@ -104,23 +109,27 @@ func (r *Runner) calibrate(ctx context.Context, l loop) (n, maxB int, err error)
 		}
 		var d time.Duration
 		if d, err = timeBatch(l, n); err != nil {
-			return 0, 0, err
+			return 0, err
+		}
+		if d >= r.opts.BatchTime && d < r.opts.SampleTime {
+			again, err := timeBatch(l, n)
+			if err != nil {
+				return 0, err
+			}
+			d = min(d, again)
 		}
 		if d >= r.opts.BatchTime || n >= 1e9 {
-			// Warm up for a sample's length before the first sample.
 			for warm := d; warm < r.opts.SampleTime; {
 				d, err := timeBatch(l, n)
 				if err != nil {
-					return 0, 0, err
+					return 0, err
 				}
 				warm += d
 			}
-			perBatch := max(d, r.opts.BatchTime)
-			k := int(min(2*r.opts.SampleTime/perBatch+1, maxBatches))
-			return n, k, nil
+			return n, nil
 		}
 		if err := ctx.Err(); err != nil {
-			return 0, 0, err
+			return 0, err
 		}
 		prev := n
 		perOp := max(d.Nanoseconds()/int64(n), 1)
@@ -150,7 +159,7 @@ func (r *Runner) sampleOnce(b *bench) bool {
 		}
 		b.waits = 0
 	}
-	s, d, err := r.timeSample(b.loop, b.n, b.batches)
+	s, d, err := r.timeSample(b.loop, b.n)
 	b.spentAll += d
 	if err != nil {
 		b.fail(err)

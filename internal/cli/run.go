@@ -34,7 +34,7 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		sampleTime = fs.Duration("sample", 0, "wall time one sample aims for (default: the preset's, else 10ms)")
 		pinCPU     = fs.Int("pin", 0, "pin the measuring thread to CPU N-1 (Linux; 0: no pinning)")
 		batchTime  = fs.Duration("batch", 0, "wall time of one timed batch within a sample (default 50µs)")
-		noGC       = fs.Bool("nogc", false, "no garbage collection before each sample and no hold on the collector during it")
+		noGC       = fs.Bool("nogc", false, "no garbage collection before each sample")
 		noGate     = fs.Bool("nogate", false, "sample whenever, not only while a probe says the machine runs at full speed")
 		quiet      = fs.Bool("q", false, "no progress on stderr")
 	)

@@ -45,7 +45,7 @@ var All = []Preset{
 			Datasets: []string{"tiny", "medium", "big", "user", "metric", "complexdata", "game", "int64"},
 			Shapes:   []dataset.Shape{dataset.Single, dataset.Slice},
 		},
-		Budget: 500 * time.Millisecond, SampleTime: 5 * time.Millisecond,
+		SampleTime: 5 * time.Millisecond,
 	},
 	{
 		Name: "full", Doc: "every codec over every dataset and shape up to huge (no xl)",

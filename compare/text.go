@@ -41,7 +41,8 @@ func WriteText(w io.Writer, oldFile, newFile string, rows []Row) error {
 	}
 	fmt.Fprintf(w, "%d of %d comparisons changed significantly (p ≤ 0.05).\n", changed, len(rows))
 	if within, total, worst, name := Agreement(rows, "sec/op", 0.05); total > 0 {
-		fmt.Fprintf(w, "Medians (sec/op): %d of %d within ±5%%; largest difference %+.1f%% (%s).\n", within, total, 100*worst, name)
+		within10, _, _, _ := Agreement(rows, "sec/op", 0.10)
+		fmt.Fprintf(w, "Medians (sec/op): %d of %d within ±5%% (%d within ±10%%); largest difference %+.1f%% (%s).\n", within, total, within10, 100*worst, name)
 	}
 	pairs, inv := Ranking(rows, "sec/op", 0.10)
 	fmt.Fprintf(w, "Ranking: %d codec pairs differ by more than 10%% in sec/op; %d flipped order.\n", pairs, len(inv))

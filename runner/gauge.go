@@ -23,10 +23,11 @@ import (
 // last set, so that a machine that slows down for good (a laptop's
 // throttled CPU) becomes the new reference within seconds instead of
 // counting as busy for the rest of the run, while a busy phase of a few
-// hundred milliseconds moves it by less than 1%. On a machine of its own the probe's time barely
-// moves and every sample is taken; on this project's 2-core VM the probe
-// is either within 10% of its best or 50% and more slower, and the
-// samples taken after a slow probe are several times likelier to be slow.
+// hundred milliseconds moves it by less than 1%. On a machine of its own
+// the probe's time barely moves and every sample is taken; on this
+// project's 2-core VM the probe is either within 10% of its best or 50%
+// and more slower, and the samples taken after a slow probe are several
+// times likelier to be slow.
 type gauge struct {
 	tol   float64
 	probe func() float64   // one probe's time in ns; walk, or a test's

@@ -1,49 +1,37 @@
 package harnessbench
 
 import (
-	"fmt"
 	"testing"
 
-	"github.com/serbench/serbench/preset"
 	"github.com/serbench/serbench/results"
-	"github.com/serbench/serbench/runner"
 )
 
 func BenchmarkEncode(b *testing.B) { benchOp(b, results.Encode) }
 func BenchmarkDecode(b *testing.B) { benchOp(b, results.Decode) }
 
 func benchOp(b *testing.B, op results.Op) {
-	p, err := preset.Lookup("harness")
+	cs, err := Cases()
 	if err != nil {
 		b.Fatal(err)
 	}
-	jobs, err := p.Jobs()
-	if err != nil {
-		b.Fatal(err)
+	for _, c := range cs {
+		b.Run(c.Name, Bench(c, op))
 	}
-	for i := range jobs {
-		job := &jobs[i]
-		c, data, err := runner.Prepare(job)
-		if err != nil {
-			continue // a codec that cannot hold the dataset: serbench skips it too
+}
+
+// TestCases checks that the harness preset yields cases for both
+// harnesses to time, each verified by the runner's round trip.
+func TestCases(t *testing.T) {
+	cs, err := Cases()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cs) != 28 {
+		t.Fatalf("%d harness cases, want the preset's 28", len(cs))
+	}
+	for _, c := range cs {
+		if len(c.Data) == 0 {
+			t.Errorf("%s: empty encoding", c.Name)
 		}
-		b.Run(fmt.Sprintf("codec=%s/dataset=%s/shape=%s", job.Codec.Name, job.Dataset, job.Shape), func(b *testing.B) {
-			b.ReportAllocs()
-			switch op {
-			case results.Encode:
-				for b.Loop() {
-					if _, err := c.Encode(); err != nil {
-						b.Fatal(err)
-					}
-				}
-			case results.Decode:
-				for b.Loop() {
-					if err := c.Decode(data); err != nil {
-						b.Fatal(err)
-					}
-				}
-			}
-			b.ReportMetric(float64(len(data)), "B/msg")
-		})
 	}
 }

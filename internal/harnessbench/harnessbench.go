@@ -1,0 +1,68 @@
+package harnessbench
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/preset"
+	"github.com/serbench/serbench/results"
+	"github.com/serbench/serbench/runner"
+)
+
+// A Case is one job of the harness preset, prepared and verified as the
+// runner prepares it, with its testing.B name.
+type Case struct {
+	Job  runner.Job
+	Name string // codec=json/dataset=tiny/shape=single
+	Case codec.Case
+	Data []byte // the encoding the decode benchmark decodes
+}
+
+// Cases prepares every job of the harness preset that its codec can hold;
+// the others are left out, as serbench skips them.
+func Cases() ([]Case, error) {
+	p, err := preset.Lookup("harness")
+	if err != nil {
+		return nil, err
+	}
+	jobs, err := p.Jobs()
+	if err != nil {
+		return nil, err
+	}
+	var cs []Case
+	for _, job := range jobs {
+		c, data, err := runner.Prepare(&job)
+		if err != nil {
+			continue // a codec that cannot hold the dataset: serbench skips it too
+		}
+		name := fmt.Sprintf("codec=%s/dataset=%s/shape=%s", job.Codec.Name, job.Dataset, job.Shape)
+		cs = append(cs, Case{Job: job, Name: name, Case: c, Data: data})
+	}
+	return cs, nil
+}
+
+// Bench returns the testing.B benchmark of op on c: the same calls the
+// runner times, in b.Loop.
+func Bench(c Case, op results.Op) func(*testing.B) {
+	return func(b *testing.B) {
+		b.ReportAllocs()
+		switch op {
+		case results.Encode:
+			for b.Loop() {
+				if _, err := c.Case.Encode(); err != nil {
+					b.Fatal(err)
+				}
+			}
+		case results.Decode:
+			for b.Loop() {
+				if err := c.Case.Decode(c.Data); err != nil {
+					b.Fatal(err)
+				}
+			}
+		default:
+			b.Fatalf("unknown op %q", op)
+		}
+		b.ReportMetric(float64(len(c.Data)), "B/msg")
+	}
+}

@@ -1,0 +1,291 @@
+// Command pair checks serbench's harness against testing.B in one process:
+// for every operation of the harness preset it alternates testing.B runs
+// (testing.Benchmark, one second each, as `go test -bench` runs them) with
+// serbench runs of the same operation (runner.RunJob), round after round,
+// so both see the same machine and the same compiled code. A shared
+// machine's speed drifts over seconds to minutes; timed minutes apart, or
+// in two different binaries, the two harnesses would measure different
+// things (see README, "Noise").
+//
+// It writes OUT/testingb.bench (one line per testing.B run) and
+// OUT/serbench.bench (one line per serbench run: its median), compares
+// them with serbench's compare package (medians within ±5%, ranking), and
+// sets the wall time of ten testing.B runs per operation (what `go test
+// -bench . -count=10` spends) against serbench's whole-preset run.
+//
+//	go run ./internal/harnessbench/pair [-rounds 10] [-run REGEXP] [-o DIR]
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"golang.org/x/perf/benchfmt"
+
+	"github.com/serbench/serbench/compare"
+	"github.com/serbench/serbench/internal/harnessbench"
+	"github.com/serbench/serbench/preset"
+	"github.com/serbench/serbench/results"
+	"github.com/serbench/serbench/runner"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	if err := run(ctx, os.Args[1:], os.Stdout, os.Stderr); err != nil {
+		fmt.Fprintln(os.Stderr, "pair:", err)
+		os.Exit(1)
+	}
+}
+
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("pair", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	rounds := fs.Int("rounds", 10, "testing.B and serbench runs per operation")
+	filter := fs.String("run", "", "only operations whose name (Encode/codec=json/...) matches this regexp")
+	out := fs.String("o", "harness-out", "output directory")
+	noGate := fs.Bool("nogate", false, "serbench samples without waiting for a quiet machine")
+	wholeRun := fs.Bool("whole", true, "first run the whole preset, as a user runs it, for its wall time")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if *rounds < 2 {
+		return fmt.Errorf("-rounds %d: need at least 2", *rounds)
+	}
+	re, err := regexp.Compile(*filter)
+	if err != nil {
+		return fmt.Errorf("-run: %v", err)
+	}
+	if err := os.MkdirAll(*out, 0o755); err != nil {
+		return err
+	}
+	p, err := preset.Lookup("harness")
+	if err != nil {
+		return err
+	}
+	r, err := runner.New(runner.Options{Budget: p.Budget, SampleTime: p.SampleTime, NoGate: *noGate})
+	if err != nil {
+		return err
+	}
+
+	// The whole preset as a user runs it: its wall time and targets met.
+	jobs, err := p.Jobs()
+	if err != nil {
+		return err
+	}
+	var whole []results.Result
+	var wholeWall time.Duration
+	if *wholeRun {
+		start := time.Now()
+		if whole, err = r.Run(ctx, jobs); err != nil {
+			return err
+		}
+		wholeWall = time.Since(start)
+	}
+	ok, met := 0, 0
+	for _, res := range whole {
+		if res.Status == results.OK && re.MatchString(res.Key()) {
+			ok++
+			if res.TargetMet {
+				met++
+			}
+		}
+	}
+
+	cases, err := harnessbench.Cases()
+	if err != nil {
+		return err
+	}
+	tb, err := createBench(filepath.Join(*out, "testingb.bench"))
+	if err != nil {
+		return err
+	}
+	defer tb.Close()
+	sb, err := createBench(filepath.Join(*out, "serbench.bench"))
+	if err != nil {
+		return err
+	}
+	defer sb.Close()
+	var tbWall, sbWall time.Duration
+	for _, op := range results.Ops {
+		for _, c := range cases {
+			name := (&results.Result{Op: op, Codec: c.Job.Codec.Name, Dataset: c.Job.Dataset, Shape: c.Job.Shape}).Key()
+			if !re.MatchString(name) {
+				continue
+			}
+			job := c.Job
+			job.Ops = []results.Op{op}
+			for i := range *rounds {
+				// Alternate which harness goes first, so that a drift
+				// within a round falls on both alike.
+				steps := []func() error{
+					func() error {
+						t0 := time.Now()
+						res := testing.Benchmark(harnessbench.Bench(c, op))
+						tbWall += time.Since(t0)
+						if res.N == 0 {
+							return fmt.Errorf("%s: testing.B failed", name)
+						}
+						return tb.add(name, res.N, float64(res.T.Nanoseconds())/float64(res.N))
+					},
+					func() error {
+						t0 := time.Now()
+						res := r.RunJob(ctx, &job)[0]
+						sbWall += time.Since(t0)
+						if res.Status != results.OK {
+							return fmt.Errorf("%s: serbench: %s: %s", name, res.Status, res.ShortReason())
+						}
+						return sb.add(name, len(res.Samples), res.NsPerOp.Median)
+					},
+				}
+				if i%2 == 1 {
+					steps[0], steps[1] = steps[1], steps[0]
+				}
+				for _, step := range steps {
+					if err := ctx.Err(); err != nil {
+						return err
+					}
+					if err := step(); err != nil {
+						return err
+					}
+				}
+			}
+			fmt.Fprintf(stderr, "%s done\n", name)
+		}
+	}
+	if err := errors.Join(tb.Close(), sb.Close()); err != nil {
+		return err
+	}
+
+	fmt.Fprintf(stdout, "testing.B vs serbench, %d alternating rounds per operation:\n", *rounds)
+	if err := summarize(stdout, tb.Name(), sb.Name()); err != nil {
+		return err
+	}
+	fmt.Fprintln(stdout, "testing.B vs itself (odd rounds vs even rounds), the machine's yardstick:")
+	if err := summarizeHalves(stdout, tb.Name(), *out); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "Wall time: %d testing.B runs per operation %.1fs; serbench's %d runs per operation %.1fs\n",
+		*rounds, tbWall.Seconds(), *rounds, sbWall.Seconds())
+	if *wholeRun {
+		fmt.Fprintf(stdout, "serbench's whole-preset run: %.1fs (%.2f of testing.B's %d runs per operation); "+
+			"interval target (%.0f%%) met by %d of %d benchmarks\n",
+			wholeWall.Seconds(), wholeWall.Seconds()/tbWall.Seconds(), *rounds, 100*r.Options().Target, met, ok)
+	}
+	return nil
+}
+
+// summarize prints the agreement and ranking lines of compare's report.
+func summarize(w io.Writer, oldPath, newPath string) error {
+	var sb strings.Builder
+	old, err := readSet(oldPath)
+	if err != nil {
+		return err
+	}
+	cur, err := readSet(newPath)
+	if err != nil {
+		return err
+	}
+	rows, err := compare.Compare(old, cur)
+	if err != nil {
+		return err
+	}
+	if err := compare.WriteText(&sb, oldPath, newPath, rows); err != nil {
+		return err
+	}
+	report := strings.TrimSuffix(oldPath, ".bench") + "-vs-" + filepath.Base(newPath)
+	if err := os.WriteFile(strings.TrimSuffix(report, ".bench")+".txt", []byte(sb.String()), 0o644); err != nil {
+		return err
+	}
+	for _, line := range strings.Split(sb.String(), "\n") {
+		if strings.HasPrefix(line, "Medians") || strings.HasPrefix(line, "Ranking") || strings.HasPrefix(line, "  flipped") {
+			fmt.Fprintln(w, "  "+line)
+		}
+	}
+	return nil
+}
+
+// summarizeHalves compares testing.B's odd rounds with its even rounds.
+func summarizeHalves(w io.Writer, path, out string) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	odd, err := createBench(filepath.Join(out, "testingb-odd.bench"))
+	if err != nil {
+		return err
+	}
+	defer odd.Close()
+	even, err := createBench(filepath.Join(out, "testingb-even.bench"))
+	if err != nil {
+		return err
+	}
+	defer even.Close()
+	seen := map[string]int{}
+	rd := benchfmt.NewReader(f, path)
+	for rd.Scan() {
+		res, ok := rd.Result().(*benchfmt.Result)
+		if !ok {
+			continue
+		}
+		name := string(res.Name)
+		half := odd
+		if seen[name]%2 == 1 {
+			half = even
+		}
+		seen[name]++
+		if err := half.w.Write(res); err != nil {
+			return err
+		}
+	}
+	if err := rd.Err(); err != nil {
+		return err
+	}
+	if err := errors.Join(odd.Close(), even.Close()); err != nil {
+		return err
+	}
+	return summarize(w, odd.Name(), even.Name())
+}
+
+func readSet(path string) (*compare.Set, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return compare.Read(f, path)
+}
+
+// A benchFile writes results in Go's benchmark format as they come, so
+// an interrupted check keeps what it measured.
+type benchFile struct {
+	*os.File
+	w *benchfmt.Writer
+}
+
+func createBench(path string) (*benchFile, error) {
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, err
+	}
+	return &benchFile{File: f, w: benchfmt.NewWriter(f)}, nil
+}
+
+func (b *benchFile) add(name string, iters int, nsPerOp float64) error {
+	return b.w.Write(&benchfmt.Result{
+		Name:   benchfmt.Name(name),
+		Iters:  iters,
+		Values: []benchfmt.Value{{Value: nsPerOp, Unit: "ns/op"}},
+	})
+}

@@ -92,7 +92,7 @@ func benchOf(t *testing.T, r *Runner) *bench {
 }
 
 func TestQuietGate(t *testing.T) {
-	opts := Options{SampleTime: 2 * time.Millisecond, Budget: 10 * time.Millisecond, Target: 0.001, MaxSamples: 40}
+	opts := Options{SampleTime: 2 * time.Millisecond, Budget: 200 * time.Millisecond, Target: 0.001, MaxSamples: 40}
 	t.Run("samples ending in a busy phase are set aside", func(t *testing.T) {
 		r, err := New(opts)
 		if err != nil {
@@ -128,8 +128,35 @@ func TestQuietGate(t *testing.T) {
 		if b.res.Status != results.OK || len(b.res.Samples) < 6 || b.res.Busy != 0 {
 			t.Fatalf("status %s with %d samples, %d set aside; want ok, at least 6, all used", b.res.Status, len(b.res.Samples), b.res.Busy)
 		}
-		if d := time.Since(start); d > 10*time.Second {
+		// Waiting is charged to the budget and stops at half of it.
+		if d := time.Since(start); d > 2*opts.Budget {
 			t.Errorf("took %v waiting for a quiet phase that never came", d)
+		}
+	})
+	t.Run("the budget is wall time, waits included", func(t *testing.T) {
+		o := opts
+		o.Budget = 500 * time.Millisecond
+		r, err := New(o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		calls := 0 // busy for two checks in three
+		r.gauge.probe = func() float64 {
+			calls++
+			if (calls-1)/3%3 != 0 {
+				return 1000
+			}
+			return 100
+		}
+		b := benchOf(t, r)
+		start := time.Now()
+		r.sample(context.Background(), []*bench{b}, func(*bench) {})
+		d := time.Since(start)
+		if b.res.Status != results.OK || len(b.res.Samples) < 6 {
+			t.Fatalf("status %s with %d samples, want ok with at least 6", b.res.Status, len(b.res.Samples))
+		}
+		if d > o.Budget*3/2 {
+			t.Errorf("sampling took %v on a budget of %v", d, o.Budget)
 		}
 	})
 }

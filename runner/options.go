@@ -26,7 +26,10 @@ type Options struct {
 	// range [1µs, SampleTime].
 	BatchTime time.Duration
 	// Budget is the wall time one benchmark may spend sampling once
-	// calibrated. Default 1s, range [10ms, 10m].
+	// calibrated: its samples, those set aside as busy, the collections
+	// before them, the gauge's probes and its share of the waits for a
+	// quiet phase. An operation too slow for MinSamples samples in one
+	// budget gets three for three samples. Default 1s, range [10ms, 10m].
 	Budget time.Duration
 	// MinSamples is the number of samples taken before the interval is
 	// checked. Default 6 (the fewest for a 95% interval), range [1, 1000].

@@ -28,8 +28,8 @@ type bench struct {
 	ns        []float64        // the quiet samples' ns/op
 	busy      []results.Sample // samples set aside: the machine was busy
 	waits     int              // turns let pass in a row while the machine was busy
-	spent     time.Duration    // time spent on the quiet samples
-	spentAll  time.Duration    // time spent on all samples
+	spent     time.Duration    // wall time charged: samples, probes, waits
+	waited    time.Duration    // the part of spent waiting for a quiet phase
 	done      bool
 }
 
@@ -145,31 +145,37 @@ const maxBatches = 10000
 // sampleOnce takes one sample of b, unless the gauge says the machine is
 // busy and b has not waited maxWaits turns already, and decides whether b
 // is finished: its interval is within the target after MinSamples, it has
-// MaxSamples, or it has spent its budget (MinSamples in, or three samples
-// and three budgets for an operation too slow for more). A sample that
-// starts or ends in a busy phase is set aside; if too few quiet samples
-// come in three budgets, the figure is made from all of them. It reports
-// whether it sampled.
+// MaxSamples, or it has spent its budget. The budget is wall time: the
+// samples, the collections before them, the gauge's probes and b's share
+// of the waits for a quiet phase (charged by sample), so a busy machine
+// makes a run less precise, not longer. Waiting stops once it has taken
+// half the budget: a machine busy throughout is then sampled at once. A sample that starts or ends in a
+// busy phase is set aside; if fewer than MinSamples quiet samples come
+// within the budget, the figure is made from all of them, and an
+// operation too slow for MinSamples in one budget gets three budgets for
+// three samples. It reports whether it sampled.
 func (r *Runner) sampleOnce(b *bench) bool {
+	start := time.Now()
 	quiet := true
 	if r.gauge != nil {
-		if quiet = r.gauge.quiet(); !quiet && b.waits < maxWaits {
+		if quiet = r.gauge.quiet(); !quiet && b.waits < maxWaits && b.waited < r.opts.Budget/2 {
 			b.waits++
+			b.wait(time.Since(start))
 			return false
 		}
 		b.waits = 0
 	}
-	s, d, err := r.timeSample(b.loop, b.n)
-	b.spentAll += d
+	s, _, err := r.timeSample(b.loop, b.n)
 	if err != nil {
+		b.spent += time.Since(start)
 		b.fail(err)
 		return true
 	}
 	if quiet && r.gauge != nil {
 		quiet = r.gauge.quiet()
 	}
+	b.spent += time.Since(start)
 	if quiet {
-		b.spent += d
 		b.res.Samples = append(b.res.Samples, s)
 		b.ns = append(b.ns, s.NsPerOp)
 	} else {
@@ -180,10 +186,11 @@ func (r *Runner) sampleOnce(b *bench) bool {
 		b.res.NsPerOp = summarize(b.ns, o.Confidence)
 		b.res.TargetMet = b.res.NsPerOp.RelCI() <= o.Target
 	}
+	all := len(b.ns) + len(b.busy)
 	enough := b.res.TargetMet || len(b.ns) >= o.MaxSamples ||
 		b.spent >= o.Budget && len(b.ns) >= o.MinSamples ||
 		b.spent >= 3*o.Budget && len(b.ns) >= min(3, o.MinSamples)
-	if !enough && (b.spentAll >= 3*o.Budget || len(b.ns)+len(b.busy) >= 2*o.MaxSamples) {
+	if !enough && (b.spent >= o.Budget && all >= o.MinSamples || b.spent >= 3*o.Budget || all >= 2*o.MaxSamples) {
 		// The machine was busy for most of the budget: use every sample.
 		b.res.Samples = append(b.res.Samples, b.busy...)
 		b.busy = nil
@@ -202,6 +209,12 @@ func (r *Runner) sampleOnce(b *bench) bool {
 		b.done = true
 	}
 	return true
+}
+
+// wait charges d of waiting for a quiet phase to b's budget.
+func (b *bench) wait(d time.Duration) {
+	b.spent += d
+	b.waited += d
 }
 
 // maxWaits is how many turns in a row a bench lets pass while the machine
@@ -283,7 +296,18 @@ func (r *Runner) sample(ctx context.Context, benches []*bench, finished func(*be
 					mu.Unlock()
 				}
 				if !sampled {
-					time.Sleep(time.Millisecond) // all waiting for a quiet phase
+					// All are waiting for a quiet phase: the pause is
+					// charged to their budgets alike.
+					t0 := time.Now()
+					time.Sleep(time.Millisecond)
+					share := time.Since(t0) / time.Duration(len(next))
+					mu.Lock()
+					if !abandoned.Load() {
+						for _, b := range next {
+							b.wait(share)
+						}
+					}
+					mu.Unlock()
 				}
 			}
 		}()

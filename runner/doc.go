@@ -11,10 +11,11 @@
 //   - a sample is a garbage collection, then batches for SampleTime; its
 //     ns/op, B/op and allocs/op are the whole sample's, as testing.B
 //     reports them, so an allocating codec pays for its collections;
-//   - a gauge (gauge.go) probes the machine before and after each sample;
-//     samples are taken while it runs at full speed, and those that end in
-//     a busy phase are set aside; the budget is wall time, waits included,
-//     so a busy machine gives wider intervals rather than a longer run;
+//   - with Options.Gate, a gauge (gauge.go) probes the machine before and
+//     after each sample; samples are taken while it runs at full speed,
+//     and those that end in a busy phase are set aside;
+//   - the budget is wall time, waits included, so a busy machine gives
+//     wider intervals rather than a longer run;
 //   - the benchmarks of one dataset shape are sampled interleaved, in a
 //     shuffled order each round;
 //   - the figure is the median of the samples with its confidence interval

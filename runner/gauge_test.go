@@ -92,7 +92,7 @@ func benchOf(t *testing.T, r *Runner) *bench {
 }
 
 func TestQuietGate(t *testing.T) {
-	opts := Options{SampleTime: 2 * time.Millisecond, Budget: 200 * time.Millisecond, Target: 0.001, MaxSamples: 40}
+	opts := Options{Gate: true, SampleTime: 2 * time.Millisecond, Budget: 200 * time.Millisecond, Target: 0.001, MaxSamples: 40}
 	t.Run("samples ending in a busy phase are set aside", func(t *testing.T) {
 		r, err := New(opts)
 		if err != nil {
@@ -165,7 +165,7 @@ func TestQuietGate(t *testing.T) {
 // whole sample's, as testing.B reports it: a batch in ten that stalls
 // counts, and so do the collections that the loop causes.
 func TestSampleIsWholeSample(t *testing.T) {
-	r, err := New(Options{SampleTime: time.Second, NoGate: true})
+	r, err := New(Options{SampleTime: time.Second})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -200,7 +200,7 @@ func TestSampleIsWholeSample(t *testing.T) {
 // call's page faults, a neighbour's burst) does not end calibration with
 // too small a count.
 func TestCalibrateSurvivesAStall(t *testing.T) {
-	r, err := New(Options{NoGate: true, SampleTime: 5 * time.Millisecond, BatchTime: 50 * time.Microsecond})
+	r, err := New(Options{SampleTime: 5 * time.Millisecond, BatchTime: 50 * time.Microsecond})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -41,10 +41,13 @@ type Options struct {
 	// after the other, instead of interleaving the samples of a dataset
 	// shape's jobs.
 	NoInterleave bool
-	// NoGate turns off the quiet gate: by default a sample is taken only
-	// while a probe of the machine runs within GateTolerance of its
-	// fastest, and a sample that ends in a busy phase is set aside.
-	NoGate bool
+	// Gate turns on the quiet gate: a sample is taken only while a probe
+	// of the machine runs within GateTolerance of its fastest, and a
+	// sample that ends in a busy phase is set aside. Its figures are the
+	// machine's fast phases, not its average (which testing.B reports);
+	// on a machine busy most of the time it leaves few samples in the
+	// budget.
+	Gate bool
 	// GateTolerance is how much slower than its fastest the gauge's probe
 	// may run for the machine to count as quiet. Default 0.2, range
 	// [0.01, 10].

@@ -49,7 +49,7 @@ type Runner struct {
 	// Progress, if set, is called after each job.
 	Progress func(Event)
 	peakHeap atomic.Uint64
-	gauge    *gauge    // nil with NoGate
+	gauge    *gauge    // nil without Gate
 	warmed   sync.Once // the gauge learns the machine's speed before the first sample
 }
 
@@ -65,7 +65,7 @@ func New(opts Options) (*Runner, error) {
 		return nil, err
 	}
 	r := &Runner{opts: opts.withDefaults()}
-	if !r.opts.NoGate {
+	if r.opts.Gate {
 		r.gauge = newGauge(r.opts.GateTolerance)
 	}
 	return r, nil

@@ -35,7 +35,7 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		pinCPU     = fs.Int("pin", 0, "pin the measuring thread to CPU N-1 (Linux; 0: no pinning)")
 		batchTime  = fs.Duration("batch", 0, "wall time of one timed batch within a sample (default 50µs)")
 		noGC       = fs.Bool("nogc", false, "no garbage collection before each sample")
-		noGate     = fs.Bool("nogate", false, "sample whenever, not only while a probe says the machine runs at full speed")
+		gate       = fs.Bool("gate", false, "sample only while a probe says the machine runs at full speed (its fast phases, not its average)")
 		quiet      = fs.Bool("q", false, "no progress on stderr")
 	)
 	fs.Usage = func() {
@@ -76,7 +76,7 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if err != nil {
 		return &UsageError{Msg: err.Error()}
 	}
-	opts := runner.Options{Target: *target, Budget: p.Budget, SampleTime: p.SampleTime, PinCPU: *pinCPU, NoGC: *noGC, NoGate: *noGate, BatchTime: *batchTime}
+	opts := runner.Options{Target: *target, Budget: p.Budget, SampleTime: p.SampleTime, PinCPU: *pinCPU, NoGC: *noGC, Gate: *gate, BatchTime: *batchTime}
 	if *budget != 0 {
 		opts.Budget = *budget
 	}
@@ -136,7 +136,7 @@ func newRun(presetName string, o runner.Options, sel preset.Selection) *results.
 			BatchTime: results.Duration(o.BatchTime),
 		},
 	}
-	if !o.NoGate {
+	if o.Gate {
 		run.Options.Gate = o.GateTolerance
 	}
 	for _, c := range registry.Codecs {

@@ -54,7 +54,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	rounds := fs.Int("rounds", 10, "testing.B and serbench runs per operation")
 	filter := fs.String("run", "", "only operations whose name (Encode/codec=json/...) matches this regexp")
 	out := fs.String("o", "harness-out", "output directory")
-	noGate := fs.Bool("nogate", false, "serbench samples without waiting for a quiet machine")
+	gate := fs.Bool("gate", false, "serbench samples only while the machine runs at full speed")
+	noGC := fs.Bool("nogc", false, "serbench samples without a collection before each")
 	wholeRun := fs.Bool("whole", true, "first run the whole preset, as a user runs it, for its wall time")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -73,7 +74,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	r, err := runner.New(runner.Options{Budget: p.Budget, SampleTime: p.SampleTime, NoGate: *noGate})
+	r, err := runner.New(runner.Options{Budget: p.Budget, SampleTime: p.SampleTime, Gate: *gate, NoGC: *noGC})
 	if err != nil {
 		return err
 	}

@@ -6,7 +6,9 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"slices"
+	"strconv"
 	"time"
 
 	"github.com/serbench/serbench/dataset"
@@ -107,6 +109,10 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if runErr != nil {
 		run.Warnings = append(run.Warnings, fmt.Sprintf("interrupted: %d results of %d jobs were measured before: %v", len(res), len(jobs), runErr))
 	}
+	noisy := imprecise(run)
+	if noisy != "" {
+		run.Warnings = append(run.Warnings, noisy)
+	}
 	if err := writeOutputs(*out, run); err != nil {
 		return err
 	}
@@ -114,6 +120,9 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		return err
 	}
 	fmt.Fprintf(stderr, "serbench: %s in %v; wrote %s\n", tally(run), time.Duration(run.Elapsed).Round(time.Millisecond), outputList(*out))
+	if noisy != "" {
+		fmt.Fprintln(stderr, "serbench: "+noisy)
+	}
 	if runErr != nil {
 		if errors.Is(runErr, context.Canceled) {
 			return fmt.Errorf("interrupted; the %d results measured before were written to %s", len(res), *out)
@@ -159,20 +168,48 @@ func newRun(presetName string, o runner.Options, sel preset.Selection) *results.
 // tally summarizes a run's statuses and how many measured results reached
 // the interval target.
 func tally(run *results.Run) string {
-	var ok, met, failed, skipped int
+	c := countOf(run)
+	return fmt.Sprintf("%d measured (%d within ±%s%%), %d failed or errored, %d skipped; loop overhead %.2fns/op, included in every figure",
+		c.ok, c.met, percent(run.Options.Target), c.failed, c.skipped, run.Env.Overhead)
+}
+
+// counts tallies a run's results by status, and the measured ones that
+// met the interval target.
+type counts struct{ ok, met, failed, skipped int }
+
+func countOf(run *results.Run) counts {
+	var c counts
 	for _, r := range run.Results {
 		switch r.Status {
 		case results.OK:
-			ok++
+			c.ok++
 			if r.TargetMet {
-				met++
+				c.met++
 			}
 		case results.Skipped:
-			skipped++
+			c.skipped++
 		default:
-			failed++
+			c.failed++
 		}
 	}
-	return fmt.Sprintf("%d measured (%d within ±%.0f%%), %d failed or errored, %d skipped; loop overhead %.2fns/op, included in every figure",
-		ok, met, 100*run.Options.Target, failed, skipped, run.Env.Overhead)
+	return c
+}
+
+// imprecise returns a warning when more than one measured benchmark in
+// twenty ran out of budget before its interval reached the target: the
+// machine was noisy, and the ± column says by how much.
+func imprecise(run *results.Run) string {
+	c := countOf(run)
+	ok, met := c.ok, c.met
+	if ok == 0 || 20*(ok-met) <= ok {
+		return ""
+	}
+	return fmt.Sprintf("%d of %d benchmarks spent their %v budget before the interval of their median reached ±%s%%: the machine was noisy. "+
+		"Read their ± column; a larger -budget takes more samples, and ranks closer than their intervals may change between runs.",
+		ok-met, ok, time.Duration(run.Options.Budget), percent(run.Options.Target))
+}
+
+// percent formats a fraction as a percentage to a tenth: 0.03 as "3".
+func percent(f float64) string {
+	return strconv.FormatFloat(math.Round(f*1000)/10, 'f', -1, 64)
 }

@@ -149,11 +149,12 @@ const maxBatches = 10000
 // samples, the collections before them, the gauge's probes and b's share
 // of the waits for a quiet phase (charged by sample), so a busy machine
 // makes a run less precise, not longer. Waiting stops once it has taken
-// half the budget: a machine busy throughout is then sampled at once. A sample that starts or ends in a
-// busy phase is set aside; if fewer than MinSamples quiet samples come
-// within the budget, the figure is made from all of them, and an
-// operation too slow for MinSamples in one budget gets three budgets for
-// three samples. It reports whether it sampled.
+// half the budget: a machine busy throughout is then sampled at once. A
+// sample that starts or ends in a busy phase is set aside; if fewer than
+// MinSamples quiet samples come within the budget, the figure is made
+// from all of them, and an operation too slow for MinSamples in one
+// budget gets three budgets for three samples. It reports whether it
+// sampled.
 func (r *Runner) sampleOnce(b *bench) bool {
 	start := time.Now()
 	quiet := true

@@ -197,14 +197,15 @@ func countOf(run *results.Run) counts {
 
 // imprecise returns a warning when more than one measured benchmark in
 // twenty ran out of budget before its interval reached the target: the
-// machine was noisy, and the ± column says by how much.
+// machine was noisy or the budget short, and the ± column says by how
+// much.
 func imprecise(run *results.Run) string {
 	c := countOf(run)
 	ok, met := c.ok, c.met
 	if ok == 0 || 20*(ok-met) <= ok {
 		return ""
 	}
-	return fmt.Sprintf("%d of %d benchmarks spent their %v budget before the interval of their median reached ±%s%%: the machine was noisy. "+
+	return fmt.Sprintf("%d of %d benchmarks spent their %v budget before the interval of their median reached ±%s%%: a noisy machine or a short budget. "+
 		"Read their ± column; a larger -budget takes more samples, and ranks closer than their intervals may change between runs.",
 		ok-met, ok, time.Duration(run.Options.Budget), percent(run.Options.Target))
 }

@@ -40,6 +40,12 @@ func WriteText(w io.Writer, oldFile, newFile string, rows []Row) error {
 		return err
 	}
 	fmt.Fprintf(w, "%d of %d comparisons changed significantly (p ≤ 0.05).\n", changed, len(rows))
+	return WriteSummary(w, rows)
+}
+
+// WriteSummary writes the closing lines of WriteText: how many medians
+// agree within ±5% and ±10%, and the ranking check with every flip.
+func WriteSummary(w io.Writer, rows []Row) error {
 	if within, total, worst, name := Agreement(rows, "sec/op", 0.05); total > 0 {
 		within10, _, _, _ := Agreement(rows, "sec/op", 0.10)
 		fmt.Fprintf(w, "Medians (sec/op): %d of %d within ±5%% (%d within ±10%%); largest difference %+.1f%% (%s).\n", within, total, within10, 100*worst, name)

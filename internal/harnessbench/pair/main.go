@@ -204,16 +204,11 @@ func summarize(w io.Writer, oldPath, newPath string) error {
 	if err := compare.WriteText(&sb, oldPath, newPath, rows); err != nil {
 		return err
 	}
-	report := strings.TrimSuffix(oldPath, ".bench") + "-vs-" + filepath.Base(newPath)
-	if err := os.WriteFile(strings.TrimSuffix(report, ".bench")+".txt", []byte(sb.String()), 0o644); err != nil {
+	report := strings.TrimSuffix(oldPath, ".bench") + "-vs-" + strings.TrimSuffix(filepath.Base(newPath), ".bench") + ".txt"
+	if err := os.WriteFile(report, []byte(sb.String()), 0o644); err != nil {
 		return err
 	}
-	for _, line := range strings.Split(sb.String(), "\n") {
-		if strings.HasPrefix(line, "Medians") || strings.HasPrefix(line, "Ranking") || strings.HasPrefix(line, "  flipped") {
-			fmt.Fprintln(w, "  "+line)
-		}
-	}
-	return nil
+	return compare.WriteSummary(w, rows)
 }
 
 // summarizeHalves compares testing.B's odd rounds with its even rounds.

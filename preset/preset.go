@@ -90,7 +90,7 @@ var All = []Preset{
 		},
 	},
 	{
-		Name: "harness", Doc: "the operations scripts/harness-check times with both serbench and go test -bench -count=10",
+		Name: "harness", Doc: "the operations scripts/harness-check times with both serbench and testing.B, alternating in one process",
 		Selection: Selection{
 			Codecs:   []string{"json", "gob", "gob-stream", "binary", "byteorder", "strconv"},
 			Datasets: []string{"tiny", "big", "metric", "int64"},

@@ -153,6 +153,29 @@ type Memory struct {
 	RSSBytes  uint64 `json:"rss_bytes,omitempty"`
 }
 
+// Counts tallies results by status, with the measured ones that met the
+// interval target.
+type Counts struct{ OK, Met, Failed, Skipped int }
+
+// Count tallies rs.
+func Count(rs []Result) Counts {
+	var c Counts
+	for _, r := range rs {
+		switch r.Status {
+		case OK:
+			c.OK++
+			if r.TargetMet {
+				c.Met++
+			}
+		case Skipped:
+			c.Skipped++
+		default:
+			c.Failed++
+		}
+	}
+	return c
+}
+
 // Key identifies a result in a Run.
 func (r *Result) Key() string {
 	return fmt.Sprintf("%s/codec=%s/dataset=%s/shape=%s", opName(r.Op), r.Codec, r.Dataset, r.Shape)

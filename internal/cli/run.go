@@ -168,31 +168,9 @@ func newRun(presetName string, o runner.Options, sel preset.Selection) *results.
 // tally summarizes a run's statuses and how many measured results reached
 // the interval target.
 func tally(run *results.Run) string {
-	c := countOf(run)
+	c := results.Count(run.Results)
 	return fmt.Sprintf("%d measured (%d within ±%s%%), %d failed or errored, %d skipped; loop overhead %.2fns/op, included in every figure",
-		c.ok, c.met, percent(run.Options.Target), c.failed, c.skipped, run.Env.Overhead)
-}
-
-// counts tallies a run's results by status, and the measured ones that
-// met the interval target.
-type counts struct{ ok, met, failed, skipped int }
-
-func countOf(run *results.Run) counts {
-	var c counts
-	for _, r := range run.Results {
-		switch r.Status {
-		case results.OK:
-			c.ok++
-			if r.TargetMet {
-				c.met++
-			}
-		case results.Skipped:
-			c.skipped++
-		default:
-			c.failed++
-		}
-	}
-	return c
+		c.OK, c.Met, percent(run.Options.Target), c.Failed, c.Skipped, run.Env.Overhead)
 }
 
 // imprecise returns a warning when more than one measured benchmark in
@@ -200,14 +178,13 @@ func countOf(run *results.Run) counts {
 // machine was noisy or the budget short, and the ± column says by how
 // much.
 func imprecise(run *results.Run) string {
-	c := countOf(run)
-	ok, met := c.ok, c.met
-	if ok == 0 || 20*(ok-met) <= ok {
+	c := results.Count(run.Results)
+	if c.OK == 0 || 20*(c.OK-c.Met) <= c.OK {
 		return ""
 	}
 	return fmt.Sprintf("%d of %d benchmarks spent their %v budget before the interval of their median reached ±%s%%: a noisy machine or a short budget. "+
 		"Read their ± column; a larger -budget takes more samples, and ranks closer than their intervals may change between runs.",
-		ok-met, ok, time.Duration(run.Options.Budget), percent(run.Options.Target))
+		c.OK-c.Met, c.OK, time.Duration(run.Options.Budget), percent(run.Options.Target))
 }
 
 // percent formats a fraction as a percentage to a tenth: 0.03 as "3".

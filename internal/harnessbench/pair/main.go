@@ -93,15 +93,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		}
 		wholeWall = time.Since(start)
 	}
-	ok, met := 0, 0
-	for _, res := range whole {
-		if res.Status == results.OK && re.MatchString(res.Key()) {
-			ok++
-			if res.TargetMet {
-				met++
-			}
-		}
-	}
+	wholeCount := results.Count(whole)
 
 	cases, err := harnessbench.Cases()
 	if err != nil {
@@ -181,7 +173,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if *wholeRun {
 		fmt.Fprintf(stdout, "serbench's whole-preset run: %.1fs (%.2f of testing.B's %d runs per operation); "+
 			"interval target (%.0f%%) met by %d of %d benchmarks\n",
-			wholeWall.Seconds(), wholeWall.Seconds()/tbWall.Seconds(), *rounds, 100*r.Options().Target, met, ok)
+			wholeWall.Seconds(), wholeWall.Seconds()/tbWall.Seconds(), *rounds, 100*r.Options().Target, wholeCount.Met, wholeCount.OK)
 	}
 	return nil
 }

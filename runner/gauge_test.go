@@ -98,10 +98,10 @@ func TestQuietGate(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		calls := 0 // every fourth check (a post-sample one) finds the machine busy
+		calls := 0 // every eighth check (a post-sample one) finds the machine busy
 		r.gauge.probe = func() float64 {
 			calls++
-			if (calls-1)/3%4 == 3 {
+			if (calls-1)/3%8 == 7 {
 				return 1000
 			}
 			return 100

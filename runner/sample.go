@@ -30,6 +30,7 @@ type bench struct {
 	waits     int              // turns let pass in a row while the machine was busy
 	spent     time.Duration    // wall time charged: samples, probes, waits
 	waited    time.Duration    // the part of spent waiting for a quiet phase
+	first     time.Time        // when its first sample started
 	done      bool
 }
 
@@ -54,17 +55,24 @@ func timeBatch(l loop, n int) (d time.Duration, err error) {
 }
 
 // timeSample takes one sample: a garbage collection (unless NoGC), then
-// batches of n iterations until SampleTime has passed (or maxBatches
-// have run). Its ns/op, B/op and allocs/op are the whole sample's, as
-// testing.B reports them: the collector runs as it would in a program, so
-// an allocating codec pays for its garbage in its time per op, and each
-// sample starts from the same collected heap.
+// batches of n iterations until SampleTime has passed and, for an
+// operation that allocates, a collection cycle has ended (see
+// cycleWatch), or maxBatches have run. Its ns/op, B/op and allocs/op are
+// the whole sample's, as testing.B reports them: the collector runs as it
+// would in a program, so an allocating codec pays for its garbage in its
+// time per op, and each sample starts from the same collected heap and
+// holds whole cycles.
 func (r *Runner) timeSample(l loop, n int) (s results.Sample, elapsed time.Duration, err error) {
+	var cw *cycleWatch
 	if !r.opts.NoGC {
+		cw = newCycleWatch()
 		runtime.GC()
 	}
 	var m0, m1 runtime.MemStats
 	runtime.ReadMemStats(&m0)
+	if cw != nil {
+		cw.begin()
+	}
 	batches := 0
 	for {
 		var d time.Duration
@@ -74,7 +82,16 @@ func (r *Runner) timeSample(l loop, n int) (s results.Sample, elapsed time.Durat
 			return s, elapsed, err
 		}
 		batches++
-		if elapsed >= r.opts.SampleTime || batches >= maxBatches {
+		if batches >= maxBatches {
+			break
+		}
+		if elapsed < r.opts.SampleTime {
+			if cw != nil {
+				cw.batch()
+			}
+			continue
+		}
+		if cw == nil || !cw.stretch(elapsed, r.opts.SampleTime) {
 			break
 		}
 	}
@@ -144,8 +161,9 @@ const maxBatches = 10000
 
 // sampleOnce takes one sample of b, unless the gauge says the machine is
 // busy and b has not waited maxWaits turns already, and decides whether b
-// is finished: its interval is within the target after MinSamples, it has
-// MaxSamples, or it has spent its budget. The budget is wall time: the
+// is finished: its interval is within the target after MinSamples and its
+// samples span a quarter of the budget in wall time, it has MaxSamples,
+// or it has spent its budget. The budget is wall time: the
 // samples, the collections before them, the gauge's probes and b's share
 // of the waits for a quiet phase (charged by sample), so a busy machine
 // makes a run less precise, not longer. Waiting stops once it has taken
@@ -157,6 +175,9 @@ const maxBatches = 10000
 // sampled.
 func (r *Runner) sampleOnce(b *bench) bool {
 	start := time.Now()
+	if b.first.IsZero() {
+		b.first = start
+	}
 	quiet := true
 	if r.gauge != nil {
 		if quiet = r.gauge.quiet(); !quiet && b.waits < maxWaits && b.waited < r.opts.Budget/2 {
@@ -188,7 +209,13 @@ func (r *Runner) sampleOnce(b *bench) bool {
 		b.res.TargetMet = b.res.NsPerOp.RelCI() <= o.Target
 	}
 	all := len(b.ns) + len(b.busy)
-	enough := b.res.TargetMet || len(b.ns) >= o.MaxSamples ||
+	// The interval assumes independent samples, but a shared machine's
+	// slow phases last up to a few hundred milliseconds: samples taken
+	// within one phase agree with each other and not with the next run.
+	// The interval is trusted once the samples span a quarter of the
+	// budget.
+	spanned := start.Sub(b.first) >= o.Budget/4
+	enough := b.res.TargetMet && spanned || len(b.ns) >= o.MaxSamples ||
 		b.spent >= o.Budget && len(b.ns) >= o.MinSamples ||
 		b.spent >= 3*o.Budget && len(b.ns) >= min(3, o.MinSamples)
 	if !enough && (b.spent >= o.Budget && all >= o.MinSamples || b.spent >= 3*o.Budget || all >= 2*o.MaxSamples) {

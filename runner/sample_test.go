@@ -1,0 +1,28 @@
+package runner
+
+import (
+	"context"
+	"testing"
+	"time"
+)
+
+// TestSamplesSpanAQuarterBudget checks that a benchmark whose interval
+// meets the target at once still samples for a quarter of its budget, so
+// that its samples cannot all fall in one phase of a shared machine.
+func TestSamplesSpanAQuarterBudget(t *testing.T) {
+	const budget = 400 * time.Millisecond
+	r, err := New(Options{Budget: budget, SampleTime: time.Millisecond, Target: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := &bench{loop: spinAlloc(0, 10*time.Microsecond), n: 10}
+	start := time.Now()
+	r.sample(context.Background(), []*bench{b}, func(*bench) {})
+	took := time.Since(start)
+	if !b.done || !b.res.TargetMet {
+		t.Fatalf("done %v, target met %v; want both", b.done, b.res.TargetMet)
+	}
+	if took < budget/4 || took > budget {
+		t.Errorf("sampled for %v (%d samples); want a quarter of the %v budget to all of it", took, len(b.ns), budget)
+	}
+}

@@ -14,6 +14,9 @@
 //   - with Options.Gate, a gauge (gauge.go) probes the machine before and
 //     after each sample; samples are taken while it runs at full speed,
 //     and those that end in a busy phase are set aside;
+//   - the interval is checked after MinSamples samples spanning a quarter
+//     of the budget, so that they do not all fall in one phase of a
+//     shared machine;
 //   - the budget is wall time, waits included, so a busy machine gives
 //     wider intervals rather than a longer run;
 //   - the benchmarks of one dataset shape are sampled interleaved, in a

@@ -55,24 +55,17 @@ func timeBatch(l loop, n int) (d time.Duration, err error) {
 }
 
 // timeSample takes one sample: a garbage collection (unless NoGC), then
-// batches of n iterations until SampleTime has passed and, for an
-// operation that allocates, a collection cycle has ended (see
-// cycleWatch), or maxBatches have run. Its ns/op, B/op and allocs/op are
-// the whole sample's, as testing.B reports them: the collector runs as it
-// would in a program, so an allocating codec pays for its garbage in its
-// time per op, and each sample starts from the same collected heap and
-// holds whole cycles.
+// batches of n iterations until SampleTime has passed (or maxBatches
+// have run). Its ns/op, B/op and allocs/op are the whole sample's, as
+// testing.B reports them: the collector runs as it would in a program, so
+// an allocating codec pays for its garbage in its time per op, and each
+// sample starts from the same collected heap.
 func (r *Runner) timeSample(l loop, n int) (s results.Sample, elapsed time.Duration, err error) {
-	var cw *cycleWatch
 	if !r.opts.NoGC {
-		cw = newCycleWatch()
 		runtime.GC()
 	}
 	var m0, m1 runtime.MemStats
 	runtime.ReadMemStats(&m0)
-	if cw != nil {
-		cw.begin()
-	}
 	batches := 0
 	for {
 		var d time.Duration
@@ -82,16 +75,7 @@ func (r *Runner) timeSample(l loop, n int) (s results.Sample, elapsed time.Durat
 			return s, elapsed, err
 		}
 		batches++
-		if batches >= maxBatches {
-			break
-		}
-		if elapsed < r.opts.SampleTime {
-			if cw != nil {
-				cw.batch()
-			}
-			continue
-		}
-		if cw == nil || !cw.stretch(elapsed, r.opts.SampleTime) {
+		if elapsed >= r.opts.SampleTime || batches >= maxBatches {
 			break
 		}
 	}

@@ -14,7 +14,7 @@
 //   - with Options.Gate, a gauge (gauge.go) probes the machine before and
 //     after each sample; samples are taken while it runs at full speed,
 //     and those that end in a busy phase are set aside;
-//   - the interval is checked after MinSamples samples spanning a quarter
+//   - the interval is checked after MinSamples samples spanning half
 //     of the budget, so that they do not all fall in one phase of a
 //     shared machine;
 //   - the budget is wall time, waits included, so a busy machine gives

@@ -32,7 +32,7 @@ type Options struct {
 	// budget gets three for three samples. Default 1s, range [10ms, 10m].
 	Budget time.Duration
 	// MinSamples is the number of samples taken before the interval is
-	// checked; sampling also goes on until the samples span a quarter of
+	// checked; sampling also goes on until the samples span half of
 	// Budget in wall time, so that they do not all fall in one phase of a
 	// shared machine. Default 6 (the fewest for a 95% interval), range [1, 1000].
 	MinSamples int

@@ -146,7 +146,7 @@ const maxBatches = 10000
 // sampleOnce takes one sample of b, unless the gauge says the machine is
 // busy and b has not waited maxWaits turns already, and decides whether b
 // is finished: its interval is within the target after MinSamples and its
-// samples span a quarter of the budget in wall time, it has MaxSamples,
+// samples span half the budget in wall time, it has MaxSamples,
 // or it has spent its budget. The budget is wall time: the
 // samples, the collections before them, the gauge's probes and b's share
 // of the waits for a quiet phase (charged by sample), so a busy machine
@@ -194,11 +194,11 @@ func (r *Runner) sampleOnce(b *bench) bool {
 	}
 	all := len(b.ns) + len(b.busy)
 	// The interval assumes independent samples, but a shared machine's
-	// slow phases last up to a few hundred milliseconds: samples taken
-	// within one phase agree with each other and not with the next run.
-	// The interval is trusted once the samples span a quarter of the
-	// budget.
-	spanned := start.Sub(b.first) >= o.Budget/4
+	// slow and fast phases last from a hundred milliseconds to more than
+	// half a second: samples taken within one phase agree with each other
+	// and not with the next run. The interval is trusted once the samples
+	// span half the budget.
+	spanned := start.Sub(b.first) >= o.Budget/2
 	enough := b.res.TargetMet && spanned || len(b.ns) >= o.MaxSamples ||
 		b.spent >= o.Budget && len(b.ns) >= o.MinSamples ||
 		b.spent >= 3*o.Budget && len(b.ns) >= min(3, o.MinSamples)

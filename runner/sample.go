@@ -146,11 +146,11 @@ const maxBatches = 10000
 // sampleOnce takes one sample of b, unless the gauge says the machine is
 // busy and b has not waited maxWaits turns already, and decides whether b
 // is finished: its interval is within the target after MinSamples and its
-// samples span half the budget in wall time, it has MaxSamples,
-// or it has spent its budget. The budget is wall time: the
-// samples, the collections before them, the gauge's probes and b's share
-// of the waits for a quiet phase (charged by sample), so a busy machine
-// makes a run less precise, not longer. Waiting stops once it has taken
+// samples span half the budget in wall time, it has MaxSamples, or it has
+// spent its budget. The budget is wall time: the samples, the collections
+// before them, the gauge's probes and b's share of the waits for a quiet
+// phase (charged by sample), so a busy machine makes a run less precise,
+// not longer. Waiting stops once it has taken
 // half the budget: a machine busy throughout is then sampled at once. A
 // sample that starts or ends in a busy phase is set aside; if fewer than
 // MinSamples quiet samples come within the budget, the figure is made

@@ -6,9 +6,9 @@ import (
 	"time"
 )
 
-// TestSamplesSpanAQuarterBudget checks that a benchmark whose interval
-// meets the target at once still samples for half its budget, so
-// that its samples cannot all fall in one phase of a shared machine.
+// TestSamplesSpanHalfTheBudget checks that a benchmark whose interval
+// meets the target at once still samples for half its budget, so that its
+// samples cannot all fall in one phase of a shared machine.
 func TestSamplesSpanHalfTheBudget(t *testing.T) {
 	const budget = 400 * time.Millisecond
 	r, err := New(Options{Budget: budget, SampleTime: time.Millisecond, Target: 1})
@@ -22,8 +22,8 @@ func TestSamplesSpanHalfTheBudget(t *testing.T) {
 	if !b.done || !b.res.TargetMet {
 		t.Fatalf("done %v, target met %v; want both", b.done, b.res.TargetMet)
 	}
-	if took < budget/2 || took > budget {
-		t.Errorf("sampled for %v (%d samples); want half the %v budget to all of it", took, len(b.ns), budget)
+	if took < budget/2 || took > budget*3/2 {
+		t.Errorf("sampled for %v (%d samples); want from half the %v budget to little more than all of it", took, len(b.ns), budget)
 	}
 }
 

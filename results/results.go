@@ -109,10 +109,16 @@ type Result struct {
 	Items   int      `json:"items,omitempty"`
 	Samples []Sample `json:"samples,omitempty"`
 	// Summary statistics of the samples' ns/op.
-	NsPerOp   Stat    `json:"ns_per_op"`
-	BPerOp    float64 `json:"b_per_op"`
-	Allocs    float64 `json:"allocs_per_op"`
-	TargetMet bool    `json:"target_met"`
+	NsPerOp Stat `json:"ns_per_op"`
+	// PooledNsPerOp is the samples' total time over their total
+	// iterations: what one testing.B run as long as all the samples
+	// together reports. On a machine that runs at two speeds in phases,
+	// the median lands in the speed that held more samples and the pooled
+	// figure between the two, so their ratio shows such a benchmark.
+	PooledNsPerOp float64 `json:"pooled_ns_per_op,omitempty"`
+	BPerOp        float64 `json:"b_per_op"`
+	Allocs        float64 `json:"allocs_per_op"`
+	TargetMet     bool    `json:"target_met"`
 	// Busy counts the samples set aside because the machine was busy
 	// (another tenant's load) when they started or ended.
 	Busy int `json:"busy_samples,omitempty"`

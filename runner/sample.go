@@ -215,6 +215,7 @@ func (r *Runner) sampleOnce(b *bench) bool {
 	if enough {
 		b.res.NsPerOp = summarize(b.ns, o.Confidence)
 		b.res.TargetMet = len(b.ns) >= o.MinSamples && b.res.NsPerOp.RelCI() <= o.Target
+		b.res.PooledNsPerOp = pooled(b.res.Samples)
 		b.res.BPerOp = median(b.res.Samples, func(s results.Sample) float64 { return s.BPerOp })
 		b.res.Allocs = median(b.res.Samples, func(s results.Sample) float64 { return s.AllocsPerOp })
 		b.res.Busy = len(b.busy)
@@ -379,4 +380,18 @@ func median(ss []results.Sample, f func(results.Sample) float64) float64 {
 		xs[i] = f(s)
 	}
 	return summarize(xs, 0.95).Median
+}
+
+// pooled returns the samples' total time over their total iterations.
+func pooled(ss []results.Sample) float64 {
+	var ns float64
+	var iters int
+	for _, s := range ss {
+		ns += s.NsPerOp * float64(s.Iters)
+		iters += s.Iters
+	}
+	if iters == 0 {
+		return 0
+	}
+	return ns / float64(iters)
 }

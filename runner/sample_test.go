@@ -37,3 +37,32 @@ func spin(d time.Duration) loop {
 		return nil
 	}
 }
+
+// TestPooledAgainstMedian checks the pooled figure on a loop that runs at
+// two speeds in turn, one sample in three slow: the median is the fast
+// speed, the pooled figure (total time over total iterations, as
+// testing.B reports it) lies between the two.
+func TestPooledAgainstMedian(t *testing.T) {
+	r, err := New(Options{Budget: 200 * time.Millisecond, SampleTime: time.Millisecond, Target: 1, MinSamples: 9})
+	if err != nil {
+		t.Fatal(err)
+	}
+	calls := 0 // one call is one batch, longer than SampleTime: one sample
+	fast, slow := spin(2*time.Millisecond), spin(6*time.Millisecond)
+	twoSpeed := func(n int) error {
+		calls++
+		if calls%3 == 0 {
+			return slow(n)
+		}
+		return fast(n)
+	}
+	b := &bench{loop: twoSpeed, n: 1}
+	r.sample(context.Background(), []*bench{b}, func(*bench) {})
+	med, pool := b.res.NsPerOp.Median, b.res.PooledNsPerOp
+	if want := pooled(b.res.Samples); pool != want {
+		t.Fatalf("pooled %v, want the samples' total time over their iterations, %v", pool, want)
+	}
+	if pool < 1.1*med {
+		t.Errorf("median %.0fns, pooled %.0fns; want the pooled figure above the fast median", med, pool)
+	}
+}

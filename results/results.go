@@ -37,11 +37,14 @@ const (
 
 // A Run is the record of one serbench run.
 type Run struct {
-	Env      Env       `json:"env"`
-	Options  Options   `json:"options"`
-	Codecs   []Codec   `json:"codecs"`
-	Results  []Result  `json:"results"`
-	Peak     Memory    `json:"peak_memory"`
+	Env     Env      `json:"env"`
+	Options Options  `json:"options"`
+	Codecs  []Codec  `json:"codecs"`
+	Results []Result `json:"results"`
+	Peak    Memory   `json:"peak_memory"`
+	// Machine is how steadily the machine ran; nil in runs recorded
+	// before serbench probed it.
+	Machine  *Machine  `json:"machine,omitempty"`
 	Warnings []string  `json:"warnings,omitempty"`
 	Started  time.Time `json:"started"`
 	Elapsed  Duration  `json:"elapsed"`
@@ -152,6 +155,39 @@ func (s Stat) RelCI() float64 {
 	}
 	return max(s.Hi/s.Median-1, 1-s.Lo/s.Median)
 }
+
+// Machine is how steadily the machine ran during a Run, from a fixed
+// probe (formatting and parsing integers in the L1 cache, about 10µs)
+// timed between samples, never inside one. On a machine of its own the
+// probe's time barely moves; on a shared one (a cloud VM whose host runs
+// other tenants on the same core) it runs at two speeds in phases, and
+// so does every codec.
+type Machine struct {
+	// Probes is how many times the probe ran, about every 10ms.
+	Probes int `json:"probes"`
+	// Busy is the share of probes that ran more than BusyTolerance slower
+	// than the machine's fast speed (the probes' 5th percentile).
+	Busy float64 `json:"busy_share"`
+	// Slowdown is the median of those busy probes over the fast speed:
+	// how much slower the machine ran while busy.
+	Slowdown float64 `json:"busy_slowdown,omitempty"`
+}
+
+// String describes m in a few words for reports.
+func (m Machine) String() string {
+	if m.Probes == 0 {
+		return "not probed"
+	}
+	s := fmt.Sprintf("busy (a probe more than %.0f%% slower than its fast speed) for %.1f%% of %d probes", 100*BusyTolerance, 100*m.Busy, m.Probes)
+	if m.Slowdown > 0 {
+		s += fmt.Sprintf(", %.2f× slower then", m.Slowdown)
+	}
+	return s
+}
+
+// BusyTolerance is how much slower than its fast speed the probe must run
+// for the machine to count as busy.
+const BusyTolerance = 0.2
 
 // Memory is the peak memory the run used.
 type Memory struct {

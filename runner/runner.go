@@ -50,6 +50,7 @@ type Runner struct {
 	Progress func(Event)
 	peakHeap atomic.Uint64
 	gauge    *gauge    // nil without Gate
+	meter    *meter    // the machine's speed over the run
 	warmed   sync.Once // the gauge learns the machine's speed before the first sample
 }
 
@@ -59,12 +60,16 @@ func (r *Runner) Peak() results.Memory {
 	return results.Memory{HeapBytes: r.peakHeap.Load(), RSSBytes: peakRSS()}
 }
 
+// Machine describes how steadily the machine ran during the runner's
+// sampling so far: a probe timed about every 10ms between samples.
+func (r *Runner) Machine() results.Machine { return r.meter.summary() }
+
 // New returns a Runner with the given options.
 func New(opts Options) (*Runner, error) {
 	if err := opts.Validate(); err != nil {
 		return nil, err
 	}
-	r := &Runner{opts: opts.withDefaults()}
+	r := &Runner{opts: opts.withDefaults(), meter: newMeter()}
 	if r.opts.Gate {
 		r.gauge = newGauge(r.opts.GateTolerance)
 	}

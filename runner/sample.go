@@ -294,6 +294,7 @@ func (r *Runner) sample(ctx context.Context, benches []*bench, finished func(*be
 					current.Store(b)
 					since.Store(time.Now().UnixNano())
 					mu.Unlock()
+					r.meter.tick()
 					if r.sampleOnce(&work) {
 						sampled = true
 					}

@@ -25,6 +25,10 @@ func TestSamplesSpanHalfTheBudget(t *testing.T) {
 	if took < budget/2 || took > budget*3/2 {
 		t.Errorf("sampled for %v (%d samples); want from half the %v budget to little more than all of it", took, len(b.ns), budget)
 	}
+	// Between samples the meter probed the machine about every probeEvery.
+	if n, most := r.Machine().Probes, int(took/probeEvery)+1; n < most/4 || n > most {
+		t.Errorf("the meter probed %d times in %v; want about one probe per %v, at most %d", n, took, probeEvery, most)
+	}
 }
 
 // spin returns a loop whose every call works for about d.

@@ -106,22 +106,27 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	run.Results = res
 	run.Elapsed = results.Duration(time.Since(start))
 	run.Peak = r.Peak()
+	machine := r.Machine()
+	run.Machine = &machine
 	if runErr != nil {
 		run.Warnings = append(run.Warnings, fmt.Sprintf("interrupted: %d results of %d jobs were measured before: %v", len(res), len(jobs), runErr))
 	}
-	noisy := imprecise(run)
-	if noisy != "" {
-		run.Warnings = append(run.Warnings, noisy)
+	var notes []string
+	for _, w := range []string{twoSpeeds(run), imprecise(run)} {
+		if w != "" {
+			notes = append(notes, w)
+		}
 	}
+	run.Warnings = append(run.Warnings, notes...)
 	if err := writeOutputs(*out, run); err != nil {
 		return err
 	}
 	if err := table.Write(stdout, run); err != nil {
 		return err
 	}
-	fmt.Fprintf(stderr, "serbench: %s in %v; wrote %s\n", tally(run), time.Duration(run.Elapsed).Round(time.Millisecond), outputList(*out))
-	if noisy != "" {
-		fmt.Fprintln(stderr, "serbench: "+noisy)
+	fmt.Fprintf(stderr, "serbench: %s; took %v; wrote %s\n", tally(run), time.Duration(run.Elapsed).Round(time.Millisecond), outputList(*out))
+	for _, w := range notes {
+		fmt.Fprintln(stderr, "serbench: "+w)
 	}
 	if runErr != nil {
 		if errors.Is(runErr, context.Canceled) {
@@ -185,6 +190,24 @@ func imprecise(run *results.Run) string {
 	return fmt.Sprintf("%d of %d benchmarks spent their %v budget before the interval of their median reached ±%s%%: a noisy machine or a short budget. "+
 		"Read their ± column; a larger -budget takes more samples, and ranks closer than their intervals may change between runs.",
 		c.OK-c.Met, c.OK, time.Duration(run.Options.Budget), percent(run.Options.Target))
+}
+
+// busyShare is the share of a run in which the machine may be busy before
+// the run says so: on a machine of its own the probe is busy for less than
+// 1% of a run.
+const busyShare = 0.05
+
+// twoSpeeds returns a warning when the machine ran at two speeds: its
+// probe was busy for busyShare of the run or more.
+func twoSpeeds(run *results.Run) string {
+	m := run.Machine
+	if m == nil || m.Probes == 0 || m.Busy < busyShare {
+		return ""
+	}
+	return fmt.Sprintf("the machine ran at two speeds: a probe timed between samples ran %.1f× slower than its fast speed for %.0f%% of the run (%d probes). "+
+		"Other work on this machine or its host (another tenant of a cloud VM) took the CPU in phases, so the medians measure a mix of the two speeds "+
+		"and can move between runs by more than their ± intervals. For figures that hold, run on an idle machine; otherwise run twice and check with serbench compare.",
+		m.Slowdown, 100*m.Busy, m.Probes)
 }
 
 // percent formats a fraction as a percentage to a tenth: 0.03 as "3".

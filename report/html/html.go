@@ -61,6 +61,7 @@ type view struct {
 	Options    results.Options
 	Elapsed    string
 	Peak       string
+	Machine    string
 	Codecs     []codecView
 	Categories []categoryView
 	Rows       []rowView
@@ -135,6 +136,9 @@ func newView(run *results.Run) *view {
 		if run.Peak.RSSBytes > 0 {
 			v.Peak += fmt.Sprintf(", RSS %.0f MiB", float64(run.Peak.RSSBytes)/(1<<20))
 		}
+	}
+	if m := run.Machine; m != nil && m.Probes > 0 {
+		v.Machine = m.String()
 	}
 	used := map[string]bool{}
 	color := map[string]int{}

@@ -49,6 +49,9 @@ func (s *writer) header() {
 	what = append(what, fmt.Sprintf("%d results", len(run.Results)))
 	s.p("Run of %s (%s) on %s, %s/%s, %s, GOMAXPROCS %d, serbench %s.",
 		text(e.Date), strings.Join(what, ", "), text(e.CPU), text(e.GOOS), text(e.GOARCH), text(e.GoVersion), e.GOMAXPROCS, text(e.Serbench))
+	if m := run.Machine; m != nil && m.Probes > 0 {
+		s.p("The machine was %s.", m)
+	}
 	conf := run.Options.Confidence
 	if conf == 0 {
 		conf = 0.95

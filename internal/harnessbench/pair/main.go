@@ -170,6 +170,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	}
 	fmt.Fprintf(stdout, "Wall time: %d testing.B runs per operation %.1fs; serbench's %d runs per operation %.1fs\n",
 		*rounds, tbWall.Seconds(), *rounds, sbWall.Seconds())
+	fmt.Fprintf(stdout, "Machine during serbench's sampling: %s\n", r.Machine())
 	if *wholeRun {
 		fmt.Fprintf(stdout, "serbench's whole-preset run: %.1fs (%.2f of testing.B's %d runs per operation); "+
 			"interval target (%.0f%%) met by %d of %d benchmarks\n",

@@ -1,0 +1,45 @@
+package cli
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/serbench/serbench/results"
+)
+
+func TestRunWarnings(t *testing.T) {
+	ok := func(met bool) results.Result { return results.Result{Status: results.OK, TargetMet: met} }
+	var tenMet []results.Result
+	for range 10 {
+		tenMet = append(tenMet, ok(true))
+	}
+	tests := []struct {
+		name           string
+		run            results.Run
+		twoSpeeds      string // a phrase the warning must hold, or "" for none
+		impreciseWants string
+	}{
+		{"a quiet run has no warnings",
+			results.Run{Machine: &results.Machine{Probes: 1000, Busy: 0.004, Slowdown: 1.3}, Results: tenMet}, "", ""},
+		{"a run recorded before the machine was probed",
+			results.Run{Results: tenMet}, "", ""},
+		{"a machine busy for a third of the run",
+			results.Run{Machine: &results.Machine{Probes: 1000, Busy: 0.34, Slowdown: 1.71}, Results: tenMet},
+			"ran 1.7× slower than its fast speed for 34% of the run (1000 probes)", ""},
+		{"two of ten benchmarks short of the target",
+			results.Run{Results: append(tenMet[:8:8], ok(false), ok(false)), Options: results.Options{Budget: results.Duration(2 * time.Second), Target: 0.03}},
+			"", "2 of 10 benchmarks spent their 2s budget"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			for _, c := range []struct {
+				name, got, want string
+			}{{"twoSpeeds", twoSpeeds(&tc.run), tc.twoSpeeds}, {"imprecise", imprecise(&tc.run), tc.impreciseWants}} {
+				if c.want == "" && c.got != "" || !strings.Contains(c.got, c.want) {
+					t.Errorf("%s = %q, want %q", c.name, c.got, c.want)
+				}
+			}
+		})
+	}
+}

@@ -1,0 +1,61 @@
+package runner
+
+import (
+	"math"
+	"testing"
+	"time"
+
+	"github.com/serbench/serbench/results"
+)
+
+func TestMachineOf(t *testing.T) {
+	repeat := func(v float64, n int) []float64 {
+		out := make([]float64, n)
+		for i := range out {
+			out[i] = v
+		}
+		return out
+	}
+	tests := []struct {
+		name string
+		ns   []float64
+		want results.Machine
+	}{
+		{"no probes", nil, results.Machine{}},
+		{"a steady machine is never busy", []float64{100, 103, 98, 110, 101, 117}, results.Machine{Probes: 6}},
+		{"two speeds: the slow phase's share and slowdown",
+			append(repeat(100, 60), repeat(170, 40)...), results.Machine{Probes: 100, Busy: 0.4, Slowdown: 1.7}},
+		{"one lucky probe does not set the fast speed",
+			append([]float64{40}, repeat(100, 99)...), results.Machine{Probes: 100}},
+		{"busy most of the time: the fast speed is still the fast phase's",
+			append(repeat(100, 10), repeat(150, 90)...), results.Machine{Probes: 100, Busy: 0.9, Slowdown: 1.5}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got := machineOf(tc.ns)
+			if got.Probes != tc.want.Probes || math.Abs(got.Busy-tc.want.Busy) > 1e-9 || math.Abs(got.Slowdown-tc.want.Slowdown) > 1e-9 {
+				t.Errorf("machineOf = %+v, want %+v", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestMeterTicks checks that the meter probes at most every probeEvery and
+// keeps the fastest of three walks.
+func TestMeterTicks(t *testing.T) {
+	m := newMeter()
+	clock := time.Unix(1e9, 0)
+	m.now = func() time.Time { return clock }
+	m.probe = scripted(300, 100, 200, 170, 180, 175)
+	m.tick() // probes: 100
+	clock = clock.Add(probeEvery / 2)
+	m.tick() // too soon
+	clock = clock.Add(probeEvery)
+	m.tick() // probes: 170
+	if want := []float64{100, 170}; len(m.ns) != 2 || m.ns[0] != want[0] || m.ns[1] != want[1] {
+		t.Fatalf("probes = %v, want %v", m.ns, want)
+	}
+	if got := m.summary(); got.Probes != 2 || got.Busy != 0.5 || got.Slowdown != 1.7 {
+		t.Errorf("summary = %+v, want 2 probes, busy 0.5, slowdown 1.7", got)
+	}
+}

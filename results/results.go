@@ -127,6 +127,25 @@ type Result struct {
 	Busy int `json:"busy_samples,omitempty"`
 }
 
+// MeanGap returns how far the median stands from the pooled time per op
+// (the samples' mean, what testing.B reports), relative to the latter:
+// 0.08 for a median 8% above it. It is 0 when the pooled figure is
+// unknown (results recorded before serbench kept it).
+func (r *Result) MeanGap() float64 {
+	if r.PooledNsPerOp <= 0 || r.NsPerOp.Median <= 0 {
+		return 0
+	}
+	return r.NsPerOp.Median/r.PooledNsPerOp - 1
+}
+
+// MeanGapMark is the MeanGap beyond which reports mark a result: its
+// samples ran at two speeds (or a few were far slower than the rest), and
+// its median is the speed that held more of them.
+const MeanGapMark = 0.05
+
+// TwoSpeeds reports whether r's MeanGap is beyond MeanGapMark.
+func (r *Result) TwoSpeeds() bool { return math.Abs(r.MeanGap()) > MeanGapMark }
+
 // A Sample is Iters iterations timed after a garbage collection, in
 // Batches batches of Iters/Batches; NsPerOp, B/op and allocs/op are over
 // the whole sample.

@@ -2,6 +2,7 @@ package results_test
 
 import (
 	"bytes"
+	"math"
 	"strings"
 	"testing"
 
@@ -75,4 +76,46 @@ func FuzzReadJSON(f *testing.F) {
 			t.Fatalf("re-reading a written run: %v", err)
 		}
 	})
+}
+
+func TestMeanGap(t *testing.T) {
+	tests := []struct {
+		name         string
+		median, pool float64
+		gap          float64
+		twoSpeeds    bool
+	}{
+		{"no pooled figure (an older run)", 100, 0, 0, false},
+		{"median and mean agree", 100, 99, 100.0/99 - 1, false},
+		{"median in the slow speed", 109, 100, 0.09, true},
+		{"median in the fast speed", 90, 100, -0.1, true},
+		{"just inside the mark", 104.9, 100, 0.049, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			r := results.Result{NsPerOp: results.Stat{Median: tc.median}, PooledNsPerOp: tc.pool}
+			if got := r.MeanGap(); math.Abs(got-tc.gap) > 1e-9 {
+				t.Errorf("MeanGap = %v, want %v", got, tc.gap)
+			}
+			if got := r.TwoSpeeds(); got != tc.twoSpeeds {
+				t.Errorf("TwoSpeeds = %v, want %v", got, tc.twoSpeeds)
+			}
+		})
+	}
+}
+
+func TestMachineString(t *testing.T) {
+	tests := []struct {
+		m    results.Machine
+		want string
+	}{
+		{results.Machine{}, "not probed"},
+		{results.Machine{Probes: 900}, "busy (a probe more than 20% slower than its fast speed) for 0.0% of 900 probes"},
+		{results.Machine{Probes: 900, Busy: 0.4, Slowdown: 1.7}, "busy (a probe more than 20% slower than its fast speed) for 40.0% of 900 probes, 1.70× slower then"},
+	}
+	for _, tc := range tests {
+		if got := tc.m.String(); got != tc.want {
+			t.Errorf("%+v: String() = %q, want %q", tc.m, got, tc.want)
+		}
+	}
 }

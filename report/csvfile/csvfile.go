@@ -15,7 +15,7 @@ import (
 var Header = []string{
 	"op", "codec", "dataset", "shape", "status", "ns_per_op", "ci_lo_ns", "ci_hi_ns", "ci_pct",
 	"samples", "target_met", "b_per_op", "allocs_per_op", "encoded_bytes", "items",
-	"family", "variant", "losses", "codec_version", "reason",
+	"family", "variant", "losses", "codec_version", "reason", "pooled_ns_per_op",
 }
 
 // Write writes run's results as CSV.
@@ -38,6 +38,11 @@ func Write(w io.Writer, run *results.Run) error {
 			row = append(row, "", "", "", "", "0", "false", "", "", "")
 		}
 		row = append(row, strconv.Itoa(r.Items), family, variant, losses, version, r.Reason)
+		if r.Status == results.OK && r.PooledNsPerOp > 0 {
+			row = append(row, num(r.PooledNsPerOp))
+		} else {
+			row = append(row, "")
+		}
 		if err := cw.Write(row); err != nil {
 			return err
 		}

@@ -117,6 +117,7 @@ type rowView struct {
 	results.Result
 	Time, CI, Flags, Variant, API, Losses, Notes string
 	CISort                                       float64
+	TwoSpeeds                                    string // why the row is marked, or ""
 	NSamples                                     int
 }
 
@@ -173,6 +174,10 @@ func newView(run *results.Run) *view {
 				row.CI, row.CISort = "?", 1e9
 			} else {
 				row.CI = fmt.Sprintf("±%.1f%%", 100*row.CISort)
+			}
+			if r.TwoSpeeds() {
+				row.TwoSpeeds = fmt.Sprintf("the median is %+.0f%% from the samples' mean time per op (%s, what testing.B reports): they ran at two speeds, and the median is the one that held more of them",
+					100*r.MeanGap(), table.Duration(r.PooledNsPerOp))
 			}
 		} else if r.Status != results.Skipped {
 			v.Problems = append(v.Problems, row)

@@ -67,6 +67,12 @@ func Write(w io.Writer, run *results.Run) error {
 			r.decode = res
 		}
 	}
+	twoSpeeds := false
+	for i := range run.Results {
+		if r := &run.Results[i]; r.Status == results.OK && r.TwoSpeeds() {
+			twoSpeeds = true
+		}
+	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	for _, g := range groups {
 		sort.SliceStable(g.rows, func(i, j int) bool { return rank(g.rows[i]) < rank(g.rows[j]) })
@@ -81,6 +87,9 @@ func Write(w io.Writer, run *results.Run) error {
 	}
 	if err := tw.Flush(); err != nil {
 		return err
+	}
+	if twoSpeeds {
+		fmt.Fprintf(w, "~ marks a median more than %.0f%% from the samples' mean time per op (what testing.B reports): the samples ran at two speeds, and the median is the one that held more of them.\n", 100*results.MeanGapMark)
 	}
 	for _, p := range problems {
 		fmt.Fprintln(w, p)
@@ -116,7 +125,11 @@ func ciCell(r *results.Result) string {
 	if r.NsPerOp.Lo == 0 && r.NsPerOp.Hi == 0 {
 		return "∞"
 	}
-	return fmt.Sprintf("%.0f%%", 100*r.NsPerOp.RelCI())
+	mark := ""
+	if r.TwoSpeeds() {
+		mark = "~"
+	}
+	return fmt.Sprintf("%.0f%%%s", 100*r.NsPerOp.RelCI(), mark)
 }
 
 func bytesCell(r *row) string {

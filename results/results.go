@@ -157,6 +157,10 @@ type Sample struct {
 	AllocsPerOp float64 `json:"allocs_per_op"`
 	// GCs counts the garbage collections that ran during the sample.
 	GCs int `json:"gcs,omitempty"`
+	// Probe is the machine's probe time (Machine) last taken before the
+	// sample, in ns: against the run's fast speed it tells whether the
+	// sample started in a busy phase.
+	Probe float64 `json:"probe_ns,omitempty"`
 }
 
 // A Stat is a median with its confidence interval.

@@ -27,22 +27,28 @@ const probeEvery = 10 * time.Millisecond
 
 func newMeter() *meter { return &meter{probe: walk, now: time.Now} }
 
-// tick probes the machine unless it was probed less than probeEvery ago.
-func (m *meter) tick() {
+// tick probes the machine unless it was probed less than probeEvery ago,
+// and returns the latest probe's time in ns.
+func (m *meter) tick() float64 {
 	now := m.now()
 	m.mu.Lock()
 	due := now.Sub(m.last) >= probeEvery
 	if due {
 		m.last = now
 	}
+	latest := 0.0
+	if len(m.ns) > 0 {
+		latest = m.ns[len(m.ns)-1]
+	}
 	m.mu.Unlock()
 	if !due {
-		return
+		return latest
 	}
 	p := min(m.probe(), m.probe(), m.probe())
 	m.mu.Lock()
 	m.ns = append(m.ns, p)
 	m.mu.Unlock()
+	return p
 }
 
 // summary describes the probes so far.

@@ -47,11 +47,15 @@ func TestMeterTicks(t *testing.T) {
 	clock := time.Unix(1e9, 0)
 	m.now = func() time.Time { return clock }
 	m.probe = scripted(300, 100, 200, 170, 180, 175)
-	m.tick() // probes: 100
-	clock = clock.Add(probeEvery / 2)
-	m.tick() // too soon
-	clock = clock.Add(probeEvery)
-	m.tick() // probes: 170
+	for i, want := range []float64{100, 100, 170} {
+		if got := m.tick(); got != want {
+			t.Errorf("tick %d = %v, want the latest probe, %v", i, got, want)
+		}
+		clock = clock.Add(probeEvery / 2) // the second tick is too soon to probe
+		if i == 1 {
+			clock = clock.Add(probeEvery)
+		}
+	}
 	if want := []float64{100, 170}; len(m.ns) != 2 || m.ns[0] != want[0] || m.ns[1] != want[1] {
 		t.Fatalf("probes = %v, want %v", m.ns, want)
 	}

@@ -155,8 +155,9 @@ const maxBatches = 10000
 // sample that starts or ends in a busy phase is set aside; if fewer than
 // MinSamples quiet samples come within the budget, the figure is made
 // from all of them, and an operation too slow for MinSamples in one
-// budget gets three budgets for three samples. It reports whether it
-// sampled.
+// budget gets three budgets for three samples. Each sample records the
+// meter's latest probe of the machine (Sample.Probe). It reports whether
+// it sampled.
 func (r *Runner) sampleOnce(b *bench) bool {
 	start := time.Now()
 	if b.first.IsZero() {
@@ -171,7 +172,9 @@ func (r *Runner) sampleOnce(b *bench) bool {
 		}
 		b.waits = 0
 	}
+	probe := r.meter.tick()
 	s, _, err := r.timeSample(b.loop, b.n)
+	s.Probe = probe
 	if err != nil {
 		b.spent += time.Since(start)
 		b.fail(err)
@@ -294,7 +297,6 @@ func (r *Runner) sample(ctx context.Context, benches []*bench, finished func(*be
 					current.Store(b)
 					since.Store(time.Now().UnixNano())
 					mu.Unlock()
-					r.meter.tick()
 					if r.sampleOnce(&work) {
 						sampled = true
 					}

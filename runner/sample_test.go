@@ -29,6 +29,11 @@ func TestSamplesSpanHalfTheBudget(t *testing.T) {
 	if n, most := r.Machine().Probes, int(took/probeEvery)+1; n < most/4 || n > most {
 		t.Errorf("the meter probed %d times in %v; want about one probe per %v, at most %d", n, took, probeEvery, most)
 	}
+	for i, s := range b.res.Samples {
+		if s.Probe <= 0 {
+			t.Fatalf("sample %d has no probe time; want the meter's latest probe", i)
+		}
+	}
 }
 
 // spin returns a loop whose every call works for about d.

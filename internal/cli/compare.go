@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -27,7 +28,39 @@ func compareCmd(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	return compare.WriteText(stdout, args[0], args[1], rows)
+	if err := compare.WriteText(stdout, args[0], args[1], rows); err != nil {
+		return err
+	}
+	for i, name := range args {
+		if m := machineOf(name); m != nil && m.Probes > 0 {
+			if _, err := fmt.Fprintf(stdout, "Machine, %s run (%s): %s.\n", [2]string{"old", "new"}[i], name, m); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// machineOf returns how steadily the machine ran for the run that name
+// (a serbench output directory or results.json) records, or nil if name
+// does not record it.
+func machineOf(name string) *results.Machine {
+	if fi, err := os.Stat(name); err == nil && fi.IsDir() {
+		name = filepath.Join(name, "results.json")
+	}
+	if !strings.HasSuffix(name, ".json") {
+		return nil
+	}
+	f, err := os.Open(name)
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	run, err := results.ReadJSON(f, name)
+	if err != nil {
+		return nil
+	}
+	return run.Machine
 }
 
 // readSet reads benchmark results from name: Go benchmark format, a

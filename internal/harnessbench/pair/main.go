@@ -7,9 +7,11 @@
 // in two different binaries, the two harnesses would measure different
 // things (see README, "Noise").
 //
-// It writes OUT/testingb.bench (one line per testing.B run) and
-// OUT/serbench.bench (one line per serbench run: its median), compares
-// them with serbench's compare package (medians within ±5%, ranking), and
+// It writes OUT/testingb.bench (one line per testing.B run),
+// OUT/serbench.bench (one line per serbench run: its median) and
+// OUT/serbench-pooled.bench (the same runs' pooled time per op, the
+// figure testing.B reports), compares them with serbench's compare
+// package (medians within ±5%, ranking), and
 // sets the wall time of ten testing.B runs per operation (what `go test
 // -bench . -count=10` spends) against serbench's whole-preset run.
 //
@@ -109,6 +111,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	defer sb.Close()
+	pooled, err := createBench(filepath.Join(*out, "serbench-pooled.bench"))
+	if err != nil {
+		return err
+	}
+	defer pooled.Close()
 	var tbWall, sbWall time.Duration
 	for _, op := range results.Ops {
 		for _, c := range cases {
@@ -138,6 +145,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 						if res.Status != results.OK {
 							return fmt.Errorf("%s: serbench: %s: %s", name, res.Status, res.ShortReason())
 						}
+						if err := pooled.add(name, len(res.Samples), res.PooledNsPerOp); err != nil {
+							return err
+						}
 						return sb.add(name, len(res.Samples), res.NsPerOp.Median)
 					},
 				}
@@ -156,12 +166,16 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 			fmt.Fprintf(stderr, "%s done\n", name)
 		}
 	}
-	if err := errors.Join(tb.Close(), sb.Close()); err != nil {
+	if err := errors.Join(tb.Close(), sb.Close(), pooled.Close()); err != nil {
 		return err
 	}
 
 	fmt.Fprintf(stdout, "testing.B vs serbench, %d alternating rounds per operation:\n", *rounds)
 	if err := summarize(stdout, tb.Name(), sb.Name()); err != nil {
+		return err
+	}
+	fmt.Fprintln(stdout, "testing.B vs serbench's pooled time per op (its samples' total time over their iterations, the figure testing.B reports):")
+	if err := summarize(stdout, tb.Name(), pooled.Name()); err != nil {
 		return err
 	}
 	fmt.Fprintln(stdout, "testing.B vs itself (odd rounds vs even rounds), the machine's yardstick:")

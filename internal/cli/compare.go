@@ -32,7 +32,7 @@ func compareCmd(args []string, stdout io.Writer) error {
 		return err
 	}
 	for i, name := range args {
-		if m := machineOf(name); m != nil && m.Probes > 0 {
+		if m := recordedMachine(name); m != nil && m.Probes > 0 {
 			if _, err := fmt.Fprintf(stdout, "Machine, %s run (%s): %s.\n", [2]string{"old", "new"}[i], name, m); err != nil {
 				return err
 			}
@@ -41,22 +41,17 @@ func compareCmd(args []string, stdout io.Writer) error {
 	return nil
 }
 
-// machineOf returns how steadily the machine ran for the run that name
+// recordedMachine returns how steadily the machine ran for the run that name
 // (a serbench output directory or results.json) records, or nil if name
 // does not record it.
-func machineOf(name string) *results.Machine {
+func recordedMachine(name string) *results.Machine {
 	if fi, err := os.Stat(name); err == nil && fi.IsDir() {
 		name = filepath.Join(name, "results.json")
 	}
 	if !strings.HasSuffix(name, ".json") {
 		return nil
 	}
-	f, err := os.Open(name)
-	if err != nil {
-		return nil
-	}
-	defer f.Close()
-	run, err := results.ReadJSON(f, name)
+	run, err := readRun(name)
 	if err != nil {
 		return nil
 	}
@@ -69,15 +64,15 @@ func readSet(name string) (*compare.Set, error) {
 	if fi, err := os.Stat(name); err == nil && fi.IsDir() {
 		name = filepath.Join(name, "results.bench")
 	}
-	f, err := os.Open(name)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
 	if !strings.HasSuffix(name, ".json") {
+		f, err := os.Open(name)
+		if err != nil {
+			return nil, err
+		}
+		defer f.Close()
 		return compare.Read(f, name)
 	}
-	run, err := results.ReadJSON(f, name)
+	run, err := readRun(name)
 	if err != nil {
 		return nil, err
 	}

@@ -31,12 +31,7 @@ func reportCmd(args []string, stdout, stderr io.Writer) error {
 	} else if fs.NArg() > 0 || file == "" {
 		return usagef("report needs exactly one results.json file")
 	}
-	f, err := os.Open(file)
-	if err != nil {
-		return err
-	}
-	defer f.Close()
-	run, err := results.ReadJSON(f, file)
+	run, err := readRun(file)
 	if err != nil {
 		return err
 	}
@@ -47,4 +42,14 @@ func reportCmd(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	return table.Write(stdout, run)
+}
+
+// readRun reads a serbench results.json.
+func readRun(path string) (*results.Run, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return results.ReadJSON(f, path)
 }

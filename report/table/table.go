@@ -39,6 +39,7 @@ func Write(w io.Writer, run *results.Run) error {
 	index := map[string]*group{}
 	var problems []string
 	skipped := 0
+	twoSpeeds := false // a result is marked ~
 	for i := range run.Results {
 		res := &run.Results[i]
 		switch res.Status {
@@ -47,6 +48,8 @@ func Write(w io.Writer, run *results.Run) error {
 			continue
 		case results.Failed, results.Error:
 			problems = append(problems, fmt.Sprintf("%s %s: %s", strings.ToUpper(string(res.Status)), res.Key(), res.ShortReason()))
+		case results.OK:
+			twoSpeeds = twoSpeeds || res.TwoSpeeds()
 		}
 		k := res.Dataset + "/" + res.Shape
 		g := index[k]
@@ -65,12 +68,6 @@ func Write(w io.Writer, run *results.Run) error {
 			r.encode = res
 		} else {
 			r.decode = res
-		}
-	}
-	twoSpeeds := false
-	for i := range run.Results {
-		if r := &run.Results[i]; r.Status == results.OK && r.TwoSpeeds() {
-			twoSpeeds = true
 		}
 	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)

@@ -36,7 +36,9 @@ func Environment(now time.Time) results.Env {
 // tree. go build stamps the revision into the binary; go run does not, so
 // then it asks git about the work tree serbench runs in, if that is
 // serbench's own.
-var Version = sync.OnceValue(func() string {
+func Version() string { return version() }
+
+var version = sync.OnceValue(func() string {
 	bi, ok := debug.ReadBuildInfo()
 	if !ok {
 		return "unknown"

@@ -44,7 +44,7 @@ func (m *meter) tick() float64 {
 	if !due {
 		return latest
 	}
-	p := min(m.probe(), m.probe(), m.probe())
+	p := fastestOfThree(m.probe)
 	m.mu.Lock()
 	m.ns = append(m.ns, p)
 	m.mu.Unlock()

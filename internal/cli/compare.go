@@ -18,9 +18,10 @@ func compareCmd(args []string, stdout io.Writer) error {
 		return usagef("compare needs two results: serbench compare OLD NEW, each a results.bench, a results.json, a serbench output directory or `go test -bench` output")
 	}
 	var sets [2]*compare.Set
+	var machines [2]*results.Machine
 	for i, name := range args {
 		var err error
-		if sets[i], err = readSet(name); err != nil {
+		if sets[i], machines[i], err = readSet(name); err != nil {
 			return err
 		}
 	}
@@ -31,9 +32,9 @@ func compareCmd(args []string, stdout io.Writer) error {
 	if err := compare.WriteText(stdout, args[0], args[1], rows); err != nil {
 		return err
 	}
-	for i, name := range args {
-		if m := recordedMachine(name); m != nil && m.Probes > 0 {
-			if _, err := fmt.Fprintf(stdout, "Machine, %s run (%s): %s.\n", [2]string{"old", "new"}[i], name, m); err != nil {
+	for i, m := range machines {
+		if m != nil && m.Probes > 0 {
+			if _, err := fmt.Fprintf(stdout, "Machine, %s run (%s): %s.\n", [2]string{"old", "new"}[i], args[i], m); err != nil {
 				return err
 			}
 		}
@@ -41,44 +42,41 @@ func compareCmd(args []string, stdout io.Writer) error {
 	return nil
 }
 
-// recordedMachine returns how steadily the machine ran for the run that name
-// (a serbench output directory or results.json) records, or nil if name
-// does not record it.
-func recordedMachine(name string) *results.Machine {
-	if fi, err := os.Stat(name); err == nil && fi.IsDir() {
-		name = filepath.Join(name, "results.json")
-	}
-	if !strings.HasSuffix(name, ".json") {
-		return nil
-	}
-	run, err := readRun(name)
-	if err != nil {
-		return nil
-	}
-	return run.Machine
-}
-
 // readSet reads benchmark results from name: Go benchmark format, a
-// serbench results.json, or a serbench output directory.
-func readSet(name string) (*compare.Set, error) {
+// serbench results.json, or a serbench output directory (its
+// results.bench). It also returns how steadily the machine ran, when name
+// is a results.json or a directory holding one that records it.
+func readSet(name string) (*compare.Set, *results.Machine, error) {
 	if fi, err := os.Stat(name); err == nil && fi.IsDir() {
-		name = filepath.Join(name, "results.bench")
+		var m *results.Machine
+		if run, err := readRun(filepath.Join(name, "results.json")); err == nil {
+			m = run.Machine
+		}
+		set, err := readBench(filepath.Join(name, "results.bench"))
+		return set, m, err
 	}
 	if !strings.HasSuffix(name, ".json") {
-		f, err := os.Open(name)
-		if err != nil {
-			return nil, err
-		}
-		defer f.Close()
-		return compare.Read(f, name)
+		set, err := readBench(name)
+		return set, nil, err
 	}
 	run, err := readRun(name)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	var buf bytes.Buffer
 	if err := bench.Write(&buf, run); err != nil {
+		return nil, nil, err
+	}
+	set, err := compare.Read(&buf, name)
+	return set, run.Machine, err
+}
+
+// readBench reads a file in Go's benchmark format.
+func readBench(path string) (*compare.Set, error) {
+	f, err := os.Open(path)
+	if err != nil {
 		return nil, err
 	}
-	return compare.Read(&buf, name)
+	defer f.Close()
+	return compare.Read(f, path)
 }

@@ -187,3 +187,43 @@ func Agreement(rows []Row, unit string, tol float64) (within, total int, worst f
 	}
 	return within, total, worst, worstName
 }
+
+// Spread is how much each set's repeated runs of one benchmark disagree
+// with each other: the middle, over the benchmarks of unit, of each side's
+// relative 95% interval of the median (benchstat's ± column: the larger of
+// Hi/Center-1 and 1-Lo/Center). A side whose interval is unknown (too few
+// runs) is left out of its middle; a side with none is NaN.
+func Spread(rows []Row, unit string) (old, new float64) {
+	var olds, news []float64
+	for _, r := range rows {
+		if r.Unit != unit {
+			continue
+		}
+		if x, ok := relRange(r.Old); ok {
+			olds = append(olds, x)
+		}
+		if x, ok := relRange(r.New); ok {
+			news = append(news, x)
+		}
+	}
+	return middle(olds), middle(news)
+}
+
+func relRange(s benchmath.Summary) (float64, bool) {
+	if s.Center <= 0 || math.IsInf(s.Lo, 0) || math.IsInf(s.Hi, 0) {
+		return 0, false
+	}
+	return math.Max(s.Hi/s.Center-1, 1-s.Lo/s.Center), true
+}
+
+// middle returns the median of xs, NaN for none.
+func middle(xs []float64) float64 {
+	if len(xs) == 0 {
+		return math.NaN()
+	}
+	slices.Sort(xs)
+	if n := len(xs); n%2 == 0 {
+		return (xs[n/2-1] + xs[n/2]) / 2
+	}
+	return xs[len(xs)/2]
+}

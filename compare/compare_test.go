@@ -2,9 +2,12 @@ package compare_test
 
 import (
 	"bytes"
+	"math"
 	"os"
 	"strings"
 	"testing"
+
+	"golang.org/x/perf/benchmath"
 
 	"github.com/serbench/serbench/compare"
 )
@@ -93,4 +96,41 @@ func FuzzRead(f *testing.F) {
 			t.Fatalf("comparing an accepted file with itself: %v", err)
 		}
 	})
+}
+
+func TestSpread(t *testing.T) {
+	sum := func(lo, center, hi float64) benchmath.Summary {
+		return benchmath.Summary{Lo: lo, Center: center, Hi: hi}
+	}
+	inf := math.Inf(1)
+	tests := []struct {
+		name     string
+		rows     []compare.Row
+		old, new float64
+	}{
+		{"none", nil, math.NaN(), math.NaN()},
+		{"the wider side of the interval", []compare.Row{
+			{Unit: "sec/op", Old: sum(90, 100, 105), New: sum(9.9, 10, 10.2)},
+		}, 0.10, 0.02},
+		{"the middle of an even count", []compare.Row{
+			{Unit: "sec/op", Old: sum(99, 100, 101), New: sum(96, 100, 104)},
+			{Unit: "sec/op", Old: sum(97, 100, 103), New: sum(92, 100, 108)},
+		}, 0.02, 0.06},
+		{"unknown intervals and other units left out", []compare.Row{
+			{Unit: "sec/op", Old: sum(-inf, 100, inf), New: sum(95, 100, 105)},
+			{Unit: "sec/op", Old: sum(96, 100, 104), New: sum(-inf, 100, inf)},
+			{Unit: "B/op", Old: sum(0, 100, 200), New: sum(0, 100, 200)},
+		}, 0.04, 0.05},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			old, new := compare.Spread(tt.rows, "sec/op")
+			near := func(got, want float64) bool {
+				return math.IsNaN(got) && math.IsNaN(want) || math.Abs(got-want) < 1e-9
+			}
+			if !near(old, tt.old) || !near(new, tt.new) {
+				t.Errorf("Spread = %.4f, %.4f; want %.4f, %.4f", old, new, tt.old, tt.new)
+			}
+		})
+	}
 }

@@ -11,11 +11,12 @@
 // OUT/serbench.bench (one line per serbench run: its median) and
 // OUT/serbench-pooled.bench (the same runs' pooled time per op, the
 // figure testing.B reports), compares them with serbench's compare
-// package (medians within ±5%, ranking), and
-// sets the wall time of ten testing.B runs per operation (what `go test
-// -bench . -count=10` spends) against serbench's whole-preset run.
+// package (medians within ±5%, ranking, each side's round-to-round ±),
+// and sets the wall time of ten testing.B runs per operation (what `go
+// test -bench . -count=10` spends) against serbench's whole-preset run.
 //
 //	go run ./internal/harnessbench/pair [-rounds 10] [-run REGEXP] [-o DIR]
+//	go run ./internal/harnessbench/pair -summarize -o DIR   (an earlier check's files, again)
 package main
 
 import (
@@ -24,6 +25,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -59,8 +61,12 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	gate := fs.Bool("gate", false, "serbench samples only while the machine runs at full speed")
 	noGC := fs.Bool("nogc", false, "serbench samples without a collection before each")
 	wholeRun := fs.Bool("whole", true, "first run the whole preset, as a user runs it, for its wall time")
+	again := fs.Bool("summarize", false, "measure nothing: summarize the .bench files an earlier check wrote in -o")
 	if err := fs.Parse(args); err != nil {
 		return err
+	}
+	if *again {
+		return summarizeAll(stdout, *out)
 	}
 	if *rounds < 2 {
 		return fmt.Errorf("-rounds %d: need at least 2", *rounds)
@@ -170,16 +176,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 
-	fmt.Fprintf(stdout, "testing.B vs serbench, %d alternating rounds per operation:\n", *rounds)
-	if err := summarize(stdout, tb.Name(), sb.Name()); err != nil {
-		return err
-	}
-	fmt.Fprintln(stdout, "testing.B vs serbench's pooled time per op (its samples' total time over their iterations, the figure testing.B reports):")
-	if err := summarize(stdout, tb.Name(), pooled.Name()); err != nil {
-		return err
-	}
-	fmt.Fprintln(stdout, "testing.B vs itself (odd rounds vs even rounds), the machine's yardstick:")
-	if err := summarizeHalves(stdout, tb.Name(), *out); err != nil {
+	fmt.Fprintf(stdout, "%d alternating rounds per operation.\n", *rounds)
+	if err := summarizeAll(stdout, *out); err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "Wall time: %d testing.B runs per operation %.1fs; serbench's %d runs per operation %.1fs\n",
@@ -193,8 +191,29 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	return nil
 }
 
-// summarize prints the agreement and ranking lines of compare's report.
-func summarize(w io.Writer, oldPath, newPath string) error {
+// summarizeAll compares the files of a check in dir: testing.B with
+// serbench's medians and pooled figures, and with itself.
+func summarizeAll(w io.Writer, dir string) error {
+	tb := filepath.Join(dir, "testingb.bench")
+	if _, err := os.Stat(tb); err != nil {
+		return fmt.Errorf("%s holds no check's results (%v): run the check with -o %s first", dir, err, dir)
+	}
+	fmt.Fprintln(w, "testing.B vs serbench:")
+	if err := summarize(w, tb, filepath.Join(dir, "serbench.bench"), "testing.B", "serbench"); err != nil {
+		return err
+	}
+	fmt.Fprintln(w, "testing.B vs serbench's pooled time per op (its samples' total time over their iterations, the figure testing.B reports):")
+	if err := summarize(w, tb, filepath.Join(dir, "serbench-pooled.bench"), "testing.B", "serbench pooled"); err != nil {
+		return err
+	}
+	fmt.Fprintln(w, "testing.B vs itself (odd rounds vs even rounds), the machine's yardstick:")
+	return summarizeHalves(w, tb, dir)
+}
+
+// summarize prints the agreement and ranking lines of compare's report,
+// and how much each side's rounds of one operation disagreed with each
+// other.
+func summarize(w io.Writer, oldPath, newPath, oldLabel, newLabel string) error {
 	var sb strings.Builder
 	old, err := readSet(oldPath)
 	if err != nil {
@@ -215,7 +234,24 @@ func summarize(w io.Writer, oldPath, newPath string) error {
 	if err := os.WriteFile(report, []byte(sb.String()), 0o644); err != nil {
 		return err
 	}
-	return compare.WriteSummary(w, rows)
+	if err := compare.WriteSummary(w, rows); err != nil {
+		return err
+	}
+	o, n := compare.Spread(rows, "sec/op")
+	if math.IsNaN(o) && math.IsNaN(n) {
+		return nil // five rounds a side (odd and even) give no interval
+	}
+	_, err = fmt.Fprintf(w, "Round to round (benchstat's ± of each operation's rounds, the middle over operations): %s %s, %s %s.\n",
+		oldLabel, pct(o), newLabel, pct(n))
+	return err
+}
+
+// pct formats a relative interval as benchstat does, ∞ when unknown.
+func pct(x float64) string {
+	if math.IsNaN(x) {
+		return "∞ (too few rounds for an interval)"
+	}
+	return fmt.Sprintf("±%.1f%%", 100*x)
 }
 
 // summarizeHalves compares testing.B's odd rounds with its even rounds.
@@ -258,7 +294,7 @@ func summarizeHalves(w io.Writer, path, out string) error {
 	if err := errors.Join(odd.Close(), even.Close()); err != nil {
 		return err
 	}
-	return summarize(w, odd.Name(), even.Name())
+	return summarize(w, odd.Name(), even.Name(), "odd rounds", "even rounds")
 }
 
 func readSet(path string) (*compare.Set, error) {

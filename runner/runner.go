@@ -289,10 +289,13 @@ func (r *Runner) prepare(ctx context.Context, job *Job) ([]*bench, []results.Res
 		}
 		if !b.done {
 			n, err := r.calibrate(ctx, b.loop)
+			if err == nil {
+				b.n = n
+				b.bytesPerOp, err = bytesPerOp(b.loop, n)
+			}
 			if err != nil {
 				b.fail(err)
 			}
-			b.n = n
 		}
 		bs = append(bs, b)
 	}

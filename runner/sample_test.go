@@ -75,3 +75,58 @@ func TestPooledAgainstMedian(t *testing.T) {
 		t.Errorf("median %.0fns, pooled %.0fns; want the pooled figure above the fast median", med, pool)
 	}
 }
+
+var allocSink []byte
+
+// TestSampleHoldsHeapGoals checks that a sample of an allocating loop
+// runs until it has allocated gcWindows heap goals, so that the
+// collection-free start after the forced collection is a small part of
+// it, unless the budget leaves no room for samples that long.
+func TestSampleHoldsHeapGoals(t *testing.T) {
+	const size = 64 << 10
+	alloc := func(n int) error {
+		for range n {
+			allocSink = make([]byte, size)
+		}
+		return nil
+	}
+	per, err := bytesPerOp(alloc, 16)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if per < size || per > 2*size {
+		t.Fatalf("bytesPerOp = %.0f; want about %d", per, size)
+	}
+	const minGoal = 4 << 20 // the runtime's smallest heap goal
+	tests := []struct {
+		name   string
+		budget time.Duration
+		goals  bool // whether the sample holds gcWindows goals
+	}{
+		{"room in the budget", 12 * time.Second, true},
+		{"a budget too small for long samples", 12 * time.Millisecond, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r, err := New(Options{Budget: tt.budget, SampleTime: time.Millisecond, BatchTime: 10 * time.Microsecond})
+			if err != nil {
+				t.Fatal(err)
+			}
+			s, elapsed, err := r.timeSample(alloc, 1, per)
+			if err != nil {
+				t.Fatal(err)
+			}
+			allocated := float64(s.Iters) * per
+			if tt.goals {
+				if allocated < gcWindows*minGoal || s.GCs < gcWindows/2 {
+					t.Errorf("the sample allocated %.1f MB in %v with %d collections; want at least %d goals of 4 MB and %d collections",
+						allocated/(1<<20), elapsed, s.GCs, gcWindows, gcWindows/2)
+				}
+				return
+			}
+			if allocated >= gcWindows*minGoal || elapsed > 10*time.Millisecond {
+				t.Errorf("the sample allocated %.1f MB in %v; want it to stop near the 1ms sample time", allocated/(1<<20), elapsed)
+			}
+		})
+	}
+}

@@ -82,6 +82,9 @@ type Options struct {
 	BatchTime Duration `json:"batch_time,omitempty"`
 	// Gate is the quiet gate's tolerance, 0 when the gate was off.
 	Gate float64 `json:"quiet_gate,omitempty"`
+	// HeapGoals: a sample of an allocating operation ran until it had
+	// allocated this many heap goals (negative: it did not).
+	HeapGoals int `json:"heap_goals,omitempty"`
 }
 
 // Codec is the metadata of a codec as recorded in a Run.

@@ -8,9 +8,11 @@
 //
 //   - calibration grows the iteration count until one batch lasts
 //     Options.BatchTime, then warms up for a sample's length;
-//   - a sample is a garbage collection, then batches for SampleTime; its
-//     ns/op, B/op and allocs/op are the whole sample's, as testing.B
-//     reports them, so an allocating codec pays for its collections;
+//   - a sample is a garbage collection, then batches for SampleTime (with
+//     Options.HeapGoals, longer for an operation that allocates fast, so
+//     that the collection-free start after the forced collection does not
+//     hide most of its collector cost); its ns/op, B/op and allocs/op are
+//     the whole sample's, as testing.B reports them;
 //   - with Options.Gate, a gauge (gauge.go) probes the machine before and
 //     after each sample; samples are taken while it runs at full speed,
 //     and those that end in a busy phase are set aside;

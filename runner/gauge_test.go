@@ -178,7 +178,7 @@ func TestSampleIsWholeSample(t *testing.T) {
 		}
 		return nil
 	}
-	s, elapsed, err := r.timeSample(stalling, 1, 0)
+	s, elapsed, err := r.timeSample(stalling, 1, allocation{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -289,9 +289,9 @@ func (r *Runner) prepare(ctx context.Context, job *Job) ([]*bench, []results.Res
 		}
 		if !b.done {
 			n, err := r.calibrate(ctx, b.loop)
-			if err == nil {
-				b.n = n
-				b.bytesPerOp, err = bytesPerOp(b.loop, n)
+			b.n = n
+			if err == nil && r.opts.HeapGoals > 0 {
+				b.alloc, err = allocationOf(b.loop, n)
 			}
 			if err != nil {
 				b.fail(err)

@@ -22,18 +22,18 @@ type loop func(n int) error
 
 // A bench is one op of one job being sampled.
 type bench struct {
-	job, slot  int // where its result goes in runGroup
-	res        results.Result
-	loop       loop
-	n          int              // iterations per batch, from calibration
-	bytesPerOp float64          // bytes allocated per iteration, after calibration
-	ns         []float64        // the quiet samples' ns/op
-	busy       []results.Sample // samples set aside: the machine was busy
-	waits      int              // turns let pass in a row while the machine was busy
-	spent      time.Duration    // wall time charged: samples, probes, waits
-	waited     time.Duration    // the part of spent waiting for a quiet phase
-	first      time.Time        // when its first sample started
-	done       bool
+	job, slot int // where its result goes in runGroup
+	res       results.Result
+	loop      loop
+	n         int              // iterations per batch, from calibration
+	alloc     allocation       // what one iteration allocates, after calibration
+	ns        []float64        // the quiet samples' ns/op
+	busy      []results.Sample // samples set aside: the machine was busy
+	waits     int              // turns let pass in a row while the machine was busy
+	spent     time.Duration    // wall time charged: samples, probes, waits
+	waited    time.Duration    // the part of spent waiting for a quiet phase
+	first     time.Time        // when its first sample started
+	done      bool
 }
 
 // fail ends the bench with an error result.
@@ -57,30 +57,30 @@ func timeBatch(l loop, n int) (d time.Duration, err error) {
 }
 
 // timeSample takes one sample: a garbage collection (unless NoGC), then
-// batches of n iterations until SampleTime has passed and, for an
-// operation that allocates bytesPerOp, until the sample has allocated
-// gcWindows times the heap goal the collection left (or maxBatches have
-// run, or maxSampleTime has passed). Its ns/op, B/op and allocs/op are the
-// whole sample's, as testing.B reports them: the collector runs as it
-// would in a program, so an allocating codec pays for its garbage in its
-// time per op, and each sample starts from the same collected heap.
+// batches of n iterations until SampleTime has passed and, with
+// HeapGoals, for an operation that allocates fast (see
+// allocation.minIters), until the sample has allocated HeapGoals times
+// the heap goal the collection left (or maxBatches have run, or
+// maxSampleTime has passed). Its ns/op, B/op and allocs/op are the whole
+// sample's, as testing.B reports them: the collector runs as it would in
+// a program, and each sample starts from the same collected heap.
 //
-// The heap goal matters because the collection before the sample leaves
-// the heap empty: the first goal's worth of allocation after it runs
-// free of collection cycles. A 5ms sample of one-shot gob's decode
-// allocates about half a goal, so most samples held no cycle and their
-// median read 11 to 19% below testing.B, whose one-second runs pay for
-// the cycles in full. Over gcWindows goals that free start is a small
-// share of the sample.
-func (r *Runner) timeSample(l loop, n int, bytesPerOp float64) (s results.Sample, elapsed time.Duration, err error) {
+// That collected heap has a cost: the first heap goal's worth of
+// allocation after the collection runs free of collection cycles. A 5ms
+// sample of one-shot gob's decode allocates about half a goal, so most
+// samples hold no cycle and their median reads 7 to 19% below testing.B,
+// whose one-second runs pay for the cycles in full. Over a few goals that
+// free start is a small share of the sample (HeapGoals), at the price of
+// longer samples and so fewer of them in a budget.
+func (r *Runner) timeSample(l loop, n int, a allocation) (s results.Sample, elapsed time.Duration, err error) {
 	if !r.opts.NoGC {
 		runtime.GC()
 	}
-	minIters := 0
-	if bytesPerOp > 0 {
-		minIters = int(min(math.Ceil(gcWindows*heapGoal()/bytesPerOp), math.MaxInt32))
+	longest, minIters := r.opts.SampleTime, 0
+	if r.opts.HeapGoals > 0 {
+		longest = r.maxSampleTime()
+		minIters = a.minIters(r.opts.HeapGoals, heapGoal(), longest)
 	}
-	longest := r.maxSampleTime()
 	var m0, m1 runtime.MemStats
 	runtime.ReadMemStats(&m0)
 	batches := 0
@@ -160,17 +160,30 @@ func (r *Runner) calibrate(ctx context.Context, l loop) (n int, err error) {
 // maxBatches caps the batches of one sample.
 const maxBatches = 10000
 
-// gcWindows is how many heap goals an allocating operation's sample
-// allocates at least (see timeSample).
-const gcWindows = 10
-
-// maxSampleTime is the longest a sample may run to hold gcWindows heap
-// goals: 100ms, or a twelfth of the budget if less (so that MinSamples
-// of them fit in half of it), and never less than SampleTime. An
-// operation that allocates slowly needs long samples to hold many goals,
-// but its collections cost it little.
+// maxSampleTime is the longest a sample may run to hold HeapGoals heap
+// goals: 100ms, or a twelfth of the budget if less (so that MinSamples of
+// them fit in half of it), and never less than SampleTime.
 func (r *Runner) maxSampleTime() time.Duration {
 	return max(r.opts.SampleTime, min(100*time.Millisecond, r.opts.Budget/12))
+}
+
+// An allocation is what one iteration of a loop allocates, and how long
+// it takes.
+type allocation struct{ bytes, ns float64 }
+
+// minIters returns how many iterations allocate goals heap goals of goal
+// bytes, or 0 if they would take longer than longest: an operation that
+// allocates that slowly pays little for its collections, and a longer
+// sample would only cost it samples.
+func (a allocation) minIters(goals int, goal float64, longest time.Duration) int {
+	if goals <= 0 || a.bytes <= 0 {
+		return 0
+	}
+	n := math.Ceil(float64(goals) * goal / a.bytes)
+	if n*a.ns > float64(longest.Nanoseconds()) {
+		return 0
+	}
+	return int(n)
 }
 
 // heapGoal is the heap size at which the collector aims to finish its
@@ -184,16 +197,20 @@ func heapGoal() float64 {
 	return float64(s[0].Value.Uint64())
 }
 
-// bytesPerOp runs one batch of n untimed and returns the bytes it
-// allocated per iteration.
-func bytesPerOp(l loop, n int) (float64, error) {
+// allocationOf runs one batch of n, untimed, and returns what one
+// iteration allocated and how long it took.
+func allocationOf(l loop, n int) (allocation, error) {
 	var m0, m1 runtime.MemStats
 	runtime.ReadMemStats(&m0)
-	if _, err := timeBatch(l, n); err != nil {
-		return 0, err
+	d, err := timeBatch(l, n)
+	if err != nil {
+		return allocation{}, err
 	}
 	runtime.ReadMemStats(&m1)
-	return float64(m1.TotalAlloc-m0.TotalAlloc) / float64(n), nil
+	return allocation{
+		bytes: float64(m1.TotalAlloc-m0.TotalAlloc) / float64(n),
+		ns:    float64(d.Nanoseconds()) / float64(n),
+	}, nil
 }
 
 // sampleOnce takes one sample of b, unless the gauge says the machine is
@@ -226,7 +243,7 @@ func (r *Runner) sampleOnce(b *bench) bool {
 		b.waits = 0
 	}
 	probe := r.meter.tick()
-	s, _, err := r.timeSample(b.loop, b.n, b.bytesPerOp)
+	s, _, err := r.timeSample(b.loop, b.n, b.alloc)
 	s.Probe = probe
 	if err != nil {
 		b.spent += time.Since(start)

@@ -78,10 +78,34 @@ func TestPooledAgainstMedian(t *testing.T) {
 
 var allocSink []byte
 
-// TestSampleHoldsHeapGoals checks that a sample of an allocating loop
-// runs until it has allocated gcWindows heap goals, so that the
+// TestMinIters checks which operations get samples long enough to hold
+// the heap goals: those that allocate fast enough to do so in time.
+func TestMinIters(t *testing.T) {
+	const goal = 4 << 20
+	tests := []struct {
+		name  string
+		a     allocation
+		goals int
+		want  int
+	}{
+		{"no allocation", allocation{bytes: 0, ns: 100}, 2, 0},
+		{"goals off", allocation{bytes: 64 << 10, ns: 5000}, 0, 0},
+		{"fast: 4 goals of 64 KB allocations in 1.3ms", allocation{bytes: 64 << 10, ns: 5000}, 4, 256},
+		{"slow: 4 goals of 64 B allocations would take 262ms", allocation{bytes: 64, ns: 1000}, 4, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := tt.a.minIters(tt.goals, goal, 10*time.Millisecond); got != tt.want {
+				t.Errorf("minIters = %d; want %d", got, tt.want)
+			}
+		})
+	}
+}
+
+// TestSampleHoldsHeapGoals checks that a sample of a loop that allocates
+// fast runs until it has allocated HeapGoals heap goals, so that the
 // collection-free start after the forced collection is a small part of
-// it, unless the budget leaves no room for samples that long.
+// it.
 func TestSampleHoldsHeapGoals(t *testing.T) {
 	const size = 64 << 10
 	alloc := func(n int) error {
@@ -90,43 +114,25 @@ func TestSampleHoldsHeapGoals(t *testing.T) {
 		}
 		return nil
 	}
-	per, err := bytesPerOp(alloc, 16)
+	a, err := allocationOf(alloc, 16)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if per < size || per > 2*size {
-		t.Fatalf("bytesPerOp = %.0f; want about %d", per, size)
+	if a.bytes < size || a.bytes > 2*size {
+		t.Fatalf("allocationOf: %.0f bytes per op; want about %d", a.bytes, size)
 	}
 	const minGoal = 4 << 20 // the runtime's smallest heap goal
-	tests := []struct {
-		name   string
-		budget time.Duration
-		goals  bool // whether the sample holds gcWindows goals
-	}{
-		{"room in the budget", 12 * time.Second, true},
-		{"a budget too small for long samples", 12 * time.Millisecond, false},
+	const goals = 3
+	r, err := New(Options{Budget: 12 * time.Second, SampleTime: 4 * time.Millisecond, BatchTime: 10 * time.Microsecond, HeapGoals: goals})
+	if err != nil {
+		t.Fatal(err)
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			r, err := New(Options{Budget: tt.budget, SampleTime: time.Millisecond, BatchTime: 10 * time.Microsecond})
-			if err != nil {
-				t.Fatal(err)
-			}
-			s, elapsed, err := r.timeSample(alloc, 1, per)
-			if err != nil {
-				t.Fatal(err)
-			}
-			allocated := float64(s.Iters) * per
-			if tt.goals {
-				if allocated < gcWindows*minGoal || s.GCs < gcWindows/2 {
-					t.Errorf("the sample allocated %.1f MB in %v with %d collections; want at least %d goals of 4 MB and %d collections",
-						allocated/(1<<20), elapsed, s.GCs, gcWindows, gcWindows/2)
-				}
-				return
-			}
-			if allocated >= gcWindows*minGoal || elapsed > 10*time.Millisecond {
-				t.Errorf("the sample allocated %.1f MB in %v; want it to stop near the 1ms sample time", allocated/(1<<20), elapsed)
-			}
-		})
+	s, elapsed, err := r.timeSample(alloc, 1, a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if allocated := float64(s.Iters) * a.bytes; allocated < goals*minGoal || s.GCs < 1 {
+		t.Errorf("the sample allocated %.1f MB in %v with %d collections; want at least %d goals of 4 MB and a collection",
+			allocated/(1<<20), elapsed, s.GCs, goals)
 	}
 }

@@ -82,8 +82,8 @@ type Options struct {
 	BatchTime Duration `json:"batch_time,omitempty"`
 	// Gate is the quiet gate's tolerance, 0 when the gate was off.
 	Gate float64 `json:"quiet_gate,omitempty"`
-	// HeapGoals: a sample of an allocating operation ran until it had
-	// allocated this many heap goals (negative: it did not).
+	// HeapGoals: a sample of an operation that allocates fast ran until
+	// it had allocated this many heap goals (0: off; see runner.Options).
 	HeapGoals int `json:"heap_goals,omitempty"`
 }
 

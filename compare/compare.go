@@ -216,14 +216,11 @@ func relRange(s benchmath.Summary) (float64, bool) {
 	return math.Max(s.Hi/s.Center-1, 1-s.Lo/s.Center), true
 }
 
-// middle returns the median of xs, NaN for none.
+// middle returns the median of xs (benchmath's, as benchstat's centre),
+// NaN for none.
 func middle(xs []float64) float64 {
 	if len(xs) == 0 {
 		return math.NaN()
 	}
-	slices.Sort(xs)
-	if n := len(xs); n%2 == 0 {
-		return (xs[n/2-1] + xs[n/2]) / 2
-	}
-	return xs[len(xs)/2]
+	return benchmath.AssumeNothing.Summary(benchmath.NewSample(xs, &benchmath.DefaultThresholds), 0.95).Center
 }

@@ -76,15 +76,15 @@ type Options struct {
 	MinSamples int      `json:"min_samples"`
 	MaxSamples int      `json:"max_samples"`
 	GCBefore   bool     `json:"gc_before_sample"`
-	PinCPU     int      `json:"pin_cpu,omitempty"`
+	// RunIn: after that collection, an operation that allocates fast ran
+	// untimed through a collection cycle (see runner.Options.NoRunIn).
+	RunIn  bool `json:"run_in,omitempty"`
+	PinCPU int  `json:"pin_cpu,omitempty"`
 	// BatchTime: a sample runs the loop in timed batches of about
 	// BatchTime.
 	BatchTime Duration `json:"batch_time,omitempty"`
 	// Gate is the quiet gate's tolerance, 0 when the gate was off.
 	Gate float64 `json:"quiet_gate,omitempty"`
-	// HeapGoals: a sample of an operation that allocates fast ran until
-	// it had allocated this many heap goals (0: off; see runner.Options).
-	HeapGoals int `json:"heap_goals,omitempty"`
 }
 
 // Codec is the metadata of a codec as recorded in a Run.

@@ -8,11 +8,13 @@
 //
 //   - calibration grows the iteration count until one batch lasts
 //     Options.BatchTime, then warms up for a sample's length;
-//   - a sample is a garbage collection, then batches for SampleTime (with
-//     Options.HeapGoals, longer for an operation that allocates fast, so
-//     that the collection-free start after the forced collection does not
-//     hide most of its collector cost); its ns/op, B/op and allocs/op are
-//     the whole sample's, as testing.B reports them;
+//   - a sample is a garbage collection, then batches for SampleTime; an
+//     operation that allocates fast is first run in, untimed, through a
+//     collection cycle and a random share of another, and its sample spans
+//     a whole number of cycles, so that every sample pays for the same
+//     number of collections (the forced collection alone would leave a
+//     short sample a cycle-free heap goal); its ns/op, B/op and allocs/op
+//     are the whole sample's, as testing.B reports them;
 //   - with Options.Gate, a gauge (gauge.go) probes the machine before and
 //     after each sample; samples are taken while it runs at full speed,
 //     and those that end in a busy phase are set aside;

@@ -15,8 +15,9 @@ type Options struct {
 	// Confidence is the confidence level of the interval. Default 0.95,
 	// range [0.5, 0.999].
 	Confidence float64
-	// SampleTime is the wall time one sample aims for (longer with
-	// HeapGoals). Default 10ms, range [1ms, 10s].
+	// SampleTime is the wall time one sample aims for (a whole number of
+	// collection cycles after a run-in, see NoRunIn). Default 10ms, range
+	// [1ms, 10s].
 	SampleTime time.Duration
 	// BatchTime is the wall time of one timed run of the loop: calibration
 	// grows the iteration count to it, and a sample runs batches of that
@@ -56,17 +57,12 @@ type Options struct {
 	GateTolerance float64
 	// NoGC turns off the garbage collection run before each sample.
 	NoGC bool
-	// HeapGoals, if positive, is how many heap goals of allocation a
-	// sample of an operation that allocates fast holds at least: the
-	// collection before each sample leaves the heap empty, and the first
-	// goal's worth of allocation after it runs free of collection cycles,
-	// which a short sample leaves out of the operation's cost (one-shot
-	// gob's decodes read 7 to 19% below testing.B with 5ms samples). A
-	// sample runs at most 100ms (or Budget/12 if less) for it; an
-	// operation that cannot allocate HeapGoals goals in that time keeps
-	// SampleTime. Default 0: off, every sample lasts SampleTime. Range
-	// [0, 100].
-	HeapGoals int
+	// NoRunIn turns off the run-in after that collection: the operation
+	// run untimed through the collector's next cycle and a random share
+	// of another, so that a sample starts at a random phase of a cycle
+	// (see Runner.runIn). Without it, operations that allocate fast read
+	// low: their samples pay for no cycle and no sweeping.
+	NoRunIn bool
 	// PinCPU, if positive, pins each job's goroutine and its OS thread to
 	// CPU PinCPU-1 (Linux only), away from the GC's background workers
 	// where the machine has another core.
@@ -129,7 +125,6 @@ func (o Options) Validate() error {
 		check("min samples", o.MinSamples >= 1 && o.MinSamples <= 1000, "[1, 1000]", o.MinSamples),
 		check("max samples", o.MaxSamples >= o.MinSamples && o.MaxSamples <= 10000, fmt.Sprintf("[%d, 10000]", o.MinSamples), o.MaxSamples),
 		check("timeout", o.Timeout >= time.Second, "[1s, ∞)", o.Timeout),
-		check("heap goals", o.HeapGoals >= 0 && o.HeapGoals <= 100, "[0, 100]", o.HeapGoals),
 		check("pin CPU", o.PinCPU == 0 || pinSupported && o.PinCPU >= 1 && o.PinCPU <= runtime.NumCPU(), fmt.Sprintf("[1, %d] on Linux", runtime.NumCPU()), o.PinCPU),
 	} {
 		if err != nil {

@@ -56,57 +56,140 @@ func timeBatch(l loop, n int) (d time.Duration, err error) {
 	return time.Since(start), err
 }
 
-// timeSample takes one sample: a garbage collection (unless NoGC), then
-// batches of n iterations until SampleTime has passed and, with
-// HeapGoals, for an operation that allocates fast (see
-// allocation.minIters), until the sample has allocated HeapGoals times
-// the heap goal the collection left (or maxBatches have run, or
-// maxSampleTime has passed). Its ns/op, B/op and allocs/op are the whole
-// sample's, as testing.B reports them: the collector runs as it would in
-// a program, and each sample starts from the same collected heap.
+// timeSample takes one sample: a garbage collection and a run-in (unless
+// NoGC or NoRunIn), then batches of n iterations until SampleTime has
+// passed. Its ns/op, B/op and allocs/op are the whole sample's, as
+// testing.B reports them.
 //
-// That collected heap has a cost: the first heap goal's worth of
-// allocation after the collection runs free of collection cycles. A 5ms
-// sample of one-shot gob's decode allocates about half a goal, so most
-// samples hold no cycle and their median reads 7 to 19% below testing.B,
-// whose one-second runs pay for the cycles in full. Over a few goals that
-// free start is a small share of the sample (HeapGoals), at the price of
-// longer samples and so fewer of them in a budget.
+// The collection gives every sample the same heap to start from, free of
+// other benchmarks' garbage, but it leaves that heap swept and a whole
+// heap goal away from the next cycle: a short sample right after it pays
+// for no collection at all. For an operation that allocates fast enough
+// to cycle the collector within runInFactor sample times, the run-in
+// (see runIn) brings the collector back to its steady state and measures
+// a cycle's length in iterations; the sample then starts at a random
+// phase of a cycle and spans a whole number of cycles (the number nearest
+// SampleTime's worth, at least one), so every sample pays for the same
+// number of collections, as testing.B's one-second runs, which hold
+// dozens, do. Without it, 5ms samples of one-shot gob's decodes read 7 to
+// 19% below testing.B.
 func (r *Runner) timeSample(l loop, n int, a allocation) (s results.Sample, elapsed time.Duration, err error) {
+	cycle := 0
 	if !r.opts.NoGC {
 		runtime.GC()
+		if !r.opts.NoRunIn {
+			if cycle, err = r.runIn(l, n, a); err != nil {
+				return s, 0, err
+			}
+		}
 	}
-	longest, minIters := r.opts.SampleTime, 0
-	if r.opts.HeapGoals > 0 {
-		longest = r.maxSampleTime()
-		minIters = a.minIters(r.opts.HeapGoals, heapGoal(), longest)
+	want := 0 // iterations: a whole number of cycles
+	if cycle > 0 {
+		perSample := float64(r.opts.SampleTime.Nanoseconds()) / a.ns
+		want = max(1, int(math.Round(perSample/float64(cycle)))) * cycle
 	}
 	var m0, m1 runtime.MemStats
 	runtime.ReadMemStats(&m0)
-	batches := 0
+	iters, batches := 0, 0
 	for {
+		m := n
+		if want > 0 {
+			m = min(n, want-iters)
+		}
 		var d time.Duration
-		d, err = timeBatch(l, n)
+		d, err = timeBatch(l, m)
 		elapsed += d
 		if err != nil {
 			return s, elapsed, err
 		}
+		iters += m
 		batches++
-		if elapsed >= r.opts.SampleTime && n*batches >= minIters || elapsed >= longest || batches >= maxBatches {
+		if want > 0 && iters >= want || want == 0 && elapsed >= r.opts.SampleTime || batches >= maxBatches {
 			break
 		}
 	}
 	runtime.ReadMemStats(&m1)
 	r.peakHeap.Store(max(r.peakHeap.Load(), m1.HeapAlloc, m0.HeapAlloc))
-	iters := float64(n * batches)
 	return results.Sample{
-		Iters:       n * batches,
+		Iters:       iters,
 		Batches:     batches,
-		NsPerOp:     float64(elapsed.Nanoseconds()) / iters,
-		BPerOp:      float64(m1.TotalAlloc-m0.TotalAlloc) / iters,
-		AllocsPerOp: float64(m1.Mallocs-m0.Mallocs) / iters,
+		NsPerOp:     float64(elapsed.Nanoseconds()) / float64(iters),
+		BPerOp:      float64(m1.TotalAlloc-m0.TotalAlloc) / float64(iters),
+		AllocsPerOp: float64(m1.Mallocs-m0.Mallocs) / float64(iters),
 		GCs:         int(m1.NumGC - m0.NumGC),
 	}, elapsed, nil
+}
+
+// runIn runs the loop, untimed, from the collection before a sample until
+// the collector has finished a cycle of its own, and returns how many
+// iterations that took: one cycle's length. It then runs on for a random
+// share of that length, so that the sample starts at a random phase of a
+// cycle. An operation that would take longer than runInFactor sample
+// times to allocate one heap goal is not run in (cycle 0): its samples
+// hold a small share of a cycle, whose cost is small beside its own, and
+// the run-in would only cost it samples.
+//
+// A cycle's length here is the iterations between the end of the forced
+// collection and the end of the next cycle, which the allocator triggers
+// at about the same heap as it would after a cycle of its own: the live
+// heap of a benchmark is small beside the runtime's smallest goal.
+func (r *Runner) runIn(l loop, n int, a allocation) (cycle int, err error) {
+	if a.bytes <= 0 || a.ns <= 0 {
+		return 0, nil
+	}
+	limit := float64(runInFactor * r.opts.SampleTime.Nanoseconds())
+	perGoal := heapGoal() / a.bytes // iterations per heap goal
+	if perGoal*a.ns > limit {
+		return 0, nil
+	}
+	c0 := gcCycles()
+	for gcCycles() == c0 {
+		if float64(cycle) > 4*perGoal {
+			return 0, nil // no cycle where one was due: sample as usual
+		}
+		if _, err := timeBatch(l, n); err != nil {
+			return 0, err
+		}
+		cycle += n
+	}
+	if extra := rand.IntN(cycle); extra > 0 {
+		if _, err := timeBatch(l, extra); err != nil {
+			return 0, err
+		}
+	}
+	return cycle, nil
+}
+
+// runInFactor bounds the run-in: an operation is run in only if it can
+// allocate one heap goal within this many SampleTimes.
+const runInFactor = 10
+
+// maxBatches caps the batches of one sample.
+const maxBatches = 10000
+
+// An allocation is what one iteration of a loop allocates, and how long
+// it takes.
+type allocation struct{ bytes, ns float64 }
+
+// heapGoal is the heap size at which the collector aims to finish its
+// next cycle, in bytes.
+func heapGoal() float64 {
+	s := []metrics.Sample{{Name: "/gc/heap/goal:bytes"}}
+	metrics.Read(s)
+	if s[0].Value.Kind() != metrics.KindUint64 {
+		return 4 << 20 // the runtime's smallest goal
+	}
+	return float64(s[0].Value.Uint64())
+}
+
+// gcCycles returns how many collection cycles have completed.
+func gcCycles() uint64 {
+	s := []metrics.Sample{{Name: "/gc/cycles/total:gc-cycles"}}
+	metrics.Read(s)
+	if s[0].Value.Kind() != metrics.KindUint64 {
+		return 0
+	}
+	return s[0].Value.Uint64()
 }
 
 // calibrate finds the iteration count for one batch to last about
@@ -155,46 +238,6 @@ func (r *Runner) calibrate(ctx context.Context, l loop) (n int, err error) {
 		next = min(next, 100*int64(prev), 1e9)
 		n = int(max(next, int64(prev)+1))
 	}
-}
-
-// maxBatches caps the batches of one sample.
-const maxBatches = 10000
-
-// maxSampleTime is the longest a sample may run to hold HeapGoals heap
-// goals: 100ms, or a twelfth of the budget if less (so that MinSamples of
-// them fit in half of it), and never less than SampleTime.
-func (r *Runner) maxSampleTime() time.Duration {
-	return max(r.opts.SampleTime, min(100*time.Millisecond, r.opts.Budget/12))
-}
-
-// An allocation is what one iteration of a loop allocates, and how long
-// it takes.
-type allocation struct{ bytes, ns float64 }
-
-// minIters returns how many iterations allocate goals heap goals of goal
-// bytes, or 0 if they would take longer than longest: an operation that
-// allocates that slowly pays little for its collections, and a longer
-// sample would only cost it samples.
-func (a allocation) minIters(goals int, goal float64, longest time.Duration) int {
-	if goals <= 0 || a.bytes <= 0 {
-		return 0
-	}
-	n := math.Ceil(float64(goals) * goal / a.bytes)
-	if n*a.ns > float64(longest.Nanoseconds()) {
-		return 0
-	}
-	return int(n)
-}
-
-// heapGoal is the heap size at which the collector aims to finish its
-// next cycle, in bytes.
-func heapGoal() float64 {
-	s := []metrics.Sample{{Name: "/gc/heap/goal:bytes"}}
-	metrics.Read(s)
-	if s[0].Value.Kind() != metrics.KindUint64 {
-		return 4 << 20 // the runtime's smallest goal
-	}
-	return float64(s[0].Value.Uint64())
 }
 
 // allocationOf runs one batch of n, untimed, and returns what one

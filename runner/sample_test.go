@@ -2,6 +2,8 @@ package runner
 
 import (
 	"context"
+	"runtime"
+	"strings"
 	"testing"
 	"time"
 )
@@ -78,39 +80,19 @@ func TestPooledAgainstMedian(t *testing.T) {
 
 var allocSink []byte
 
-// TestMinIters checks which operations get samples long enough to hold
-// the heap goals: those that allocate fast enough to do so in time.
-func TestMinIters(t *testing.T) {
-	const goal = 4 << 20
-	tests := []struct {
-		name  string
-		a     allocation
-		goals int
-		want  int
-	}{
-		{"no allocation", allocation{bytes: 0, ns: 100}, 2, 0},
-		{"goals off", allocation{bytes: 64 << 10, ns: 5000}, 0, 0},
-		{"fast: 4 goals of 64 KB allocations in 1.3ms", allocation{bytes: 64 << 10, ns: 5000}, 4, 256},
-		{"slow: 4 goals of 64 B allocations would take 262ms", allocation{bytes: 64, ns: 1000}, 4, 0},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			if got := tt.a.minIters(tt.goals, goal, 10*time.Millisecond); got != tt.want {
-				t.Errorf("minIters = %d; want %d", got, tt.want)
-			}
-		})
-	}
-}
-
-// TestSampleHoldsHeapGoals checks that a sample of a loop that allocates
-// fast runs until it has allocated HeapGoals heap goals, so that the
-// collection-free start after the forced collection is a small part of
-// it.
-func TestSampleHoldsHeapGoals(t *testing.T) {
+// TestSampleSpansWholeCycles checks that a sample of a loop that
+// allocates fast, after its run-in, spans a whole number of collection
+// cycles (at least one), so that no sample is a cycle-free stretch after
+// the forced collection: the loop allocates 64 KB every 20µs, so a 1ms
+// sample right after the collection holds less than a heap goal (4 MB or
+// more) and no cycle.
+func TestSampleSpansWholeCycles(t *testing.T) {
 	const size = 64 << 10
 	alloc := func(n int) error {
 		for range n {
 			allocSink = make([]byte, size)
+			for start := time.Now(); time.Since(start) < 20*time.Microsecond; {
+			}
 		}
 		return nil
 	}
@@ -121,18 +103,96 @@ func TestSampleHoldsHeapGoals(t *testing.T) {
 	if a.bytes < size || a.bytes > 2*size {
 		t.Fatalf("allocationOf: %.0f bytes per op; want about %d", a.bytes, size)
 	}
-	const minGoal = 4 << 20 // the runtime's smallest heap goal
-	const goals = 3
-	r, err := New(Options{Budget: 12 * time.Second, SampleTime: 4 * time.Millisecond, BatchTime: 10 * time.Microsecond, HeapGoals: goals})
+	r, err := New(Options{Budget: time.Second, SampleTime: time.Millisecond, BatchTime: 10 * time.Microsecond})
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, elapsed, err := r.timeSample(alloc, 1, a)
+	for range 5 {
+		s, elapsed, err := r.timeSample(alloc, 1, a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s.GCs < 1 {
+			t.Errorf("a sample of %d iterations (%.1f MB in %v) held no collection; want at least one",
+				s.Iters, float64(s.Iters)*a.bytes/(1<<20), elapsed)
+		}
+	}
+	off, err := New(Options{Budget: time.Second, SampleTime: time.Millisecond, BatchTime: 10 * time.Microsecond, NoRunIn: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if allocated := float64(s.Iters) * a.bytes; allocated < goals*minGoal || s.GCs < 1 {
-		t.Errorf("the sample allocated %.1f MB in %v with %d collections; want at least %d goals of 4 MB and a collection",
-			allocated/(1<<20), elapsed, s.GCs, goals)
+	if s, _, err := off.timeSample(alloc, 1, a); err != nil || s.GCs != 0 {
+		t.Errorf("without the run-in: %d collections, error %v; want none", s.GCs, err)
+	}
+}
+
+// TestRunIn checks that, after the collection before a sample, an
+// operation that allocates fast is run through a collection cycle of its
+// own, so that its sample starts inside the collector's steady state, and
+// that one that allocates slowly, or not at all, is not run at all.
+func TestRunIn(t *testing.T) {
+	const size = 64 << 10
+	tests := []struct {
+		name      string
+		bytes     int // allocated per iteration
+		a         allocation
+		wantCycle bool
+	}{
+		{"no allocation", 0, allocation{bytes: 0, ns: 100}, false},
+		{"slow: a heap goal of 64 B allocations would take 65ms", 64, allocation{bytes: 64, ns: 1000}, false},
+		{"fast: a heap goal of 64 KB allocations in 1ms", size, allocation{bytes: size, ns: 16000}, true},
+	}
+	r, err := New(Options{Budget: time.Second, SampleTime: 4 * time.Millisecond, BatchTime: 10 * time.Microsecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			calls := 0
+			l := func(n int) error {
+				for range n {
+					calls++
+					if tt.bytes > 0 {
+						allocSink = make([]byte, tt.bytes)
+					}
+				}
+				return nil
+			}
+			runtime.GC()
+			c0 := gcCycles()
+			cycle, err := r.runIn(l, 1, tt.a)
+			if err != nil {
+				t.Fatal(err)
+			}
+			cycles := gcCycles() - c0
+			if tt.wantCycle && (cycles < 1 || cycle < 1 || calls < cycle) {
+				t.Errorf("run in for %d calls and %d collection cycles, a cycle of %d; want a cycle", calls, cycles, cycle)
+			}
+			if !tt.wantCycle && (calls > 0 || cycle != 0) {
+				t.Errorf("run in for %d calls, a cycle of %d; want none", calls, cycle)
+			}
+		})
+	}
+}
+
+// TestRunInError checks that a loop failing during the run-in fails the
+// sample with its error.
+func TestRunInError(t *testing.T) {
+	r, err := New(Options{Budget: time.Second, SampleTime: 4 * time.Millisecond, BatchTime: 10 * time.Microsecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	calls := 0
+	l := func(n int) error {
+		calls += n
+		if calls > 1 {
+			panic("broken codec")
+		}
+		allocSink = make([]byte, 64<<10)
+		return nil
+	}
+	_, _, err = r.timeSample(l, 1, allocation{bytes: 64 << 10, ns: 1000})
+	if err == nil || !strings.Contains(err.Error(), "broken codec") {
+		t.Errorf("timeSample: %v; want the run-in's panic", err)
 	}
 }

@@ -75,11 +75,12 @@ type Options struct {
 	Budget     Duration `json:"budget"`
 	MinSamples int      `json:"min_samples"`
 	MaxSamples int      `json:"max_samples"`
-	GCBefore   bool     `json:"gc_before_sample"`
-	// RunIn: after that collection, an operation that allocates fast ran
-	// untimed through a collection cycle (see runner.Options.NoRunIn).
-	RunIn  bool `json:"run_in,omitempty"`
-	PinCPU int  `json:"pin_cpu,omitempty"`
+	// GCBefore: a collection ran before each sample of an operation that
+	// does not allocate fast; GCFastAllocators: before theirs too (see
+	// runner.Options.GCEvery).
+	GCBefore         bool `json:"gc_before_sample"`
+	GCFastAllocators bool `json:"gc_before_fast_allocators,omitempty"`
+	PinCPU           int  `json:"pin_cpu,omitempty"`
 	// BatchTime: a sample runs the loop in timed batches of about
 	// BatchTime.
 	BatchTime Duration `json:"batch_time,omitempty"`

@@ -15,9 +15,8 @@ type Options struct {
 	// Confidence is the confidence level of the interval. Default 0.95,
 	// range [0.5, 0.999].
 	Confidence float64
-	// SampleTime is the wall time one sample aims for (a whole number of
-	// collection cycles after a run-in, see NoRunIn). Default 10ms, range
-	// [1ms, 10s].
+	// SampleTime is the wall time one sample aims for. Default 10ms,
+	// range [1ms, 10s].
 	SampleTime time.Duration
 	// BatchTime is the wall time of one timed run of the loop: calibration
 	// grows the iteration count to it, and a sample runs batches of that
@@ -55,14 +54,15 @@ type Options struct {
 	// may run for the machine to count as quiet. Default 0.2, range
 	// [0.01, 10].
 	GateTolerance float64
-	// NoGC turns off the garbage collection run before each sample.
+	// NoGC turns off the garbage collection run before each sample of an
+	// operation that does not allocate fast (see GCEvery).
 	NoGC bool
-	// NoRunIn turns off the run-in after that collection: the operation
-	// run untimed through the collector's next cycle and a random share
-	// of another, so that a sample starts at a random phase of a cycle
-	// (see Runner.runIn). Without it, operations that allocate fast read
-	// low: their samples pay for no cycle and no sweeping.
-	NoRunIn bool
+	// GCEvery runs the collection before every sample, also for an
+	// operation that allocates fast, whose samples are by default taken
+	// in the collector's running state (see Runner.timeSample): steadier,
+	// but such an operation then pays for almost none of its collections
+	// and reads low.
+	GCEvery bool
 	// PinCPU, if positive, pins each job's goroutine and its OS thread to
 	// CPU PinCPU-1 (Linux only), away from the GC's background workers
 	// where the machine has another core.

@@ -56,113 +56,66 @@ func timeBatch(l loop, n int) (d time.Duration, err error) {
 	return time.Since(start), err
 }
 
-// timeSample takes one sample: a garbage collection and a run-in (unless
-// NoGC or NoRunIn), then batches of n iterations until SampleTime has
-// passed. Its ns/op, B/op and allocs/op are the whole sample's, as
-// testing.B reports them.
+// timeSample takes one sample: a garbage collection (see below), then
+// batches of n iterations until SampleTime has passed. Its ns/op, B/op
+// and allocs/op are the whole sample's, as testing.B reports them.
 //
-// The collection gives every sample the same heap to start from, free of
-// other benchmarks' garbage, but it leaves that heap swept and a whole
-// heap goal away from the next cycle: a short sample right after it pays
-// for no collection at all. For an operation that allocates fast enough
-// to cycle the collector within runInFactor sample times, the run-in
-// (see runIn) brings the collector back to its steady state and measures
-// a cycle's length in iterations; the sample then starts at a random
-// phase of a cycle and spans a whole number of cycles (the number nearest
-// SampleTime's worth, at least one), so every sample pays for the same
-// number of collections, as testing.B's one-second runs, which hold
-// dozens, do. Without it, 5ms samples of one-shot gob's decodes read 7 to
-// 19% below testing.B.
+// The collection gives a sample a heap free of other benchmarks' garbage,
+// whose collection it would otherwise pay for. But it also leaves the
+// heap swept and a whole heap goal (4 MB or more) from the next cycle, so
+// an operation that allocates fast would pay for none of its own: 5ms
+// samples of one-shot gob's decode, about half a goal each, read 7 to 19%
+// below testing.B, whose one-second runs hold dozens of cycles. So an
+// operation that can allocate a heap goal within fastAllocFactor sample
+// times (see allocatesFast) is sampled without it, in the collector's
+// running state, its own allocation driving the cycles it pays for (unless
+// GCEvery). NoGC drops the collection for every operation.
 func (r *Runner) timeSample(l loop, n int, a allocation) (s results.Sample, elapsed time.Duration, err error) {
-	cycle := 0
-	if !r.opts.NoGC {
+	if !r.opts.NoGC && (r.opts.GCEvery || !r.allocatesFast(a)) {
 		runtime.GC()
-		if !r.opts.NoRunIn {
-			if cycle, err = r.runIn(l, n, a); err != nil {
-				return s, 0, err
-			}
-		}
-	}
-	want := 0 // iterations: a whole number of cycles
-	if cycle > 0 {
-		perSample := float64(r.opts.SampleTime.Nanoseconds()) / a.ns
-		want = max(1, int(math.Round(perSample/float64(cycle)))) * cycle
 	}
 	var m0, m1 runtime.MemStats
 	runtime.ReadMemStats(&m0)
-	iters, batches := 0, 0
+	batches := 0
 	for {
-		m := n
-		if want > 0 {
-			m = min(n, want-iters)
-		}
 		var d time.Duration
-		d, err = timeBatch(l, m)
+		d, err = timeBatch(l, n)
 		elapsed += d
 		if err != nil {
 			return s, elapsed, err
 		}
-		iters += m
 		batches++
-		if want > 0 && iters >= want || want == 0 && elapsed >= r.opts.SampleTime || batches >= maxBatches {
+		if elapsed >= r.opts.SampleTime || batches >= maxBatches {
 			break
 		}
 	}
 	runtime.ReadMemStats(&m1)
 	r.peakHeap.Store(max(r.peakHeap.Load(), m1.HeapAlloc, m0.HeapAlloc))
+	iters := float64(n * batches)
 	return results.Sample{
-		Iters:       iters,
+		Iters:       n * batches,
 		Batches:     batches,
-		NsPerOp:     float64(elapsed.Nanoseconds()) / float64(iters),
-		BPerOp:      float64(m1.TotalAlloc-m0.TotalAlloc) / float64(iters),
-		AllocsPerOp: float64(m1.Mallocs-m0.Mallocs) / float64(iters),
+		NsPerOp:     float64(elapsed.Nanoseconds()) / iters,
+		BPerOp:      float64(m1.TotalAlloc-m0.TotalAlloc) / iters,
+		AllocsPerOp: float64(m1.Mallocs-m0.Mallocs) / iters,
 		GCs:         int(m1.NumGC - m0.NumGC),
 	}, elapsed, nil
 }
 
-// runIn runs the loop, untimed, from the collection before a sample until
-// the collector has finished a cycle of its own, and returns how many
-// iterations that took: one cycle's length. It then runs on for a random
-// share of that length, so that the sample starts at a random phase of a
-// cycle. An operation that would take longer than runInFactor sample
-// times to allocate one heap goal is not run in (cycle 0): its samples
-// hold a small share of a cycle, whose cost is small beside its own, and
-// the run-in would only cost it samples.
-//
-// A cycle's length here is the iterations between the end of the forced
-// collection and the end of the next cycle, which the allocator triggers
-// at about the same heap as it would after a cycle of its own: the live
-// heap of a benchmark is small beside the runtime's smallest goal.
-func (r *Runner) runIn(l loop, n int, a allocation) (cycle int, err error) {
+// allocatesFast reports whether an operation allocating a per iteration
+// fills a heap goal within fastAllocFactor sample times: enough that a
+// collection before its samples would hide a share of its cost worth
+// reporting.
+func (r *Runner) allocatesFast(a allocation) bool {
 	if a.bytes <= 0 || a.ns <= 0 {
-		return 0, nil
+		return false
 	}
-	limit := float64(runInFactor * r.opts.SampleTime.Nanoseconds())
-	perGoal := heapGoal() / a.bytes // iterations per heap goal
-	if perGoal*a.ns > limit {
-		return 0, nil
-	}
-	c0 := gcCycles()
-	for gcCycles() == c0 {
-		if float64(cycle) > 4*perGoal {
-			return 0, nil // no cycle where one was due: sample as usual
-		}
-		if _, err := timeBatch(l, n); err != nil {
-			return 0, err
-		}
-		cycle += n
-	}
-	if extra := rand.IntN(cycle); extra > 0 {
-		if _, err := timeBatch(l, extra); err != nil {
-			return 0, err
-		}
-	}
-	return cycle, nil
+	return heapGoal()/a.bytes*a.ns <= float64(fastAllocFactor*r.opts.SampleTime.Nanoseconds())
 }
 
-// runInFactor bounds the run-in: an operation is run in only if it can
-// allocate one heap goal within this many SampleTimes.
-const runInFactor = 10
+// fastAllocFactor: an operation that allocates a heap goal within this
+// many sample times allocates fast.
+const fastAllocFactor = 10
 
 // maxBatches caps the batches of one sample.
 const maxBatches = 10000
@@ -180,16 +133,6 @@ func heapGoal() float64 {
 		return 4 << 20 // the runtime's smallest goal
 	}
 	return float64(s[0].Value.Uint64())
-}
-
-// gcCycles returns how many collection cycles have completed.
-func gcCycles() uint64 {
-	s := []metrics.Sample{{Name: "/gc/cycles/total:gc-cycles"}}
-	metrics.Read(s)
-	if s[0].Value.Kind() != metrics.KindUint64 {
-		return 0
-	}
-	return s[0].Value.Uint64()
 }
 
 // calibrate finds the iteration count for one batch to last about

@@ -2,8 +2,6 @@ package runner
 
 import (
 	"context"
-	"runtime"
-	"strings"
 	"testing"
 	"time"
 )
@@ -80,18 +78,44 @@ func TestPooledAgainstMedian(t *testing.T) {
 
 var allocSink []byte
 
-// TestSampleSpansWholeCycles checks that a sample of a loop that
-// allocates fast, after its run-in, spans a whole number of collection
-// cycles (at least one), so that no sample is a cycle-free stretch after
-// the forced collection: the loop allocates 64 KB every 20µs, so a 1ms
-// sample right after the collection holds less than a heap goal (4 MB or
-// more) and no cycle.
-func TestSampleSpansWholeCycles(t *testing.T) {
+// TestAllocatesFast checks which operations count as fast allocators,
+// whose samples go without the collection before them: those that fill a
+// heap goal within fastAllocFactor sample times.
+func TestAllocatesFast(t *testing.T) {
+	tests := []struct {
+		name string
+		a    allocation
+		want bool
+	}{
+		{"no allocation", allocation{bytes: 0, ns: 100}, false},
+		{"slow: a heap goal of 64 B allocations takes 65ms or more", allocation{bytes: 64, ns: 1000}, false},
+		{"fast: a heap goal of 64 KB allocations in 1ms (4ms if the goal is 16 MB)", allocation{bytes: 64 << 10, ns: 16000}, true},
+	}
+	r, err := New(Options{Budget: time.Second, SampleTime: 4 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := r.allocatesFast(tt.a); got != tt.want {
+				t.Errorf("allocatesFast(%+v) = %v; want %v", tt.a, got, tt.want)
+			}
+		})
+	}
+}
+
+// TestFastAllocatorPaysItsCollections checks that samples of an operation
+// that allocates fast hold the collection cycles its allocation drives, as
+// a program's would, and that with GCEvery they hold none: each 1ms sample
+// allocates 1.6 MB (64 KB every 40µs), less than the runtime's smallest
+// heap goal, so a sample that starts from a collected heap never reaches
+// a cycle.
+func TestFastAllocatorPaysItsCollections(t *testing.T) {
 	const size = 64 << 10
 	alloc := func(n int) error {
 		for range n {
 			allocSink = make([]byte, size)
-			for start := time.Now(); time.Since(start) < 20*time.Microsecond; {
+			for start := time.Now(); time.Since(start) < 40*time.Microsecond; {
 			}
 		}
 		return nil
@@ -103,96 +127,34 @@ func TestSampleSpansWholeCycles(t *testing.T) {
 	if a.bytes < size || a.bytes > 2*size {
 		t.Fatalf("allocationOf: %.0f bytes per op; want about %d", a.bytes, size)
 	}
-	r, err := New(Options{Budget: time.Second, SampleTime: time.Millisecond, BatchTime: 10 * time.Microsecond})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for range 5 {
-		s, elapsed, err := r.timeSample(alloc, 1, a)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if s.GCs < 1 {
-			t.Errorf("a sample of %d iterations (%.1f MB in %v) held no collection; want at least one",
-				s.Iters, float64(s.Iters)*a.bytes/(1<<20), elapsed)
-		}
-	}
-	off, err := New(Options{Budget: time.Second, SampleTime: time.Millisecond, BatchTime: 10 * time.Microsecond, NoRunIn: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if s, _, err := off.timeSample(alloc, 1, a); err != nil || s.GCs != 0 {
-		t.Errorf("without the run-in: %d collections, error %v; want none", s.GCs, err)
-	}
-}
-
-// TestRunIn checks that, after the collection before a sample, an
-// operation that allocates fast is run through a collection cycle of its
-// own, so that its sample starts inside the collector's steady state, and
-// that one that allocates slowly, or not at all, is not run at all.
-func TestRunIn(t *testing.T) {
-	const size = 64 << 10
 	tests := []struct {
-		name      string
-		bytes     int // allocated per iteration
-		a         allocation
-		wantCycle bool
+		name   string
+		every  bool
+		minGCs int
+		maxGCs int
 	}{
-		{"no allocation", 0, allocation{bytes: 0, ns: 100}, false},
-		{"slow: a heap goal of 64 B allocations would take 65ms", 64, allocation{bytes: 64, ns: 1000}, false},
-		{"fast: a heap goal of 64 KB allocations in 1ms", size, allocation{bytes: size, ns: 16000}, true},
-	}
-	r, err := New(Options{Budget: time.Second, SampleTime: 4 * time.Millisecond, BatchTime: 10 * time.Microsecond})
-	if err != nil {
-		t.Fatal(err)
+		{"default: in the collector's running state", false, 4, 1 << 30},
+		{"GCEvery: from a collected heap", true, 0, 0},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			calls := 0
-			l := func(n int) error {
-				for range n {
-					calls++
-					if tt.bytes > 0 {
-						allocSink = make([]byte, tt.bytes)
-					}
-				}
-				return nil
-			}
-			runtime.GC()
-			c0 := gcCycles()
-			cycle, err := r.runIn(l, 1, tt.a)
+			r, err := New(Options{Budget: time.Second, SampleTime: time.Millisecond, BatchTime: 10 * time.Microsecond, GCEvery: tt.every})
 			if err != nil {
 				t.Fatal(err)
 			}
-			cycles := gcCycles() - c0
-			if tt.wantCycle && (cycles < 1 || cycle < 1 || calls < cycle) {
-				t.Errorf("run in for %d calls and %d collection cycles, a cycle of %d; want a cycle", calls, cycles, cycle)
+			gcs, iters := 0, 0
+			for range 40 {
+				s, _, err := r.timeSample(alloc, 1, a)
+				if err != nil {
+					t.Fatal(err)
+				}
+				gcs += s.GCs
+				iters += s.Iters
 			}
-			if !tt.wantCycle && (calls > 0 || cycle != 0) {
-				t.Errorf("run in for %d calls, a cycle of %d; want none", calls, cycle)
+			if gcs < tt.minGCs || gcs > tt.maxGCs {
+				t.Errorf("40 samples (%.0f MB) held %d collections; want %d to %d",
+					float64(iters)*a.bytes/(1<<20), gcs, tt.minGCs, tt.maxGCs)
 			}
 		})
-	}
-}
-
-// TestRunInError checks that a loop failing during the run-in fails the
-// sample with its error.
-func TestRunInError(t *testing.T) {
-	r, err := New(Options{Budget: time.Second, SampleTime: 4 * time.Millisecond, BatchTime: 10 * time.Microsecond})
-	if err != nil {
-		t.Fatal(err)
-	}
-	calls := 0
-	l := func(n int) error {
-		calls += n
-		if calls > 1 {
-			panic("broken codec")
-		}
-		allocSink = make([]byte, 64<<10)
-		return nil
-	}
-	_, _, err = r.timeSample(l, 1, allocation{bytes: 64 << 10, ns: 1000})
-	if err == nil || !strings.Contains(err.Error(), "broken codec") {
-		t.Errorf("timeSample: %v; want the run-in's panic", err)
 	}
 }

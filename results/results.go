@@ -75,12 +75,11 @@ type Options struct {
 	Budget     Duration `json:"budget"`
 	MinSamples int      `json:"min_samples"`
 	MaxSamples int      `json:"max_samples"`
-	// GCBefore: a collection ran before each sample of an operation that
-	// does not allocate fast; GCFastAllocators: before theirs too (see
-	// runner.Options.GCEvery).
-	GCBefore         bool `json:"gc_before_sample"`
-	GCFastAllocators bool `json:"gc_before_fast_allocators,omitempty"`
-	PinCPU           int  `json:"pin_cpu,omitempty"`
+	// GCBefore: a collection ran before each sample; NoGCFast: except
+	// those of operations that allocate fast (runner.Options.NoGCFast).
+	GCBefore bool `json:"gc_before_sample"`
+	NoGCFast bool `json:"no_gc_fast_allocators,omitempty"`
+	PinCPU   int  `json:"pin_cpu,omitempty"`
 	// BatchTime: a sample runs the loop in timed batches of about
 	// BatchTime.
 	BatchTime Duration `json:"batch_time,omitempty"`

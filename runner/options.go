@@ -54,15 +54,15 @@ type Options struct {
 	// may run for the machine to count as quiet. Default 0.2, range
 	// [0.01, 10].
 	GateTolerance float64
-	// NoGC turns off the garbage collection run before each sample of an
-	// operation that does not allocate fast (see GCEvery).
+	// NoGC turns off the garbage collection run before each sample.
 	NoGC bool
-	// GCEvery runs the collection before every sample, also for an
-	// operation that allocates fast, whose samples are by default taken
-	// in the collector's running state (see Runner.timeSample): steadier,
-	// but such an operation then pays for almost none of its collections
-	// and reads low.
-	GCEvery bool
+	// NoGCFast turns it off for an operation that allocates fast (a heap
+	// goal within ten sample times), so that it pays for its own
+	// collection cycles as in a program (and in testing.B's one-second
+	// runs); with the collection its short samples pay for almost none
+	// and read low. Off by default: such samples vary more (see
+	// Runner.timeSample).
+	NoGCFast bool
 	// PinCPU, if positive, pins each job's goroutine and its OS thread to
 	// CPU PinCPU-1 (Linux only), away from the GC's background workers
 	// where the machine has another core.

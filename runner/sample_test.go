@@ -104,9 +104,10 @@ func TestAllocatesFast(t *testing.T) {
 	}
 }
 
-// TestFastAllocatorPaysItsCollections checks that samples of an operation
-// that allocates fast hold the collection cycles its allocation drives, as
-// a program's would, and that with GCEvery they hold none: each 1ms sample
+// TestFastAllocatorPaysItsCollections checks that with NoGCFast the
+// samples of an operation that allocates fast hold the collection cycles
+// its allocation drives, as a program's would, and that by default they
+// hold none: each 1ms sample
 // allocates 1.6 MB (64 KB every 40µs), less than the runtime's smallest
 // heap goal, so a sample that starts from a collected heap never reaches
 // a cycle.
@@ -129,16 +130,16 @@ func TestFastAllocatorPaysItsCollections(t *testing.T) {
 	}
 	tests := []struct {
 		name   string
-		every  bool
+		noGC   bool
 		minGCs int
 		maxGCs int
 	}{
-		{"default: in the collector's running state", false, 4, 1 << 30},
-		{"GCEvery: from a collected heap", true, 0, 0},
+		{"NoGCFast: in the collector's running state", true, 4, 1 << 30},
+		{"default: from a collected heap", false, 0, 0},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			r, err := New(Options{Budget: time.Second, SampleTime: time.Millisecond, BatchTime: 10 * time.Microsecond, GCEvery: tt.every})
+			r, err := New(Options{Budget: time.Second, SampleTime: time.Millisecond, BatchTime: 10 * time.Microsecond, NoGCFast: tt.noGC})
 			if err != nil {
 				t.Fatal(err)
 			}

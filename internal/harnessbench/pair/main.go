@@ -60,7 +60,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	out := fs.String("o", "harness-out", "output directory")
 	gate := fs.Bool("gate", false, "serbench samples only while the machine runs at full speed")
 	noGC := fs.Bool("nogc", false, "serbench samples without a collection before each")
-	gcEvery := fs.Bool("gc-every-sample", false, "serbench collects before every sample, also of operations that allocate fast")
+	noGCFast := fs.Bool("nogc-fast", false, "serbench samples operations that allocate fast without a collection before each")
 	wholeRun := fs.Bool("whole", true, "first run the whole preset, as a user runs it, for its wall time")
 	again := fs.Bool("summarize", false, "measure nothing: summarize the .bench files an earlier check wrote in -o")
 	if err := fs.Parse(args); err != nil {
@@ -83,7 +83,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	r, err := runner.New(runner.Options{Budget: p.Budget, SampleTime: p.SampleTime, Gate: *gate, NoGC: *noGC, GCEvery: *gcEvery})
+	r, err := runner.New(runner.Options{Budget: p.Budget, SampleTime: p.SampleTime, Gate: *gate, NoGC: *noGC, NoGCFast: *noGCFast})
 	if err != nil {
 		return err
 	}

@@ -8,12 +8,11 @@
 //
 //   - calibration grows the iteration count until one batch lasts
 //     Options.BatchTime, then warms up for a sample's length;
-//   - a sample is a garbage collection, then batches for SampleTime; an
-//     operation that allocates fast (a heap goal within ten sample times)
-//     is sampled without the collection, in the collector's running state,
-//     so that it pays for its own cycles as a program does (the collection
-//     would leave a short sample a cycle-free heap goal); its ns/op, B/op
-//     and allocs/op are the whole sample's, as testing.B reports them;
+//   - a sample is a garbage collection, then batches for SampleTime; its
+//     ns/op, B/op and allocs/op are the whole sample's, as testing.B
+//     reports them (with Options.NoGCFast an operation that allocates fast
+//     is sampled without the collection, so that it pays for its own
+//     cycles: the collection leaves a short sample a cycle-free heap goal);
 //   - with Options.Gate, a gauge (gauge.go) probes the machine before and
 //     after each sample; samples are taken while it runs at full speed,
 //     and those that end in a busy phase are set aside;

@@ -290,7 +290,7 @@ func (r *Runner) prepare(ctx context.Context, job *Job) ([]*bench, []results.Res
 		if !b.done {
 			n, err := r.calibrate(ctx, b.loop)
 			b.n = n
-			if err == nil {
+			if err == nil && r.opts.NoGCFast && !r.opts.NoGC {
 				b.alloc, err = allocationOf(b.loop, n)
 			}
 			if err != nil {

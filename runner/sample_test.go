@@ -107,10 +107,9 @@ func TestAllocatesFast(t *testing.T) {
 // TestFastAllocatorPaysItsCollections checks that with NoGCFast the
 // samples of an operation that allocates fast hold the collection cycles
 // its allocation drives, as a program's would, and that by default they
-// hold none: each 1ms sample
-// allocates 1.6 MB (64 KB every 40µs), less than the runtime's smallest
-// heap goal, so a sample that starts from a collected heap never reaches
-// a cycle.
+// hold none: each 1ms sample allocates 1.6 MB (64 KB every 40µs), less
+// than the runtime's smallest heap goal, so a sample that starts from a
+// collected heap never reaches a cycle.
 func TestFastAllocatorPaysItsCollections(t *testing.T) {
 	const size = 64 << 10
 	alloc := func(n int) error {

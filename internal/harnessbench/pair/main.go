@@ -61,6 +61,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	gate := fs.Bool("gate", false, "serbench samples only while the machine runs at full speed")
 	noGC := fs.Bool("nogc", false, "serbench samples without a collection before each")
 	noGCFast := fs.Bool("nogc-fast", false, "serbench samples operations that allocate fast without a collection before each")
+	fresh := fs.Bool("fresh", false, "testing.B times a freshly prepared value and encoding each round, as each serbench run prepares its own")
 	wholeRun := fs.Bool("whole", true, "first run the whole preset, as a user runs it, for its wall time")
 	again := fs.Bool("summarize", false, "measure nothing: summarize the .bench files an earlier check wrote in -o")
 	if err := fs.Parse(args); err != nil {
@@ -137,6 +138,13 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 				// within a round falls on both alike.
 				steps := []func() error{
 					func() error {
+						c := c
+						if *fresh {
+							var err error
+							if c.Case, c.Data, err = runner.Prepare(&job); err != nil {
+								return fmt.Errorf("%s: %v", name, err)
+							}
+						}
 						t0 := time.Now()
 						res := testing.Benchmark(harnessbench.Bench(c, op))
 						tbWall += time.Since(t0)

@@ -178,7 +178,7 @@ func TestSampleIsWholeSample(t *testing.T) {
 		}
 		return nil
 	}
-	s, elapsed, err := r.timeSample(stalling, 1, allocation{})
+	s, elapsed, err := r.timeSample(stalling, 1, true)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -290,8 +290,8 @@ func (r *Runner) prepare(ctx context.Context, job *Job) ([]*bench, []results.Res
 		if !b.done {
 			n, err := r.calibrate(ctx, b.loop)
 			b.n = n
-			if err == nil && r.opts.NoGCFast && !r.opts.NoGC {
-				b.alloc, err = allocationOf(b.loop, n)
+			if err == nil {
+				b.collect, err = r.collects(b.loop, n)
 			}
 			if err != nil {
 				b.fail(err)

@@ -26,7 +26,7 @@ type bench struct {
 	res       results.Result
 	loop      loop
 	n         int              // iterations per batch, from calibration
-	alloc     allocation       // what one iteration allocates, after calibration
+	collect   bool             // a garbage collection before each sample (see collects)
 	ns        []float64        // the quiet samples' ns/op
 	busy      []results.Sample // samples set aside: the machine was busy
 	waits     int              // turns let pass in a row while the machine was busy
@@ -56,9 +56,10 @@ func timeBatch(l loop, n int) (d time.Duration, err error) {
 	return time.Since(start), err
 }
 
-// timeSample takes one sample: a garbage collection (see below), then
-// batches of n iterations until SampleTime has passed. Its ns/op, B/op
-// and allocs/op are the whole sample's, as testing.B reports them.
+// timeSample takes one sample: a garbage collection if collect (see
+// collects and below), then batches of n iterations until SampleTime has
+// passed. Its ns/op, B/op and allocs/op are the whole sample's, as
+// testing.B reports them.
 //
 // The collection gives a sample a heap free of other benchmarks' garbage,
 // whose collection it would otherwise pay for. But it also leaves the
@@ -74,8 +75,8 @@ func timeBatch(l loop, n int) (d time.Duration, err error) {
 // interval target for 123 and 143 of 148 benchmarks, where the collection
 // before every sample met it for 140 to 146 (docs/noise-log.md). NoGC
 // drops the collection for every operation.
-func (r *Runner) timeSample(l loop, n int, a allocation) (s results.Sample, elapsed time.Duration, err error) {
-	if !r.opts.NoGC && !(r.opts.NoGCFast && r.allocatesFast(a)) {
+func (r *Runner) timeSample(l loop, n int, collect bool) (s results.Sample, elapsed time.Duration, err error) {
+	if collect {
 		runtime.GC()
 	}
 	var m0, m1 runtime.MemStats
@@ -104,6 +105,23 @@ func (r *Runner) timeSample(l loop, n int, a allocation) (s results.Sample, elap
 		AllocsPerOp: float64(m1.Mallocs-m0.Mallocs) / iters,
 		GCs:         int(m1.NumGC - m0.NumGC),
 	}, elapsed, nil
+}
+
+// collects reports whether the samples of loop l, calibrated to n
+// iterations per batch, start with a garbage collection: unless NoGC, or
+// NoGCFast and the loop allocates fast (measured on one untimed batch).
+func (r *Runner) collects(l loop, n int) (bool, error) {
+	if r.opts.NoGC {
+		return false, nil
+	}
+	if !r.opts.NoGCFast {
+		return true, nil
+	}
+	a, err := allocationOf(l, n)
+	if err != nil {
+		return false, err
+	}
+	return !r.allocatesFast(a), nil
 }
 
 // allocatesFast reports whether an operation allocating a per iteration
@@ -233,7 +251,7 @@ func (r *Runner) sampleOnce(b *bench) bool {
 		b.waits = 0
 	}
 	probe := r.meter.tick()
-	s, _, err := r.timeSample(b.loop, b.n, b.alloc)
+	s, _, err := r.timeSample(b.loop, b.n, b.collect)
 	s.Probe = probe
 	if err != nil {
 		b.spent += time.Since(start)

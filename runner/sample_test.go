@@ -142,9 +142,13 @@ func TestFastAllocatorPaysItsCollections(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			collect, err := r.collects(alloc, 1)
+			if err != nil {
+				t.Fatal(err)
+			}
 			gcs, iters := 0, 0
 			for range 40 {
-				s, _, err := r.timeSample(alloc, 1, a)
+				s, _, err := r.timeSample(alloc, 1, collect)
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -178,7 +178,7 @@ func TestSampleIsWholeSample(t *testing.T) {
 		}
 		return nil
 	}
-	s, elapsed, err := r.timeSample(stalling, 1, true)
+	s, elapsed, err := r.timeSample(stalling, 1, gcFirst)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -291,7 +291,7 @@ func (r *Runner) prepare(ctx context.Context, job *Job) ([]*bench, []results.Res
 			n, err := r.calibrate(ctx, b.loop)
 			b.n = n
 			if err == nil {
-				b.collect, err = r.collects(b.loop, n)
+				b.gc, err = r.collects(b.loop, n)
 			}
 			if err != nil {
 				b.fail(err)

@@ -26,7 +26,7 @@ type bench struct {
 	res       results.Result
 	loop      loop
 	n         int              // iterations per batch, from calibration
-	collect   bool             // a garbage collection before each sample (see collects)
+	gc        gcMode           // how its samples meet the collector (see collects)
 	ns        []float64        // the quiet samples' ns/op
 	busy      []results.Sample // samples set aside: the machine was busy
 	waits     int              // turns let pass in a row while the machine was busy
@@ -56,31 +56,60 @@ func timeBatch(l loop, n int) (d time.Duration, err error) {
 	return time.Since(start), err
 }
 
-// timeSample takes one sample: a garbage collection if collect (see
-// collects and below), then batches of n iterations until SampleTime has
-// passed. Its ns/op, B/op and allocs/op are the whole sample's, as
-// testing.B reports them.
+// A gcMode is how a sample meets the garbage collector.
+type gcMode int
+
+const (
+	// gcFirst: a collection before the sample, so that it does not pay
+	// for other benchmarks' garbage.
+	gcFirst gcMode = iota
+	// gcRunning: no collection; the sample runs in the collector's
+	// running state (Options.NoGC).
+	gcRunning
+	// gcCycles: no collection, and the sample spans whole collection
+	// cycles of the operation's own, from the end of one to the end of
+	// another (an operation that allocates fast, Options.NoGCFast).
+	gcCycles
+)
+
+func (m gcMode) String() string {
+	return [...]string{"collection first", "running", "whole cycles"}[m]
+}
+
+// timeSample takes one sample of n-iteration batches of l, SampleTime
+// long, meeting the collector as mode says. Its ns/op, B/op and
+// allocs/op are the whole sample's, as testing.B reports them.
 //
-// The collection gives a sample a heap free of other benchmarks' garbage,
-// whose collection it would otherwise pay for. But it also leaves the
-// heap swept and a whole heap goal (4 MB or more) from the next cycle, so
-// an operation that allocates fast would pay for none of its own: 5ms
-// samples of one-shot gob's decode, about half a goal each, read 7 to 19%
-// below testing.B, whose one-second runs hold dozens of cycles. So an
-// operation that can allocate a heap goal within fastAllocFactor sample
-// times (see allocatesFast) can be sampled without it (NoGCFast), in the
-// collector's running state, its own allocation driving the cycles it
-// pays for. That is not the default: on this project's 2-core build
-// machine those samples varied so much more that the quick preset met its
-// interval target for 123 and 143 of 148 benchmarks, where the collection
-// before every sample met it for 140 to 146 (docs/noise-log.md). NoGC
-// drops the collection for every operation.
-func (r *Runner) timeSample(l loop, n int, collect bool) (s results.Sample, elapsed time.Duration, err error) {
-	if collect {
+// The collection before a sample (gcFirst) gives it a heap free of other
+// benchmarks' garbage, whose collection it would otherwise pay for. But it
+// also leaves the heap swept and a whole heap goal (4 MB or more) from the
+// next cycle, so an operation that allocates fast would pay for none of
+// its own: 5ms samples of one-shot gob's decode, about half a goal each,
+// read 7 to 19% below testing.B, whose one-second runs hold dozens of
+// cycles. Without the collection (gcRunning) such a sample holds zero,
+// one or two cycles, by chance, and varies with them: the quick preset
+// met its interval target for 123 and 143 of 148 benchmarks that way.
+// gcCycles takes out the chance: the operation runs untimed to the end of
+// a cycle, then timed until SampleTime has passed and another cycle has
+// ended, so each sample pays for a whole number of its own cycles, as a
+// program's steady state does. A cycle that does not end within
+// cycleWait ends the wait and the sample anyway.
+func (r *Runner) timeSample(l loop, n int, mode gcMode) (s results.Sample, elapsed time.Duration, err error) {
+	var cycles cycleCounter
+	switch mode {
+	case gcFirst:
 		runtime.GC()
+	case gcCycles:
+		c0 := cycles.read()
+		for start := time.Now(); cycles.read() == c0 && time.Since(start) < r.cycleWait(); {
+			if _, err := timeBatch(l, n); err != nil {
+				return s, 0, err
+			}
+		}
 	}
 	var m0, m1 runtime.MemStats
 	runtime.ReadMemStats(&m0)
+	last := cycles.read()
 	batches := 0
 	for {
 		var d time.Duration
@@ -90,8 +119,16 @@ func (r *Runner) timeSample(l loop, n int, collect bool) (s results.Sample, elap
 			return s, elapsed, err
 		}
 		batches++
-		if elapsed >= r.opts.SampleTime || batches >= maxBatches {
+		if batches >= maxBatches {
 			break
+		}
+		if elapsed >= r.opts.SampleTime {
+			if mode != gcCycles || elapsed >= r.cycleWait() {
+				break
+			}
+			if c := cycles.read(); c != last {
+				break // a cycle ended in this batch
+			}
 		}
 	}
 	runtime.ReadMemStats(&m1)
@@ -107,21 +144,45 @@ func (r *Runner) timeSample(l loop, n int, collect bool) (s results.Sample, elap
 	}, elapsed, nil
 }
 
-// collects reports whether the samples of loop l, calibrated to n
-// iterations per batch, start with a garbage collection: unless NoGC, or
-// NoGCFast and the loop allocates fast (measured on one untimed batch).
-func (r *Runner) collects(l loop, n int) (bool, error) {
+// cycleWait is the longest a gcCycles sample waits for a cycle to end, and
+// the longest it runs: twice the longest cycle of an operation that
+// allocates fast.
+func (r *Runner) cycleWait() time.Duration {
+	return 2 * fastAllocFactor * r.opts.SampleTime
+}
+
+// A cycleCounter reads how many collection cycles have ended, without
+// stopping the world (runtime.ReadMemStats does).
+type cycleCounter struct{ s [1]metrics.Sample }
+
+func (c *cycleCounter) read() uint64 {
+	c.s[0].Name = "/gc/cycles/total:gc-cycles"
+	metrics.Read(c.s[:])
+	if c.s[0].Value.Kind() != metrics.KindUint64 {
+		return 0
+	}
+	return c.s[0].Value.Uint64()
+}
+
+// collects returns how the samples of loop l, calibrated to n iterations
+// per batch, meet the collector: gcRunning with NoGC; gcCycles with
+// NoGCFast if the loop allocates fast (measured on one untimed batch);
+// otherwise gcFirst.
+func (r *Runner) collects(l loop, n int) (gcMode, error) {
 	if r.opts.NoGC {
-		return false, nil
+		return gcRunning, nil
 	}
 	if !r.opts.NoGCFast {
-		return true, nil
+		return gcFirst, nil
 	}
 	a, err := allocationOf(l, n)
 	if err != nil {
-		return false, err
+		return gcFirst, err
 	}
-	return !r.allocatesFast(a), nil
+	if r.allocatesFast(a) {
+		return gcCycles, nil
+	}
+	return gcFirst, nil
 }
 
 // allocatesFast reports whether an operation allocating a per iteration
@@ -251,7 +312,7 @@ func (r *Runner) sampleOnce(b *bench) bool {
 		b.waits = 0
 	}
 	probe := r.meter.tick()
-	s, _, err := r.timeSample(b.loop, b.n, b.collect)
+	s, _, err := r.timeSample(b.loop, b.n, b.gc)
 	s.Probe = probe
 	if err != nil {
 		b.spent += time.Since(start)

@@ -75,11 +75,12 @@ type Options struct {
 	Budget     Duration `json:"budget"`
 	MinSamples int      `json:"min_samples"`
 	MaxSamples int      `json:"max_samples"`
-	// GCBefore: a collection ran before each sample; NoGCFast: except
-	// those of operations that allocate fast (runner.Options.NoGCFast).
-	GCBefore bool `json:"gc_before_sample"`
-	NoGCFast bool `json:"no_gc_fast_allocators,omitempty"`
-	PinCPU   int  `json:"pin_cpu,omitempty"`
+	// GCBefore: a collection ran before each sample; WholeCycles: except
+	// those of operations that allocate fast, which spanned whole
+	// collection cycles of their own instead (the runner's default).
+	GCBefore    bool `json:"gc_before_sample"`
+	WholeCycles bool `json:"fast_allocators_whole_gc_cycles,omitempty"`
+	PinCPU      int  `json:"pin_cpu,omitempty"`
 	// BatchTime: a sample runs the loop in timed batches of about
 	// BatchTime.
 	BatchTime Duration `json:"batch_time,omitempty"`

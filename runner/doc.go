@@ -10,9 +10,11 @@
 //     Options.BatchTime, then warms up for a sample's length;
 //   - a sample is a garbage collection, then batches for SampleTime; its
 //     ns/op, B/op and allocs/op are the whole sample's, as testing.B
-//     reports them (with Options.NoGCFast an operation that allocates fast
-//     is sampled without the collection, so that it pays for its own
-//     cycles: the collection leaves a short sample a cycle-free heap goal);
+//     reports them. An operation that allocates fast (a heap goal within
+//     ten sample times) is sampled without the collection, from the end of
+//     one of its own collection cycles to the end of another, so that it
+//     pays for whole cycles as a program does: after a collection a short
+//     sample would pay for almost none (Options.GCFirst does that);
 //   - with Options.Gate, a gauge (gauge.go) probes the machine before and
 //     after each sample; samples are taken while it runs at full speed,
 //     and those that end in a busy phase are set aside;

@@ -56,13 +56,14 @@ type Options struct {
 	GateTolerance float64
 	// NoGC turns off the garbage collection run before each sample.
 	NoGC bool
-	// NoGCFast turns it off for an operation that allocates fast (a heap
-	// goal within ten sample times), so that it pays for its own
-	// collection cycles as in a program (and in testing.B's one-second
-	// runs); with the collection its short samples pay for almost none
-	// and read low. Off by default: such samples vary more (see
+	// GCFirst runs the collection before every sample, those of an
+	// operation that allocates fast (a heap goal within ten sample times)
+	// included. By default such an operation's samples instead span whole
+	// collection cycles of its own, so that it pays for them as a
+	// program does (and as testing.B's one-second runs do); after a
+	// collection a short sample pays for almost none and reads low (see
 	// Runner.timeSample).
-	NoGCFast bool
+	GCFirst bool
 	// PinCPU, if positive, pins each job's goroutine and its OS thread to
 	// CPU PinCPU-1 (Linux only), away from the GC's background workers
 	// where the machine has another core.

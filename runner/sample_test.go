@@ -104,10 +104,10 @@ func TestAllocatesFast(t *testing.T) {
 	}
 }
 
-// TestFastAllocatorPaysItsCollections checks that with NoGCFast every
+// TestFastAllocatorPaysItsCollections checks that by default every
 // sample of an operation that allocates fast spans whole collection
 // cycles its own allocation drives, as a program's steady state does, and
-// that by default the samples hold none: each 1ms sample allocates 1.6 MB
+// that with GCFirst the samples hold none: each 1ms sample allocates 1.6 MB
 // (64 KB every 40µs), less than the runtime's smallest heap goal, so a
 // sample that starts from a collected heap never reaches a cycle.
 func TestFastAllocatorPaysItsCollections(t *testing.T) {
@@ -129,17 +129,17 @@ func TestFastAllocatorPaysItsCollections(t *testing.T) {
 	}
 	tests := []struct {
 		name      string
-		noGCFast  bool
+		gcFirst   bool
 		mode      gcMode
 		minGCs    int // in every sample
 		maxGCsAll int // in the 40
 	}{
-		{"NoGCFast: whole cycles", true, gcCycles, 1, 1 << 30},
-		{"default: from a collected heap", false, gcFirst, 0, 0},
+		{"default: whole cycles", false, gcCycles, 1, 1 << 30},
+		{"GCFirst: from a collected heap", true, gcFirst, 0, 0},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			r, err := New(Options{Budget: time.Second, SampleTime: time.Millisecond, BatchTime: 10 * time.Microsecond, NoGCFast: tt.noGCFast})
+			r, err := New(Options{Budget: time.Second, SampleTime: time.Millisecond, BatchTime: 10 * time.Microsecond, GCFirst: tt.gcFirst})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -37,7 +37,7 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		pinCPU     = fs.Int("pin", 0, "pin the measuring thread to CPU N-1 (Linux; 0: no pinning)")
 		batchTime  = fs.Duration("batch", 0, "wall time of one timed batch within a sample (default 50µs)")
 		noGC       = fs.Bool("nogc", false, "no garbage collection before any sample")
-		noGCFast   = fs.Bool("nogc-fast", false, "no garbage collection before samples of operations that allocate fast (a heap goal within ten samples): they pay for their own collections, as in testing.B's one-second runs, but vary more")
+		gcFirst    = fs.Bool("gc-first", false, "a garbage collection before every sample, also of operations that allocate fast (a heap goal within ten samples), whose samples otherwise span whole collection cycles of their own: after a collection they pay for almost none and read low")
 		gate       = fs.Bool("gate", false, "sample only while a probe says the machine runs at full speed (its fast phases, not its average)")
 		quiet      = fs.Bool("q", false, "no progress on stderr")
 	)
@@ -79,7 +79,7 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if err != nil {
 		return &UsageError{Msg: err.Error()}
 	}
-	opts := runner.Options{Target: *target, Budget: p.Budget, SampleTime: p.SampleTime, PinCPU: *pinCPU, NoGC: *noGC, NoGCFast: *noGCFast, Gate: *gate, BatchTime: *batchTime}
+	opts := runner.Options{Target: *target, Budget: p.Budget, SampleTime: p.SampleTime, PinCPU: *pinCPU, NoGC: *noGC, GCFirst: *gcFirst, Gate: *gate, BatchTime: *batchTime}
 	if *budget != 0 {
 		opts.Budget = *budget
 	}
@@ -147,7 +147,7 @@ func newRun(presetName string, o runner.Options, sel preset.Selection) *results.
 		Options: results.Options{
 			Preset: presetName, Target: o.Target, Confidence: o.Confidence,
 			SampleTime: results.Duration(o.SampleTime), Budget: results.Duration(o.Budget),
-			MinSamples: o.MinSamples, MaxSamples: o.MaxSamples, GCBefore: !o.NoGC, NoGCFast: !o.NoGC && o.NoGCFast, PinCPU: o.PinCPU,
+			MinSamples: o.MinSamples, MaxSamples: o.MaxSamples, GCBefore: !o.NoGC, WholeCycles: !o.NoGC && !o.GCFirst, PinCPU: o.PinCPU,
 			BatchTime: results.Duration(o.BatchTime),
 		},
 	}

@@ -60,7 +60,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	out := fs.String("o", "harness-out", "output directory")
 	gate := fs.Bool("gate", false, "serbench samples only while the machine runs at full speed")
 	noGC := fs.Bool("nogc", false, "serbench samples without a collection before each")
-	noGCFast := fs.Bool("nogc-fast", false, "serbench samples operations that allocate fast without a collection before each")
+	gcFirst := fs.Bool("gc-first", false, "serbench collects before every sample, also of operations that allocate fast (whose samples otherwise span whole cycles of their own)")
 	fresh := fs.Bool("fresh", false, "testing.B times a freshly prepared value and encoding each round, as each serbench run prepares its own")
 	wholeRun := fs.Bool("whole", true, "first run the whole preset, as a user runs it, for its wall time")
 	again := fs.Bool("summarize", false, "measure nothing: summarize the .bench files an earlier check wrote in -o")
@@ -84,7 +84,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	r, err := runner.New(runner.Options{Budget: p.Budget, SampleTime: p.SampleTime, Gate: *gate, NoGC: *noGC, NoGCFast: *noGCFast})
+	r, err := runner.New(runner.Options{Budget: p.Budget, SampleTime: p.SampleTime, Gate: *gate, NoGC: *noGC, GCFirst: *gcFirst})
 	if err != nil {
 		return err
 	}
@@ -246,6 +246,9 @@ func summarize(w io.Writer, oldPath, newPath, oldLabel, newLabel string) error {
 	if err := compare.WriteSummary(w, rows); err != nil {
 		return err
 	}
+	if sig, total := significantBeyond(rows, 0.05); total > 0 {
+		fmt.Fprintf(w, "Significant differences (benchstat's test, p ≤ 0.05) larger than ±5%%: %d of %d.\n", sig, total)
+	}
 	o, n := compare.Spread(rows, "sec/op")
 	if math.IsNaN(o) && math.IsNaN(n) {
 		return nil // five rounds a side (odd and even) give no interval
@@ -253,6 +256,23 @@ func summarize(w io.Writer, oldPath, newPath, oldLabel, newLabel string) error {
 	_, err = fmt.Fprintf(w, "Round to round (benchstat's ± of each operation's rounds, the middle over operations): %s %s, %s %s.\n",
 		oldLabel, pct(o), newLabel, pct(n))
 	return err
+}
+
+// significantBeyond counts the sec/op rows whose difference is both
+// significant (benchstat's Mann-Whitney U test) and larger than frac of
+// the old median: the disagreements that the rounds' noise does not
+// explain.
+func significantBeyond(rows []compare.Row, frac float64) (sig, total int) {
+	for _, r := range rows {
+		if r.Unit != "sec/op" || r.Old.Center == 0 {
+			continue
+		}
+		total++
+		if r.Significant() && math.Abs(r.New.Center/r.Old.Center-1) > frac {
+			sig++
+		}
+	}
+	return sig, total
 }
 
 // pct formats a relative interval as benchstat does, ∞ when unknown.

@@ -178,7 +178,7 @@ func TestSampleIsWholeSample(t *testing.T) {
 		}
 		return nil
 	}
-	s, elapsed, err := r.timeSample(stalling, 1, gcFirst)
+	s, elapsed, _, err := r.timeSample(stalling, 1, gcFirst, false)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -34,6 +34,7 @@ type bench struct {
 	waited    time.Duration    // the part of spent waiting for a quiet phase
 	first     time.Time        // when its first sample started
 	done      bool
+	aligned   bool // a gcCycles sample of it has just ended at a cycle's end
 }
 
 // fail ends the bench with an error result.
@@ -97,16 +98,19 @@ func (m gcMode) String() string {
 // in 2m53s, and gob's and gob-stream's fourteen decodes in the harness
 // check read within the noise of testing.B's (docs/noise-log.md). A cycle
 // that does not end within cycleWait ends the wait and the sample anyway.
-func (r *Runner) timeSample(l loop, n int, mode gcMode) (s results.Sample, elapsed time.Duration, err error) {
+// With aligned, the previous sample of l ended at a cycle's end just now
+// (see sampleVisit) and there is no wait. atCycleEnd reports whether the
+// sample ended at a cycle's end.
+func (r *Runner) timeSample(l loop, n int, mode gcMode, aligned bool) (s results.Sample, elapsed time.Duration, atCycleEnd bool, err error) {
 	var cycles cycleCounter
-	switch mode {
-	case gcFirst:
+	switch {
+	case mode == gcFirst:
 		runtime.GC()
-	case gcCycles:
+	case mode == gcCycles && !aligned:
 		c0 := cycles.read()
 		for start := time.Now(); cycles.read() == c0 && time.Since(start) < r.cycleWait(); {
 			if _, err := timeBatch(l, n); err != nil {
-				return s, 0, err
+				return s, 0, false, err
 			}
 		}
 	}
@@ -119,7 +123,7 @@ func (r *Runner) timeSample(l loop, n int, mode gcMode) (s results.Sample, elaps
 		d, err = timeBatch(l, n)
 		elapsed += d
 		if err != nil {
-			return s, elapsed, err
+			return s, elapsed, false, err
 		}
 		batches++
 		if batches >= maxBatches {
@@ -130,7 +134,8 @@ func (r *Runner) timeSample(l loop, n int, mode gcMode) (s results.Sample, elaps
 				break
 			}
 			if c := cycles.read(); c != last {
-				break // a cycle ended in this batch
+				atCycleEnd = true // a cycle ended in this batch
+				break
 			}
 		}
 	}
@@ -144,7 +149,7 @@ func (r *Runner) timeSample(l loop, n int, mode gcMode) (s results.Sample, elaps
 		BPerOp:      float64(m1.TotalAlloc-m0.TotalAlloc) / iters,
 		AllocsPerOp: float64(m1.Mallocs-m0.Mallocs) / iters,
 		GCs:         int(m1.NumGC - m0.NumGC),
-	}, elapsed, nil
+	}, elapsed, atCycleEnd, nil
 }
 
 // cycleWait is the longest a gcCycles sample waits for a cycle to end, and
@@ -315,7 +320,8 @@ func (r *Runner) sampleOnce(b *bench) bool {
 		b.waits = 0
 	}
 	probe := r.meter.tick()
-	s, _, err := r.timeSample(b.loop, b.n, b.gc)
+	s, _, atCycleEnd, err := r.timeSample(b.loop, b.n, b.gc, b.aligned)
+	b.aligned = atCycleEnd
 	s.Probe = probe
 	if err != nil {
 		b.spent += time.Since(start)
@@ -368,6 +374,25 @@ func (r *Runner) sampleOnce(b *bench) bool {
 	}
 	return true
 }
+
+// sampleVisit samples b once (sampleOnce); a bench sampled over whole
+// collection cycles (gcCycles) goes on sampling while the visit is shorter
+// than visitTime, each sample starting where the last one ended, at a
+// cycle's end, so that only the first waits for one. It reports whether
+// it sampled.
+func (r *Runner) sampleVisit(b *bench) bool {
+	start := time.Now()
+	b.aligned = false
+	sampled := r.sampleOnce(b)
+	for sampled && b.aligned && !b.done && time.Since(start) < r.visitTime() {
+		r.sampleOnce(b)
+	}
+	b.aligned = false
+	return sampled
+}
+
+// visitTime is how long sampleVisit goes on sampling a gcCycles bench.
+func (r *Runner) visitTime() time.Duration { return 3 * r.opts.SampleTime }
 
 // wait charges d of waiting for a quiet phase to b's budget.
 func (b *bench) wait(d time.Duration) {
@@ -439,7 +464,7 @@ func (r *Runner) sample(ctx context.Context, benches []*bench, finished func(*be
 					current.Store(b)
 					since.Store(time.Now().UnixNano())
 					mu.Unlock()
-					if r.sampleOnce(&work) {
+					if r.sampleVisit(&work) {
 						sampled = true
 					}
 					mu.Lock()

@@ -150,9 +150,11 @@ func TestFastAllocatorPaysItsCollections(t *testing.T) {
 			if mode != tt.mode {
 				t.Fatalf("collects = %v; want %v", mode, tt.mode)
 			}
-			gcs := 0
+			// Half the samples chained, as sampleVisit takes them: each
+			// starts where the last ended, without waiting for a cycle.
+			gcs, aligned := 0, false
 			for i := range 40 {
-				s, elapsed, err := r.timeSample(alloc, 1, mode)
+				s, elapsed, atEnd, err := r.timeSample(alloc, 1, mode, aligned && i%2 == 1)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -160,7 +162,11 @@ func TestFastAllocatorPaysItsCollections(t *testing.T) {
 					t.Errorf("sample %d (%v, %.1f MB) held %d collections; want at least %d",
 						i, elapsed, float64(s.Iters)*a.bytes/(1<<20), s.GCs, tt.minGCs)
 				}
+				if want := mode == gcCycles; atEnd != want {
+					t.Errorf("sample %d ended at a cycle's end: %v; want %v", i, atEnd, want)
+				}
 				gcs += s.GCs
+				aligned = atEnd
 			}
 			if gcs > tt.maxGCsAll {
 				t.Errorf("40 samples held %d collections; want at most %d", gcs, tt.maxGCsAll)

@@ -130,11 +130,14 @@ func (r *Runner) timeSample(l loop, n int, mode gcMode, aligned bool) (s results
 			break
 		}
 		if elapsed >= r.opts.SampleTime {
-			if mode != gcCycles || elapsed >= r.cycleWait() {
+			if mode != gcCycles {
 				break
 			}
 			if c := cycles.read(); c != last {
 				atCycleEnd = true // a cycle ended in this batch
+				break
+			}
+			if elapsed >= r.cycleWait() {
 				break
 			}
 		}

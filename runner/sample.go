@@ -94,9 +94,10 @@ func (m gcMode) String() string {
 // the chance: the operation runs untimed to the end of a cycle, then
 // timed until SampleTime has passed and another cycle has ended, so each
 // sample pays for a whole number of its own cycles, as a program's steady
-// state does. That way the quick preset met its target for 146 of 148
-// in 2m53s, and gob's and gob-stream's fourteen decodes in the harness
-// check read within the noise of testing.B's (docs/noise-log.md). A cycle
+// state does. gob's and gob-stream's fourteen decodes in the harness
+// check then read 0.91 to 1.09 of testing.B; the quick preset met its
+// target for 141 to 146 of 148 with the machine busy 77 to 90% of the
+// time, in 2m53s to 4m52s (docs/noise-log.md). A cycle
 // that does not end within cycleWait ends the wait and the sample anyway.
 // With aligned, the previous sample of l ended at a cycle's end just now
 // (see sampleVisit) and there is no wait. atCycleEnd reports whether the

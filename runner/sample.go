@@ -95,7 +95,7 @@ func (m gcMode) String() string {
 // timed until SampleTime has passed and another cycle has ended, so each
 // sample pays for a whole number of its own cycles, as a program's steady
 // state does. gob's and gob-stream's fourteen decodes in the harness
-// check then read 0.91 to 1.09 of testing.B; the quick preset met its
+// check then read 0.91 to 1.13 of testing.B; the quick preset met its
 // target for 141 to 146 of 148 with the machine busy 77 to 90% of the
 // time, in 2m53s to 4m52s (docs/noise-log.md). A cycle
 // that does not end within cycleWait ends the wait and the sample anyway.

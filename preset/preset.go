@@ -39,7 +39,7 @@ var seedCodecs = []string{"gob", "gob-stream", "json", "xml", "yaml", "binary", 
 // All lists the presets; the first is the default.
 var All = []Preset{
 	{
-		Name: "quick", Doc: "seed codecs over the size ladder up to big and the web shapes; single and slice; two to four minutes",
+		Name: "quick", Doc: "seed codecs over the size ladder up to big and the web shapes; single and slice; three to five minutes",
 		Selection: Selection{
 			Codecs:   seedCodecs,
 			Datasets: []string{"tiny", "medium", "big", "user", "metric", "complexdata", "game", "int64"},

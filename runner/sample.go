@@ -34,7 +34,6 @@ type bench struct {
 	waited    time.Duration    // the part of spent waiting for a quiet phase
 	first     time.Time        // when its first sample started
 	done      bool
-	aligned   bool // a gcCycles sample of it has just ended at a cycle's end
 }
 
 // fail ends the bench with an error result.
@@ -307,9 +306,10 @@ func allocationOf(l loop, n int) (allocation, error) {
 // MinSamples quiet samples come within the budget, the figure is made
 // from all of them, and an operation too slow for MinSamples in one
 // budget gets three budgets for three samples. Each sample records the
-// meter's latest probe of the machine (Sample.Probe). It reports whether
-// it sampled.
-func (r *Runner) sampleOnce(b *bench) bool {
+// meter's latest probe of the machine (Sample.Probe). aligned is
+// timeSample's. It reports whether it sampled, and whether b's loop now
+// stands at the end of a collection cycle (aligned, if it did not sample).
+func (r *Runner) sampleOnce(b *bench, aligned bool) (sampled, atCycleEnd bool) {
 	start := time.Now()
 	if b.first.IsZero() {
 		b.first = start
@@ -319,18 +319,17 @@ func (r *Runner) sampleOnce(b *bench) bool {
 		if quiet = r.gauge.quiet(); !quiet && b.waits < maxWaits && b.waited < r.opts.Budget/2 {
 			b.waits++
 			b.wait(time.Since(start))
-			return false
+			return false, aligned
 		}
 		b.waits = 0
 	}
 	probe := r.meter.tick()
-	s, _, atCycleEnd, err := r.timeSample(b.loop, b.n, b.gc, b.aligned)
-	b.aligned = atCycleEnd
+	s, _, atCycleEnd, err := r.timeSample(b.loop, b.n, b.gc, aligned)
 	s.Probe = probe
 	if err != nil {
 		b.spent += time.Since(start)
 		b.fail(err)
-		return true
+		return true, false
 	}
 	if quiet && r.gauge != nil {
 		quiet = r.gauge.quiet()
@@ -376,7 +375,7 @@ func (r *Runner) sampleOnce(b *bench) bool {
 		b.res.Busy = len(b.busy)
 		b.done = true
 	}
-	return true
+	return true, atCycleEnd
 }
 
 // sampleVisit samples b once (sampleOnce); a bench sampled over whole
@@ -386,12 +385,10 @@ func (r *Runner) sampleOnce(b *bench) bool {
 // it sampled.
 func (r *Runner) sampleVisit(b *bench) bool {
 	start := time.Now()
-	b.aligned = false
-	sampled := r.sampleOnce(b)
-	for sampled && b.aligned && !b.done && time.Since(start) < r.visitTime() {
-		r.sampleOnce(b)
+	sampled, aligned := r.sampleOnce(b, false)
+	for sampled && aligned && !b.done && time.Since(start) < r.visitTime() {
+		_, aligned = r.sampleOnce(b, aligned)
 	}
-	b.aligned = false
 	return sampled
 }
 

@@ -36,8 +36,11 @@ type Options struct {
 	// Budget in wall time, so that they do not all fall in one phase of a
 	// shared machine. Default 6 (the fewest for a 95% interval), range [1, 1000].
 	MinSamples int
-	// MaxSamples caps the samples per benchmark. Default 500, range
-	// [MinSamples, 10000].
+	// MaxSamples caps the samples per benchmark. Default 10000, so that
+	// the budget is what ends sampling (a 6s budget of 5ms samples holds
+	// at most 1,200); range [MinSamples, 10000]. With a cap of 500 the
+	// quick preset's noisiest benchmarks stopped at half their budget,
+	// their intervals still wide.
 	MaxSamples int
 	// NoInterleave samples each job's benchmarks on their own, one job
 	// after the other, instead of interleaving the samples of a dataset
@@ -75,6 +78,9 @@ type Options struct {
 	Timeout time.Duration
 }
 
+// maxSamples is the default and largest MaxSamples.
+const maxSamples = 10000
+
 // withDefaults returns o with zero fields set to their defaults.
 func (o Options) withDefaults() Options {
 	if o.Target == 0 {
@@ -99,7 +105,7 @@ func (o Options) withDefaults() Options {
 		o.MinSamples = 6
 	}
 	if o.MaxSamples == 0 {
-		o.MaxSamples = max(500, o.MinSamples)
+		o.MaxSamples = maxSamples
 	}
 	if o.Timeout == 0 {
 		o.Timeout = 20*o.Budget + 5*time.Minute
@@ -124,7 +130,7 @@ func (o Options) Validate() error {
 		check("gate tolerance", o.GateTolerance >= 0.01 && o.GateTolerance <= 10, "[0.01, 10]", o.GateTolerance),
 		check("budget", o.Budget >= 10*time.Millisecond && o.Budget <= 10*time.Minute, "[10ms, 10m]", o.Budget),
 		check("min samples", o.MinSamples >= 1 && o.MinSamples <= 1000, "[1, 1000]", o.MinSamples),
-		check("max samples", o.MaxSamples >= o.MinSamples && o.MaxSamples <= 10000, fmt.Sprintf("[%d, 10000]", o.MinSamples), o.MaxSamples),
+		check("max samples", o.MaxSamples >= o.MinSamples && o.MaxSamples <= maxSamples, fmt.Sprintf("[%d, %d]", o.MinSamples, maxSamples), o.MaxSamples),
 		check("timeout", o.Timeout >= time.Second, "[1s, ∞)", o.Timeout),
 		check("pin CPU", o.PinCPU == 0 || pinSupported && o.PinCPU >= 1 && o.PinCPU <= runtime.NumCPU(), fmt.Sprintf("[1, %d] on Linux", runtime.NumCPU()), o.PinCPU),
 	} {

@@ -34,6 +34,7 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		target     = fs.Float64("target", 0, "stop sampling when the median's CI is within this fraction (default 0.03)")
 		budget     = fs.Duration("budget", 0, "sampling time per benchmark (default: the preset's, else 1s)")
 		sampleTime = fs.Duration("sample", 0, "wall time one sample aims for (default: the preset's, else 10ms)")
+		maxSamples = fs.Int("max-samples", 0, "most samples per benchmark (default 10000: the budget ends sampling first)")
 		pinCPU     = fs.Int("pin", 0, "pin the measuring thread to CPU N-1 (Linux; 0: no pinning)")
 		batchTime  = fs.Duration("batch", 0, "wall time of one timed batch within a sample (default 50µs)")
 		noGC       = fs.Bool("nogc", false, "no garbage collection before any sample")
@@ -79,7 +80,7 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if err != nil {
 		return &UsageError{Msg: err.Error()}
 	}
-	opts := runner.Options{Target: *target, Budget: p.Budget, SampleTime: p.SampleTime, PinCPU: *pinCPU, NoGC: *noGC, GCFirst: *gcFirst, Gate: *gate, BatchTime: *batchTime}
+	opts := runner.Options{Target: *target, Budget: p.Budget, SampleTime: p.SampleTime, PinCPU: *pinCPU, NoGC: *noGC, GCFirst: *gcFirst, Gate: *gate, BatchTime: *batchTime, MaxSamples: *maxSamples}
 	if *budget != 0 {
 		opts.Budget = *budget
 	}
@@ -180,17 +181,27 @@ func tally(run *results.Run) string {
 }
 
 // imprecise returns a warning when more than one measured benchmark in
-// twenty ran out of budget before its interval reached the target: the
-// machine was noisy or the budget short, and the ± column says by how
-// much.
+// twenty stopped before its interval reached the target, at the end of its
+// budget or at the cap on samples: the machine was noisy or the budget
+// short, and the ± column says by how much.
 func imprecise(run *results.Run) string {
 	c := results.Count(run.Results)
 	if c.OK == 0 || 20*(c.OK-c.Met) <= c.OK {
 		return ""
 	}
-	return fmt.Sprintf("%d of %d benchmarks spent their %v budget before the interval of their median reached ±%s%%: a noisy machine or a short budget. "+
+	capped := 0
+	for _, r := range run.Results {
+		if r.Status == results.OK && !r.TargetMet && run.Options.MaxSamples > 0 && len(r.Samples) >= run.Options.MaxSamples {
+			capped++
+		}
+	}
+	why := fmt.Sprintf("spent their %v budget", time.Duration(run.Options.Budget))
+	if capped > 0 {
+		why = fmt.Sprintf("spent their %v budget (%d of them took their cap of %d samples first)", time.Duration(run.Options.Budget), capped, run.Options.MaxSamples)
+	}
+	return fmt.Sprintf("%d of %d benchmarks %s before the interval of their median reached ±%s%%: a noisy machine or a short budget. "+
 		"Read their ± column; a larger -budget takes more samples, and ranks closer than their intervals may change between runs.",
-		c.OK-c.Met, c.OK, time.Duration(run.Options.Budget), percent(run.Options.Target))
+		c.OK-c.Met, c.OK, why, percent(run.Options.Target))
 }
 
 // busyShare is the share of a run in which the machine may be busy before

@@ -10,6 +10,8 @@ import (
 
 func TestRunWarnings(t *testing.T) {
 	ok := func(met bool) results.Result { return results.Result{Status: results.OK, TargetMet: met} }
+	capped := ok(false)
+	capped.Samples = make([]results.Sample, 3)
 	var tenMet []results.Result
 	for range 10 {
 		tenMet = append(tenMet, ok(true))
@@ -29,7 +31,10 @@ func TestRunWarnings(t *testing.T) {
 			"ran 1.7× slower than its fast speed for 34% of the run (1000 probes)", ""},
 		{"two of ten benchmarks short of the target",
 			results.Run{Results: append(tenMet[:8:8], ok(false), ok(false)), Options: results.Options{Budget: results.Duration(2 * time.Second), Target: 0.03}},
-			"", "2 of 10 benchmarks spent their 2s budget"},
+			"", "2 of 10 benchmarks spent their 2s budget before"},
+		{"two of ten short of the target, one at the cap on samples",
+			results.Run{Results: append(tenMet[:8:8], ok(false), capped), Options: results.Options{Budget: results.Duration(2 * time.Second), Target: 0.03, MaxSamples: 3}},
+			"", "2 of 10 benchmarks spent their 2s budget (1 of them took their cap of 3 samples first) before"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -119,3 +119,42 @@ func TestMachineString(t *testing.T) {
 		}
 	}
 }
+
+func TestMachineSplit(t *testing.T) {
+	// probed returns a result whose samples started after these probes.
+	probed := func(probes ...float64) *results.Result {
+		r := &results.Result{}
+		for _, p := range probes {
+			r.Samples = append(r.Samples, results.Sample{Probe: p})
+		}
+		return r
+	}
+	m := results.Machine{Probes: 100, Busy: 0.5, Slowdown: 1.6, FastNs: 100}
+	tests := []struct {
+		name   string
+		m      results.Machine
+		r      *results.Result
+		share  float64
+		probed bool
+		split  bool
+	}{
+		{"all in the fast speed", m, probed(100, 110, 119), 0, true, false},
+		{"half and half", m, probed(100, 160, 100, 160), 0.5, true, true},
+		{"three in ten busy: split", m, probed(100, 100, 100, 100, 100, 100, 100, 160, 160, 160), 0.3, true, true},
+		{"mostly busy", m, probed(160, 160, 160, 160, 100), 0.8, true, false},
+		{"unprobed samples are not counted", m, probed(0, 0, 160, 100), 0.5, true, true},
+		{"no probed samples", m, probed(0, 0), 0, false, false},
+		{"a run recorded before the fast speed was", results.Machine{Probes: 100, Busy: 0.5}, probed(100, 160), 0, false, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			share, ok := tc.m.BusyShare(tc.r)
+			if ok != tc.probed || math.Abs(share-tc.share) > 1e-9 {
+				t.Errorf("BusyShare = %v, %v; want %v, %v", share, ok, tc.share, tc.probed)
+			}
+			if got := tc.m.Split(tc.r); got != tc.split {
+				t.Errorf("Split = %v, want %v", got, tc.split)
+			}
+		})
+	}
+}

@@ -73,7 +73,7 @@ func machineOf(ns []float64) results.Machine {
 			busy = append(busy, p/fast)
 		}
 	}
-	m := results.Machine{Probes: len(ns), Busy: float64(len(busy)) / float64(len(ns))}
+	m := results.Machine{Probes: len(ns), Busy: float64(len(busy)) / float64(len(ns)), FastNs: fast}
 	if len(busy) > 0 {
 		m.Slowdown = busy[len(busy)/2]
 	}

@@ -22,18 +22,18 @@ func TestMachineOf(t *testing.T) {
 		want results.Machine
 	}{
 		{"no probes", nil, results.Machine{}},
-		{"a steady machine is never busy", []float64{100, 103, 98, 110, 101, 117}, results.Machine{Probes: 6}},
+		{"a steady machine is never busy", []float64{100, 103, 98, 110, 101, 117}, results.Machine{Probes: 6, FastNs: 98}},
 		{"two speeds: the slow phase's share and slowdown",
-			append(repeat(100, 60), repeat(170, 40)...), results.Machine{Probes: 100, Busy: 0.4, Slowdown: 1.7}},
+			append(repeat(100, 60), repeat(170, 40)...), results.Machine{Probes: 100, Busy: 0.4, Slowdown: 1.7, FastNs: 100}},
 		{"one lucky probe does not set the fast speed",
-			append([]float64{40}, repeat(100, 99)...), results.Machine{Probes: 100}},
+			append([]float64{40}, repeat(100, 99)...), results.Machine{Probes: 100, FastNs: 100}},
 		{"busy most of the time: the fast speed is still the fast phase's",
-			append(repeat(100, 10), repeat(150, 90)...), results.Machine{Probes: 100, Busy: 0.9, Slowdown: 1.5}},
+			append(repeat(100, 10), repeat(150, 90)...), results.Machine{Probes: 100, Busy: 0.9, Slowdown: 1.5, FastNs: 100}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			got := machineOf(tc.ns)
-			if got.Probes != tc.want.Probes || math.Abs(got.Busy-tc.want.Busy) > 1e-9 || math.Abs(got.Slowdown-tc.want.Slowdown) > 1e-9 {
+			if got.Probes != tc.want.Probes || math.Abs(got.Busy-tc.want.Busy) > 1e-9 || math.Abs(got.Slowdown-tc.want.Slowdown) > 1e-9 || got.FastNs != tc.want.FastNs {
 				t.Errorf("machineOf = %+v, want %+v", got, tc.want)
 			}
 		})

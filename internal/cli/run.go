@@ -183,25 +183,41 @@ func tally(run *results.Run) string {
 // imprecise returns a warning when more than one measured benchmark in
 // twenty stopped before its interval reached the target, at the end of its
 // budget or at the cap on samples: the machine was noisy or the budget
-// short, and the ± column says by how much.
+// short, and the ± column says by how much. It names how many of them had
+// samples split between the machine's two speeds (results.Machine.Split),
+// whose medians no budget of a quick run pins down.
 func imprecise(run *results.Run) string {
 	c := results.Count(run.Results)
 	if c.OK == 0 || 20*(c.OK-c.Met) <= c.OK {
 		return ""
 	}
-	capped := 0
-	for _, r := range run.Results {
-		if r.Status == results.OK && !r.TargetMet && run.Options.MaxSamples > 0 && len(r.Samples) >= run.Options.MaxSamples {
+	var machine results.Machine
+	if run.Machine != nil {
+		machine = *run.Machine
+	}
+	capped, split := 0, 0
+	for i := range run.Results {
+		r := &run.Results[i]
+		if r.Status != results.OK || r.TargetMet {
+			continue
+		}
+		if run.Options.MaxSamples > 0 && len(r.Samples) >= run.Options.MaxSamples {
 			capped++
+		}
+		if machine.Split(r) {
+			split++
 		}
 	}
 	why := fmt.Sprintf("spent their %v budget", time.Duration(run.Options.Budget))
 	if capped > 0 {
 		why = fmt.Sprintf("spent their %v budget (%d of them took their cap of %d samples first)", time.Duration(run.Options.Budget), capped, run.Options.MaxSamples)
 	}
-	return fmt.Sprintf("%d of %d benchmarks %s before the interval of their median reached ±%s%%: a noisy machine or a short budget. "+
-		"Read their ± column; a larger -budget takes more samples, and ranks closer than their intervals may change between runs.",
+	msg := fmt.Sprintf("%d of %d benchmarks %s before the interval of their median reached ±%s%%: a noisy machine or a short budget. ",
 		c.OK-c.Met, c.OK, why, percent(run.Options.Target))
+	if split > 0 {
+		msg += fmt.Sprintf("%d of them started 30 to 70%% of their samples while the machine was busy: their samples fall in both of its speeds, and their median between the two, where a larger budget narrows the interval little. ", split)
+	}
+	return msg + "Read their ± column; a larger -budget takes more samples, and ranks closer than their intervals may change between runs."
 }
 
 // busyShare is the share of a run in which the machine may be busy before

@@ -227,8 +227,8 @@ func (m Machine) BusyShare(r *Result) (float64, bool) {
 // Split reports whether r's samples fell in both of the machine's speeds
 // about evenly: between 30% and 70% of them started in a busy phase. The
 // median of such samples lies between two modes, where its interval is
-// wide whatever the budget: in ten quick runs on this project's build
-// machine 37% of such benchmarks missed the ±3% target, against 3% of
+// wide whatever the budget: in twelve quick runs on this project's build
+// machine 37% of such benchmarks missed the ±3% target, against 4% of
 // those sampled mostly in one speed (docs/noise-log.md).
 func (m Machine) Split(r *Result) bool {
 	share, ok := m.BusyShare(r)

@@ -213,7 +213,7 @@ func (m Machine) BusyShare(r *Result) (float64, bool) {
 	for _, s := range r.Samples {
 		if s.Probe > 0 {
 			probed++
-			if s.Probe > m.FastNs*(1+BusyTolerance) {
+			if BusyProbe(s.Probe, m.FastNs) {
 				busy++
 			}
 		}
@@ -250,6 +250,10 @@ func (m Machine) String() string {
 // BusyTolerance is how much slower than its fast speed the probe must run
 // for the machine to count as busy.
 const BusyTolerance = 0.2
+
+// BusyProbe reports whether a probe of probeNs says the machine was busy: more
+// than BusyTolerance slower than its fast speed, fastNs.
+func BusyProbe(probeNs, fastNs float64) bool { return probeNs > fastNs*(1+BusyTolerance) }
 
 // Memory is the peak memory the run used.
 type Memory struct {

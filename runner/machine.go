@@ -69,7 +69,7 @@ func machineOf(ns []float64) results.Machine {
 	fast := sorted[int(0.05*float64(len(sorted)-1))]
 	var busy []float64
 	for _, p := range sorted {
-		if p > fast*(1+results.BusyTolerance) {
+		if results.BusyProbe(p, fast) {
 			busy = append(busy, p/fast)
 		}
 	}

@@ -95,9 +95,10 @@ func (m gcMode) String() string {
 // sample pays for a whole number of its own cycles, as a program's steady
 // state does. gob's and gob-stream's fourteen decodes in the harness
 // check then read 0.91 to 1.13 of testing.B; the quick preset met its
-// target for 141 to 146 of 148 with the machine busy 77 to 90% of the
-// time, in 2m53s to 4m52s (docs/noise-log.md). A cycle
-// that does not end within cycleWait ends the wait and the sample anyway.
+// target for 141 to 148 of 148 in runs whose machine stayed mostly in one
+// speed, and for 116 to 129 when its two speeds were mixed, as with the
+// collection first (docs/noise-log.md). A cycle that does not end within
+// cycleWait ends the wait and the sample anyway.
 // With aligned, the previous sample of l ended at a cycle's end just now
 // (see sampleVisit) and there is no wait. atCycleEnd reports whether the
 // sample ended at a cycle's end.

@@ -188,6 +188,23 @@ func Agreement(rows []Row, unit string, tol float64) (within, total int, worst f
 	return within, total, worst, worstName
 }
 
+// SignificantBeyond counts the rows of unit whose difference is both
+// significant (benchstat's Mann-Whitney U test, Row.Significant) and
+// larger than tol of the old center: the disagreements that the runs' own
+// noise does not explain. total counts the rows compared, as Agreement's.
+func SignificantBeyond(rows []Row, unit string, tol float64) (n, total int) {
+	for _, r := range rows {
+		if r.Unit != unit || r.Old.Center == 0 {
+			continue
+		}
+		total++
+		if r.Significant() && math.Abs(r.New.Center/r.Old.Center-1) > tol {
+			n++
+		}
+	}
+	return n, total
+}
+
 // Spread is how much each set's repeated runs of one benchmark disagree
 // with each other: the middle, over the benchmarks of unit, of each side's
 // relative 95% interval of the median (benchstat's ± column: the larger of

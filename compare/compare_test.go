@@ -54,6 +54,14 @@ func TestCompare(t *testing.T) {
 	if within != 1 || total != 2 || worst != "Encode/codec=gob/dataset=tiny/shape=single" {
 		t.Errorf("Agreement = %d of %d, worst %s", within, total, worst)
 	}
+	for _, tc := range []struct {
+		tol      float64
+		n, total int
+	}{{0.05, 1, 2}, {0.60, 0, 2}} { // gob's -55% is significant, json's change is not
+		if n, total := compare.SignificantBeyond(rows, "sec/op", tc.tol); n != tc.n || total != tc.total {
+			t.Errorf("SignificantBeyond(%v) = %d of %d, want %d of %d", tc.tol, n, total, tc.n, tc.total)
+		}
+	}
 	var buf bytes.Buffer
 	if err := compare.WriteText(&buf, "old", "new", rows); err != nil {
 		t.Fatal(err)

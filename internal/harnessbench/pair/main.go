@@ -246,7 +246,7 @@ func summarize(w io.Writer, oldPath, newPath, oldLabel, newLabel string) error {
 	if err := compare.WriteSummary(w, rows); err != nil {
 		return err
 	}
-	if sig, total := significantBeyond(rows, 0.05); total > 0 {
+	if sig, total := compare.SignificantBeyond(rows, "sec/op", 0.05); total > 0 {
 		fmt.Fprintf(w, "Significant differences (benchstat's test, p ≤ 0.05) larger than ±5%%: %d of %d.\n", sig, total)
 	}
 	o, n := compare.Spread(rows, "sec/op")
@@ -256,23 +256,6 @@ func summarize(w io.Writer, oldPath, newPath, oldLabel, newLabel string) error {
 	_, err = fmt.Fprintf(w, "Round to round (benchstat's ± of each operation's rounds, the middle over operations): %s %s, %s %s.\n",
 		oldLabel, pct(o), newLabel, pct(n))
 	return err
-}
-
-// significantBeyond counts the sec/op rows whose difference is both
-// significant (benchstat's Mann-Whitney U test) and larger than frac of
-// the old median: the disagreements that the rounds' noise does not
-// explain.
-func significantBeyond(rows []compare.Row, frac float64) (sig, total int) {
-	for _, r := range rows {
-		if r.Unit != "sec/op" || r.Old.Center == 0 {
-			continue
-		}
-		total++
-		if r.Significant() && math.Abs(r.New.Center/r.Old.Center-1) > frac {
-			sig++
-		}
-	}
-	return sig, total
 }
 
 // pct formats a relative interval as benchstat does, ∞ when unknown.

@@ -126,6 +126,16 @@ type Result struct {
 	BPerOp        float64 `json:"b_per_op"`
 	Allocs        float64 `json:"allocs_per_op"`
 	TargetMet     bool    `json:"target_met"`
+	// CopyNs is how long copying the encoded message takes through the
+	// timed loop, in ns: no encode or decode of it can honestly be faster.
+	CopyNs float64 `json:"copy_ns,omitempty"`
+	// Checked counts the round trips verified after timing, alternating
+	// the value and a second, distinct one.
+	Checked int `json:"checked_round_trips,omitempty"`
+	// Implausible, if set, says why the figure cannot be the operation's
+	// cost: it is below twice the loop's own overhead, or faster than
+	// copying the encoded bytes (see MarkImplausible).
+	Implausible string `json:"implausible,omitempty"`
 	// Busy counts the samples set aside because the machine was busy
 	// (another tenant's load) when they started or ended.
 	Busy int `json:"busy_samples,omitempty"`

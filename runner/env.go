@@ -117,7 +117,8 @@ func (nop) Encode() ([]byte, error) { return nil, nil }
 // LoopOverhead measures one iteration of the timed encode loop around a
 // case that does nothing, in ns: the floor under every figure.
 func (r *Runner) LoopOverhead(ctx context.Context) float64 {
-	b := &bench{loop: encodeLoop(nop{})}
+	var last []byte
+	b := &bench{loop: encodeLoop(nop{}, &last)}
 	n, err := r.calibrate(ctx, b.loop)
 	if err != nil {
 		return 0

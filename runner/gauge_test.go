@@ -82,7 +82,8 @@ func TestGaugeProbeRuns(t *testing.T) {
 // benchOf returns a calibrated bench of the do-nothing codec.
 func benchOf(t *testing.T, r *Runner) *bench {
 	t.Helper()
-	b := &bench{loop: encodeLoop(nop{}), res: results.Result{Op: results.Encode, Status: results.OK}}
+	var last []byte
+	b := &bench{loop: encodeLoop(nop{}, &last), res: results.Result{Op: results.Encode, Status: results.OK}}
 	n, err := r.calibrate(context.Background(), b.loop)
 	if err != nil {
 		t.Fatal(err)

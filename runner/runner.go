@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"reflect"
 	"runtime/debug"
 	"sync"
 	"sync/atomic"
@@ -12,7 +11,6 @@ import (
 
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/results"
-	"github.com/serbench/serbench/verify"
 )
 
 // A Job is one codec on one value: it yields a Result per op.
@@ -26,6 +24,11 @@ type Job struct {
 	// for the codec and once for the reference that verification compares
 	// against, so a codec that mutates its input is caught.
 	Value func() (any, error)
+	// Alt, if set, builds a second value of the same type, distinct from
+	// Value's: the decode benchmark alternates the two encodings, and the
+	// checks after timing round-trip both, so that a codec returning its
+	// input, a cache or a memo fails.
+	Alt func() (any, error)
 	// Skip, if set, records the job as skipped with this reason.
 	Skip string
 	// MinMemory, if set, is the memory (bytes) the OS must report available
@@ -48,6 +51,16 @@ type Runner struct {
 	opts Options
 	// Progress, if set, is called after each job.
 	Progress func(Event)
+	// Finished, if set, is called with each benchmark's result the moment
+	// it is final, before the rest of its job or group: a journal
+	// appends it there.
+	Finished func(job *Job, res results.Result)
+	// Beat, if set, is called before each step that runs codec code
+	// (preparing a job, calibrating, each visit to a benchmark's samples,
+	// the checks after timing), with the benchmark's op ("" while the
+	// whole job is prepared): a supervising process learns where a codec
+	// that crashes or hangs was.
+	Beat     func(job *Job, op results.Op, step string)
 	peakHeap atomic.Uint64
 	gauge    *gauge    // nil without Gate
 	meter    *meter    // the machine's speed over the run
@@ -169,14 +182,21 @@ func (r *Runner) runGroup(ctx context.Context, group []*Job, finished func(*Job,
 	pending := make([]int, len(group)) // benches still sampling, per job
 	var benches []*bench               // to sample interleaved
 	var all []*bench
+	jobDone := func(k int) {
+		if finished != nil {
+			finished(group[k], out[k])
+		}
+	}
 	done := func(b *bench) {
+		b.loop, b.busy, b.check = nil, nil, nil // let the case and its values go
 		out[b.job][b.slot] = b.res
-		b.loop, b.busy = nil, nil // let the case and its values go
-		if pending[b.job]--; pending[b.job] == 0 && finished != nil {
-			finished(group[b.job], out[b.job])
+		r.finishedResult(group[b.job], b.res)
+		if pending[b.job]--; pending[b.job] == 0 {
+			jobDone(b.job)
 		}
 	}
 	for k, job := range group {
+		r.beat(job, "", "prepare")
 		bs, final := r.prepareJob(ctx, job)
 		if err := ctx.Err(); err != nil {
 			for k2 := range out[:k+1] {
@@ -188,15 +208,16 @@ func (r *Runner) runGroup(ctx context.Context, group []*Job, finished func(*Job,
 		}
 		if final != nil {
 			out[k] = final
-			if finished != nil {
-				finished(job, final)
+			for _, res := range final {
+				r.finishedResult(job, res)
 			}
+			jobDone(k)
 			continue
 		}
 		out[k] = make([]results.Result, len(bs))
 		var mine []*bench
 		for i, b := range bs {
-			b.job, b.slot = k, i
+			b.job, b.slot, b.owner = k, i, job
 			if b.done {
 				out[k][i] = b.res
 			} else {
@@ -204,8 +225,11 @@ func (r *Runner) runGroup(ctx context.Context, group []*Job, finished func(*Job,
 				mine = append(mine, b)
 			}
 		}
-		if pending[k] == 0 && finished != nil {
-			finished(job, out[k])
+		if pending[k] == 0 {
+			for _, res := range out[k] {
+				r.finishedResult(job, res)
+			}
+			jobDone(k)
 		}
 		all = append(all, mine...)
 		// A large value is sampled at once, on its own: holding the
@@ -225,6 +249,20 @@ func (r *Runner) runGroup(ctx context.Context, group []*Job, finished func(*Job,
 		}
 	}
 	return out, err
+}
+
+// beat calls Beat, if set.
+func (r *Runner) beat(job *Job, op results.Op, step string) {
+	if r.Beat != nil {
+		r.Beat(job, op, step)
+	}
+}
+
+// finishedResult calls Finished, if set.
+func (r *Runner) finishedResult(job *Job, res results.Result) {
+	if r.Finished != nil {
+		r.Finished(job, res)
+	}
 }
 
 // prepareJob checks, prepares, verifies and calibrates one job under the
@@ -271,23 +309,34 @@ func (r *Runner) prepare(ctx context.Context, job *Job) ([]*bench, []results.Res
 	if avail, ok := memAvailable(); ok && job.MinMemory > 0 && avail < job.MinMemory {
 		return nil, job.all(results.Skipped, fmt.Sprintf("needs %d MiB of available memory, the OS reports %d MiB; skipped rather than risk running out", job.MinMemory>>20, avail>>20))
 	}
-	c, data, st, reason := prepareVerified(job)
-	if st != results.OK {
-		return nil, job.all(st, reason)
+	p, err := Prepare(job)
+	if err != nil {
+		var ce *CheckError
+		if errors.As(err, &ce) {
+			return nil, job.all(ce.Status, ce.Reason)
+		}
+		return nil, job.all(results.Error, err.Error())
 	}
+	copyNs := copyTime(len(p.Msgs[0]))
 	var bs []*bench
 	for _, op := range job.Ops {
 		b := &bench{res: job.result(op, results.OK, "")}
-		b.res.Bytes = len(data)
+		b.res.Bytes = len(p.Msgs[0])
+		b.res.CopyNs = copyNs
 		switch op {
 		case results.Encode:
-			b.loop = encodeLoop(c)
+			var last []byte
+			b.loop = encodeLoop(p.Case, &last)
+			b.check = r.checks(p, func() error { return p.checkBytes(last, 0) })
 		case results.Decode:
-			b.loop = decodeLoop(c, data)
+			var last int
+			b.loop = decodeLoop(p.Case, p.Msgs, &last)
+			b.check = r.checks(p, func() error { return p.checkDecoded(last) })
 		default:
 			b.fail(fmt.Errorf("unknown op %q", op))
 		}
 		if !b.done {
+			r.beat(job, op, "calibrate")
 			n, err := r.calibrate(ctx, b.loop)
 			b.n = n
 			if err == nil {
@@ -302,94 +351,46 @@ func (r *Runner) prepare(ctx context.Context, job *Job) ([]*bench, []results.Res
 	return bs, nil
 }
 
-// Prepare prepares the job's codec case and verifies one round trip, as
-// the runner does before timing. It returns the case and the encoding to
-// decode, or an error saying why the job cannot be measured. It lets other
-// harnesses (testing.B) time exactly what the runner times.
-func Prepare(job *Job) (codec.Case, []byte, error) {
-	c, data, st, reason := prepareVerified(job)
-	if st != results.OK {
-		return nil, nil, fmt.Errorf("%s: %s", st, reason)
-	}
-	return c, data, nil
-}
-
-// sink keeps the last encoding alive so the compiler cannot drop the work.
-var sink []byte
-
-type encoder interface{ Encode() ([]byte, error) }
-
-// encodeLoop is the timed encode loop: n calls, the last result kept.
-func encodeLoop(c encoder) loop {
-	return func(n int) error {
-		var last []byte
-		for range n {
-			b, err := c.Encode()
-			if err != nil {
-				return err
-			}
-			last = b
+// checks returns a bench's checks after timing: its loop's last result
+// (last), then up to checkRoundTrips round trips of the job's two values
+// within a share of the budget. It returns the round trips made.
+func (r *Runner) checks(p *Prepared, last func() error) func() (int, error) {
+	return func() (int, error) {
+		if err := last(); err != nil {
+			return 0, err
 		}
-		sink = last
-		return nil
+		return p.RoundTrips(checkRoundTrips, time.Now().Add(min(r.opts.Budget/checkShare, 250*time.Millisecond)))
 	}
 }
 
-// decodeLoop is the timed decode loop: n decodes of the same data.
-func decodeLoop(c codec.Case, data []byte) loop {
-	return func(n int) error {
-		for range n {
-			if err := c.Decode(data); err != nil {
-				return err
-			}
-		}
-		return nil
+// checkBench runs a timed bench's checks; one that fails rejects its
+// result.
+func (r *Runner) checkBench(b *bench) {
+	if b.res.Status != results.OK || b.check == nil {
+		return
+	}
+	r.beat(b.owner, b.res.Op, "check")
+	n, err := b.check()
+	b.res.Checked = n
+	if err != nil {
+		b.reject(err)
 	}
 }
 
-// prepareVerified prepares the codec's case and checks one full round
-// trip against a separately built reference value. It returns the case
-// and a private copy of the encoding for the decode benchmark.
-func prepareVerified(job *Job) (codec.Case, []byte, results.Status, string) {
-	v, err := job.Value()
-	if err != nil {
-		return nil, nil, results.Error, "building the value: " + err.Error()
+// reject marks a timed bench as failed by a check after timing.
+func (b *bench) reject(err error) { rejectResult(&b.res, err) }
+
+// rejectResult turns a measured result into one that failed a check after
+// timing: its samples stay, for the record, but its status says the
+// figures cannot be believed.
+func rejectResult(res *results.Result, err error) {
+	st, reason := results.Error, err.Error()
+	var ce *CheckError
+	if errors.As(err, &ce) {
+		st, reason = ce.Status, ce.Reason
 	}
-	ref, err := job.Value()
-	if err != nil {
-		return nil, nil, results.Error, "building the value: " + err.Error()
-	}
-	typ := reflect.TypeOf(v)
-	if err := job.Codec.Supports(typ.String(), codec.FeaturesOf(typ)); err != nil {
-		return nil, nil, results.Skipped, err.Error()
-	}
-	c, err := job.Codec.New().Prepare(v)
-	if err != nil {
-		if codec.IsUnsupported(err) {
-			return nil, nil, results.Skipped, err.Error()
-		}
-		return nil, nil, results.Error, "prepare: " + err.Error()
-	}
-	enc, err := c.Encode()
-	if err != nil {
-		return nil, nil, results.Error, "encode: " + err.Error()
-	}
-	data := append([]byte(nil), enc...)
-	if err := c.Decode(data); err != nil {
-		return nil, nil, results.Failed, "decode of its own encoding: " + err.Error()
-	}
-	got, err := c.Value()
-	if err != nil {
-		return nil, nil, results.Error, "converting the decoded value: " + err.Error()
-	}
-	if err := verify.Equal(ref, got, job.Codec.Losses); err != nil {
-		var mm *verify.MismatchError
-		if errors.As(err, &mm) {
-			return nil, nil, results.Failed, err.Error()
-		}
-		return nil, nil, results.Error, err.Error()
-	}
-	return c, data, results.OK, ""
+	res.Status = st
+	res.Reason = "after timing: " + reason
 }
 
 // firstFrames trims a stack trace to its first lines.

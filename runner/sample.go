@@ -25,6 +25,8 @@ type bench struct {
 	job, slot int // where its result goes in runGroup
 	res       results.Result
 	loop      loop
+	check     func() (int, error) // verifies after timing (see checkBench)
+	owner     *Job
 	n         int              // iterations per batch, from calibration
 	gc        gcMode           // how its samples meet the collector (see collects)
 	ns        []float64        // the quiet samples' ns/op
@@ -468,6 +470,9 @@ func (r *Runner) sample(ctx context.Context, benches []*bench, finished func(*be
 					mu.Unlock()
 					if r.sampleVisit(&work) {
 						sampled = true
+					}
+					if work.done {
+						r.checkBench(&work)
 					}
 					mu.Lock()
 					if abandoned.Load() {

@@ -16,7 +16,7 @@ type Case struct {
 	Job  runner.Job
 	Name string // codec=json/dataset=tiny/shape=single
 	Case codec.Case
-	Data []byte // the encoding the decode benchmark decodes
+	Msgs [2][]byte // the encodings the decode benchmark alternates, as the runner's
 }
 
 // Cases prepares every job of the harness preset that its codec can hold;
@@ -32,12 +32,12 @@ func Cases() ([]Case, error) {
 	}
 	var cs []Case
 	for _, job := range jobs {
-		c, data, err := runner.Prepare(&job)
+		p, err := runner.Prepare(&job)
 		if err != nil {
 			continue // a codec that cannot hold the dataset: serbench skips it too
 		}
 		name := fmt.Sprintf("codec=%s/dataset=%s/shape=%s", job.Codec.Name, job.Dataset, job.Shape)
-		cs = append(cs, Case{Job: job, Name: name, Case: c, Data: data})
+		cs = append(cs, Case{Job: job, Name: name, Case: p.Case, Msgs: p.Msgs})
 	}
 	return cs, nil
 }
@@ -63,15 +63,15 @@ func Bench(c Case, op results.Op) func(*testing.B) {
 			}
 			sink = last
 		case results.Decode:
-			for range b.N {
-				if err := c.Case.Decode(c.Data); err != nil {
+			for i := range b.N {
+				if err := c.Case.Decode(c.Msgs[i&1]); err != nil {
 					b.Fatal(err)
 				}
 			}
 		default:
 			b.Fatalf("unknown op %q", op)
 		}
-		b.ReportMetric(float64(len(c.Data)), "B/msg")
+		b.ReportMetric(float64(len(c.Msgs[0])), "B/msg")
 	}
 }
 

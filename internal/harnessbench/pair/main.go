@@ -140,10 +140,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 					func() error {
 						c := c
 						if *fresh {
-							var err error
-							if c.Case, c.Data, err = runner.Prepare(&job); err != nil {
+							p, err := runner.Prepare(&job)
+							if err != nil {
 								return fmt.Errorf("%s: %v", name, err)
 							}
+							c.Case, c.Msgs = p.Case, p.Msgs
 						}
 						t0 := time.Now()
 						res := testing.Benchmark(harnessbench.Bench(c, op))

@@ -1,0 +1,270 @@
+package runner
+
+import (
+	"errors"
+	"fmt"
+	"reflect"
+	"slices"
+	"time"
+
+	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/results"
+	"github.com/serbench/serbench/verify"
+)
+
+// A Prepared is a job's codec case, verified and ready to time: the case
+// of the job's value, the encodings of that value and of a second,
+// distinct one (Job.Alt), and the references they must decode to, built
+// apart from the values handed to the codec.
+//
+// The decode benchmark alternates the two messages, so that a decoder
+// that returns its input, a cached value or its last result fails
+// verification instead of winning.
+type Prepared struct {
+	Case codec.Case
+	// Msgs holds private copies of the encodings of the job's value and
+	// of its alternate; Msgs[1] is Msgs[0] when the job has no Alt.
+	Msgs [2][]byte
+
+	alt    codec.Case // the alternate value's case, for round-trip checks
+	refs   [2]any
+	losses []codec.Loss
+}
+
+// A CheckError says why a job cannot be measured or why its figures
+// cannot be believed: Status is Skipped, Failed or Error.
+type CheckError struct {
+	Status results.Status
+	Reason string
+}
+
+func (e *CheckError) Error() string { return fmt.Sprintf("%s: %s", e.Status, e.Reason) }
+
+func checkErr(st results.Status, format string, args ...any) *CheckError {
+	return &CheckError{Status: st, Reason: fmt.Sprintf(format, args...)}
+}
+
+// compared turns a verification error into a CheckError: Failed for a
+// mismatch, Error otherwise.
+func compared(err error, format string, args ...any) error {
+	if err == nil {
+		return nil
+	}
+	st := results.Error
+	var mm *verify.MismatchError
+	if errors.As(err, &mm) {
+		st = results.Failed
+	}
+	return checkErr(st, "%s: %v", fmt.Sprintf(format, args...), err)
+}
+
+// Prepare prepares the job's codec case and verifies it as the runner does
+// before timing: the job's value and its alternate are each encoded and
+// decoded through the first case, in the order value, alternate, value,
+// and each decode is compared with its own reference; encoding again must
+// give a message of the same size. It returns a *CheckError saying why a
+// job cannot be measured. It lets other harnesses (testing.B) time
+// exactly what the runner times.
+func Prepare(job *Job) (*Prepared, error) {
+	build := func(f func() (any, error)) (any, any, error) {
+		v, err := f()
+		if err != nil {
+			return nil, nil, checkErr(results.Error, "building the value: %v", err)
+		}
+		ref, err := f()
+		if err != nil {
+			return nil, nil, checkErr(results.Error, "building the value: %v", err)
+		}
+		return v, ref, nil
+	}
+	v, ref, err := build(job.Value)
+	if err != nil {
+		return nil, err
+	}
+	typ := reflect.TypeOf(v)
+	if err := job.Codec.Supports(typ.String(), codec.FeaturesOf(typ)); err != nil {
+		return nil, checkErr(results.Skipped, "%v", err)
+	}
+	p := &Prepared{losses: job.Codec.Losses}
+	p.refs[0], p.refs[1] = ref, ref
+	cd := job.Codec.New()
+	if p.Case, err = cd.Prepare(v); err != nil {
+		if codec.IsUnsupported(err) {
+			return nil, checkErr(results.Skipped, "%v", err)
+		}
+		return nil, checkErr(results.Error, "prepare: %v", err)
+	}
+	p.alt = p.Case
+	if job.Alt != nil {
+		v2, ref2, err := build(job.Alt)
+		if err != nil {
+			return nil, err
+		}
+		if reflect.DeepEqual(ref, ref2) || reflect.TypeOf(v2) != typ {
+			return nil, checkErr(results.Error, "the job's alternate value must differ from its value and have its type %s", typ)
+		}
+		p.refs[1] = ref2
+		if p.alt, err = cd.Prepare(v2); err != nil {
+			return nil, checkErr(results.Error, "prepare of the alternate value: %v", err)
+		}
+	}
+	for k, c := range []codec.Case{p.Case, p.alt} {
+		enc, err := c.Encode()
+		if err != nil {
+			return nil, checkErr(results.Error, "encode: %v", err)
+		}
+		p.Msgs[k] = slices.Clone(enc)
+	}
+	for _, k := range []int{0, 1, 0} {
+		if err := p.decodeCheck(k); err != nil {
+			return nil, err
+		}
+	}
+	if err := p.checkEncoding(p.Case, 0); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// Value returns a fresh build of the reference for message k, for callers
+// that compare further (conformance's loss check).
+func (p *Prepared) Ref(k int) any { return p.refs[k] }
+
+// decodeCheck decodes message k through the case and compares the result
+// with its reference.
+func (p *Prepared) decodeCheck(k int) error {
+	if err := p.Case.Decode(p.Msgs[k]); err != nil {
+		return checkErr(results.Failed, "decode of its own encoding: %v", err)
+	}
+	return p.checkDecoded(k)
+}
+
+// checkDecoded compares the case's last decoded value with the reference
+// of message k.
+func (p *Prepared) checkDecoded(k int) error {
+	got, err := p.Case.Value()
+	if err != nil {
+		return checkErr(results.Error, "converting the decoded value: %v", err)
+	}
+	return compared(verify.Equal(p.refs[k], got, p.losses), "message %d of 2", k+1)
+}
+
+// checkEncoding encodes once more through c (the case of message k) and
+// checks the encoding is the size first measured and decodes to the
+// reference.
+func (p *Prepared) checkEncoding(c codec.Case, k int) error {
+	enc, err := c.Encode()
+	if err != nil {
+		return checkErr(results.Error, "encode: %v", err)
+	}
+	return p.checkBytes(enc, k)
+}
+
+// checkBytes checks that enc, an encoding of message k, has the size
+// first measured and decodes to the reference.
+func (p *Prepared) checkBytes(enc []byte, k int) error {
+	if len(enc) != len(p.Msgs[k]) {
+		return checkErr(results.Failed, "an encoding of %d bytes where the first was %d: the size reported is not the size timed", len(enc), len(p.Msgs[k]))
+	}
+	if err := p.Case.Decode(slices.Clone(enc)); err != nil {
+		return checkErr(results.Failed, "decode of a later encoding: %v", err)
+	}
+	return p.checkDecoded(k)
+}
+
+// RoundTrips makes up to n round trips, alternating the job's value and
+// its alternate (encode through the value's own case, decode through the
+// first case), and verifies each: what one check before timing cannot
+// see, a codec that goes wrong on its second message or one in a
+// thousand. It stops early at the deadline (zero: none) and returns how
+// many it made.
+func (p *Prepared) RoundTrips(n int, deadline time.Time) (int, error) {
+	for i := range n {
+		if !deadline.IsZero() && i > 0 && time.Now().After(deadline) {
+			return i, nil
+		}
+		k := i & 1
+		c := p.Case
+		if k == 1 {
+			c = p.alt
+		}
+		if err := p.checkEncoding(c, k); err != nil {
+			var ce *CheckError
+			if errors.As(err, &ce) {
+				ce.Reason = fmt.Sprintf("round trip %d after timing: %s", i+1, ce.Reason)
+			}
+			return i, err
+		}
+	}
+	return n, nil
+}
+
+// checkRoundTrips is how many round trips RoundTrips makes after a job is
+// timed, and checkShare the share of the budget it may take.
+const (
+	checkRoundTrips = 1000
+	checkShare      = 20
+)
+
+// encodeLoop is the timed encode loop: n calls; the last encoding is kept
+// for the check after timing.
+func encodeLoop(c interface{ Encode() ([]byte, error) }, last *[]byte) loop {
+	return func(n int) error {
+		var b []byte
+		for range n {
+			var err error
+			if b, err = c.Encode(); err != nil {
+				return err
+			}
+		}
+		*last = b
+		return nil
+	}
+}
+
+// decodeLoop is the timed decode loop: n decodes alternating the two
+// messages; *last is the index of the last one decoded.
+func decodeLoop(c codec.Case, msgs [2][]byte, last *int) loop {
+	return func(n int) error {
+		for i := range n {
+			if err := c.Decode(msgs[i&1]); err != nil {
+				return err
+			}
+		}
+		*last = (n - 1) & 1
+		return nil
+	}
+}
+
+// copyTime measures how long copying size bytes takes, in ns, through the
+// timed loop's own machinery (the fastest of five short batches): a codec
+// whose operation on its encoding is faster than copying that encoding
+// does not do the work it claims.
+func copyTime(size int) float64 {
+	src := make([]byte, size)
+	var dst []byte
+	c := copier(func() ([]byte, error) { dst = append(dst[:0], src...); return dst, nil })
+	var last []byte
+	l := encodeLoop(c, &last)
+	n := 1
+	for n < 1<<24 {
+		d, err := timeBatch(l, n)
+		if err != nil || d >= 200*time.Microsecond {
+			break
+		}
+		n *= 4
+	}
+	best := 0.0
+	for range 5 {
+		d, _ := timeBatch(l, n)
+		ns := float64(d.Nanoseconds()) / float64(n)
+		if best == 0 || ns < best {
+			best = ns
+		}
+	}
+	return best
+}
+
+type copier func() ([]byte, error)
+
+func (f copier) Encode() ([]byte, error) { return f() }

@@ -1,0 +1,55 @@
+// Package planted holds deliberately broken codecs, "planted faults", that
+// serbench's tests and a developer build use to prove that the harness
+// catches codecs that cheat and survives codecs that crash or hang.
+//
+// Every planted codec is encoding/json (Family "planted", Module "std",
+// API reflection) with one fault, described in its Info.Notes; apart from
+// that fault it encodes and decodes exactly as json.Marshal and
+// json.Unmarshal do. The package is imported only by tests and by a
+// build-tagged file, never by the registry.
+//
+// The cheaters run without crashing and must be flagged failed or
+// implausible:
+//
+//   - planted-input: Value returns the very pointer handed to Prepare; Decode
+//     unmarshals into a throwaway value.
+//   - planted-cached-encode: Encode marshals once and returns the cached
+//     bytes forever after, even when the value changes.
+//   - planted-memo-decode: the first Decode is honest; later ones do nothing,
+//     and Value keeps returning the first decoded value.
+//   - planted-lossy-later: the first Decode of a Case is honest; every later
+//     one corrupts the decoded value (see below).
+//   - planted-growing: the k-th Encode of a Case returns the json followed
+//     by k-1 trailing spaces, so each encoding is one byte longer than the
+//     last (json.Unmarshal accepts trailing white space).
+//   - planted-rare-loss: Decode calls 1000, 2000, 3000, ... of a Case
+//     corrupt the decoded value; every other call is honest.
+//   - planted-noop: Prepare marshals and unmarshals once; Encode returns the
+//     stored bytes, Decode does nothing and returns nil, Value returns the
+//     stored decoded value.
+//
+// The corruption of planted-lossy-later and planted-rare-loss is made at
+// the top level of the decoded value: a struct loses its first exported
+// field that is not already zero (set to zero); a slice loses its last
+// element (an empty slice gains a zero element); a map loses its first key
+// in fmt order (an empty map gains a zero entry); a time.Time moves one
+// second later; a scalar changes (numbers +1 or negated, a bool flips, a
+// string gains an "x").
+//
+// The crashers are honest json on every value except those of their
+// trigger type (Triggers): a value is of type T when it is a *T, *[]T or
+// *[]*T. On its trigger, a crasher's Encode is honest and its Decode never
+// returns:
+//
+//   - planted-stack (dataset.Tiny): Decode recurses without bound until
+//     Go's unrecoverable "fatal error: stack overflow".
+//   - planted-oom (dataset.Medium): Decode allocates 1 TiB and touches it:
+//     "fatal error: runtime: out of memory" (unrecoverable) on Linux with
+//     the default heuristic overcommit; where the kernel always overcommits
+//     (vm.overcommit_memory=1) the touching exhausts memory and the OOM
+//     killer ends the process instead.
+//   - planted-hang (dataset.Big): Decode spins on the CPU forever.
+//   - planted-mapwrite (dataset.User): Decode writes one map from two
+//     goroutines until the unrecoverable "fatal error: concurrent map
+//     writes".
+package planted

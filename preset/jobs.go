@@ -101,3 +101,24 @@ func job(c codec.Info, d *dataset.Dataset, sh dataset.Shape, ops []results.Op) r
 		Value: func() (any, error) { return d.Value(sh) },
 	}
 }
+
+// Job returns the job of one registered codec on one dataset shape, for
+// the given ops: what a worker process rebuilds from a job's names.
+func Job(codecName, datasetName, shape string, ops []results.Op) (runner.Job, error) {
+	c, err := registry.Lookup(codecName)
+	if err != nil {
+		return runner.Job{}, err
+	}
+	d, err := dataset.Lookup(datasetName)
+	if err != nil {
+		return runner.Job{}, err
+	}
+	sh, err := dataset.ParseShape(shape)
+	if err != nil {
+		return runner.Job{}, err
+	}
+	if !d.Has(sh) {
+		return runner.Job{}, fmt.Errorf("dataset %s has no shape %s", d.Name, sh)
+	}
+	return job(c, d, sh, ops), nil
+}

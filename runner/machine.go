@@ -53,15 +53,20 @@ func (m *meter) tick() float64 {
 
 // summary describes the probes so far.
 func (m *meter) summary() results.Machine {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	return machineOf(m.ns)
+	return MachineOf(m.probes())
 }
 
-// machineOf describes probe times: the share more than
+// probes returns a copy of the probes' times so far.
+func (m *meter) probes() []float64 {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return slices.Clone(m.ns)
+}
+
+// MachineOf describes probe times: the share more than
 // results.BusyTolerance slower than the fast speed (their 5th percentile,
 // so that one lucky probe does not set it), and how much slower those ran.
-func machineOf(ns []float64) results.Machine {
+func MachineOf(ns []float64) results.Machine {
 	if len(ns) == 0 {
 		return results.Machine{}
 	}

@@ -32,7 +32,7 @@ func TestMachineOf(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			got := machineOf(tc.ns)
+			got := MachineOf(tc.ns)
 			if got.Probes != tc.want.Probes || math.Abs(got.Busy-tc.want.Busy) > 1e-9 || math.Abs(got.Slowdown-tc.want.Slowdown) > 1e-9 || got.FastNs != tc.want.FastNs {
 				t.Errorf("machineOf = %+v, want %+v", got, tc.want)
 			}

@@ -81,6 +81,9 @@ type Options struct {
 // maxSamples is the default and largest MaxSamples.
 const maxSamples = 10000
 
+// WithDefaults returns o with zero fields set to their defaults.
+func (o Options) WithDefaults() Options { return o.withDefaults() }
+
 // withDefaults returns o with zero fields set to their defaults.
 func (o Options) withDefaults() Options {
 	if o.Target == 0 {

@@ -77,6 +77,10 @@ func (r *Runner) Peak() results.Memory {
 // sampling so far: a probe timed about every 10ms between samples.
 func (r *Runner) Machine() results.Machine { return r.meter.summary() }
 
+// Probes returns the times of the machine probes taken so far, in ns, for
+// a supervisor that merges several runners' (MachineOf).
+func (r *Runner) Probes() []float64 { return r.meter.probes() }
+
 // New returns a Runner with the given options.
 func New(opts Options) (*Runner, error) {
 	if err := opts.Validate(); err != nil {
@@ -106,7 +110,7 @@ func (r *Runner) Run(ctx context.Context, jobs []Job) ([]results.Result, error) 
 	var out []results.Result
 	start := time.Now()
 	done := 0
-	for _, g := range groups(jobs, r.opts.NoInterleave) {
+	for _, g := range Groups(jobs, r.opts.NoInterleave) {
 		if err := ctx.Err(); err != nil {
 			return out, err
 		}
@@ -126,10 +130,11 @@ func (r *Runner) Run(ctx context.Context, jobs []Job) ([]results.Result, error) 
 	return out, nil
 }
 
-// groups splits jobs into runs of consecutive jobs on the same dataset and
-// shape; a job with MinMemory, or every job when interleaving is off, is a
-// group of its own.
-func groups(jobs []Job, alone bool) [][]*Job {
+// Groups splits jobs into the groups Run samples interleaved: runs of
+// consecutive jobs on the same dataset and shape; a job with MinMemory, or
+// every job when alone is set (Options.NoInterleave), is a group of its
+// own.
+func Groups(jobs []Job, alone bool) [][]*Job {
 	var gs [][]*Job
 	for i := range jobs {
 		j := &jobs[i]
@@ -154,13 +159,14 @@ const LargeBytes = 4 << 20
 func (r *Runner) RunJob(ctx context.Context, job *Job) []results.Result {
 	res, err := r.runGroup(ctx, []*Job{job}, nil)
 	if err != nil || res[0] == nil {
-		return job.all(results.Error, fmt.Sprintf("interrupted: %v", err))
+		return job.Results(results.Error, fmt.Sprintf("interrupted: %v", err))
 	}
 	return res[0]
 }
 
-// all returns one result per op with the same status and reason.
-func (job *Job) all(st results.Status, reason string) []results.Result {
+// Results returns one result per op of the job with the same status and
+// reason.
+func (job *Job) Results(st results.Status, reason string) []results.Result {
 	out := make([]results.Result, 0, len(job.Ops))
 	for _, op := range job.Ops {
 		out = append(out, job.result(op, st, reason))
@@ -277,12 +283,12 @@ func (r *Runner) prepareJob(ctx context.Context, job *Job) ([]*bench, []results.
 	go func() {
 		defer func() {
 			if p := recover(); p != nil {
-				done <- outcome{final: job.all(results.Error, fmt.Sprintf("panic: %v\n%s", p, firstFrames(debug.Stack())))}
+				done <- outcome{final: job.Results(results.Error, fmt.Sprintf("panic: %v\n%s", p, firstFrames(debug.Stack())))}
 			}
 		}()
 		if r.opts.PinCPU > 0 {
 			if err := pin(r.opts.PinCPU - 1); err != nil {
-				done <- outcome{final: job.all(results.Error, err.Error())}
+				done <- outcome{final: job.Results(results.Error, err.Error())}
 				return
 			}
 		}
@@ -295,27 +301,27 @@ func (r *Runner) prepareJob(ctx context.Context, job *Job) ([]*bench, []results.
 	case o := <-done:
 		return o.benches, o.final
 	case <-timer.C:
-		return nil, job.all(results.Error, fmt.Sprintf("timed out after %v: the codec hung or is far too slow for the budget; its goroutine was abandoned", r.opts.Timeout))
+		return nil, job.Results(results.Error, fmt.Sprintf("timed out after %v: the codec hung or is far too slow for the budget; its goroutine was abandoned", r.opts.Timeout))
 	case <-ctx.Done():
-		return nil, job.all(results.Error, "interrupted")
+		return nil, job.Results(results.Error, "interrupted")
 	}
 }
 
 // prepare does the work of prepareJob.
 func (r *Runner) prepare(ctx context.Context, job *Job) ([]*bench, []results.Result) {
 	if job.Skip != "" {
-		return nil, job.all(results.Skipped, job.Skip)
+		return nil, job.Results(results.Skipped, job.Skip)
 	}
 	if avail, ok := memAvailable(); ok && job.MinMemory > 0 && avail < job.MinMemory {
-		return nil, job.all(results.Skipped, fmt.Sprintf("needs %d MiB of available memory, the OS reports %d MiB; skipped rather than risk running out", job.MinMemory>>20, avail>>20))
+		return nil, job.Results(results.Skipped, fmt.Sprintf("needs %d MiB of available memory, the OS reports %d MiB; skipped rather than risk running out", job.MinMemory>>20, avail>>20))
 	}
 	p, err := Prepare(job)
 	if err != nil {
 		var ce *CheckError
 		if errors.As(err, &ce) {
-			return nil, job.all(ce.Status, ce.Reason)
+			return nil, job.Results(ce.Status, ce.Reason)
 		}
-		return nil, job.all(results.Error, err.Error())
+		return nil, job.Results(results.Error, err.Error())
 	}
 	copyNs := copyTime(len(p.Msgs[0]))
 	var bs []*bench

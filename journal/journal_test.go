@@ -1,0 +1,104 @@
+package journal
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/serbench/serbench/results"
+)
+
+func result(codec string) results.Result {
+	return results.Result{Op: results.Encode, Codec: codec, Dataset: "tiny", Shape: "single", Status: results.OK,
+		NsPerOp: results.Stat{Median: 10, Lo: 9, Hi: 11}, Samples: []results.Sample{{Iters: 5, NsPerOp: 10}}}
+}
+
+// TestKilledMidLine: a journal cut inside its last line (the process
+// died while writing) reads back without that line, and appending after
+// it cuts the line off first.
+func TestKilledMidLine(t *testing.T) {
+	path := filepath.Join(t.TempDir(), Name)
+	w, err := Create(path, Header{Args: []string{"-preset", "full"}, Run: results.Run{Options: results.Options{Preset: "full"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []string{"json", "gob"} {
+		if err := w.Add(result(c)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	w.Close()
+	data, _ := os.ReadFile(path)
+	// Cut the last line in half, as a kill -9 during the write would.
+	cut := len(data) - 30
+	if err := os.WriteFile(path, data[:cut], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	h, rs, err := Read(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(h.Args, " ") != "-preset full" || h.Run.Options.Preset != "full" {
+		t.Errorf("header = %+v", h)
+	}
+	if len(rs) != 1 || rs[0].Codec != "json" || rs[0].NsPerOp.Median != 10 {
+		t.Fatalf("results = %+v, want json's only", rs)
+	}
+	w, err = Append(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Add(result("xml")); err != nil {
+		t.Fatal(err)
+	}
+	w.Close()
+	_, rs, err = Read(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rs) != 2 || rs[1].Codec != "xml" {
+		t.Fatalf("after append: %+v, want json then xml", rs)
+	}
+}
+
+func TestReadErrors(t *testing.T) {
+	tests := []struct{ name, data, want string }{
+		{"empty", "", "empty journal"},
+		{"not json", "hello\n", "j:1: not a serbench journal line"},
+		{"no header", `{"result":{"op":"encode"}}` + "\n", "the first line is not a journal header"},
+		{"two headers", `{"header":{"serbench_journal":1}}` + "\n" + `{"header":{"serbench_journal":1}}` + "\n", "j:2: not a serbench journal line: a second header"},
+		{"future version", `{"header":{"serbench_journal":9}}` + "\n", "journal version 9"},
+		{"blank object", `{"header":{"serbench_journal":1}}` + "\n{}\n", "neither a header nor a result"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, _, err := read(strings.NewReader(tt.data), "j")
+			var se *SyntaxError
+			if err == nil || !errors.As(err, &se) || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("read = %v, want a SyntaxError with %q", err, tt.want)
+			}
+		})
+	}
+}
+
+func TestCreateRefusesAnExistingJournal(t *testing.T) {
+	path := filepath.Join(t.TempDir(), Name)
+	if err := os.WriteFile(path, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Create(path, Header{}); err == nil {
+		t.Fatal("Create over an existing journal succeeded")
+	}
+}
+
+func FuzzRead(f *testing.F) {
+	f.Add(`{"header":{"serbench_journal":1,"args":["-q"]}}` + "\n" + `{"result":{"op":"encode","codec":"json"}}` + "\n")
+	f.Fuzz(func(t *testing.T, s string) {
+		h, _, err := read(strings.NewReader(s), "fuzz")
+		if err == nil && h == nil {
+			t.Fatal("no error and no header")
+		}
+	})
+}

@@ -1,0 +1,479 @@
+package worker
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"slices"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/serbench/serbench/results"
+	"github.com/serbench/serbench/runner"
+)
+
+// A Pool measures jobs in worker processes, one group of jobs (see
+// runner.Groups) at a time, and survives whatever a codec does to its
+// worker.
+type Pool struct {
+	// Options are the runner options each worker measures with.
+	Options runner.Options
+	// Timeout is how long a worker may go without a beat before it is
+	// killed as hung. Default DefaultTimeout(Options.Budget).
+	Timeout time.Duration
+	// Command returns the command that starts a worker. Default: this
+	// executable with the argument "worker".
+	Command func() *exec.Cmd
+	// Progress, if set, is called after each job, as runner.Runner's.
+	Progress func(runner.Event)
+	// Finished, if set, is called with each benchmark's result the moment
+	// it is final.
+	Finished func(job *runner.Job, res results.Result)
+	// Waiting, if set, is called about every waitEvery while a worker has
+	// not beaten for that long: the cell it is in and how long it has
+	// been quiet.
+	Waiting func(cell string, quiet, timeout time.Duration)
+
+	mu     sync.Mutex
+	probes []float64
+	peak   results.Memory
+	starts int
+}
+
+// DefaultTimeout is the hang timeout for a sampling budget: twenty budgets,
+// at least a minute (verifying a large value with a slow codec takes
+// that), at most two.
+func DefaultTimeout(budget time.Duration) time.Duration {
+	return min(max(20*budget, time.Minute), 2*time.Minute)
+}
+
+// waitEvery is how often Waiting is called while a worker is quiet.
+const waitEvery = 10 * time.Second
+
+// Machine describes the machine probes of every worker so far.
+func (p *Pool) Machine() results.Machine {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return runner.MachineOf(p.probes)
+}
+
+// Peak returns the highest heap and resident set size of any worker.
+func (p *Pool) Peak() results.Memory {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.peak
+}
+
+// Starts returns how many worker processes the pool has started.
+func (p *Pool) Starts() int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.starts
+}
+
+// Run measures the jobs, each group in worker processes, and returns
+// their results in job order. When ctx is cancelled, Run kills the worker
+// and returns the results of the jobs finished so far with ctx's error.
+func (p *Pool) Run(ctx context.Context, jobs []runner.Job) ([]results.Result, error) {
+	if err := p.Options.Validate(); err != nil {
+		return nil, err
+	}
+	var out []results.Result
+	start := time.Now()
+	done := 0
+	for _, g := range runner.Groups(jobs, p.Options.NoInterleave) {
+		if err := ctx.Err(); err != nil {
+			return out, err
+		}
+		res, err := p.runGroup(ctx, g, func(job *runner.Job, rs []results.Result) {
+			done++
+			if p.Progress != nil {
+				p.Progress(runner.Event{Done: done, Total: len(jobs), Job: job, Results: rs, Elapsed: time.Since(start)})
+			}
+		})
+		for _, rs := range res {
+			out = append(out, rs...)
+		}
+		if err != nil {
+			return out, err
+		}
+	}
+	return out, nil
+}
+
+// A cell is where a worker is: a job of its request and an op ("" while
+// the job is prepared), at a step.
+type cell struct {
+	job  int
+	op   results.Op
+	step string
+}
+
+// runGroup measures one group, starting a new worker after each crash or
+// hang until every job has its results. finished is called per job.
+func (p *Pool) runGroup(ctx context.Context, group []*runner.Job, finished func(*runner.Job, []results.Result)) ([][]results.Result, error) {
+	got := make([]map[results.Op]results.Result, len(group))
+	for k := range got {
+		got[k] = map[results.Op]results.Result{}
+	}
+	remaining := func(k int) []results.Op {
+		var ops []results.Op
+		for _, op := range group[k].Ops {
+			if _, ok := got[k][op]; !ok {
+				ops = append(ops, op)
+			}
+		}
+		return ops
+	}
+	record := func(k int, res results.Result) {
+		if _, dup := got[k][res.Op]; dup {
+			return
+		}
+		got[k][res.Op] = res
+		if p.Finished != nil {
+			p.Finished(group[k], res)
+		}
+		if len(remaining(k)) == 0 {
+			finished(group[k], p.ordered(group[k], got[k]))
+		}
+	}
+	for {
+		// The jobs still to measure, as Specs, and where each came from.
+		var specs []Spec
+		var from []int
+		for k, job := range group {
+			if ops := remaining(k); len(ops) > 0 {
+				s := SpecOf(job)
+				s.Ops = ops
+				specs = append(specs, s)
+				from = append(from, k)
+			}
+		}
+		if len(specs) == 0 {
+			break
+		}
+		before := 0
+		for k := range got {
+			before += len(got[k])
+		}
+		c, err := p.runWorker(ctx, specs, func(i int, res results.Result) { record(from[i], res) })
+		if err != nil {
+			return p.partial(group, got), err
+		}
+		if c == nil {
+			after := 0
+			for k := range got {
+				after += len(got[k])
+			}
+			if after > before {
+				continue // a clean end; any job left gets a new worker
+			}
+			// A clean end without a result would loop forever.
+			c = &crash{at: cell{step: "prepare"}, kind: "ended without its results"}
+		}
+		// The culprit is the cell the worker last reported; a worker that
+		// died before its first beat blames the first job it was given.
+		// Each crash settles at least one benchmark, so the loop ends.
+		k := from[min(max(c.at.job, 0), len(from)-1)]
+		ops := remaining(k)
+		if c.at.op != "" && slices.Contains(ops, c.at.op) {
+			ops = []results.Op{c.at.op}
+		}
+		for _, op := range ops {
+			res := group[k].Results(results.Error, c.reason())[0]
+			res.Op = op
+			record(k, res)
+		}
+	}
+	return p.partial(group, got), nil
+}
+
+// ordered returns a job's results in the order of its ops.
+func (p *Pool) ordered(job *runner.Job, got map[results.Op]results.Result) []results.Result {
+	var rs []results.Result
+	for _, op := range job.Ops {
+		if r, ok := got[op]; ok {
+			rs = append(rs, r)
+		}
+	}
+	return rs
+}
+
+// partial returns the results of the group's finished jobs, nil for the
+// others.
+func (p *Pool) partial(group []*runner.Job, got []map[results.Op]results.Result) [][]results.Result {
+	out := make([][]results.Result, len(group))
+	for k, job := range group {
+		if len(got[k]) == len(job.Ops) {
+			out[k] = p.ordered(job, got[k])
+		}
+	}
+	return out
+}
+
+// A crash is how a worker ended before its jobs did.
+type crash struct {
+	at     cell
+	kind   string // "stack overflow", "out of memory", "hang", ...
+	detail string // the end of the worker's stderr, or what the pool saw
+}
+
+func (c *crash) reason() string {
+	where := c.at.step
+	if c.at.op != "" {
+		where += " " + string(c.at.op)
+	}
+	if c.kind == "hang" {
+		return fmt.Sprintf("hung while %s: %s; the worker was killed and the run went on", stepName(where), c.detail)
+	}
+	msg := fmt.Sprintf("crashed the worker process (%s) while %s; the run went on in a new worker", c.kind, stepName(where))
+	if c.detail != "" {
+		msg += ". Its stderr ends:\n" + c.detail
+	}
+	return msg
+}
+
+// stepName turns a beat's step into words: "sample decode" to "sampling
+// decode".
+func stepName(s string) string {
+	for _, r := range [][2]string{{"prepare", "preparing (verifying) the job"}, {"calibrate", "calibrating"}, {"sample", "sampling"}, {"check", "checking after timing"}} {
+		if rest, ok := strings.CutPrefix(s, r[0]); ok {
+			return r[1] + rest
+		}
+	}
+	return s
+}
+
+// runWorker runs one worker process on specs, calling record with each
+// result. It returns nil when the worker ended cleanly, the crash when it
+// did not, or ctx's error when the run was interrupted (the worker is
+// killed).
+func (p *Pool) runWorker(ctx context.Context, specs []Spec, record func(int, results.Result)) (*crash, error) {
+	cmd := p.command()
+	req, err := json.Marshal(request{Options: p.Options, Jobs: specs})
+	if err != nil {
+		return nil, err
+	}
+	cmd.Stdin = strings.NewReader(string(req))
+	stderr := &tail{}
+	cmd.Stderr = stderr
+	cmd.Stdout = io.Discard // a codec's own printing; events have their own pipe
+	evR, evW, err := os.Pipe()
+	if err != nil {
+		return nil, fmt.Errorf("worker: %w", err)
+	}
+	cmd.ExtraFiles = []*os.File{evW} // the worker's EventsFD
+	if err := cmd.Start(); err != nil {
+		evR.Close()
+		evW.Close()
+		return nil, fmt.Errorf("worker: starting %s: %w", cmd.Path, err)
+	}
+	evW.Close()
+	p.mu.Lock()
+	p.starts++
+	p.mu.Unlock()
+
+	type msg struct {
+		e   event
+		err error
+	}
+	events := make(chan msg)
+	go func() {
+		defer close(events)
+		sc := bufio.NewScanner(evR)
+		sc.Buffer(make([]byte, 1<<20), 1<<30) // a result carries every sample
+		for sc.Scan() {
+			var e event
+			err := json.Unmarshal(sc.Bytes(), &e)
+			events <- msg{e, err}
+		}
+	}()
+	timeout := p.Timeout
+	if timeout <= 0 {
+		timeout = DefaultTimeout(p.Options.WithDefaults().Budget)
+	}
+	at := cell{step: "prepare"}
+	var ended *end
+	lastBeat := time.Now()
+	lastWait := lastBeat
+	tick := time.NewTicker(time.Second)
+	defer tick.Stop()
+	var c *crash
+	kill := func() {
+		cmd.Process.Kill()
+	}
+loop:
+	for {
+		select {
+		case m, ok := <-events:
+			if !ok {
+				break loop
+			}
+			lastBeat, lastWait = time.Now(), time.Now()
+			switch {
+			case m.err != nil:
+				c = &crash{at: at, kind: "broken events", detail: m.err.Error()}
+				kill()
+			case m.e.Beat != nil:
+				at = cell{job: m.e.Beat.Job, op: m.e.Beat.Op, step: m.e.Beat.Step}
+			case m.e.Result != nil:
+				if i := m.e.Result.Job; i >= 0 && i < len(specs) {
+					record(i, m.e.Result.Result)
+				}
+			case m.e.End != nil:
+				ended = m.e.End
+			}
+		case <-tick.C:
+			quiet := time.Since(lastBeat)
+			if quiet > timeout && c == nil {
+				c = &crash{at: at, kind: "hang", detail: fmt.Sprintf("no progress for %v (-timeout)", timeout.Round(time.Second))}
+				kill()
+			} else if p.Waiting != nil && time.Since(lastWait) >= waitEvery {
+				lastWait = time.Now()
+				p.Waiting(p.cellName(specs, at), quiet.Round(time.Second), timeout)
+			}
+		case <-ctx.Done():
+			kill()
+			for range events { // drain until the pipe closes
+			}
+			cmd.Wait()
+			evR.Close()
+			return nil, ctx.Err()
+		}
+	}
+	waitErr := cmd.Wait()
+	evR.Close()
+	p.account(cmd, ended)
+	if c != nil {
+		return c, nil
+	}
+	if ended != nil && ended.Error != "" && waitErr == nil {
+		return nil, fmt.Errorf("worker: %s", ended.Error)
+	}
+	if ended != nil && waitErr == nil {
+		return nil, nil
+	}
+	return &crash{at: at, kind: exitKind(waitErr, stderr.String()), detail: stderr.String()}, nil
+}
+
+// cellName names where a worker is, for the heartbeat.
+func (p *Pool) cellName(specs []Spec, at cell) string {
+	if at.job < 0 || at.job >= len(specs) {
+		return "the worker"
+	}
+	s := specs[at.job]
+	name := fmt.Sprintf("%s %s/%s", s.Codec, s.Dataset, s.Shape)
+	if at.op != "" {
+		name += " " + string(at.op)
+	}
+	return name + " (" + stepName(at.step) + ")"
+}
+
+// account merges a finished worker's probes and memory into the pool's.
+func (p *Pool) account(cmd *exec.Cmd, e *end) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if e != nil {
+		p.probes = append(p.probes, e.Probes...)
+		p.peak.HeapBytes = max(p.peak.HeapBytes, e.Peak.HeapBytes)
+		p.peak.RSSBytes = max(p.peak.RSSBytes, e.Peak.RSSBytes)
+	}
+	if cmd.ProcessState != nil {
+		if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok && ru != nil {
+			p.peak.RSSBytes = max(p.peak.RSSBytes, uint64(ru.Maxrss)*1024) // Linux reports KiB
+		}
+	}
+}
+
+// command returns the command that starts a worker.
+func (p *Pool) command() *exec.Cmd {
+	if p.Command != nil {
+		return p.Command()
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		exe = os.Args[0]
+	}
+	// Args[0] stays this process's own, so that a binary that dispatches
+	// on its name (a test binary under testscript) reaches the same main.
+	return &exec.Cmd{Path: exe, Args: []string{os.Args[0], "worker"}}
+}
+
+// exitKind classifies how a worker died from its exit and its stderr.
+func exitKind(err error, stderr string) string {
+	switch {
+	case strings.Contains(stderr, "stack overflow") || strings.Contains(stderr, "stack exceeds"):
+		return "stack overflow"
+	case strings.Contains(stderr, "out of memory"):
+		return "out of memory"
+	}
+	for _, line := range strings.Split(stderr, "\n") {
+		if rest, ok := strings.CutPrefix(line, "fatal error: "); ok {
+			return "fatal error: " + rest
+		}
+	}
+	for _, line := range strings.Split(stderr, "\n") {
+		if strings.HasPrefix(line, "panic: ") {
+			return "unrecovered panic"
+		}
+	}
+	var ee *exec.ExitError
+	if errors.As(err, &ee) {
+		if ws, ok := ee.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+			if ws.Signal() == syscall.SIGKILL {
+				return "killed by SIGKILL: the kernel's out-of-memory killer, or another process"
+			}
+			return "killed by " + ws.Signal().String()
+		}
+		return ee.String()
+	}
+	if err != nil {
+		return err.Error()
+	}
+	return "ended without its results"
+}
+
+// A tail keeps the start and the end of a worker's stderr: the first
+// lines of a fatal error and the last lines of its trace.
+type tail struct {
+	mu   sync.Mutex
+	head []byte
+	end  []byte
+	cut  bool
+}
+
+const tailKeep = 2048
+
+func (t *tail) Write(b []byte) (int, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	n := len(b)
+	if room := tailKeep - len(t.head); room > 0 {
+		k := min(room, len(b))
+		t.head = append(t.head, b[:k]...)
+		b = b[k:]
+	}
+	t.end = append(t.end, b...)
+	if len(t.end) > tailKeep {
+		t.end = slices.Clone(t.end[len(t.end)-tailKeep:])
+		t.cut = true
+	}
+	return n, nil
+}
+
+func (t *tail) String() string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	s := string(t.head)
+	if t.cut {
+		s += "\n...\n"
+	}
+	return strings.TrimSpace(s + string(t.end))
+}

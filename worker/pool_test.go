@@ -1,0 +1,143 @@
+package worker_test
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"runtime/debug"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/serbench/serbench/internal/planted"
+	"github.com/serbench/serbench/preset"
+	"github.com/serbench/serbench/results"
+	"github.com/serbench/serbench/runner"
+	"github.com/serbench/serbench/worker"
+)
+
+// workerEnv, set in a re-executed test binary, makes it a worker.
+const workerEnv = "SERBENCH_TEST_WORKER"
+
+func TestMain(m *testing.M) {
+	if os.Getenv(workerEnv) == "1" {
+		// A planted stack overflow is as fatal at 64 MB as at Go's 1 GB,
+		// and much quicker.
+		debug.SetMaxStack(64 << 20)
+		if err := worker.Serve(context.Background(), os.Stdin, resolve); err != nil {
+			os.Stderr.WriteString(err.Error() + "\n")
+			os.Exit(1)
+		}
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+// resolve knows the registry's codecs and the planted ones.
+func resolve(s worker.Spec) (runner.Job, error) {
+	for _, c := range planted.Codecs {
+		if c.Name == s.Codec {
+			job, err := preset.Job("json", s.Dataset, s.Shape, s.Ops)
+			job.Codec = c
+			return job, err
+		}
+	}
+	return preset.Job(s.Codec, s.Dataset, s.Shape, s.Ops)
+}
+
+// testPool returns a pool whose workers are this test binary.
+func testPool(t *testing.T, timeout time.Duration) *worker.Pool {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &worker.Pool{
+		Options: runner.Options{Budget: 20 * time.Millisecond, SampleTime: time.Millisecond},
+		Timeout: timeout,
+		Command: func() *exec.Cmd {
+			cmd := exec.Command(exe, "-test.run=^$")
+			cmd.Env = append(os.Environ(), workerEnv+"=1")
+			return cmd
+		},
+	}
+}
+
+func jobs(t *testing.T, specs ...[3]string) []runner.Job {
+	var js []runner.Job
+	for _, s := range specs {
+		job, err := resolve(worker.Spec{Codec: s[0], Dataset: s[1], Shape: s[2], Ops: results.Ops})
+		if err != nil {
+			t.Fatal(err)
+		}
+		js = append(js, job)
+	}
+	return js
+}
+
+// TestCrashesCostOneCell: codecs that overflow the stack, run out of
+// memory, write a map concurrently or hang each cost the benchmark they
+// were in; every other benchmark of their groups is measured, in a new
+// worker.
+func TestCrashesCostOneCell(t *testing.T) {
+	p := testPool(t, 5*time.Second)
+	var finished []string
+	p.Finished = func(job *runner.Job, res results.Result) {
+		finished = append(finished, job.Codec.Name+" "+job.Dataset+" "+string(res.Op))
+	}
+	js := jobs(t,
+		[3]string{"json", "tiny", "single"}, [3]string{"planted-stack", "tiny", "single"}, [3]string{"gob", "tiny", "single"},
+		[3]string{"planted-oom", "medium", "single"}, [3]string{"json", "medium", "single"},
+		[3]string{"planted-mapwrite", "user", "single"}, [3]string{"json", "user", "single"},
+		[3]string{"planted-hang", "big", "single"}, [3]string{"json", "big", "single"},
+	)
+	res, err := p.Run(context.Background(), js)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res) != 2*len(js) || len(finished) != len(res) {
+		t.Fatalf("%d results, %d reported finished; want %d each", len(res), len(finished), 2*len(js))
+	}
+	crashed := map[string]string{
+		"planted-stack":    "crashed the worker process (stack overflow)",
+		"planted-oom":      "crashed the worker process (out of memory)",
+		"planted-mapwrite": "concurrent map writes",
+		"planted-hang":     "hung while",
+	}
+	for _, r := range res {
+		want, bad := crashed[r.Codec]
+		switch {
+		case !bad && r.Status != results.OK:
+			t.Errorf("%s %s/%s %s: %s (%s), want ok", r.Codec, r.Dataset, r.Shape, r.Op, r.Status, r.Reason)
+		case bad && r.Op == results.Decode && (r.Status != results.Error || !strings.Contains(r.Reason, want)):
+			t.Errorf("%s decode: %s %q, want an error with %q", r.Codec, r.Status, r.Reason, want)
+		}
+	}
+	// Each crash and the hang cost a worker; the rest of each group went on
+	// in a new one.
+	if n := p.Starts(); n < 1+len(crashed) {
+		t.Errorf("%d workers started, want at least %d", n, 1+len(crashed))
+	}
+	if m := p.Machine(); m.Probes == 0 {
+		t.Errorf("no machine probes came back from the workers: %+v", m)
+	}
+}
+
+// TestInterruptKillsTheWorker: a cancelled run returns at once with the
+// jobs finished before, and leaves no worker behind.
+func TestInterruptKillsTheWorker(t *testing.T) {
+	p := testPool(t, time.Minute)
+	ctx, cancel := context.WithCancel(context.Background())
+	p.Progress = func(e runner.Event) {
+		if e.Done == 1 {
+			cancel()
+		}
+	}
+	js := jobs(t, [3]string{"json", "tiny", "single"}, [3]string{"planted-hang", "big", "single"}, [3]string{"json", "big", "single"})
+	res, err := p.Run(ctx, js)
+	if err != context.Canceled {
+		t.Fatalf("err = %v, want context.Canceled", err)
+	}
+	if len(res) != 2 || res[0].Codec != "json" || res[0].Status != results.OK {
+		t.Fatalf("want json tiny's two results, got %+v", res)
+	}
+}

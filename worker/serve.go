@@ -1,0 +1,111 @@
+package worker
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"sync"
+	"time"
+
+	"github.com/serbench/serbench/results"
+	"github.com/serbench/serbench/runner"
+)
+
+// EventsFD is the file descriptor on which a worker writes its events.
+const EventsFD = 3
+
+// Serve is a worker's main: it reads one request from in, measures its jobs
+// and writes events to the events pipe (EventsFD). It returns when the
+// jobs are done or ctx is cancelled.
+func Serve(ctx context.Context, in io.Reader, resolve Resolver) error {
+	f := os.NewFile(EventsFD, "events")
+	if f == nil {
+		return fmt.Errorf("worker: no events pipe on file descriptor %d: the worker is started by serbench run, not by hand", EventsFD)
+	}
+	defer f.Close()
+	return serve(ctx, in, f, resolve)
+}
+
+func serve(ctx context.Context, in io.Reader, out io.Writer, resolve Resolver) error {
+	var req request
+	if err := json.NewDecoder(in).Decode(&req); err != nil {
+		return fmt.Errorf("worker: reading the request: %w", err)
+	}
+	w := &writer{w: bufio.NewWriter(out)}
+	jobs := make([]runner.Job, len(req.Jobs))
+	index := map[*runner.Job]int{}
+	for i, s := range req.Jobs {
+		job, err := resolve(s)
+		if err != nil {
+			w.write(event{End: &end{Error: err.Error()}})
+			return err
+		}
+		job.Ops, job.Skip, job.MinMemory = s.Ops, s.Skip, s.MinMemory
+		jobs[i] = job
+	}
+	for i := range jobs {
+		index[&jobs[i]] = i
+	}
+	// The parent watches for hangs and kills the process: the runner's own
+	// watchdog, which can only abandon a goroutine, stays out of the way.
+	opts := req.Options
+	opts.Timeout = 24 * time.Hour
+	r, err := runner.New(opts)
+	if err != nil {
+		w.write(event{End: &end{Error: err.Error()}})
+		return err
+	}
+	var last beat
+	var lastAt time.Time
+	r.Beat = func(job *runner.Job, op results.Op, step string) {
+		b := beat{Job: index[job], Op: op, Step: step}
+		// A beat repeats only after beatEvery: the parent needs to know
+		// where the worker is and that it moves, not every sample.
+		if b == last && time.Since(lastAt) < beatEvery {
+			return
+		}
+		last, lastAt = b, time.Now()
+		w.write(event{Beat: &b})
+	}
+	r.Finished = func(job *runner.Job, res results.Result) {
+		w.write(event{Result: &result{Job: index[job], Result: res}})
+	}
+	_, runErr := r.Run(ctx, jobs)
+	e := &end{Probes: r.Probes(), Peak: r.Peak()}
+	if runErr != nil {
+		e.Error = runErr.Error()
+	}
+	w.write(event{End: e})
+	return w.err
+}
+
+// beatEvery is how often a worker repeats a beat for the same step.
+const beatEvery = 500 * time.Millisecond
+
+// A writer writes events one line at a time, flushed at once; the runner
+// calls it from its sampling goroutine and its preparing one.
+type writer struct {
+	mu  sync.Mutex
+	w   *bufio.Writer
+	err error
+}
+
+func (w *writer) write(e event) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.err != nil {
+		return
+	}
+	b, err := json.Marshal(e)
+	if err == nil {
+		b = append(b, '\n')
+		_, err = w.w.Write(b)
+	}
+	if err == nil {
+		err = w.w.Flush()
+	}
+	w.err = err
+}

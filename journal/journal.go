@@ -33,6 +33,8 @@ type Header struct {
 	// Args are the command-line arguments of the run, which a resumed
 	// run parses again.
 	Args []string `json:"args"`
+	// Jobs counts the benchmarks the run was to measure.
+	Jobs int `json:"benchmarks"`
 	// Run is the run's record as it started: environment, options and
 	// codecs, no results.
 	Run results.Run `json:"run"`

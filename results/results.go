@@ -360,3 +360,29 @@ func (d *Duration) UnmarshalText(b []byte) error {
 	*d = Duration(v)
 	return err
 }
+
+// MarkImplausible sets Implausible on each measured result whose median
+// cannot be the operation's cost: below twice the timed loop's own cost
+// per iteration (overheadNs, 0 if unknown), where the figure is mostly the
+// harness; or below the time of copying the result's own encoding
+// (CopyNs), which no honest encode or decode of it can beat.
+func MarkImplausible(rs []Result, overheadNs float64) {
+	for i := range rs {
+		r := &rs[i]
+		if r.Status != OK {
+			continue
+		}
+		r.Implausible = ""
+		m := r.NsPerOp.Median
+		switch {
+		case overheadNs > 0 && m < 2*overheadNs:
+			r.Implausible = fmt.Sprintf("%.3gns/op is below twice the timed loop's own cost (%.3gns/op): the figure is mostly the harness", m, overheadNs)
+		case r.CopyNs > 0 && m < r.CopyNs:
+			r.Implausible = fmt.Sprintf("%.3gns/op is faster than copying its %d-byte encoding (%.3gns/op): it cannot be doing the work", m, r.Bytes, r.CopyNs)
+		}
+	}
+}
+
+// Ranked reports whether r may stand in a ranking or a winners list:
+// measured, verified and plausible.
+func (r *Result) Ranked() bool { return r.Status == OK && r.Implausible == "" }

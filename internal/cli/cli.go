@@ -9,6 +9,10 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/serbench/serbench/preset"
+	"github.com/serbench/serbench/runner"
+	"github.com/serbench/serbench/worker"
 )
 
 // A UsageError is a mistake in the command line; it exits with status 2.
@@ -20,18 +24,36 @@ func usagef(format string, args ...any) error {
 	return &UsageError{Msg: fmt.Sprintf(format, args...)}
 }
 
+// A RunError says the run itself could not finish (interrupted, or its
+// files could not be written); what it measured is kept in its journal.
+// It exits with status 3.
+type RunError struct{ Msg string }
+
+func (e *RunError) Error() string { return e.Msg }
+
+// A FailedError says the run finished, its results written, but some
+// benchmarks failed verification or errored. It exits with status 1.
+type FailedError struct{ Msg string }
+
+func (e *FailedError) Error() string { return e.Msg }
+
 // errHelp reports that help was printed as asked.
 var errHelp = errors.New("help requested")
 
-// ExitCode maps an error from Run to a process exit status: 2 for misuse,
-// 1 for any other failure, 0 for nil.
+// ExitCode maps an error from Run to a process exit status: 0 for nil
+// (everything measured); 1 when some benchmark failed verification or
+// errored (its results written) or for any other failure; 2 for misuse; 3
+// when the run could not finish (its journal kept, see RunError).
 func ExitCode(err error) int {
 	var u *UsageError
+	var r *RunError
 	switch {
 	case err == nil:
 		return 0
 	case errors.As(err, &u):
 		return 2
+	case errors.As(err, &r):
+		return 3
 	default:
 		return 1
 	}
@@ -55,6 +77,12 @@ Run 'serbench run -h' for the run flags.
 
 // Run runs the serbench command with args (without the program name).
 func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	if len(args) == 1 && args[0] == "worker" {
+		// The hidden command a worker.Pool starts this binary with.
+		return worker.Serve(ctx, stdin, func(s worker.Spec) (runner.Job, error) {
+			return preset.Job(s.Codec, s.Dataset, s.Shape, s.Ops)
+		})
+	}
 	err := dispatch(ctx, args, stdout, stderr)
 	if errors.Is(err, errHelp) {
 		return nil // the flag package printed the usage asked for

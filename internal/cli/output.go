@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/serbench/serbench/journal"
 	"github.com/serbench/serbench/report/bench"
 	"github.com/serbench/serbench/report/csvfile"
 	"github.com/serbench/serbench/report/html"
@@ -35,8 +36,49 @@ func outputList(dir string) string {
 	return strings.Join(names, ", ")
 }
 
+// partialDir is where a run with output directory out works until it
+// ends: its journal, and its outputs if it is interrupted.
+func partialDir(out string) string { return filepath.Clean(out) + ".partial" }
+
+// prepareWorkDir creates the working directory of a run into out, before
+// any time is spent measuring. An unfinished run's working directory is
+// never overwritten: its results are the user's.
+func prepareWorkDir(out, work string) error {
+	if _, err := os.Stat(filepath.Join(work, journal.Name)); err == nil {
+		return &UsageError{Msg: fmt.Sprintf("%s holds an unfinished run; continue it with: serbench run -resume %s (or remove %s, or choose another -o)", work, out, work)}
+	}
+	if err := os.RemoveAll(work); err != nil {
+		return &UsageError{Msg: fmt.Sprintf("cannot create output directory %s: %v; choose another with -o", work, err)}
+	}
+	if err := os.MkdirAll(work, 0o755); err != nil {
+		return &UsageError{Msg: fmt.Sprintf("cannot create output directory: %v; choose another with -o", err)}
+	}
+	return nil
+}
+
+// publish makes a finished run's working directory the output directory
+// out, as a set: the previous outputs stay in place until the new ones
+// are complete, and are removed only once the new directory has taken
+// their name.
+func publish(work, out string) error {
+	old := filepath.Clean(out) + ".old"
+	if err := os.RemoveAll(old); err != nil {
+		return fmt.Errorf("publishing the outputs: %w", err)
+	}
+	if _, err := os.Lstat(out); err == nil {
+		if err := os.Rename(out, old); err != nil {
+			return fmt.Errorf("publishing the outputs: moving the previous %s aside: %w", out, err)
+		}
+	}
+	if err := os.Rename(work, out); err != nil {
+		os.Rename(old, out) // put the previous outputs back
+		return fmt.Errorf("publishing the outputs: %w", err)
+	}
+	return os.RemoveAll(old)
+}
+
 // checkWritable creates dir if needed and proves a file can be written in
-// it, before any time is spent measuring.
+// it, before any time is spent.
 func checkWritable(dir string) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return &UsageError{Msg: fmt.Sprintf("cannot create output directory: %v; choose another with -o", err)}

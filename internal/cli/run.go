@@ -2,25 +2,41 @@ package cli
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"math"
+	"path/filepath"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/serbench/serbench/dataset"
 	"github.com/serbench/serbench/internal/progress"
+	"github.com/serbench/serbench/journal"
 	"github.com/serbench/serbench/preset"
 	"github.com/serbench/serbench/registry"
 	"github.com/serbench/serbench/report/table"
 	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/runner"
+	"github.com/serbench/serbench/worker"
 )
 
-func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+// runConfig is what a run's command line asks for.
+type runConfig struct {
+	preset  string
+	sel     preset.Selection
+	opts    runner.Options
+	out     string
+	resume  string
+	quiet   bool
+	inproc  bool
+	timeout time.Duration
+}
+
+// parseRun parses the run command's flags.
+func parseRun(args []string, stderr io.Writer) (*runConfig, error) {
 	fs := flag.NewFlagSet("serbench run", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var (
@@ -29,8 +45,9 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		datasets   = fs.String("datasets", "", "comma-separated datasets (default: the preset's)")
 		shapes     = fs.String("shapes", "", "comma-separated shapes: single, slice, ptrslice (default: the preset's)")
 		ops        = fs.String("ops", "", "comma-separated ops: encode, decode (default: both)")
-		xl         = fs.Bool("xl", false, "include extra-large cases (the complex map's slice: hundreds of MB)")
-		out        = fs.String("o", "serbench-out", "directory for results.json, results.bench, results.csv, report.html and summary.md")
+		xl         = fs.Bool("xl", false, "include extra-large cases (the complex map's slice: needs 12 GiB of memory)")
+		out        = fs.String("o", "serbench-out", "directory for the outputs; the run works in DIR.partial until it ends")
+		resume     = fs.String("resume", "", "continue the killed or interrupted run whose output directory is `DIR`, with its options")
 		target     = fs.Float64("target", 0, "stop sampling when the median's CI is within this fraction (default 0.03)")
 		budget     = fs.Duration("budget", 0, "sampling time per benchmark (default: the preset's, else 1s)")
 		sampleTime = fs.Duration("sample", 0, "wall time one sample aims for (default: the preset's, else 10ms)")
@@ -38,8 +55,10 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		pinCPU     = fs.Int("pin", 0, "pin the measuring thread to CPU N-1 (Linux; 0: no pinning)")
 		batchTime  = fs.Duration("batch", 0, "wall time of one timed batch within a sample (default 50µs)")
 		noGC       = fs.Bool("nogc", false, "no garbage collection before any sample")
-		gcFirst    = fs.Bool("gc-first", false, "a garbage collection before every sample, also of operations that allocate fast (a heap goal within ten samples), whose samples otherwise span whole collection cycles of their own: after a collection they pay for almost none and read low")
+		gcFirst    = fs.Bool("gc-first", false, "a garbage collection before every sample, also of operations that allocate fast")
 		gate       = fs.Bool("gate", false, "sample only while a probe says the machine runs at full speed (its fast phases, not its average)")
+		timeout    = fs.Duration("timeout", 0, "kill a codec that makes no progress for this long (default: 20 budgets, within 1m to 2m)")
+		inproc     = fs.Bool("in-process", false, "measure in this process, not in worker processes (a crash or hang then ends or slows the run)")
 		quiet      = fs.Bool("q", false, "no progress on stderr")
 	)
 	fs.Usage = func() {
@@ -47,96 +66,239 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		fs.PrintDefaults()
 	}
 	if err := parse(fs, args); err != nil {
-		return err
+		return nil, err
 	}
 	if fs.NArg() > 0 {
-		return usagef("run takes no arguments, got %q; use flags such as -codecs json,gob", fs.Args())
+		return nil, usagef("run takes no arguments, got %q; use flags such as -codecs json,gob", fs.Args())
 	}
 	p, err := preset.Lookup(*presetName)
 	if err != nil {
-		return &UsageError{Msg: err.Error()}
+		return nil, &UsageError{Msg: err.Error()}
 	}
-	sel := p.Selection
+	c := &runConfig{preset: p.Name, sel: p.Selection, out: *out, resume: *resume, quiet: *quiet, inproc: *inproc, timeout: *timeout}
 	if *codecs != "" {
-		sel.Codecs = splitList(*codecs)
+		c.sel.Codecs = splitList(*codecs)
 	}
 	if *datasets != "" {
-		sel.Datasets = splitList(*datasets)
+		c.sel.Datasets = splitList(*datasets)
 	}
 	if *shapes != "" {
-		sel.Shapes = nil
+		c.sel.Shapes = nil
 		for _, s := range splitList(*shapes) {
-			sel.Shapes = append(sel.Shapes, dataset.Shape(s))
+			c.sel.Shapes = append(c.sel.Shapes, dataset.Shape(s))
 		}
 	}
 	if *ops != "" {
-		sel.Ops = nil
+		c.sel.Ops = nil
 		for _, s := range splitList(*ops) {
-			sel.Ops = append(sel.Ops, results.Op(s))
+			c.sel.Ops = append(c.sel.Ops, results.Op(s))
 		}
 	}
-	sel.XL = sel.XL || *xl
-	jobs, err := sel.Jobs()
-	if err != nil {
-		return &UsageError{Msg: err.Error()}
-	}
-	opts := runner.Options{Target: *target, Budget: p.Budget, SampleTime: p.SampleTime, PinCPU: *pinCPU, NoGC: *noGC, GCFirst: *gcFirst, Gate: *gate, BatchTime: *batchTime, MaxSamples: *maxSamples}
+	c.sel.XL = c.sel.XL || *xl
+	c.opts = runner.Options{Target: *target, Budget: p.Budget, SampleTime: p.SampleTime, PinCPU: *pinCPU, NoGC: *noGC, GCFirst: *gcFirst, Gate: *gate, BatchTime: *batchTime, MaxSamples: *maxSamples}
 	if *budget != 0 {
-		opts.Budget = *budget
+		c.opts.Budget = *budget
 	}
 	if *sampleTime != 0 {
-		opts.SampleTime = *sampleTime
+		c.opts.SampleTime = *sampleTime
 	}
-	r, err := runner.New(opts)
+	if err := c.opts.Validate(); err != nil {
+		return nil, &UsageError{Msg: err.Error()}
+	}
+	c.opts = c.opts.WithDefaults()
+	if *timeout < 0 || *timeout > 0 && *timeout < time.Second {
+		return nil, usagef("-timeout %v out of range: at least 1s", *timeout)
+	}
+	return c, nil
+}
+
+func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	cfg, err := parseRun(args, stderr)
+	if err != nil {
+		return err
+	}
+	var done []results.Result // results a resumed run's journal holds
+	if cfg.resume != "" {
+		if len(args) != 2 && !(len(args) == 3 && args[2] == "-q") {
+			return usagef("-resume takes the options of the run it continues: give it alone (and -q), not %q", args)
+		}
+		h, rs, err := journal.Read(filepath.Join(partialDir(cfg.resume), journal.Name))
+		if err != nil {
+			return &UsageError{Msg: fmt.Sprintf("nothing to resume in %s: %v", cfg.resume, err)}
+		}
+		quiet := cfg.quiet
+		if cfg, err = parseRun(h.Args, stderr); err != nil {
+			return fmt.Errorf("the journal's arguments %q: %w", h.Args, err)
+		}
+		cfg.quiet, cfg.resume, done = quiet, cfg.out, rs
+		args = h.Args
+	}
+	jobs, err := cfg.sel.Jobs()
 	if err != nil {
 		return &UsageError{Msg: err.Error()}
 	}
-	if err := checkWritable(*out); err != nil {
-		return err
+	work := partialDir(cfg.out)
+	run := newRun(cfg.preset, cfg.opts, cfg.sel)
+	var jw *journal.Writer
+	if cfg.resume != "" {
+		jw, err = journal.Append(filepath.Join(work, journal.Name))
+	} else {
+		if err := prepareWorkDir(cfg.out, work); err != nil {
+			return err
+		}
+		jw, err = journal.Create(filepath.Join(work, journal.Name), journal.Header{Args: args, Run: *run, Jobs: countOps(jobs)})
+	}
+	if err != nil {
+		return &RunError{Msg: err.Error()}
+	}
+	defer jw.Close()
+	todo := remainingJobs(jobs, done)
+
+	r, err := runner.New(cfg.opts)
+	if err != nil {
+		return &UsageError{Msg: err.Error()}
+	}
+	var journalErr error
+	record := func(_ *runner.Job, res results.Result) {
+		if err := jw.Add(res); err != nil && journalErr == nil {
+			journalErr = err
+		}
 	}
 	var prog *progress.Reporter // nil with -q: no progress
-	if !*quiet {
-		prog = progress.New(stderr, len(jobs))
-		r.Progress = prog.Event
+	if !cfg.quiet {
+		prog = progress.New(stderr, len(todo))
 	}
-
-	run := newRun(p.Name, r.Options(), sel)
+	var m measurer = r
+	if cfg.inproc {
+		r.Finished = record
+		if prog != nil {
+			r.Progress = prog.Event
+		}
+	} else {
+		pool := &worker.Pool{Options: cfg.opts, Timeout: cfg.timeout, Finished: record}
+		if prog != nil {
+			pool.Progress = prog.Event
+		}
+		pool.Waiting = func(cell string, quiet, timeout time.Duration) {
+			fmt.Fprintf(stderr, "serbench: waiting on %s: no progress for %v; killed at %v (-timeout)\n", cell, quiet, timeout)
+		}
+		m = pool
+	}
 	run.Env.Overhead = r.LoopOverhead(ctx)
 	start := time.Now()
-	res, runErr := r.Run(ctx, jobs)
+	_, runErr := m.Run(ctx, todo)
 	prog.Finish()
-	run.Results = res
 	run.Elapsed = results.Duration(time.Since(start))
-	run.Peak = r.Peak()
-	machine := r.Machine()
+	run.Peak = m.Peak()
+	machine := m.Machine()
 	run.Machine = &machine
+	if journalErr != nil {
+		return &RunError{Msg: fmt.Sprintf("the journal in %s could not be written: %v; the run stopped", work, journalErr)}
+	}
+	jw.Close()
+	_, all, err := journal.Read(filepath.Join(work, journal.Name))
+	if err != nil {
+		return &RunError{Msg: err.Error()}
+	}
+	run.Results = inJobOrder(jobs, all)
+	results.MarkImplausible(run.Results, run.Env.Overhead)
 	if runErr != nil {
-		run.Warnings = append(run.Warnings, fmt.Sprintf("interrupted: %d results of %d jobs were measured before: %v", len(res), len(jobs), runErr))
+		run.Warnings = append(run.Warnings, fmt.Sprintf("interrupted: %d of %d benchmarks were measured before: %v", len(run.Results), countOps(jobs), runErr))
 	}
 	var notes []string
-	for _, w := range []string{twoSpeeds(run), imprecise(run)} {
+	for _, w := range []string{twoSpeeds(run), imprecise(run), implausible(run)} {
 		if w != "" {
 			notes = append(notes, w)
 		}
 	}
 	run.Warnings = append(run.Warnings, notes...)
-	if err := writeOutputs(*out, run); err != nil {
-		return err
+	if err := writeOutputs(work, run); err != nil {
+		return &RunError{Msg: fmt.Sprintf("%v; the journal of every result is kept in %s", err, work)}
+	}
+	if runErr == nil {
+		if err := publish(work, cfg.out); err != nil {
+			return &RunError{Msg: fmt.Sprintf("%v; every output is in %s", err, work)}
+		}
 	}
 	if err := table.Write(stdout, run); err != nil {
 		return err
 	}
-	fmt.Fprintf(stderr, "serbench: %s; took %v; wrote %s\n", tally(run), time.Duration(run.Elapsed).Round(time.Millisecond), outputList(*out))
+	dir := cfg.out
+	if runErr != nil {
+		dir = work
+	}
+	fmt.Fprintf(stderr, "serbench: %s; took %v; wrote %s\n", tally(run), time.Duration(run.Elapsed).Round(time.Millisecond), outputList(dir))
 	for _, w := range notes {
 		fmt.Fprintln(stderr, "serbench: "+w)
 	}
 	if runErr != nil {
-		if errors.Is(runErr, context.Canceled) {
-			return fmt.Errorf("interrupted; the %d results measured before were written to %s", len(res), *out)
-		}
-		return runErr
+		return &RunError{Msg: fmt.Sprintf("interrupted (%v): %d of %d benchmarks measured are kept in %s; continue with: serbench run -resume %s", runErr, len(run.Results), countOps(jobs), work, cfg.out)}
+	}
+	if c := results.Count(run.Results); c.Failed > 0 {
+		return &FailedError{Msg: fmt.Sprintf("%d benchmarks failed verification or errored; their reasons are in %s", c.Failed, filepath.Join(cfg.out, "results.csv"))}
 	}
 	return nil
+}
+
+// A measurer measures jobs: a runner.Runner in this process, or a
+// worker.Pool in worker processes.
+type measurer interface {
+	Run(ctx context.Context, jobs []runner.Job) ([]results.Result, error)
+	Peak() results.Memory
+	Machine() results.Machine
+}
+
+// countOps counts the benchmarks of jobs.
+func countOps(jobs []runner.Job) int {
+	n := 0
+	for _, j := range jobs {
+		n += len(j.Ops)
+	}
+	return n
+}
+
+// remainingJobs returns the jobs with only the ops that have no result in
+// done.
+func remainingJobs(jobs []runner.Job, done []results.Result) []runner.Job {
+	have := map[string]bool{}
+	for _, r := range done {
+		have[r.Key()] = true
+	}
+	var todo []runner.Job
+	for _, j := range jobs {
+		var ops []results.Op
+		for _, op := range j.Ops {
+			r := results.Result{Op: op, Codec: j.Codec.Name, Dataset: j.Dataset, Shape: j.Shape}
+			if !have[r.Key()] {
+				ops = append(ops, op)
+			}
+		}
+		if len(ops) > 0 {
+			j.Ops = ops
+			todo = append(todo, j)
+		}
+	}
+	return todo
+}
+
+// inJobOrder returns the results in the order of the jobs and their ops,
+// whatever order they were measured in; a benchmark measured twice keeps
+// its last result.
+func inJobOrder(jobs []runner.Job, rs []results.Result) []results.Result {
+	by := map[string]results.Result{}
+	for _, r := range rs {
+		by[r.Key()] = r
+	}
+	var out []results.Result
+	for _, j := range jobs {
+		for _, op := range j.Ops {
+			k := results.Result{Op: op, Codec: j.Codec.Name, Dataset: j.Dataset, Shape: j.Shape}
+			if r, ok := by[k.Key()]; ok {
+				out = append(out, r)
+			}
+		}
+	}
+	return out
 }
 
 // newRun starts the record of a run: environment, options and the
@@ -241,4 +403,24 @@ func twoSpeeds(run *results.Run) string {
 // percent formats a fraction as a percentage to a tenth: 0.03 as "3".
 func percent(f float64) string {
 	return strconv.FormatFloat(math.Round(f*1000)/10, 'f', -1, 64)
+}
+
+// implausible returns a warning naming the results whose figures cannot be
+// the operation's cost (results.MarkImplausible); they are left out of
+// every ranking.
+func implausible(run *results.Run) string {
+	var names []string
+	for i := range run.Results {
+		if r := &run.Results[i]; r.Implausible != "" {
+			names = append(names, r.Key())
+		}
+	}
+	if len(names) == 0 {
+		return ""
+	}
+	if len(names) > 5 {
+		names = append(names[:5], fmt.Sprintf("and %d more", len(names)-5))
+	}
+	return fmt.Sprintf("%d figures are implausible, too fast to be the codec's work (below twice the loop overhead, or faster than copying the encoding), and are left out of every ranking: %s",
+		len(names), strings.Join(names, ", "))
 }

@@ -49,6 +49,20 @@ func Write(w io.Writer, run *results.Run) error {
 			}
 		}
 	}
+	var implausible []results.Result
+	for _, res := range run.Results {
+		if res.Status == results.OK && res.Implausible != "" {
+			implausible = append(implausible, res)
+		}
+	}
+	if len(implausible) > 0 {
+		fmt.Fprintf(w, "\n# Implausible, too fast to be the codec's work (%d):\n", len(implausible))
+	}
+	for _, res := range implausible {
+		if _, err := fmt.Fprintf(w, "# implausible %s: %s\n", res.Key(), res.Implausible); err != nil {
+			return err
+		}
+	}
 	if len(notRun) > 0 {
 		fmt.Fprintf(w, "\n# Not measured (%d):\n", len(notRun))
 	}

@@ -16,6 +16,7 @@ var Header = []string{
 	"op", "codec", "dataset", "shape", "status", "ns_per_op", "ci_lo_ns", "ci_hi_ns", "ci_pct",
 	"samples", "target_met", "b_per_op", "allocs_per_op", "encoded_bytes", "items",
 	"family", "variant", "losses", "codec_version", "reason", "pooled_ns_per_op",
+	"implausible", "checked_round_trips",
 }
 
 // Write writes run's results as CSV.
@@ -43,6 +44,7 @@ func Write(w io.Writer, run *results.Run) error {
 		} else {
 			row = append(row, "")
 		}
+		row = append(row, r.Implausible, strconv.Itoa(r.Checked))
 		if err := cw.Write(row); err != nil {
 			return err
 		}

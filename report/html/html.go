@@ -118,6 +118,7 @@ type rowView struct {
 	Time, CI, Flags, Variant, API, Losses, Notes string
 	CISort                                       float64
 	TwoSpeeds                                    string // why the row is marked, or ""
+	Implausible                                  string // why the figure cannot be believed, or ""
 	NSamples                                     int
 }
 
@@ -175,6 +176,7 @@ func newView(run *results.Run) *view {
 			} else {
 				row.CI = fmt.Sprintf("±%.1f%%", 100*row.CISort)
 			}
+			row.Implausible = r.Implausible
 			if r.TwoSpeeds() {
 				row.TwoSpeeds = fmt.Sprintf("the median is %+.0f%% from the samples' mean time per op (%s, what testing.B reports): they ran at two speeds, and the median is the one that held more of them",
 					100*r.MeanGap(), table.Duration(r.PooledNsPerOp))

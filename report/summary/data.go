@@ -44,7 +44,7 @@ func newIndex(run *results.Run) *index {
 			seenCodec[r.Codec] = true
 			ix.codecs = append(ix.codecs, r.Codec)
 		}
-		if r.Status == results.OK {
+		if r.Ranked() {
 			ix.ok[key{r.Op, r.Codec, r.Dataset, r.Shape}] = r
 		}
 	}

@@ -59,7 +59,10 @@ func (s *writer) header() {
 	s.p("Times are medians per operation with their %.0f%% confidence interval (±); one codec is called faster than another",
 		100*conf)
 	s.p("only when the two intervals do not overlap, and tied otherwise. Sizes are exact encoded bytes of one message.")
-	s.p("Every figure comes from a verified round trip. † marks codecs whose comparisons are not like for like: a variant")
+	s.p("Every figure comes from a round trip verified before timing, on two distinct values, and again after it (the last")
+	s.p("encoding and decoded value, then up to 1,000 more round trips); a figure too fast to be the codec's work (below twice")
+	s.p("the loop overhead, or faster than copying its encoding) is called implausible and left out of every ranking.")
+	s.p("† marks codecs whose comparisons are not like for like: a variant")
 	s.p("measured in a non-default way, a non-reflection API (hand-written or generated code), or declared losses.")
 }
 

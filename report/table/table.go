@@ -5,6 +5,7 @@ package table
 import (
 	"fmt"
 	"io"
+	"slices"
 	"sort"
 	"strings"
 	"text/tabwriter"
@@ -28,6 +29,11 @@ func (r *row) total() float64 {
 	return t
 }
 
+// implausible reports whether either of the row's figures is implausible.
+func (r *row) implausible() bool {
+	return r.encode != nil && r.encode.Implausible != "" || r.decode != nil && r.decode.Implausible != ""
+}
+
 // Write renders run as text tables.
 func Write(w io.Writer, run *results.Run) error {
 	type group struct {
@@ -40,6 +46,7 @@ func Write(w io.Writer, run *results.Run) error {
 	var problems []string
 	skipped := 0
 	twoSpeeds := false // a result is marked ~
+	var implausible []string
 	for i := range run.Results {
 		res := &run.Results[i]
 		switch res.Status {
@@ -50,6 +57,9 @@ func Write(w io.Writer, run *results.Run) error {
 			problems = append(problems, fmt.Sprintf("%s %s: %s", strings.ToUpper(string(res.Status)), res.Key(), res.ShortReason()))
 		case results.OK:
 			twoSpeeds = twoSpeeds || res.TwoSpeeds()
+			if res.Implausible != "" {
+				implausible = append(implausible, fmt.Sprintf("IMPLAUSIBLE %s: %s", res.Key(), res.Implausible))
+			}
 		}
 		k := res.Dataset + "/" + res.Shape
 		g := index[k]
@@ -88,7 +98,10 @@ func Write(w io.Writer, run *results.Run) error {
 	if twoSpeeds {
 		fmt.Fprintf(w, "~ marks a median more than %.0f%% from the samples' mean time per op (what testing.B reports): the samples ran at two speeds, and the median is the one that held more of them.\n", 100*results.MeanGapMark)
 	}
-	for _, p := range problems {
+	if len(implausible) > 0 {
+		fmt.Fprintln(w, "! marks a figure too fast to be the codec's work; its row is ranked last:")
+	}
+	for _, p := range slices.Concat(implausible, problems) {
 		fmt.Fprintln(w, p)
 	}
 	if skipped > 0 {
@@ -97,9 +110,14 @@ func Write(w io.Writer, run *results.Run) error {
 	return nil
 }
 
-// rank orders rows: measured rows by total time, then failures.
+// rank orders rows: measured rows by total time, then rows with an
+// implausible figure, then failures.
 func rank(r *row) float64 {
-	if t := r.total(); t > 0 {
+	t := r.total()
+	switch {
+	case t > 0 && r.implausible():
+		return 1e299 + t
+	case t > 0:
 		return t
 	}
 	return 1e300
@@ -111,6 +129,9 @@ func timeCell(r *results.Result) string {
 	}
 	if r.Status != results.OK {
 		return strings.ToUpper(string(r.Status))
+	}
+	if r.Implausible != "" {
+		return Duration(r.NsPerOp.Median) + "!"
 	}
 	return Duration(r.NsPerOp.Median)
 }

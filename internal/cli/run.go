@@ -418,9 +418,10 @@ func implausible(run *results.Run) string {
 	if len(names) == 0 {
 		return ""
 	}
-	if len(names) > 5 {
-		names = append(names[:5], fmt.Sprintf("and %d more", len(names)-5))
+	n := len(names)
+	if n > 5 {
+		names = append(names[:5], fmt.Sprintf("and %d more", n-5))
 	}
 	return fmt.Sprintf("%d figures are implausible, too fast to be the codec's work (below twice the loop overhead, or faster than copying the encoding), and are left out of every ranking: %s",
-		len(names), strings.Join(names, ", "))
+		n, strings.Join(names, ", "))
 }

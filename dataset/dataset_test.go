@@ -61,6 +61,37 @@ func TestSeedFacts(t *testing.T) {
 	}
 }
 
+// TestFirstElements: element 0 of each generator holds the values a seed
+// gives it, however the later elements vary.
+func TestFirstElements(t *testing.T) {
+	if n := dataset.NewInt64(0); n != 23422 {
+		t.Errorf("NewInt64(0) = %d, want seed 004's 23422", n)
+	}
+	a := dataset.NewA(0)
+	if *a.Barr[0] != (dataset.B{I2: 2, Str2: "def"}) || *a.Bmap1["33"] != (dataset.B{I2: 222, Str2: "defdefdef"}) || a.Bmap2["aa"] != (dataset.B{I2: 3, Str2: "ghi"}) || a.I1 != 1 {
+		t.Errorf("NewA(0) differs from seed 003: %+v", a)
+	}
+	if u := dataset.NewUser(0); u.Name != "John Doe" || u.ID != 1 {
+		t.Errorf("NewUser(0) = %+v, want seed 001's John Doe", u)
+	}
+	b := dataset.NewBig(0)
+	if b.ID != 1 || b.Tiny.ID != 1 || b.Medium.ID != 1 || b.Medium.Tiny.ID != 1 || b.MediumPtr.ID != 1 || *b.Country != "Ukraine" || b.Age != 26 {
+		t.Errorf("NewBig(0) = %+v", b)
+	}
+	h := dataset.NewHuge(0)
+	for j, got := range h.BigSlice {
+		if !reflect.DeepEqual(got, dataset.NewBig(j)) {
+			t.Errorf("NewHuge(0).BigSlice[%d] is not NewBig(%d)", j, j)
+		}
+	}
+	if e := dataset.NewEdge(0); !e.Zoned.Equal(dataset.Base) || e.Zoned.Location() != dataset.Zone {
+		t.Errorf("NewEdge(0).Zoned = %v, want Base in Zone", e.Zoned)
+	}
+	if m := dataset.NewEdgeMaps(0); !reflect.DeepEqual(m.Full, map[string]int32{"a": 1, "b": 2}) {
+		t.Errorf("NewEdgeMaps(0).Full = %v", m.Full)
+	}
+}
+
 func TestLookup(t *testing.T) {
 	if _, err := dataset.Lookup("tinyy"); err == nil || !strings.Contains(err.Error(), `unknown dataset "tinyy"; known: tiny, medium`) {
 		t.Errorf("Lookup = %v", err)

@@ -8,38 +8,8 @@ import (
 	"github.com/serbench/serbench/dataset"
 )
 
-// TestDeterministic: every build of a dataset is equal, and slices hold
-// exactly SliceLen elements, none of them zero (seed 000 padded its slices
-// with n zero values).
-func TestDeterministic(t *testing.T) {
-	for _, d := range dataset.All {
-		for _, s := range d.Shapes() {
-			if d.IsXL(s) {
-				continue
-			}
-			a, err := d.Value(s)
-			if err != nil {
-				t.Fatal(err)
-			}
-			b, _ := d.Value(s)
-			if !reflect.DeepEqual(a, b) {
-				t.Errorf("%s/%s: two builds differ", d.Name, s)
-			}
-			if s == dataset.Single {
-				continue
-			}
-			v := reflect.ValueOf(a).Elem()
-			if v.Len() != d.SliceLen {
-				t.Errorf("%s/%s: %d elements, want %d", d.Name, s, v.Len(), d.SliceLen)
-			}
-			for i := range v.Len() {
-				if v.Index(i).IsZero() {
-					t.Errorf("%s/%s: element %d is a zero value", d.Name, s, i)
-				}
-			}
-		}
-	}
-}
+// TestBuilds (distinct_test.go) checks that builds are deterministic, that
+// slices hold SliceLen elements, and that no element is zero or repeated.
 
 func TestSeedFacts(t *testing.T) {
 	h := dataset.NewHuge(0)

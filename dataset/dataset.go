@@ -50,8 +50,11 @@ type Dataset struct {
 	// encoded): they run only when asked for explicitly.
 	XLSlices bool
 
-	elem  reflect.Type
-	value func(Shape) any
+	elem reflect.Type
+	// build returns a pointer to a value in shape s made of the generator's
+	// elements start, start+1, ...: n of them in the slice shapes, element
+	// start alone in the single shape.
+	build func(s Shape, start, n int) any
 }
 
 // Type returns the Go type of the single value.
@@ -83,35 +86,58 @@ func (d *Dataset) Count(s Shape) int {
 
 // Value builds a fresh value of the dataset in shape s and returns a
 // pointer to it (*T, *[]T or *[]*T). Every call builds a new, equal value.
-func (d *Dataset) Value(s Shape) (any, error) {
+// It is ValueAt(s, 0).
+func (d *Dataset) Value(s Shape) (any, error) { return d.ValueAt(s, 0) }
+
+// ValueAt builds build k (k >= 0) of the dataset in shape s and returns a
+// pointer to it, of the same type as Value's. ValueAt(s, 0) equals
+// Value(s). For k != 0 it is a different value in which every element, at
+// every depth, differs from build 0's: the single shape holds the
+// generator's element k, the slice shapes its elements k*SliceLen to
+// k*SliceLen+SliceLen-1 where build 0 holds 0 to SliceLen-1. Only the
+// indices differ, so builds 0 and 1 encode to nearly the same size. Every
+// call builds a new, equal value.
+//
+// It is there so that a benchmark can decode two distinct messages of
+// about the same size in turn: a codec that returns its input, or a cache
+// or memo that hands back an earlier result, then fails verification.
+func (d *Dataset) ValueAt(s Shape, k int) (any, error) {
 	if !d.Has(s) {
 		return nil, fmt.Errorf("dataset %s has no shape %q; it has: %s", d.Name, s, joinShapes(d.Shapes()))
 	}
-	return d.value(s), nil
+	if k < 0 {
+		return nil, fmt.Errorf("dataset %s: build %d: builds are numbered from 0", d.Name, k)
+	}
+	if s == Single {
+		return d.build(s, k, 1), nil
+	}
+	return d.build(s, k*d.SliceLen, d.SliceLen), nil
 }
 
-// define builds a Dataset from a generator of the i-th element.
+// define builds a Dataset from a generator of the i-th element. gen must
+// give distinct elements for distinct i, at every depth: Dataset.ValueAt
+// relies on it.
 func define[T any](name, doc, source string, sliceLen int, gen func(i int) T) *Dataset {
 	return &Dataset{
 		Name: name, Doc: doc, Source: source, SliceLen: sliceLen,
 		elem: reflect.TypeFor[T](),
-		value: func(s Shape) any {
+		build: func(s Shape, start, n int) any {
 			switch s {
 			case Slice:
-				out := make([]T, 0, sliceLen)
-				for i := range sliceLen {
-					out = append(out, gen(i))
+				out := make([]T, 0, n)
+				for i := range n {
+					out = append(out, gen(start+i))
 				}
 				return &out
 			case PtrSlice:
-				out := make([]*T, 0, sliceLen)
-				for i := range sliceLen {
-					v := gen(i)
+				out := make([]*T, 0, n)
+				for i := range n {
+					v := gen(start + i)
 					out = append(out, &v)
 				}
 				return &out
 			default:
-				v := gen(0)
+				v := gen(start)
 				return &v
 			}
 		},

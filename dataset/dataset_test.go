@@ -8,38 +8,8 @@ import (
 	"github.com/serbench/serbench/dataset"
 )
 
-// TestDeterministic: every build of a dataset is equal, and slices hold
-// exactly SliceLen elements, none of them zero (seed 000 padded its slices
-// with n zero values).
-func TestDeterministic(t *testing.T) {
-	for _, d := range dataset.All {
-		for _, s := range d.Shapes() {
-			if d.IsXL(s) {
-				continue
-			}
-			a, err := d.Value(s)
-			if err != nil {
-				t.Fatal(err)
-			}
-			b, _ := d.Value(s)
-			if !reflect.DeepEqual(a, b) {
-				t.Errorf("%s/%s: two builds differ", d.Name, s)
-			}
-			if s == dataset.Single {
-				continue
-			}
-			v := reflect.ValueOf(a).Elem()
-			if v.Len() != d.SliceLen {
-				t.Errorf("%s/%s: %d elements, want %d", d.Name, s, v.Len(), d.SliceLen)
-			}
-			for i := range v.Len() {
-				if v.Index(i).IsZero() {
-					t.Errorf("%s/%s: element %d is a zero value", d.Name, s, i)
-				}
-			}
-		}
-	}
-}
+// TestBuilds (distinct_test.go) checks that builds are deterministic, that
+// slices hold SliceLen elements, and that no element is zero or repeated.
 
 func TestSeedFacts(t *testing.T) {
 	h := dataset.NewHuge(0)
@@ -58,6 +28,37 @@ func TestSeedFacts(t *testing.T) {
 	}
 	if got := dataset.NewBig(0).DeletedAt.Sub(dataset.NewBig(0).CreatedAt); got.Hours() != 48 {
 		t.Errorf("Big spans %v from created to deleted, want two days", got)
+	}
+}
+
+// TestFirstElements: element 0 of each generator holds the values a seed
+// gives it, however the later elements vary.
+func TestFirstElements(t *testing.T) {
+	if n := dataset.NewInt64(0); n != 23422 {
+		t.Errorf("NewInt64(0) = %d, want seed 004's 23422", n)
+	}
+	a := dataset.NewA(0)
+	if *a.Barr[0] != (dataset.B{I2: 2, Str2: "def"}) || *a.Bmap1["33"] != (dataset.B{I2: 222, Str2: "defdefdef"}) || a.Bmap2["aa"] != (dataset.B{I2: 3, Str2: "ghi"}) || a.I1 != 1 {
+		t.Errorf("NewA(0) differs from seed 003: %+v", a)
+	}
+	if u := dataset.NewUser(0); u.Name != "John Doe" || u.ID != 1 {
+		t.Errorf("NewUser(0) = %+v, want seed 001's John Doe", u)
+	}
+	b := dataset.NewBig(0)
+	if b.ID != 1 || b.Tiny.ID != 1 || b.Medium.ID != 1 || b.Medium.Tiny.ID != 1 || b.MediumPtr.ID != 1 || *b.Country != "Ukraine" || b.Age != 26 {
+		t.Errorf("NewBig(0) = %+v", b)
+	}
+	h := dataset.NewHuge(0)
+	for j, got := range h.BigSlice {
+		if !reflect.DeepEqual(got, dataset.NewBig(j)) {
+			t.Errorf("NewHuge(0).BigSlice[%d] is not NewBig(%d)", j, j)
+		}
+	}
+	if e := dataset.NewEdge(0); !e.Zoned.Equal(dataset.Base) || e.Zoned.Location() != dataset.Zone {
+		t.Errorf("NewEdge(0).Zoned = %v, want Base in Zone", e.Zoned)
+	}
+	if m := dataset.NewEdgeMaps(0); !reflect.DeepEqual(m.Full, map[string]int32{"a": 1, "b": 2}) {
+		t.Errorf("NewEdgeMaps(0).Full = %v", m.Full)
 	}
 }
 

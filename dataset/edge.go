@@ -39,9 +39,9 @@ type EdgePortable struct {
 	Bytes      []byte    `json:"bytes" xml:"bytes" yaml:"bytes"`
 }
 
-// NewEdgePortable returns Edge's values that every format can carry.
-func NewEdgePortable(int) EdgePortable {
-	e := NewEdge(0)
+// NewEdgePortable returns the i-th Edge's values that every format can carry.
+func NewEdgePortable(i int) EdgePortable {
+	e := NewEdge(i)
 	return EdgePortable{
 		NilSlice: e.NilSlice, EmptySlice: e.EmptySlice, NilPtr: e.NilPtr, ZeroPtr: e.ZeroPtr,
 		Zoned: e.Zoned, MinInt: e.MinInt, Float: e.Float, Text: "héllo, 世界 <&> \"quoted\"", Bytes: e.Bytes,
@@ -59,17 +59,21 @@ type EdgeMaps struct {
 // +05:30, as a time parsed from RFC 3339 text carries.
 var Zone = time.FixedZone("", 5*3600+1800)
 
-// NewEdge returns the edge-case value.
-func NewEdge(int) Edge {
+// NewEdge returns the i-th edge-case value. Only the instant of Zoned varies
+// with i, by whole days: every value keeps its zone, its nanoseconds and
+// every other edge case.
+func NewEdge(i int) Edge {
 	zero := int64(0)
 	return Edge{
 		NilSlice: nil, EmptySlice: []int32{}, NilPtr: nil, ZeroPtr: &zero,
-		Zoned: Base.In(Zone), MinInt: math.MinInt64, MaxUint: math.MaxUint64,
+		Zoned: Base.Add(time.Duration(i) * day).In(Zone), MinInt: math.MinInt64, MaxUint: math.MaxUint64,
 		Float: 0.1, Text: "héllo, 世界 <&> \"quoted\"\ttab", Bytes: []byte{0, 1, 2, 0xff},
 	}
 }
 
-// NewEdgeMaps returns the map edge-case value.
-func NewEdgeMaps(int) EdgeMaps {
-	return EdgeMaps{NilMap: nil, EmptyMap: map[string]int32{}, Full: map[string]int32{"a": 1, "b": 2}}
+// NewEdgeMaps returns the i-th map edge-case value. Only the values of Full
+// vary with i.
+func NewEdgeMaps(i int) EdgeMaps {
+	a := int32(2*i + 1)
+	return EdgeMaps{NilMap: nil, EmptyMap: map[string]int32{}, Full: map[string]int32{"a": a, "b": a + 1}}
 }

@@ -30,17 +30,21 @@ type B struct {
 	Str2 string `json:"str2" xml:"str2" yaml:"str2"`
 }
 
-// NewA returns the i-th game message: seed 003's values with I1 = i+1.
+// NewA returns the i-th game message: seed 003's values with I1 = i+1 and
+// the I2 of every nested B raised by i, so that no two messages share a B.
+// As in the seed, Bmap1 holds the same three Bs as Barr and B1 is nil.
 func NewA(i int) A {
+	b := func(i2 int, s string) B { return B{I2: i2 + i, Str2: s} }
+	ptr := func(b B) *B { return &b }
 	return A{
 		I1: i + 1, I2: 12, I3: 13, I4: 1234, I5: 1342, I6: 123423, I7: 123, I8: 2341,
 		I9: 452234, I10: 690, I11: 2342, I12: 56878, I13: 213134, I14: 2352, I15: 234,
 		Str1:  "abc",
-		Barr:  []*B{{2, "def"}, {22, "defdef"}, {222, "defdefdef"}},
-		Bmap1: map[string]*B{"11": {2, "def"}, "22": {22, "defdef"}, "33": {222, "defdefdef"}},
-		Bmap2: map[string]B{"aa": {3, "ghi"}, "bb": {33, "ghighi"}, "cc": {333, "ghighighi"}},
+		Barr:  []*B{ptr(b(2, "def")), ptr(b(22, "defdef")), ptr(b(222, "defdefdef"))},
+		Bmap1: map[string]*B{"11": ptr(b(2, "def")), "22": ptr(b(22, "defdef")), "33": ptr(b(222, "defdefdef"))},
+		Bmap2: map[string]B{"aa": b(3, "ghi"), "bb": b(33, "ghighi"), "cc": b(333, "ghighighi")},
 	}
 }
 
-// NewInt64 returns seed 004's integer, 23422.
-func NewInt64(int) int64 { return 23422 }
+// NewInt64 returns the i-th integer: seed 004's 23422, plus i.
+func NewInt64(i int) int64 { return 23422 + int64(i) }

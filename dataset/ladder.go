@@ -53,57 +53,67 @@ const (
 	HugeBiggerSlice  = 256
 	HugeBiggestSlice = 1024
 	ComplexMapKeys   = 50
+
+	// HugeBigs is the number of Bigs in a Huge, 1,380.
+	HugeBigs = HugeBigSlice + HugeBigPtrSlice + HugeBiggerSlice + HugeBiggestSlice
 )
 
 // NewTiny returns the i-th Tiny: ID i+1, "foo bar".
 func NewTiny(i int) Tiny { return Tiny{ID: int64(i + 1), SomeStr: "foo bar"} }
 
-// NewMedium returns the i-th Medium.
+// NewMedium returns the i-th Medium: ID i+1, holding the i-th Tiny.
 func NewMedium(i int) Medium {
 	last, money := "bar", 10.24
 	return Medium{
 		ID: int64(i + 1), FirstName: "foo", LastName: &last, MoneyBalance: &money,
-		CreatedAt: Base, Tiny: NewTiny(0),
+		CreatedAt: Base, Tiny: NewTiny(i),
 	}
 }
 
-// NewBig returns the i-th Big.
+// NewBig returns the i-th Big: ID i+1, holding the i-th Tiny and the i-th
+// Medium by value and by pointer, so that no two Bigs share a nested value.
 func NewBig(i int) Big {
 	country := "Ukraine"
-	mp := NewMedium(0)
+	mp := NewMedium(i)
 	return Big{
 		ID: int64(i + 1), Age: 26, Country: &country, CountryBytes: []byte("Ukraine"),
 		CreatedAt: Base.Add(-2 * day), UpdatedAt: Base.Add(-day), DeletedAt: Base,
-		Tiny: NewTiny(0), Medium: NewMedium(0), MediumPtr: &mp,
+		Tiny: NewTiny(i), Medium: NewMedium(i), MediumPtr: &mp,
 	}
 }
 
-// NewHuge returns the i-th Huge. The i argument keeps the generator
-// signature uniform; every Huge is built alike.
-func NewHuge(int) Huge {
+// NewHuge returns the i-th Huge: Bigs i*HugeBigs to i*HugeBigs+1379, in
+// order through its four slices, so that no Big repeats within a Huge or
+// between two Huges. Huge 0's BigSlice holds Bigs 0 to 49.
+func NewHuge(i int) Huge {
+	next := i * HugeBigs
 	bigs := func(n int) []Big {
 		out := make([]Big, 0, n)
-		for j := range n {
-			out = append(out, NewBig(j))
+		for range n {
+			out = append(out, NewBig(next))
+			next++
 		}
 		return out
 	}
-	ptrs := make([]*Big, 0, HugeBigPtrSlice)
-	for j := range HugeBigPtrSlice {
-		b := NewBig(j)
-		ptrs = append(ptrs, &b)
+	var h Huge
+	h.BigSlice = bigs(HugeBigSlice)
+	h.BigPtrSlice = make([]*Big, 0, HugeBigPtrSlice)
+	for range HugeBigPtrSlice {
+		b := NewBig(next)
+		next++
+		h.BigPtrSlice = append(h.BigPtrSlice, &b)
 	}
-	return Huge{
-		BigSlice: bigs(HugeBigSlice), BigPtrSlice: ptrs,
-		BiggerSlice: bigs(HugeBiggerSlice), TheBiggestSlice: bigs(HugeBiggestSlice),
-	}
+	h.BiggerSlice = bigs(HugeBiggerSlice)
+	h.TheBiggestSlice = bigs(HugeBiggestSlice)
+	return h
 }
 
-// NewComplexMap returns a ComplexMap of 50 Huge values keyed "0".."49".
-func NewComplexMap(int) ComplexMap {
+// NewComplexMap returns the i-th ComplexMap: Huges i*50 to i*50+49, keyed
+// "0" to "49".
+func NewComplexMap(i int) ComplexMap {
 	m := make(ComplexMap, ComplexMapKeys)
 	for k := range ComplexMapKeys {
-		m[strconv.Itoa(k)] = NewHuge(k)
+		m[strconv.Itoa(k)] = NewHuge(i*ComplexMapKeys + k)
 	}
 	return m
 }

@@ -49,16 +49,17 @@ func NewMetric(i int) Metric {
 	return Metric{Timestamp: 1642723200.123 + float64(i), NameHash: 1234567890123456789 + uint64(i), Value: 99.99 + float64(i)/4}
 }
 
-// NewComplexData returns a ComplexData with 100 distinct users and 10
-// metadata entries. Seed 001 left both zero, which favours gob.
-func NewComplexData(int) ComplexData {
+// NewComplexData returns the i-th ComplexData: users i*100 to i*100+99 and
+// 10 metadata entries numbered i*10+1 to i*10+10. Seed 001 left both zero,
+// which favours gob.
+func NewComplexData(i int) ComplexData {
 	users := make([]User, 0, ComplexDataUsers)
-	for i := range ComplexDataUsers {
-		users = append(users, NewUser(i))
+	for j := range ComplexDataUsers {
+		users = append(users, NewUser(i*ComplexDataUsers+j))
 	}
 	meta := make(map[string]string, ComplexDataMetadata)
-	for i := range ComplexDataMetadata {
-		meta[fmt.Sprintf("key-%02d", i)] = fmt.Sprintf("value %d of %d", i+1, ComplexDataMetadata)
+	for j := range ComplexDataMetadata {
+		meta[fmt.Sprintf("key-%02d", j)] = fmt.Sprintf("value %d of %d", i*ComplexDataMetadata+j+1, (i+1)*ComplexDataMetadata)
 	}
 	return ComplexData{Users: users, Metadata: meta, Count: ComplexDataUsers, Active: true}
 }

@@ -9,12 +9,15 @@
 package conformance
 
 import (
-	"reflect"
+	"errors"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/dataset"
+	"github.com/serbench/serbench/results"
+	"github.com/serbench/serbench/runner"
 	"github.com/serbench/serbench/verify"
 )
 
@@ -64,56 +67,50 @@ func Test(t *testing.T, info codec.Info, ds []*dataset.Dataset, opts Options) {
 }
 
 // Check round-trips dataset d in shape s through info's codec and reports
-// test failures on t. It returns the declared losses the round trip showed.
+// test failures on t, with the runner's own checks (runner.Prepare): the
+// dataset's value and a second, distinct build of it, each decoded and
+// compared, encoding again at the same size, then checkRoundTrips more
+// round trips alternating the two, as after a timed run. It returns the
+// declared losses the round trip showed.
 func Check(t testing.TB, info codec.Info, d *dataset.Dataset, s dataset.Shape) []codec.LossKind {
 	t.Helper()
-	v, err := d.Value(s)
+	if _, err := d.Value(s); err != nil {
+		t.Fatal(err)
+	}
+	job := runner.Job{
+		Codec: info, Dataset: d.Name, Shape: string(s), Ops: results.Ops,
+		Value: func() (any, error) { return d.Value(s) },
+		Alt:   func() (any, error) { return d.ValueAt(s, 1) },
+	}
+	p, err := runner.Prepare(&job)
+	var ce *runner.CheckError
+	if errors.As(err, &ce) && ce.Status == results.Skipped {
+		t.Skip(ce.Reason)
+	}
 	if err != nil {
 		t.Fatal(err)
 	}
-	ref, _ := d.Value(s)
-	typ := reflect.TypeOf(v)
-	if err := info.Supports(typ.String(), codec.FeaturesOf(typ)); err != nil {
-		t.Skip(err)
+	n := checkRoundTrips
+	if len(p.Msgs[0]) > checkSmall {
+		n = 2 // a few large values cost what a thousand small ones do
 	}
-	c, err := info.New().Prepare(v)
-	if codec.IsUnsupported(err) {
-		t.Skip(err)
+	if _, err := p.RoundTrips(n, time.Time{}); err != nil {
+		t.Fatal(err)
 	}
-	if err != nil {
-		t.Fatalf("Prepare: %v", err)
-	}
-	data, err := c.Encode()
-	if err != nil {
-		t.Fatalf("Encode: %v", err)
-	}
-	data = slices.Clone(data)
-	// Decode twice: the timed loop decodes the same bytes over and over.
-	var got any
-	for i := range 2 {
-		if err := c.Decode(data); err != nil {
-			t.Fatalf("Decode #%d of its own encoding: %v", i+1, err)
-		}
-		if got, err = c.Value(); err != nil {
-			t.Fatalf("Value: %v", err)
-		}
-		if err := verify.Equal(ref, got, info.Losses); err != nil {
-			t.Fatalf("round trip #%d: %v", i+1, err)
-		}
-	}
-	// Encoding again must give a message of the same size: the timed
-	// encode loop measures that message, not the first one.
-	again, err := c.Encode()
-	if err != nil {
-		t.Fatalf("second Encode: %v", err)
-	}
-	if len(again) != len(data) {
-		t.Errorf("second Encode gave %d bytes, the first %d: the size reported would not be the size timed", len(again), len(data))
-	}
-	var shown []codec.LossKind
 	if large(d, s) {
 		return nil // the small datasets exercise every loss, and faster
 	}
+	// The case holds the last decode of message 1 (RoundTrips ends on it
+	// when n is even).
+	if err := p.Case.Decode(p.Msgs[0]); err != nil {
+		t.Fatal(err)
+	}
+	got, err := p.Case.Value()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ref := p.Ref(0)
+	var shown []codec.LossKind
 	for i, l := range info.Losses {
 		without := slices.Delete(slices.Clone(info.Losses), i, i+1)
 		if verify.Equal(ref, got, without) != nil {
@@ -122,3 +119,11 @@ func Check(t testing.TB, info codec.Info, d *dataset.Dataset, s dataset.Shape) [
 	}
 	return shown
 }
+
+// checkRoundTrips is how many round trips Check makes on an encoding of up
+// to checkSmall bytes: enough to catch a codec that goes wrong once in a
+// thousand calls.
+const (
+	checkRoundTrips = 1000
+	checkSmall      = 4 << 10
+)

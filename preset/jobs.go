@@ -99,6 +99,7 @@ func job(c codec.Info, d *dataset.Dataset, sh dataset.Shape, ops []results.Op) r
 	return runner.Job{
 		Codec: c, Dataset: d.Name, Shape: string(sh), Items: d.Count(sh), Ops: ops,
 		Value: func() (any, error) { return d.Value(sh) },
+		Alt:   func() (any, error) { return d.ValueAt(sh, 1) },
 	}
 }
 

@@ -126,8 +126,8 @@ func Prepare(job *Job) (*Prepared, error) {
 	return p, nil
 }
 
-// Value returns a fresh build of the reference for message k, for callers
-// that compare further (conformance's loss check).
+// Ref returns the reference that message k decodes to, for callers that
+// compare further (conformance's loss check).
 func (p *Prepared) Ref(k int) any { return p.refs[k] }
 
 // decodeCheck decodes message k through the case and compares the result
@@ -191,7 +191,7 @@ func (p *Prepared) RoundTrips(n int, deadline time.Time) (int, error) {
 		if err := p.checkEncoding(c, k); err != nil {
 			var ce *CheckError
 			if errors.As(err, &ce) {
-				ce.Reason = fmt.Sprintf("round trip %d after timing: %s", i+1, ce.Reason)
+				ce.Reason = fmt.Sprintf("round trip %d: %s", i+1, ce.Reason)
 			}
 			return i, err
 		}

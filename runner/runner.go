@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"runtime"
 	"runtime/debug"
 	"sync"
 	"sync/atomic"
@@ -314,9 +315,6 @@ func Prepare(job *Job) (codec.Case, []byte, error) {
 	return c, data, nil
 }
 
-// sink keeps the last encoding alive so the compiler cannot drop the work.
-var sink []byte
-
 type encoder interface{ Encode() ([]byte, error) }
 
 // encodeLoop is the timed encode loop: n calls, the last result kept.
@@ -330,7 +328,11 @@ func encodeLoop(c encoder) loop {
 			}
 			last = b
 		}
-		sink = last
+		// The last encoding is kept alive, so the compiler cannot drop
+		// the work. Not in a package variable: the goroutine of a job or
+		// sample that the watchdog abandoned as hung may wake up and run
+		// its loop while another job's runs, and both would write it.
+		runtime.KeepAlive(last)
 		return nil
 	}
 }

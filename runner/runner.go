@@ -53,6 +53,10 @@ type Runner struct {
 	gauge    *gauge    // nil without Gate
 	meter    *meter    // the machine's speed over the run
 	warmed   sync.Once // the gauge learns the machine's speed before the first sample
+	// now is the clock that times batches, samples and budgets: time.Now,
+	// or a test's, so that what the test asserts of them does not depend
+	// on the machine's speed.
+	now func() time.Time
 }
 
 // Peak returns the highest heap in use seen between samples, and the
@@ -70,7 +74,7 @@ func New(opts Options) (*Runner, error) {
 	if err := opts.Validate(); err != nil {
 		return nil, err
 	}
-	r := &Runner{opts: opts.withDefaults(), meter: newMeter()}
+	r := &Runner{opts: opts.withDefaults(), meter: newMeter(), now: time.Now}
 	if r.opts.Gate {
 		r.gauge = newGauge(r.opts.GateTolerance)
 	}

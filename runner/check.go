@@ -240,7 +240,7 @@ func decodeLoop(c codec.Case, msgs [2][]byte, last *int) loop {
 // timed loop's own machinery (the fastest of five short batches): a codec
 // whose operation on its encoding is faster than copying that encoding
 // does not do the work it claims.
-func copyTime(size int) float64 {
+func (r *Runner) copyTime(size int) float64 {
 	src := make([]byte, size)
 	var dst []byte
 	c := copier(func() ([]byte, error) { dst = append(dst[:0], src...); return dst, nil })
@@ -248,7 +248,7 @@ func copyTime(size int) float64 {
 	l := encodeLoop(c, &last)
 	n := 1
 	for n < 1<<24 {
-		d, err := timeBatch(l, n)
+		d, err := r.timeBatch(l, n)
 		if err != nil || d >= 200*time.Microsecond {
 			break
 		}
@@ -256,7 +256,7 @@ func copyTime(size int) float64 {
 	}
 	best := 0.0
 	for range 5 {
-		d, _ := timeBatch(l, n)
+		d, _ := r.timeBatch(l, n)
 		ns := float64(d.Nanoseconds()) / float64(n)
 		if best == 0 || ns < best {
 			best = ns

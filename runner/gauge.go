@@ -86,9 +86,10 @@ func (g *gauge) quiet() bool {
 	return p <= ref*(1+g.tol)
 }
 
-// warm probes the machine for d to learn its fastest probe.
+// warm probes the machine for d (on the gauge's clock) to learn its
+// fastest probe.
 func (g *gauge) warm(d time.Duration) {
-	for end := time.Now().Add(d); time.Now().Before(end); {
+	for end := g.now().Add(d); g.now().Before(end); {
 		g.quiet()
 	}
 }

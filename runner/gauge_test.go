@@ -3,7 +3,6 @@ package runner
 import (
 	"context"
 	"runtime"
-	"strconv"
 	"testing"
 	"time"
 
@@ -44,8 +43,8 @@ func TestGaugeQuiet(t *testing.T) {
 	}
 }
 
-// TestGaugeProbeRuns checks the real probe: it takes time and the machine
-// it runs on counts as quiet right after its fastest probe is learned.
+// TestGaugeReferenceCreepsUp checks that a machine that slows down for
+// good becomes the new reference within seconds.
 func TestGaugeReferenceCreepsUp(t *testing.T) {
 	g := newGauge(0.2)
 	t0 := time.Now()
@@ -68,6 +67,8 @@ func TestGaugeReferenceCreepsUp(t *testing.T) {
 	}
 }
 
+// TestGaugeProbeRuns checks the real probe: it takes time and the machine
+// it runs on counts as quiet right after its fastest probe is learned.
 func TestGaugeProbeRuns(t *testing.T) {
 	if d := walk(); d <= 0 {
 		t.Fatalf("walk() = %v ns, want > 0", d)
@@ -79,35 +80,46 @@ func TestGaugeProbeRuns(t *testing.T) {
 	}
 }
 
-// benchOf returns a calibrated bench of the do-nothing codec.
-func benchOf(t *testing.T, r *Runner) *bench {
+// gated returns a runner with the quiet gate on, on clock, whose gauge
+// checks the machine with three walks of walkTime each by the clock and
+// finds it busy (walks ten times slower) at the checks, counted from 0,
+// for which busy says so. The first checks are the gauge's warm-up.
+func gated(t *testing.T, opts Options, clock *fakeClock, walkTime time.Duration, busy func(check int) bool) *Runner {
 	t.Helper()
-	var last []byte
-	b := &bench{loop: encodeLoop(nop{}, &last), res: results.Result{Op: results.Encode, Status: results.OK}}
-	n, err := r.calibrate(context.Background(), b.loop)
-	if err != nil {
-		t.Fatal(err)
+	opts.Gate = true
+	r := onClock(t, opts, clock)
+	walks := 0
+	r.gauge.probe = func() float64 {
+		clock.advance(walkTime)
+		walks++
+		if busy((walks - 1) / 3) {
+			return 1000
+		}
+		return 100
 	}
-	b.n = n
-	return b
+	return r
 }
 
+// sampleBench returns a bench whose samples are one batch of 20
+// iterations, 100µs and 110µs each by the clock in turn: samples of 2ms
+// and 2.2ms, so that the interval of samples of both stays wider than
+// any target. No collection before them: not what these tests check, and
+// each takes real time.
+func sampleBench(clock *fakeClock) *bench {
+	return &bench{loop: clock.work(100*time.Microsecond, 110*time.Microsecond), n: 20, gc: gcRunning,
+		res: results.Result{Op: results.Encode, Status: results.OK}}
+}
+
+// TestQuietGate checks the quiet gate on a fake clock: the gauge's checks
+// are scripted busy or quiet and take their time by the clock, as do the
+// samples, so what is charged to a benchmark's budget is the same on any
+// machine.
 func TestQuietGate(t *testing.T) {
-	opts := Options{Gate: true, SampleTime: 2 * time.Millisecond, Budget: 200 * time.Millisecond, Target: 0.001, MaxSamples: 40}
+	opts := Options{SampleTime: 2 * time.Millisecond, Budget: 200 * time.Millisecond, Target: 0.001, MaxSamples: 40}
 	t.Run("samples ending in a busy phase are set aside", func(t *testing.T) {
-		r, err := New(opts)
-		if err != nil {
-			t.Fatal(err)
-		}
-		calls := 0 // every eighth check (a post-sample one) finds the machine busy
-		r.gauge.probe = func() float64 {
-			calls++
-			if (calls-1)/3%8 == 7 {
-				return 1000
-			}
-			return 100
-		}
-		b := benchOf(t, r)
+		clock := newFakeClock()
+		r := gated(t, opts, clock, 10*time.Microsecond, func(i int) bool { return i%8 == 7 })
+		b := sampleBench(clock)
 		r.sample(context.Background(), []*bench{b}, func(*bench) {})
 		if b.res.Status != results.OK || len(b.res.Samples) < 6 {
 			t.Fatalf("status %s with %d samples, want ok with at least 6", b.res.Status, len(b.res.Samples))
@@ -117,64 +129,66 @@ func TestQuietGate(t *testing.T) {
 		}
 	})
 	t.Run("a machine busy throughout is measured anyway", func(t *testing.T) {
-		r, err := New(opts)
-		if err != nil {
-			t.Fatal(err)
-		}
-		r.gauge.probe = scripted(100, 100, 100, 1000)
-		r.gauge.quiet()
-		b := benchOf(t, r)
-		start := time.Now()
+		clock := newFakeClock()
+		// A check takes 3ms: waiting reaches half the budget in 34 turns,
+		// before maxWaits.
+		const check = 3 * time.Millisecond
+		r := gated(t, opts, clock, check/3, func(i int) bool { return i > 0 })
+		r.gauge.quiet() // the reference: the one quiet check
+		b := sampleBench(clock)
 		r.sample(context.Background(), []*bench{b}, func(*bench) {})
 		if b.res.Status != results.OK || len(b.res.Samples) < 6 || b.res.Busy != 0 {
 			t.Fatalf("status %s with %d samples, %d set aside; want ok, at least 6, all used", b.res.Status, len(b.res.Samples), b.res.Busy)
 		}
-		// Waiting is charged to the budget and stops at half of it.
-		if d := time.Since(start); d > 2*opts.Budget {
-			t.Errorf("took %v waiting for a quiet phase that never came", d)
+		// Waiting is charged to the budget and stops at half of it; then
+		// every turn samples, until the budget is spent.
+		if b.waited < opts.Budget/2 || b.waited >= opts.Budget/2+check {
+			t.Errorf("waited %v for a quiet phase that never came; want half the %v budget, to the turn", b.waited, opts.Budget)
+		}
+		turn := check + 2200*time.Microsecond + check // a check, a sample, a check
+		if b.spent < opts.Budget || b.spent >= opts.Budget+turn {
+			t.Errorf("spent %v on a budget of %v; want the budget, to the turn (%v)", b.spent, opts.Budget, turn)
 		}
 	})
 	t.Run("the budget is wall time, waits included", func(t *testing.T) {
 		o := opts
-		o.Budget = 500 * time.Millisecond
-		r, err := New(o)
-		if err != nil {
-			t.Fatal(err)
-		}
-		calls := 0 // busy for two checks in three
-		r.gauge.probe = func() float64 {
-			calls++
-			if (calls-1)/3%3 != 0 {
-				return 1000
-			}
-			return 100
-		}
-		b := benchOf(t, r)
-		start := time.Now()
+		o.MaxSamples = 0 // no cap: the budget ends sampling
+		clock := newFakeClock()
+		// Busy for two checks in three; a check takes 30µs.
+		const check = 30 * time.Microsecond
+		r := gated(t, o, clock, check/3, func(i int) bool { return i%3 != 0 })
+		b := sampleBench(clock)
 		r.sample(context.Background(), []*bench{b}, func(*bench) {})
-		d := time.Since(start)
 		if b.res.Status != results.OK || len(b.res.Samples) < 6 {
 			t.Fatalf("status %s with %d samples, want ok with at least 6", b.res.Status, len(b.res.Samples))
 		}
-		if d > o.Budget*3/2 {
-			t.Errorf("sampling took %v on a budget of %v", d, o.Budget)
+		// Every moment of the clock from the first turn on is charged:
+		// the samples, the checks and the waits.
+		if took := clock.now().Sub(b.first); b.spent != took || b.waited == 0 {
+			t.Errorf("charged %v (%v of it waiting) for %v of sampling; want all of it, waits included", b.spent, b.waited, took)
+		}
+		turn := check + 2200*time.Microsecond + check
+		if b.spent < o.Budget || b.spent >= o.Budget+turn {
+			t.Errorf("spent %v on a budget of %v; want the budget, to the turn (%v)", b.spent, o.Budget, turn)
 		}
 	})
 }
 
 // TestSampleIsWholeSample checks that a sample's time per op is the
 // whole sample's, as testing.B reports it: a batch in ten that stalls
-// counts, and so do the collections that the loop causes.
+// counts, and so do the collections that the loop causes. The batches
+// take their time by a fake clock: 100µs, and a stall of 2ms in every
+// tenth.
 func TestSampleIsWholeSample(t *testing.T) {
-	r, err := New(Options{SampleTime: time.Second})
-	if err != nil {
-		t.Fatal(err)
-	}
+	const batch, stall = 100 * time.Microsecond, 2 * time.Millisecond
+	clock := newFakeClock()
+	r := onClock(t, Options{SampleTime: 100 * time.Millisecond}, clock)
 	calls := 0
 	stalling := func(n int) error {
 		calls++
+		clock.advance(batch)
 		if calls%10 == 0 {
-			time.Sleep(2 * time.Millisecond)
+			clock.advance(stall)
 			runtime.GC()
 		}
 		return nil
@@ -184,43 +198,47 @@ func TestSampleIsWholeSample(t *testing.T) {
 		t.Fatal(err)
 	}
 	if s.Batches != s.Iters || s.Batches < 10 {
-		t.Errorf("%d batches, %d iterations; want equal, at least 10", s.Batches, s.Iters)
+		t.Fatalf("%d batches, %d iterations; want equal, at least 10", s.Batches, s.Iters)
 	}
-	if min := float64(2*time.Millisecond) / 10; s.NsPerOp < min {
-		t.Errorf("sample ns/op %v, below the %v the stalls alone take: they were left out", s.NsPerOp, min)
+	stalls := s.Batches / 10
+	want := time.Duration(s.Batches)*batch + time.Duration(stalls)*stall
+	if elapsed != want || elapsed < r.opts.SampleTime || elapsed-batch-stall >= r.opts.SampleTime {
+		t.Errorf("sample of %d batches took %v; want %v, its every batch, the first to reach %v", s.Batches, elapsed, want, r.opts.SampleTime)
 	}
-	if got := time.Duration(s.NsPerOp * float64(s.Iters)); (got - elapsed).Abs() > time.Microsecond {
-		t.Errorf("ns/op × iterations = %v, elapsed %v; want them equal", got, elapsed)
+	if got := time.Duration(s.NsPerOp * float64(s.Iters)); got != elapsed {
+		t.Errorf("ns/op × iterations = %v, elapsed %v; want them equal: the stalls counted", got, elapsed)
 	}
-	if s.GCs < s.Batches/10 {
-		t.Errorf("%d collections counted; the loop ran %d", s.GCs, s.Batches/10)
+	if s.GCs < stalls {
+		t.Errorf("%d collections counted; the loop ran %d", s.GCs, stalls)
 	}
 }
 
 // TestCalibrateSurvivesAStall checks that one stalled batch (a first
 // call's page faults, a neighbour's burst) does not end calibration with
-// too small a count.
+// too small a count: a loop whose first timed batch stalls calibrates to
+// the count of the same loop without the stall. The loop takes 100ns an
+// iteration by a fake clock, the stall 200µs, four times BatchTime.
 func TestCalibrateSurvivesAStall(t *testing.T) {
-	r, err := New(Options{SampleTime: 5 * time.Millisecond, BatchTime: 50 * time.Microsecond})
-	if err != nil {
-		t.Fatal(err)
-	}
-	calls := 0
-	stallOnce := func(n int) error {
-		calls++
-		if calls == 2 { // the first timed batch, n = 1
-			time.Sleep(200 * time.Microsecond)
+	clock := newFakeClock()
+	r := onClock(t, Options{SampleTime: 5 * time.Millisecond, BatchTime: 50 * time.Microsecond}, clock)
+	calibrated := func(stall bool) int {
+		calls := 0
+		l := func(n int) error {
+			calls++
+			if stall && calls == 2 { // the first timed batch, n = 1
+				clock.advance(200 * time.Microsecond)
+			}
+			clock.advance(time.Duration(n) * 100 * time.Nanosecond)
+			return nil
 		}
-		for range n {
-			gaugeSink.Add(uint64(len(strconv.Itoa(n))))
+		n, err := r.calibrate(context.Background(), l)
+		if err != nil {
+			t.Fatal(err)
 		}
-		return nil
+		return n
 	}
-	n, err := r.calibrate(context.Background(), stallOnce)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if n < 10 {
-		t.Errorf("calibrated to %d iterations per batch; the stall decided it", n)
+	steady, stalled := calibrated(false), calibrated(true)
+	if steady < 100 || stalled != steady {
+		t.Errorf("calibrated to %d iterations per batch after a stall, %d without; want the same, at least 100", stalled, steady)
 	}
 }

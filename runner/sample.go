@@ -45,17 +45,17 @@ func (b *bench) fail(err error) {
 	b.done = true
 }
 
-// timeBatch runs l(n) once and measures it, turning a panic into an
-// error.
-func timeBatch(l loop, n int) (d time.Duration, err error) {
+// timeBatch runs l(n) once and times it on the runner's clock, turning a
+// panic into an error.
+func (r *Runner) timeBatch(l loop, n int) (d time.Duration, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			err = fmt.Errorf("panic: %v\n%s", p, firstFrames(debug.Stack()))
 		}
 	}()
-	start := time.Now()
+	start := r.now()
 	err = l(n)
-	return time.Since(start), err
+	return r.since(start), err
 }
 
 // A gcMode is how a sample meets the garbage collector.
@@ -111,8 +111,8 @@ func (r *Runner) timeSample(l loop, n int, mode gcMode, aligned bool) (s results
 		runtime.GC()
 	case mode == gcCycles && !aligned:
 		c0 := cycles.read()
-		for start := time.Now(); cycles.read() == c0 && time.Since(start) < r.cycleWait(); {
-			if _, err := timeBatch(l, n); err != nil {
+		for start := r.now(); cycles.read() == c0 && r.since(start) < r.cycleWait(); {
+			if _, err := r.timeBatch(l, n); err != nil {
 				return s, 0, false, err
 			}
 		}
@@ -123,7 +123,7 @@ func (r *Runner) timeSample(l loop, n int, mode gcMode, aligned bool) (s results
 	batches := 0
 	for {
 		var d time.Duration
-		d, err = timeBatch(l, n)
+		d, err = r.timeBatch(l, n)
 		elapsed += d
 		if err != nil {
 			return s, elapsed, false, err
@@ -189,7 +189,7 @@ func (r *Runner) collects(l loop, n int) (gcMode, error) {
 	if r.opts.GCFirst {
 		return gcFirst, nil
 	}
-	a, err := allocationOf(l, n)
+	a, err := r.allocationOf(l, n)
 	if err != nil {
 		return gcFirst, err
 	}
@@ -240,7 +240,7 @@ func heapGoal() float64 {
 // neighbour's burst) cannot end calibration early: a count too small
 // would make a sample's batches mostly timer calls.
 func (r *Runner) calibrate(ctx context.Context, l loop) (n int, err error) {
-	if _, err := timeBatch(l, 1); err != nil { // a first, cold call
+	if _, err := r.timeBatch(l, 1); err != nil { // a first, cold call
 		return 0, err
 	}
 	n = 1
@@ -249,11 +249,11 @@ func (r *Runner) calibrate(ctx context.Context, l loop) (n int, err error) {
 			runtime.GC()
 		}
 		var d time.Duration
-		if d, err = timeBatch(l, n); err != nil {
+		if d, err = r.timeBatch(l, n); err != nil {
 			return 0, err
 		}
 		if d >= r.opts.BatchTime && d < r.opts.SampleTime {
-			again, err := timeBatch(l, n)
+			again, err := r.timeBatch(l, n)
 			if err != nil {
 				return 0, err
 			}
@@ -261,7 +261,7 @@ func (r *Runner) calibrate(ctx context.Context, l loop) (n int, err error) {
 		}
 		if d >= r.opts.BatchTime || n >= 1e9 {
 			for warm := d; warm < r.opts.SampleTime; {
-				d, err := timeBatch(l, n)
+				d, err := r.timeBatch(l, n)
 				if err != nil {
 					return 0, err
 				}
@@ -282,10 +282,10 @@ func (r *Runner) calibrate(ctx context.Context, l loop) (n int, err error) {
 
 // allocationOf runs one batch of n, untimed, and returns what one
 // iteration allocated and how long it took.
-func allocationOf(l loop, n int) (allocation, error) {
+func (r *Runner) allocationOf(l loop, n int) (allocation, error) {
 	var m0, m1 runtime.MemStats
 	runtime.ReadMemStats(&m0)
-	d, err := timeBatch(l, n)
+	d, err := r.timeBatch(l, n)
 	if err != nil {
 		return allocation{}, err
 	}
@@ -313,7 +313,7 @@ func allocationOf(l loop, n int) (allocation, error) {
 // timeSample's. It reports whether it sampled, and whether b's loop now
 // stands at the end of a collection cycle (aligned, if it did not sample).
 func (r *Runner) sampleOnce(b *bench, aligned bool) (sampled, atCycleEnd bool) {
-	start := time.Now()
+	start := r.now()
 	if b.first.IsZero() {
 		b.first = start
 	}
@@ -321,7 +321,7 @@ func (r *Runner) sampleOnce(b *bench, aligned bool) (sampled, atCycleEnd bool) {
 	if r.gauge != nil {
 		if quiet = r.gauge.quiet(); !quiet && b.waits < maxWaits && b.waited < r.opts.Budget/2 {
 			b.waits++
-			b.wait(time.Since(start))
+			b.wait(r.since(start))
 			return false, aligned
 		}
 		b.waits = 0
@@ -330,14 +330,14 @@ func (r *Runner) sampleOnce(b *bench, aligned bool) (sampled, atCycleEnd bool) {
 	s, _, atCycleEnd, err := r.timeSample(b.loop, b.n, b.gc, aligned)
 	s.Probe = probe
 	if err != nil {
-		b.spent += time.Since(start)
+		b.spent += r.since(start)
 		b.fail(err)
 		return true, false
 	}
 	if quiet && r.gauge != nil {
 		quiet = r.gauge.quiet()
 	}
-	b.spent += time.Since(start)
+	b.spent += r.since(start)
 	if quiet {
 		b.res.Samples = append(b.res.Samples, s)
 		b.ns = append(b.ns, s.NsPerOp)
@@ -387,13 +387,16 @@ func (r *Runner) sampleOnce(b *bench, aligned bool) (sampled, atCycleEnd bool) {
 // cycle's end, so that only the first waits for one. It reports whether
 // it sampled.
 func (r *Runner) sampleVisit(b *bench) bool {
-	start := time.Now()
+	start := r.now()
 	sampled, aligned := r.sampleOnce(b, false)
-	for sampled && aligned && !b.done && time.Since(start) < r.visitTime() {
+	for sampled && aligned && !b.done && r.since(start) < r.visitTime() {
 		_, aligned = r.sampleOnce(b, aligned)
 	}
 	return sampled
 }
+
+// since returns the time elapsed since t on the runner's clock.
+func (r *Runner) since(t time.Time) time.Duration { return r.now().Sub(t) }
 
 // visitTime is how long sampleVisit goes on sampling a gcCycles bench.
 func (r *Runner) visitTime() time.Duration { return 3 * r.opts.SampleTime }
@@ -488,9 +491,9 @@ func (r *Runner) sample(ctx context.Context, benches []*bench, finished func(*be
 				if !sampled {
 					// All are waiting for a quiet phase: the pause is
 					// charged to their budgets alike.
-					t0 := time.Now()
+					t0 := r.now()
 					time.Sleep(time.Millisecond)
-					share := time.Since(t0) / time.Duration(len(next))
+					share := r.since(t0) / time.Duration(len(next))
 					mu.Lock()
 					if !abandoned.Load() {
 						for _, b := range next {

@@ -2,74 +2,74 @@ package runner
 
 import (
 	"context"
+	"runtime"
 	"testing"
 	"time"
 )
 
 // TestSamplesSpanHalfTheBudget checks that a benchmark whose interval
 // meets the target at once still samples for half its budget, so that its
-// samples cannot all fall in one phase of a shared machine.
+// samples cannot all fall in one phase of a shared machine, and that the
+// meter probes the machine every probeEvery between samples. It runs on a
+// fake clock: every sample takes 1ms of it and identical time per op, so
+// the target is met at the sixth sample and only the span can keep the
+// benchmark sampling, to the first sample that starts at half the budget.
 func TestSamplesSpanHalfTheBudget(t *testing.T) {
-	const budget = 400 * time.Millisecond
-	r, err := New(Options{Budget: budget, SampleTime: time.Millisecond, Target: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	b := &bench{loop: spin(10 * time.Microsecond), n: 10}
-	start := time.Now()
+	const budget, sampleTime = 400 * time.Millisecond, time.Millisecond
+	clock := newFakeClock()
+	r := onClock(t, Options{Budget: budget, SampleTime: sampleTime, Target: 1}, clock)
+	walks := 0 // the meter's walks, each returning its number as its time
+	r.meter.probe = func() float64 { walks++; return float64(walks) }
+	// 100µs a batch; no collection before each sample: not what this
+	// checks, and two hundred take half a second.
+	b := &bench{loop: clock.work(10 * time.Microsecond), n: 10, gc: gcRunning}
 	r.sample(context.Background(), []*bench{b}, func(*bench) {})
-	took := time.Since(start)
 	if !b.done || !b.res.TargetMet {
 		t.Fatalf("done %v, target met %v; want both", b.done, b.res.TargetMet)
 	}
-	if took < budget/2 || took > budget*3/2 {
-		t.Errorf("sampled for %v (%d samples); want from half the %v budget to little more than all of it", took, len(b.ns), budget)
+	want := int(budget/2/sampleTime) + 1 // samples starting at 0, 1ms, ..., budget/2
+	if len(b.res.Samples) != want || b.spent != time.Duration(want)*sampleTime {
+		t.Errorf("%d samples, %v charged; want %d of %v, the last starting at half the %v budget",
+			len(b.res.Samples), b.spent, want, sampleTime, budget)
 	}
-	// Between samples the meter probed the machine about every probeEvery.
-	if n, most := r.Machine().Probes, int(took/probeEvery)+1; n < most/4 || n > most {
-		t.Errorf("the meter probed %d times in %v; want about one probe per %v, at most %d", n, took, probeEvery, most)
+	// The meter probed at the first sample's start and at every
+	// probeEvery after it; a sample records the latest probe, the fastest
+	// of its three walks (the first).
+	perProbe := int(probeEvery / sampleTime)
+	if n, want := r.Machine().Probes, (want-1)/perProbe+1; n != want {
+		t.Errorf("the meter probed %d times over %d samples of %v; want one per %v, %d", n, len(b.res.Samples), sampleTime, probeEvery, want)
 	}
 	for i, s := range b.res.Samples {
-		if s.Probe <= 0 {
-			t.Fatalf("sample %d has no probe time; want the meter's latest probe", i)
+		if want := float64(3*(i/perProbe) + 1); s.Probe != want {
+			t.Fatalf("sample %d has probe time %v; want the meter's latest probe, %v", i, s.Probe, want)
 		}
-	}
-}
-
-// spin returns a loop whose every call works for about d.
-func spin(d time.Duration) loop {
-	return func(n int) error {
-		for range n {
-			for start := time.Now(); time.Since(start) < d; {
-			}
-		}
-		return nil
 	}
 }
 
 // TestPooledAgainstMedian checks the pooled figure on a loop that runs at
 // two speeds in turn, one sample in three slow: the median is the fast
 // speed, the pooled figure (total time over total iterations, as
-// testing.B reports it) lies between the two.
+// testing.B reports it) lies between the two. The speeds are a fake
+// clock's, so the figures are exact.
 func TestPooledAgainstMedian(t *testing.T) {
-	r, err := New(Options{Budget: 200 * time.Millisecond, SampleTime: time.Millisecond, Target: 1, MinSamples: 9})
-	if err != nil {
-		t.Fatal(err)
-	}
-	calls := 0 // one call is one batch, longer than SampleTime: one sample
-	fast, slow := spin(2*time.Millisecond), spin(6*time.Millisecond)
-	twoSpeed := func(n int) error {
-		calls++
-		if calls%3 == 0 {
-			return slow(n)
-		}
-		return fast(n)
-	}
-	b := &bench{loop: twoSpeed, n: 1}
+	const fast, slow = 2 * time.Millisecond, 6 * time.Millisecond
+	clock := newFakeClock()
+	r := onClock(t, Options{Budget: 200 * time.Millisecond, SampleTime: time.Millisecond, Target: 1, MinSamples: 9}, clock)
+	// One call is one batch, longer than SampleTime: one sample.
+	b := &bench{loop: clock.work(fast, fast, slow), n: 1}
 	r.sample(context.Background(), []*bench{b}, func(*bench) {})
 	med, pool := b.res.NsPerOp.Median, b.res.PooledNsPerOp
 	if want := pooled(b.res.Samples); pool != want {
 		t.Fatalf("pooled %v, want the samples' total time over their iterations, %v", pool, want)
+	}
+	k := len(b.res.Samples)
+	if k < 9 {
+		t.Fatalf("%d samples, want at least MinSamples, 9", k)
+	}
+	total := time.Duration(k)*fast + time.Duration(k/3)*(slow-fast)
+	if want := float64(total.Nanoseconds()) / float64(k); med != float64(fast.Nanoseconds()) || pool != want {
+		t.Errorf("median %.0fns, pooled %.0fns; want the fast speed, %d, and %.0f, the %d samples' total time over them",
+			med, pool, fast.Nanoseconds(), want, k)
 	}
 	if pool < 1.1*med {
 		t.Errorf("median %.0fns, pooled %.0fns; want the pooled figure above the fast median", med, pool)
@@ -106,21 +106,43 @@ func TestAllocatesFast(t *testing.T) {
 
 // TestFastAllocatorPaysItsCollections checks that by default every
 // sample of an operation that allocates fast spans whole collection
-// cycles its own allocation drives, as a program's steady state does, and
-// that with GCFirst the samples hold none: each 1ms sample allocates 1.6 MB
+// cycles of its own, as a program's steady state does: it starts at a
+// cycle's end and ends at another, so it holds at least one; and that
+// with GCFirst the samples hold none: each 1ms sample allocates 1.6 MB
 // (64 KB every 40µs), less than the runtime's smallest heap goal, so a
 // sample that starts from a collected heap never reaches a cycle.
+//
+// The loop's time is a fake clock's, and the loop ends a cycle itself
+// (runtime.GC) once it has allocated 2 MB since the last one ended, as a
+// heap goal would: a cycle that the runtime starts on its own ends when
+// the OS lets its mark workers run, which on a busy machine was after
+// up to 300 MB of 64 KB allocations (measured here), so a sample could
+// run into cycleWait without a cycle and the test would measure the load.
 func TestFastAllocatorPaysItsCollections(t *testing.T) {
 	const size = 64 << 10
-	alloc := func(n int) error {
-		for range n {
-			allocSink = make([]byte, size)
-			for start := time.Now(); time.Since(start) < 40*time.Microsecond; {
+	const perCycle = 32 // iterations, 2 MB
+	newAlloc := func(clock *fakeClock) loop {
+		var cycles cycleCounter
+		last, since := cycles.read(), 0
+		return func(n int) error {
+			for range n {
+				if c := cycles.read(); c != last {
+					last, since = c, 0 // a cycle ended: the heap starts over
+				}
+				allocSink = make([]byte, size)
+				clock.advance(40 * time.Microsecond)
+				if since++; since == perCycle {
+					runtime.GC()
+				}
 			}
+			return nil
 		}
-		return nil
 	}
-	a, err := allocationOf(alloc, 16)
+	r, err := New(Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := r.allocationOf(newAlloc(newFakeClock()), 16)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -139,10 +161,9 @@ func TestFastAllocatorPaysItsCollections(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			r, err := New(Options{Budget: time.Second, SampleTime: time.Millisecond, BatchTime: 10 * time.Microsecond, GCFirst: tt.gcFirst})
-			if err != nil {
-				t.Fatal(err)
-			}
+			clock := newFakeClock()
+			r := onClock(t, Options{Budget: time.Second, SampleTime: time.Millisecond, BatchTime: 10 * time.Microsecond, GCFirst: tt.gcFirst}, clock)
+			alloc := newAlloc(clock)
 			mode, err := r.collects(alloc, 1)
 			if err != nil {
 				t.Fatal(err)
@@ -162,10 +183,10 @@ func TestFastAllocatorPaysItsCollections(t *testing.T) {
 					t.Errorf("sample %d (%v, %.1f MB) held %d collections; want at least %d",
 						i, elapsed, float64(s.Iters)*a.bytes/(1<<20), s.GCs, tt.minGCs)
 				}
-				// A whole-cycle sample ends at a cycle's end, unless it ran
-				// into cycleWait (a machine too busy for a cycle in time).
-				if mode == gcCycles && !atEnd && elapsed < r.cycleWait() || mode != gcCycles && atEnd {
-					t.Errorf("sample %d (%v) ended at a cycle's end: %v; want %v", i, elapsed, atEnd, !atEnd)
+				// A whole-cycle sample ends at a cycle's end, well within
+				// cycleWait; a sample from a collected heap does not.
+				if atEnd != (mode == gcCycles) || elapsed >= r.cycleWait() {
+					t.Errorf("sample %d (%v) ended at a cycle's end: %v; want %v, within %v", i, elapsed, atEnd, mode == gcCycles, r.cycleWait())
 				}
 				gcs += s.GCs
 				aligned = atEnd

@@ -2,6 +2,7 @@ package harnessbench
 
 import (
 	"fmt"
+	"runtime"
 	"testing"
 
 	"github.com/serbench/serbench/codec"
@@ -44,8 +45,8 @@ func Cases() ([]Case, error) {
 
 // Bench returns the testing.B benchmark of op on c: the same calls the
 // runner times, in the runner's loop shape (a plain `for range b.N`, the
-// last encoding kept in a package variable so the compiler cannot drop
-// the work). b.Loop would add its own bookkeeping to every call, about
+// last encoding kept alive with runtime.KeepAlive so the compiler cannot
+// drop the work). b.Loop would add its own bookkeeping to every call, about
 // 1.4ns here, which the check would then count as the harnesses'
 // difference on nanosecond-scale operations.
 func Bench(c Case, op results.Op) func(*testing.B) {
@@ -61,7 +62,7 @@ func Bench(c Case, op results.Op) func(*testing.B) {
 				}
 				last = enc
 			}
-			sink = last
+			runtime.KeepAlive(last)
 		case results.Decode:
 			for i := range b.N {
 				if err := c.Case.Decode(c.Msgs[i&1]); err != nil {
@@ -74,6 +75,3 @@ func Bench(c Case, op results.Op) func(*testing.B) {
 		b.ReportMetric(float64(len(c.Msgs[0])), "B/msg")
 	}
 }
-
-// sink keeps the last encoding alive, as the runner's loop does.
-var sink []byte

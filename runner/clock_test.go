@@ -1,0 +1,48 @@
+package runner
+
+import (
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// A fakeClock stands still until a test's loop or probe moves it on, so
+// that what a runner measures by it (batches, samples, budgets, waits) is
+// the same on any machine, however fast or busy.
+type fakeClock struct{ ns atomic.Int64 }
+
+func newFakeClock() *fakeClock {
+	c := new(fakeClock)
+	c.ns.Store(time.Unix(1e9, 0).UnixNano())
+	return c
+}
+
+func (c *fakeClock) now() time.Time { return time.Unix(0, c.ns.Load()) }
+
+func (c *fakeClock) advance(d time.Duration) { c.ns.Add(int64(d)) }
+
+// work returns a loop whose every iteration takes d by the clock; with
+// more than one d, its calls take them in turn.
+func (c *fakeClock) work(d ...time.Duration) loop {
+	calls := 0
+	return func(n int) error {
+		c.advance(time.Duration(n) * d[calls%len(d)])
+		calls++
+		return nil
+	}
+}
+
+// onClock returns a runner with opts whose batches, samples, budgets,
+// meter and gauge all go by clock.
+func onClock(t *testing.T, opts Options, clock *fakeClock) *Runner {
+	t.Helper()
+	r, err := New(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.now, r.meter.now = clock.now, clock.now
+	if r.gauge != nil {
+		r.gauge.now = clock.now
+	}
+	return r
+}

@@ -512,6 +512,14 @@ func (r *Runner) sample(ctx context.Context, benches []*bench, finished func(*be
 		abandoned.Store(true)
 		hung.fail(fmt.Errorf("a sample timed out after %v: the codec hung; its goroutine was abandoned", r.opts.Timeout))
 		finished(hung)
+		// The job's other benches share its case with the abandoned
+		// goroutine, which may still run in it: they end too.
+		for _, b := range active {
+			if !b.done && b.owner != nil && b.owner == hung.owner {
+				b.fail(fmt.Errorf("its job's %s hung and the abandoned goroutine holds the job's codec case", hung.res.Op))
+				finished(b)
+			}
+		}
 		var rest []*bench
 		for _, b := range active {
 			if !b.done {

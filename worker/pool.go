@@ -270,6 +270,7 @@ func (p *Pool) runWorker(ctx context.Context, specs []Spec, record func(int, res
 		return nil, fmt.Errorf("worker: %w", err)
 	}
 	cmd.ExtraFiles = []*os.File{evW} // the worker's EventsFD
+	dieWithParent(cmd)
 	if err := cmd.Start(); err != nil {
 		evR.Close()
 		evW.Close()

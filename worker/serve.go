@@ -79,7 +79,7 @@ func serve(ctx context.Context, in io.Reader, out io.Writer, resolve Resolver) e
 		e.Error = runErr.Error()
 	}
 	w.write(event{End: e})
-	return w.err
+	return nil
 }
 
 // beatEvery is how often a worker repeats a beat for the same step.
@@ -88,17 +88,13 @@ const beatEvery = 500 * time.Millisecond
 // A writer writes events one line at a time, flushed at once; the runner
 // calls it from its sampling goroutine and its preparing one.
 type writer struct {
-	mu  sync.Mutex
-	w   *bufio.Writer
-	err error
+	mu sync.Mutex
+	w  *bufio.Writer
 }
 
 func (w *writer) write(e event) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	if w.err != nil {
-		return
-	}
 	b, err := json.Marshal(e)
 	if err == nil {
 		b = append(b, '\n')
@@ -107,5 +103,9 @@ func (w *writer) write(e event) {
 	if err == nil {
 		err = w.w.Flush()
 	}
-	w.err = err
+	if err != nil {
+		// The parent is gone: nobody reads what this worker measures.
+		fmt.Fprintf(os.Stderr, "serbench worker: %v; exiting\n", err)
+		os.Exit(3)
+	}
 }

@@ -5,7 +5,10 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
+	"strings"
 
+	"github.com/serbench/serbench/journal"
 	"github.com/serbench/serbench/report/table"
 	"github.com/serbench/serbench/results"
 )
@@ -15,7 +18,7 @@ func reportCmd(args []string, stdout, stderr io.Writer) error {
 	fs.SetOutput(stderr)
 	out := fs.String("o", "serbench-out", "directory to write the outputs into")
 	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "Usage: serbench report RESULTS.json [-o DIR]\n\nFlags:\n")
+		fmt.Fprintf(fs.Output(), "Usage: serbench report RESULTS.json|journal.jsonl|DIR [-o DIR]\n\nFlags:\n")
 		fs.PrintDefaults()
 	}
 	// Accept the file before or after the flags.
@@ -29,7 +32,7 @@ func reportCmd(args []string, stdout, stderr io.Writer) error {
 	if file == "" && fs.NArg() == 1 {
 		file = fs.Arg(0)
 	} else if fs.NArg() > 0 || file == "" {
-		return usagef("report needs exactly one results.json file")
+		return usagef("report needs exactly one results.json, journal.jsonl or output directory")
 	}
 	run, err := readRun(file)
 	if err != nil {
@@ -44,8 +47,36 @@ func reportCmd(args []string, stdout, stderr io.Writer) error {
 	return table.Write(stdout, run)
 }
 
-// readRun reads a serbench results.json.
+// readRun reads a serbench results.json, a run's journal, or the one of
+// them an output directory (or a run's working directory, DIR.partial)
+// holds.
 func readRun(path string) (*results.Run, error) {
+	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+		found := ""
+		for _, name := range []string{"results.json", journal.Name} {
+			if _, err := os.Stat(filepath.Join(path, name)); err == nil {
+				found = filepath.Join(path, name)
+				break
+			}
+		}
+		if found == "" {
+			return nil, fmt.Errorf("%s holds neither results.json nor %s: not a serbench output directory", path, journal.Name)
+		}
+		path = found
+	}
+	if strings.HasSuffix(path, ".jsonl") {
+		h, rs, err := journal.Read(path)
+		if err != nil {
+			return nil, err
+		}
+		run := h.Run
+		run.Results = rs
+		results.MarkImplausible(run.Results, run.Env.Overhead)
+		if len(rs) < h.Jobs {
+			run.Warnings = append(run.Warnings, fmt.Sprintf("unfinished run: its journal holds %d of its %d benchmarks", len(rs), h.Jobs))
+		}
+		return &run, nil
+	}
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err

@@ -139,13 +139,20 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	}
 	work := partialDir(cfg.out)
 	run := newRun(cfg.preset, cfg.opts, cfg.sel)
+	r, err := runner.New(cfg.opts)
+	if err != nil {
+		return &UsageError{Msg: err.Error()}
+	}
+	if cfg.resume == "" {
+		if err := prepareWorkDir(cfg.out, work); err != nil {
+			return err
+		}
+	}
+	run.Env.Overhead = r.LoopOverhead(ctx)
 	var jw *journal.Writer
 	if cfg.resume != "" {
 		jw, err = journal.Append(filepath.Join(work, journal.Name))
 	} else {
-		if err := prepareWorkDir(cfg.out, work); err != nil {
-			return err
-		}
 		jw, err = journal.Create(filepath.Join(work, journal.Name), journal.Header{Args: args, Run: *run, Jobs: countOps(jobs)})
 	}
 	if err != nil {
@@ -153,11 +160,6 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	}
 	defer jw.Close()
 	todo := remainingJobs(jobs, done)
-
-	r, err := runner.New(cfg.opts)
-	if err != nil {
-		return &UsageError{Msg: err.Error()}
-	}
 	var journalErr error
 	record := func(_ *runner.Job, res results.Result) {
 		if err := jw.Add(res); err != nil && journalErr == nil {
@@ -184,7 +186,6 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		}
 		m = pool
 	}
-	run.Env.Overhead = r.LoopOverhead(ctx)
 	start := time.Now()
 	_, runErr := m.Run(ctx, todo)
 	prog.Finish()

@@ -44,7 +44,19 @@ func newIndex(run *results.Run) *index {
 			seenCodec[r.Codec] = true
 			ix.codecs = append(ix.codecs, r.Codec)
 		}
-		if r.Ranked() {
+	}
+	// A codec ranks on a category only when every one of its results
+	// there is measured and plausible: one whose encode is a cached copy
+	// does not win on size or decode either.
+	tainted := map[key]bool{}
+	for i := range run.Results {
+		if r := &run.Results[i]; r.Status != results.Skipped && !r.Ranked() {
+			tainted[key{"", r.Codec, r.Dataset, r.Shape}] = true
+		}
+	}
+	for i := range run.Results {
+		r := &run.Results[i]
+		if r.Ranked() && !tainted[key{"", r.Codec, r.Dataset, r.Shape}] {
 			ix.ok[key{r.Op, r.Codec, r.Dataset, r.Shape}] = r
 		}
 	}

@@ -18,7 +18,7 @@ var typePrefix = regexp.MustCompile(`^.*unsupported type \S+: `)
 func (s *writer) problems() {
 	run := s.ix.run
 	var ok int
-	var bad []*results.Result
+	var bad, implausible []*results.Result
 	type skip struct {
 		codec, reason string
 		cats          []string
@@ -30,6 +30,9 @@ func (s *writer) problems() {
 		switch r.Status {
 		case results.OK:
 			ok++
+			if r.Implausible != "" {
+				implausible = append(implausible, r)
+			}
 			if !r.TargetMet {
 				missed = append(missed, r.Codec)
 			}
@@ -53,7 +56,14 @@ func (s *writer) problems() {
 	s.p("")
 	s.p("## Failures and skips")
 	s.p("")
-	s.p("%d of %d results were verified and measured; %d failed or errored; %d were skipped.", ok, len(run.Results), len(bad), len(run.Results)-ok-len(bad))
+	s.p("%d of %d results were verified and measured (%d of them implausible, left out of the rankings); %d failed or errored; %d were skipped.",
+		ok, len(run.Results), len(implausible), len(bad), len(run.Results)-ok-len(bad))
+	if len(implausible) > 0 {
+		s.p("")
+		for _, r := range implausible {
+			s.p("- **implausible** %s %s on %s: %s", r.Op, text(r.Codec), text(category{r.Dataset, r.Shape}.String()), text(r.Implausible))
+		}
+	}
 	if len(bad) > 0 {
 		s.p("")
 		for _, r := range bad {

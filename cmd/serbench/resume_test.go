@@ -1,0 +1,116 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/serbench/serbench/journal"
+	"github.com/serbench/serbench/results"
+)
+
+// TestKillAndResume kills a run with SIGKILL once its journal holds a few
+// results, resumes it, and compares it with a run never killed: every
+// result journaled before the kill is kept as it was, and the two runs
+// hold the same benchmarks with the same statuses.
+func TestKillAndResume(t *testing.T) {
+	if _, err := exec.LookPath("serbench"); err != nil {
+		t.Skip("serbench is not on PATH (TestMain puts it there)")
+	}
+	dir := t.TempDir()
+	args := func(out string) []string {
+		return []string{"run", "-q", "-codecs", "json,gob,gob-stream,xml", "-datasets", "tiny,medium,int64", "-budget", "30ms", "-o", filepath.Join(dir, out)}
+	}
+	killed := exec.Command("serbench", args("killed")...)
+	if err := killed.Start(); err != nil {
+		t.Fatal(err)
+	}
+	jpath := filepath.Join(dir, "killed.partial", journal.Name)
+	// Wait for a few results, however long the machine takes, then kill.
+	for deadline := time.Now().Add(5 * time.Minute); ; time.Sleep(20 * time.Millisecond) {
+		if _, rs, err := journal.Read(jpath); err == nil && len(rs) >= 6 {
+			break
+		}
+		if time.Now().After(deadline) {
+			killed.Process.Kill()
+			t.Fatal("the journal never held six results")
+		}
+	}
+	killed.Process.Signal(syscall.SIGKILL)
+	killed.Wait()
+	_, before, err := journal.Read(jpath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "killed")); err == nil {
+		t.Fatal("a killed run published an output directory")
+	}
+
+	// A new run into the same directory is refused: the unfinished run
+	// is the user's.
+	out, err := exec.Command("serbench", args("killed")...).CombinedOutput()
+	if code := exitCode(err); code != 2 || !strings.Contains(string(out), "holds an unfinished run; continue it with: serbench run -resume") {
+		t.Fatalf("a new run over an unfinished one: exit %d, %s", code, out)
+	}
+	// serbench report renders the unfinished run from its journal.
+	if out, err := exec.Command("serbench", "report", filepath.Join(dir, "killed.partial"), "-o", filepath.Join(dir, "partial-report")).CombinedOutput(); err != nil {
+		t.Fatalf("report of the journal: %v\n%s", err, out)
+	}
+
+	if out, err := exec.Command("serbench", "run", "-resume", filepath.Join(dir, "killed"), "-q").CombinedOutput(); err != nil {
+		t.Fatalf("resume: %v\n%s", err, out)
+	}
+	if out, err := exec.Command("serbench", args("whole")...).CombinedOutput(); err != nil {
+		t.Fatalf("a run never killed: %v\n%s", err, out)
+	}
+	resumed, whole := readResults(t, filepath.Join(dir, "killed")), readResults(t, filepath.Join(dir, "whole"))
+	if got, want := statuses(resumed), statuses(whole); !slices.Equal(got, want) {
+		t.Errorf("resumed run holds\n%s\nwant, as the run never killed,\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	for _, b := range before {
+		i := slices.IndexFunc(resumed, func(r results.Result) bool { return r.Key() == b.Key() })
+		if i < 0 || resumed[i].NsPerOp != b.NsPerOp || len(resumed[i].Samples) != len(b.Samples) {
+			t.Errorf("%s, journaled before the kill, is not kept as it was", b.Key())
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "killed.partial")); err == nil {
+		t.Error("the resumed run left its working directory behind")
+	}
+}
+
+func readResults(t *testing.T, dir string) []results.Result {
+	t.Helper()
+	f, err := os.Open(filepath.Join(dir, "results.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	run, err := results.ReadJSON(f, "results.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return run.Results
+}
+
+func statuses(rs []results.Result) []string {
+	var out []string
+	for _, r := range rs {
+		out = append(out, r.Key()+" "+string(r.Status))
+	}
+	return out
+}
+
+func exitCode(err error) int {
+	if ee, ok := err.(*exec.ExitError); ok {
+		return ee.ExitCode()
+	}
+	if err != nil {
+		return -1
+	}
+	return 0
+}

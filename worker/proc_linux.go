@@ -1,0 +1,16 @@
+package worker
+
+import (
+	"os/exec"
+	"syscall"
+)
+
+// dieWithParent makes the kernel kill the worker when the process that
+// started it dies, even by SIGKILL: an orphaned worker would go on
+// measuring, or spinning in a hung codec, beside the run that resumes it.
+func dieWithParent(cmd *exec.Cmd) {
+	if cmd.SysProcAttr == nil {
+		cmd.SysProcAttr = &syscall.SysProcAttr{}
+	}
+	cmd.SysProcAttr.Pdeathsig = syscall.SIGKILL
+}

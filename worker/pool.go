@@ -2,6 +2,7 @@ package worker
 
 import (
 	"bufio"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -36,10 +37,12 @@ type Pool struct {
 	// Finished, if set, is called with each benchmark's result the moment
 	// it is final.
 	Finished func(job *runner.Job, res results.Result)
-	// Waiting, if set, is called about every waitEvery while a worker has
+	// Waiting, if set, is called about every WaitEvery while a worker has
 	// not beaten for that long: the cell it is in and how long it has
 	// been quiet.
 	Waiting func(cell string, quiet, timeout time.Duration)
+	// WaitEvery is how often Waiting is called. Default 10s.
+	WaitEvery time.Duration
 
 	mu     sync.Mutex
 	probes []float64
@@ -53,9 +56,6 @@ type Pool struct {
 func DefaultTimeout(budget time.Duration) time.Duration {
 	return min(max(20*budget, time.Minute), 2*time.Minute)
 }
-
-// waitEvery is how often Waiting is called while a worker is quiet.
-const waitEvery = 10 * time.Second
 
 // Machine describes the machine probes of every worker so far.
 func (p *Pool) Machine() results.Machine {
@@ -336,7 +336,7 @@ loop:
 			if quiet > timeout && c == nil {
 				c = &crash{at: at, kind: "hang", detail: fmt.Sprintf("no progress for %v (-timeout)", timeout.Round(time.Second))}
 				kill()
-			} else if p.Waiting != nil && time.Since(lastWait) >= waitEvery {
+			} else if p.Waiting != nil && time.Since(lastWait) >= cmp.Or(p.WaitEvery, 10*time.Second) {
 				lastWait = time.Now()
 				p.Waiting(p.cellName(specs, at), quiet.Round(time.Second), timeout)
 			}

@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -80,6 +81,9 @@ func jobs(t *testing.T, specs ...[3]string) []runner.Job {
 // worker.
 func TestCrashesCostOneCell(t *testing.T) {
 	p := testPool(t, 5*time.Second)
+	var waited []string
+	p.WaitEvery = time.Second
+	p.Waiting = func(cell string, quiet, timeout time.Duration) { waited = append(waited, cell) }
 	var finished []string
 	p.Finished = func(job *runner.Job, res results.Result) {
 		finished = append(finished, job.Codec.Name+" "+job.Dataset+" "+string(res.Op))
@@ -116,6 +120,10 @@ func TestCrashesCostOneCell(t *testing.T) {
 	// in a new one.
 	if n := p.Starts(); n < 1+len(crashed) {
 		t.Errorf("%d workers started, want at least %d", n, 1+len(crashed))
+	}
+	// While the hang lasts, the pool says where it waits.
+	if !slices.ContainsFunc(waited, func(c string) bool { return strings.HasPrefix(c, "planted-hang big/single") }) {
+		t.Errorf("no heartbeat named the hung cell; got %q", waited)
 	}
 	if m := p.Machine(); m.Probes == 0 {
 		t.Errorf("no machine probes came back from the workers: %+v", m)

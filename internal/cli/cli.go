@@ -73,6 +73,12 @@ Usage:
   serbench help                 this text
 
 Run 'serbench run -h' for the run flags.
+
+Exit status: 0 when every benchmark was measured (or skipped with a
+reason); 1 when some failed verification or errored (every output still
+written); 2 for a mistake in the command line; 3 when the run itself could
+not finish (interrupted, or its files could not be written): its results
+are kept in DIR.partial, and 'serbench run -resume DIR' continues it.
 `
 
 // Run runs the serbench command with args (without the program name).

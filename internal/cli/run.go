@@ -213,6 +213,9 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		}
 	}
 	run.Warnings = append(run.Warnings, notes...)
+	if err := table.Write(stdout, run); err != nil {
+		return err
+	}
 	if err := writeOutputs(work, run); err != nil {
 		return &RunError{Msg: fmt.Sprintf("%v; the journal of every result is kept in %s", err, work)}
 	}
@@ -220,9 +223,6 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		if err := publish(work, cfg.out); err != nil {
 			return &RunError{Msg: fmt.Sprintf("%v; every output is in %s", err, work)}
 		}
-	}
-	if err := table.Write(stdout, run); err != nil {
-		return err
 	}
 	dir := cfg.out
 	if runErr != nil {

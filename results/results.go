@@ -73,6 +73,9 @@ type Options struct {
 	Confidence float64  `json:"confidence"`
 	SampleTime Duration `json:"sample_time"`
 	Budget     Duration `json:"budget"`
+	// Time is the whole run's time shared among its benchmarks, 0 when
+	// each had Budget.
+	Time       Duration `json:"run_time,omitempty"`
 	MinSamples int      `json:"min_samples"`
 	MaxSamples int      `json:"max_samples"`
 	// GCBefore: a collection ran before each sample; WholeCycles: except

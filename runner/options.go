@@ -71,6 +71,10 @@ type Options struct {
 	// CPU PinCPU-1 (Linux only), away from the GC's background workers
 	// where the machine has another core.
 	PinCPU int
+	// Total, if set, is the whole run's time: Run gives each group of
+	// benchmarks a share of the time left (see Plan), Budget being the
+	// largest share. Range [1s, 24h].
+	Total time.Duration
 	// Timeout is how long one job (verification and all its ops) may take
 	// before it is abandoned as hung. Default 20 × Budget + 5m: the
 	// slowest codecs (goccy/go-yaml) take more than a minute to verify and
@@ -135,6 +139,7 @@ func (o Options) Validate() error {
 		check("min samples", o.MinSamples >= 1 && o.MinSamples <= 1000, "[1, 1000]", o.MinSamples),
 		check("max samples", o.MaxSamples >= o.MinSamples && o.MaxSamples <= maxSamples, fmt.Sprintf("[%d, %d]", o.MinSamples, maxSamples), o.MaxSamples),
 		check("timeout", o.Timeout >= time.Second, "[1s, ∞)", o.Timeout),
+		check("total time", o.Total == 0 || o.Total >= time.Second && o.Total <= 24*time.Hour, "[1s, 24h]", o.Total),
 		check("pin CPU", o.PinCPU == 0 || pinSupported && o.PinCPU >= 1 && o.PinCPU <= runtime.NumCPU(), fmt.Sprintf("[1, %d] on Linux", runtime.NumCPU()), o.PinCPU),
 	} {
 		if err != nil {

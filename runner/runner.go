@@ -114,9 +114,13 @@ func (r *Runner) Run(ctx context.Context, jobs []Job) ([]results.Result, error) 
 	var out []results.Result
 	start := time.Now()
 	done := 0
+	plan := r.opts.plan(jobs)
 	for _, g := range Groups(jobs, r.opts.NoInterleave) {
 		if err := ctx.Err(); err != nil {
 			return out, err
+		}
+		if plan != nil {
+			r.opts.Budget = plan.Budget(Benchmarks(g))
 		}
 		res, err := r.runGroup(ctx, g, func(job *Job, res []results.Result) {
 			done++
@@ -153,6 +157,31 @@ func Groups(jobs []Job, alone bool) [][]*Job {
 	}
 	return gs
 }
+
+// Benchmarks counts the benchmarks (ops) of a group of jobs.
+func Benchmarks(group []*Job) int {
+	n := 0
+	for _, j := range group {
+		n += len(j.Ops)
+	}
+	return n
+}
+
+// plan returns the Plan of a run of jobs with a whole-run time, or nil.
+func (o Options) plan(jobs []Job) *Plan {
+	if o.Total <= 0 {
+		return nil
+	}
+	n := 0
+	for i := range jobs {
+		n += len(jobs[i].Ops)
+	}
+	return NewPlan(o.Total, n, o.Budget)
+}
+
+// Plan returns the Plan of a run of jobs under o, or nil when o sets no
+// whole-run time (Total): for a supervisor that runs groups elsewhere.
+func (o Options) Plan(jobs []Job) *Plan { return o.WithDefaults().plan(jobs) }
 
 // LargeBytes is the encoded size from which a job is sampled on its own
 // rather than interleaved with the rest of its group.

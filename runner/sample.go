@@ -26,6 +26,7 @@ type bench struct {
 	res       results.Result
 	loop      loop
 	check     func() (int, error) // verifies after timing (see checkBench)
+	pool      *budgetPool         // the budget it shares with the benches sampled beside it
 	owner     *Job
 	n         int              // iterations per batch, from calibration
 	gc        gcMode           // how its samples meet the collector (see collects)
@@ -330,14 +331,14 @@ func (r *Runner) sampleOnce(b *bench, aligned bool) (sampled, atCycleEnd bool) {
 	s, _, atCycleEnd, err := r.timeSample(b.loop, b.n, b.gc, aligned)
 	s.Probe = probe
 	if err != nil {
-		b.spent += r.since(start)
+		b.charge(r.since(start))
 		b.fail(err)
 		return true, false
 	}
 	if quiet && r.gauge != nil {
 		quiet = r.gauge.quiet()
 	}
-	b.spent += r.since(start)
+	b.charge(r.since(start))
 	if quiet {
 		b.res.Samples = append(b.res.Samples, s)
 		b.ns = append(b.ns, s.NsPerOp)
@@ -357,9 +358,9 @@ func (r *Runner) sampleOnce(b *bench, aligned bool) (sampled, atCycleEnd bool) {
 	// span half the budget.
 	spanned := start.Sub(b.first) >= o.Budget/2
 	enough := b.res.TargetMet && spanned || len(b.ns) >= o.MaxSamples ||
-		b.spent >= o.Budget && len(b.ns) >= o.MinSamples ||
+		b.overBudget(o.Budget) && len(b.ns) >= o.MinSamples ||
 		b.spent >= 3*o.Budget && len(b.ns) >= min(3, o.MinSamples)
-	if !enough && (b.spent >= o.Budget && all >= o.MinSamples || b.spent >= 3*o.Budget || all >= 2*o.MaxSamples) {
+	if !enough && (b.overBudget(o.Budget) && all >= o.MinSamples || b.spent >= 3*o.Budget || all >= 2*o.MaxSamples) {
 		// The machine was busy for most of the budget: use every sample.
 		b.res.Samples = append(b.res.Samples, b.busy...)
 		b.busy = nil
@@ -403,7 +404,7 @@ func (r *Runner) visitTime() time.Duration { return 3 * r.opts.SampleTime }
 
 // wait charges d of waiting for a quiet phase to b's budget.
 func (b *bench) wait(d time.Duration) {
-	b.spent += d
+	b.charge(d)
 	b.waited += d
 }
 
@@ -422,6 +423,10 @@ func (r *Runner) sample(ctx context.Context, benches []*bench, finished func(*be
 		r.warmed.Do(func() { r.gauge.warm(100 * time.Millisecond) })
 	}
 	rng := rand.New(rand.NewPCG(1, uint64(len(benches))))
+	pool := &budgetPool{total: time.Duration(len(benches)) * r.opts.Budget}
+	for _, b := range benches {
+		b.pool = pool
+	}
 	var mu sync.Mutex // guards the benches between a worker and the watchdog
 	active := benches
 	for len(active) > 0 {
@@ -582,4 +587,34 @@ func pooled(ss []results.Sample) float64 {
 		return 0
 	}
 	return ns / float64(iters)
+}
+
+// A budgetPool is the sampling budget of the benches sampled together: a
+// Budget each. A bench that meets its interval target early leaves its
+// unspent budget to those whose intervals are still wide, which may go on
+// sampling past their own Budget (up to maxShare of it) while the pool
+// lasts.
+type budgetPool struct {
+	total time.Duration
+	spent atomic.Int64
+}
+
+// maxShare is how many of its own budgets a bench may spend from its pool.
+const maxShare = 3
+
+// charge adds d to the bench's spending and its pool's.
+func (b *bench) charge(d time.Duration) {
+	b.spent += d
+	if b.pool != nil {
+		b.pool.spent.Add(int64(d))
+	}
+}
+
+// overBudget reports whether b has spent its budget: its own, unless its
+// pool still has some left and b has spent less than maxShare budgets.
+func (b *bench) overBudget(budget time.Duration) bool {
+	if b.spent < budget {
+		return false
+	}
+	return b.pool == nil || time.Duration(b.pool.spent.Load()) >= b.pool.total || b.spent >= maxShare*budget
 }

@@ -88,11 +88,19 @@ func (p *Pool) Run(ctx context.Context, jobs []runner.Job) ([]results.Result, er
 	var out []results.Result
 	start := time.Now()
 	done := 0
+	plan := p.Options.Plan(jobs)
 	for _, g := range runner.Groups(jobs, p.Options.NoInterleave) {
 		if err := ctx.Err(); err != nil {
 			return out, err
 		}
-		res, err := p.runGroup(ctx, g, func(job *runner.Job, rs []results.Result) {
+		// A worker measures its group with the group's share of the
+		// run's time as its budget; it plans nothing itself.
+		opts := p.Options
+		opts.Total = 0
+		if plan != nil {
+			opts.Budget = plan.Budget(runner.Benchmarks(g))
+		}
+		res, err := p.runGroup(ctx, opts, g, func(job *runner.Job, rs []results.Result) {
 			done++
 			if p.Progress != nil {
 				p.Progress(runner.Event{Done: done, Total: len(jobs), Job: job, Results: rs, Elapsed: time.Since(start)})
@@ -118,7 +126,7 @@ type cell struct {
 
 // runGroup measures one group, starting a new worker after each crash or
 // hang until every job has its results. finished is called per job.
-func (p *Pool) runGroup(ctx context.Context, group []*runner.Job, finished func(*runner.Job, []results.Result)) ([][]results.Result, error) {
+func (p *Pool) runGroup(ctx context.Context, opts runner.Options, group []*runner.Job, finished func(*runner.Job, []results.Result)) ([][]results.Result, error) {
 	got := make([]map[results.Op]results.Result, len(group))
 	for k := range got {
 		got[k] = map[results.Op]results.Result{}
@@ -163,7 +171,7 @@ func (p *Pool) runGroup(ctx context.Context, group []*runner.Job, finished func(
 		for k := range got {
 			before += len(got[k])
 		}
-		c, err := p.runWorker(ctx, specs, func(i int, res results.Result) { record(from[i], res) })
+		c, err := p.runWorker(ctx, opts, specs, func(i int, res results.Result) { record(from[i], res) })
 		if err != nil {
 			return p.partial(group, got), err
 		}
@@ -255,9 +263,9 @@ func stepName(s string) string {
 // result. It returns nil when the worker ended cleanly, the crash when it
 // did not, or ctx's error when the run was interrupted (the worker is
 // killed).
-func (p *Pool) runWorker(ctx context.Context, specs []Spec, record func(int, results.Result)) (*crash, error) {
+func (p *Pool) runWorker(ctx context.Context, opts runner.Options, specs []Spec, record func(int, results.Result)) (*crash, error) {
 	cmd := p.command()
-	req, err := json.Marshal(request{Options: p.Options, Jobs: specs})
+	req, err := json.Marshal(request{Options: opts, Jobs: specs})
 	if err != nil {
 		return nil, err
 	}

@@ -49,7 +49,8 @@ func parseRun(args []string, stderr io.Writer) (*runConfig, error) {
 		out        = fs.String("o", "serbench-out", "directory for the outputs; the run works in DIR.partial until it ends")
 		resume     = fs.String("resume", "", "continue the killed or interrupted run whose output directory is `DIR`, with its options")
 		target     = fs.Float64("target", 0, "stop sampling when the median's CI is within this fraction (default 0.03)")
-		budget     = fs.Duration("budget", 0, "sampling time per benchmark (default: the preset's, else 1s)")
+		total      = fs.Duration("time", 0, "the whole run's time, shared among its benchmarks (default: the preset's, 3m for quick; 0: none)")
+		budget     = fs.Duration("budget", 0, "sampling time per benchmark; with -time, the most one may get (default: the preset's, else 1s)")
 		sampleTime = fs.Duration("sample", 0, "wall time one sample aims for (default: the preset's, else 10ms)")
 		maxSamples = fs.Int("max-samples", 0, "most samples per benchmark (default 10000: the budget ends sampling first)")
 		pinCPU     = fs.Int("pin", 0, "pin the measuring thread to CPU N-1 (Linux; 0: no pinning)")
@@ -101,6 +102,17 @@ func parseRun(args []string, stderr io.Writer) (*runConfig, error) {
 	}
 	if *sampleTime != 0 {
 		c.opts.SampleTime = *sampleTime
+	}
+	// The preset's whole-run time holds unless the command line sets one,
+	// or sets a per-benchmark budget alone.
+	c.opts.Total = p.Time
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	switch {
+	case set["time"]:
+		c.opts.Total = *total
+	case set["budget"]:
+		c.opts.Total = 0
 	}
 	if err := c.opts.Validate(); err != nil {
 		return nil, &UsageError{Msg: err.Error()}
@@ -310,7 +322,7 @@ func newRun(presetName string, o runner.Options, sel preset.Selection) *results.
 		Env:     runner.Environment(time.Now()),
 		Options: results.Options{
 			Preset: presetName, Target: o.Target, Confidence: o.Confidence,
-			SampleTime: results.Duration(o.SampleTime), Budget: results.Duration(o.Budget),
+			SampleTime: results.Duration(o.SampleTime), Budget: results.Duration(o.Budget), Time: results.Duration(o.Total),
 			MinSamples: o.MinSamples, MaxSamples: o.MaxSamples, GCBefore: !o.NoGC, WholeCycles: !o.NoGC && !o.GCFirst, PinCPU: o.PinCPU,
 			BatchTime: results.Duration(o.BatchTime),
 		},
@@ -339,8 +351,19 @@ func newRun(presetName string, o runner.Options, sel preset.Selection) *results.
 // the interval target.
 func tally(run *results.Run) string {
 	c := results.Count(run.Results)
-	return fmt.Sprintf("%d measured (%d within ±%s%%), %d failed or errored, %d skipped; loop overhead %.2fns/op, included in every figure",
-		c.OK, c.Met, percent(run.Options.Target), c.Failed, c.Skipped, run.Env.Overhead)
+	var cis []float64
+	for i := range run.Results {
+		if r := &run.Results[i]; r.Status == results.OK {
+			cis = append(cis, r.NsPerOp.RelCI())
+		}
+	}
+	precision := ""
+	if len(cis) > 0 {
+		slices.Sort(cis)
+		precision = fmt.Sprintf("; intervals ±%s%% in the middle, ±%s%% at the 90th percentile", percent(cis[len(cis)/2]), percent(cis[len(cis)*9/10]))
+	}
+	return fmt.Sprintf("%d measured (%d within ±%s%%%s), %d failed or errored, %d skipped; loop overhead %.2fns/op, included in every figure",
+		c.OK, c.Met, percent(run.Options.Target), precision, c.Failed, c.Skipped, run.Env.Overhead)
 }
 
 // imprecise returns a warning when more than one measured benchmark in

@@ -19,6 +19,8 @@ func Write(w io.Writer, run *results.Run) error {
 	ix := newIndex(run)
 	s := &writer{w: bw, ix: ix}
 	s.header()
+	s.answer()
+	s.method()
 	s.winners()
 	s.ladder()
 	s.crossover("gob")
@@ -52,6 +54,12 @@ func (s *writer) header() {
 	if m := run.Machine; m != nil && m.Probes > 0 {
 		s.p("The machine was %s.", m)
 	}
+	s.p("")
+}
+
+// method says how to read the figures.
+func (s *writer) method() {
+	run := s.ix.run
 	conf := run.Options.Confidence
 	if conf == 0 {
 		conf = 0.95

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"sort"
 	"strings"
 	"time"
 )
@@ -389,3 +390,46 @@ func MarkImplausible(rs []Result, overheadNs float64) {
 // Ranked reports whether r may stand in a ranking or a winners list:
 // measured, verified and plausible.
 func (r *Result) Ranked() bool { return r.Status == OK && r.Implausible == "" }
+
+// ShakyRanks returns the keys (Result.Key) of the measured results that
+// ran at two speeds (TwoSpeeds) where that changes a conclusion: ranked by
+// their samples' mean time per op (PooledNsPerOp) instead of their
+// median, they would swap places with a neighbour among the results of
+// the same op on the same dataset shape. Elsewhere the two speeds are
+// worth a line in the warnings, not a mark on the figure.
+func ShakyRanks(rs []Result) map[string]bool {
+	type cat struct {
+		op             Op
+		dataset, shape string
+	}
+	groups := map[cat][]*Result{}
+	for i := range rs {
+		r := &rs[i]
+		if r.Ranked() {
+			c := cat{r.Op, r.Dataset, r.Shape}
+			groups[c] = append(groups[c], r)
+		}
+	}
+	mean := func(r *Result) float64 {
+		if r.PooledNsPerOp > 0 {
+			return r.PooledNsPerOp
+		}
+		return r.NsPerOp.Median
+	}
+	shaky := map[string]bool{}
+	for _, g := range groups {
+		sort.Slice(g, func(i, j int) bool { return g[i].NsPerOp.Median < g[j].NsPerOp.Median })
+		for i := 1; i < len(g); i++ {
+			a, b := g[i-1], g[i]
+			if !a.TwoSpeeds() && !b.TwoSpeeds() || mean(a) <= mean(b) {
+				continue
+			}
+			for _, r := range []*Result{a, b} {
+				if r.TwoSpeeds() {
+					shaky[r.Key()] = true
+				}
+			}
+		}
+	}
+	return shaky
+}

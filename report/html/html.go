@@ -158,6 +158,7 @@ func newView(run *results.Run) *view {
 	}
 
 	type catKey struct{ dataset, shape string }
+	shaky := results.ShakyRanks(run.Results)
 	cats := map[catKey]*chartData{}
 	catView := map[catKey]*categoryView{}
 	var order []catKey
@@ -177,7 +178,7 @@ func newView(run *results.Run) *view {
 				row.CI = fmt.Sprintf("±%.1f%%", 100*row.CISort)
 			}
 			row.Implausible = r.Implausible
-			if r.TwoSpeeds() {
+			if shaky[r.Key()] {
 				row.TwoSpeeds = fmt.Sprintf("the median is %+.0f%% from the samples' mean time per op (%s, what testing.B reports): they ran at two speeds, and the median is the one that held more of them",
 					100*r.MeanGap(), table.Duration(r.PooledNsPerOp))
 			}

@@ -45,7 +45,8 @@ func Write(w io.Writer, run *results.Run) error {
 	index := map[string]*group{}
 	var problems []string
 	skipped := 0
-	twoSpeeds := false // a result is marked ~
+	shaky := results.ShakyRanks(run.Results)
+	twoSpeeds := 0 // results that ran at two speeds
 	var implausible []string
 	for i := range run.Results {
 		res := &run.Results[i]
@@ -56,7 +57,9 @@ func Write(w io.Writer, run *results.Run) error {
 		case results.Failed, results.Error:
 			problems = append(problems, fmt.Sprintf("%s %s: %s", strings.ToUpper(string(res.Status)), res.Key(), res.ShortReason()))
 		case results.OK:
-			twoSpeeds = twoSpeeds || res.TwoSpeeds()
+			if res.TwoSpeeds() {
+				twoSpeeds++
+			}
 			if res.Implausible != "" {
 				implausible = append(implausible, fmt.Sprintf("IMPLAUSIBLE %s: %s", res.Key(), res.Implausible))
 			}
@@ -87,7 +90,7 @@ func Write(w io.Writer, run *results.Run) error {
 		fmt.Fprintf(tw, "codec\tencode\t±\tdecode\t±\tbytes\tenc allocs\tdec allocs\t\n")
 		for _, r := range g.rows {
 			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", r.codec,
-				timeCell(r.encode), ciCell(r.encode), timeCell(r.decode), ciCell(r.decode),
+				timeCell(r.encode), ciCell(r.encode, shaky), timeCell(r.decode), ciCell(r.decode, shaky),
 				bytesCell(r), allocCell(r.encode), allocCell(r.decode))
 		}
 		fmt.Fprintln(tw)
@@ -95,8 +98,11 @@ func Write(w io.Writer, run *results.Run) error {
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	if twoSpeeds {
-		fmt.Fprintf(w, "~ marks a median more than %.0f%% from the samples' mean time per op (what testing.B reports): the samples ran at two speeds, and the median is the one that held more of them.\n", 100*results.MeanGapMark)
+	switch {
+	case len(shaky) > 0:
+		fmt.Fprintf(w, "~ marks a median whose samples ran at two speeds (more than %.0f%% from their mean time per op, what testing.B reports) where that changes the ranking: by their mean, it would swap places with a neighbour.\n", 100*results.MeanGapMark)
+	case twoSpeeds > 0:
+		fmt.Fprintf(w, "%d results ran at two speeds (median more than %.0f%% from the mean); none of them would change rank by its mean.\n", twoSpeeds, 100*results.MeanGapMark)
 	}
 	if len(implausible) > 0 {
 		fmt.Fprintln(w, "! marks a figure too fast to be the codec's work; its row is ranked last:")
@@ -136,7 +142,7 @@ func timeCell(r *results.Result) string {
 	return Duration(r.NsPerOp.Median)
 }
 
-func ciCell(r *results.Result) string {
+func ciCell(r *results.Result, shaky map[string]bool) string {
 	if r == nil || r.Status != results.OK {
 		return ""
 	}
@@ -144,7 +150,7 @@ func ciCell(r *results.Result) string {
 		return "∞"
 	}
 	mark := ""
-	if r.TwoSpeeds() {
+	if shaky[r.Key()] {
 		mark = "~"
 	}
 	return fmt.Sprintf("%.0f%%%s", 100*r.NsPerOp.RelCI(), mark)

@@ -394,16 +394,24 @@ func imprecise(run *results.Run) string {
 			split++
 		}
 	}
-	why := fmt.Sprintf("spent their %v budget", time.Duration(run.Options.Budget))
+	budget := fmt.Sprintf("their %v budget", time.Duration(run.Options.Budget))
+	if run.Options.Time > 0 {
+		budget = fmt.Sprintf("their share of the run's %v", time.Duration(run.Options.Time))
+	}
+	why := "spent " + budget
 	if capped > 0 {
-		why = fmt.Sprintf("spent their %v budget (%d of them took their cap of %d samples first)", time.Duration(run.Options.Budget), capped, run.Options.MaxSamples)
+		why = fmt.Sprintf("spent %s (%d of them took their cap of %d samples first)", budget, capped, run.Options.MaxSamples)
 	}
 	msg := fmt.Sprintf("%d of %d benchmarks %s before the interval of their median reached ±%s%%: a noisy machine or a short budget. ",
 		c.OK-c.Met, c.OK, why, percent(run.Options.Target))
 	if split > 0 {
 		msg += fmt.Sprintf("%d of them started 30 to 70%% of their samples while the machine was busy: their samples fall in both of its speeds, and their median between the two, where a larger budget narrows the interval little. ", split)
 	}
-	return msg + "Read their ± column; a larger -budget takes more samples, and ranks closer than their intervals may change between runs."
+	more := "a larger -budget"
+	if run.Options.Time > 0 {
+		more = "a longer -time"
+	}
+	return msg + "Read their ± column; " + more + " takes more samples, and ranks closer than their intervals may change between runs."
 }
 
 // busyShare is the share of a run in which the machine may be busy before

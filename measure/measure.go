@@ -1,0 +1,290 @@
+// Package measure runs a whole serbench measurement and returns its
+// record: the environment, the options as recorded, the codecs, every
+// result in job order, the machine's steadiness, peak memory and the
+// warnings a reader needs. The command line and a program get the same
+// record, and write the same files from it through report/....
+package measure
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"os/exec"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/registry"
+	"github.com/serbench/serbench/results"
+	"github.com/serbench/serbench/runner"
+	"github.com/serbench/serbench/worker"
+)
+
+// Config says how to measure.
+type Config struct {
+	// Options are the runner's; Options.Total shares a whole-run time.
+	Options runner.Options
+	// Preset labels the run in its record.
+	Preset string
+	// InProcess measures in this process. By default each group of jobs
+	// runs in a worker process (worker.Pool), which needs jobs that
+	// preset.Job rebuilds (registered codecs on registered datasets) and
+	// an executable that serves the "worker" command (Command).
+	InProcess bool
+	// Timeout is a worker's hang timeout (worker.Pool.Timeout).
+	Timeout time.Duration
+	// Command starts a worker (worker.Pool.Command).
+	Command func() *exec.Cmd
+	// Started, if set, is called once the run's record holds what is
+	// known before the first job (the loop overhead included); an error
+	// stops the run before it measures anything.
+	Started func(*results.Run) error
+	// Finished, if set, is called with each benchmark's result the moment
+	// it is final: a journal appends it there.
+	Finished func(*runner.Job, results.Result)
+	// Progress, if set, is called after each job measured.
+	Progress func(runner.Event)
+	// Waiting, if set, is called while a worker makes no progress
+	// (worker.Pool.Waiting).
+	Waiting func(cell string, quiet, timeout time.Duration)
+}
+
+// NewRun starts the record of a run of jobs: environment, options (with
+// their defaults) and the codecs the jobs use, in registry order.
+func NewRun(cfg Config, jobs []runner.Job) *results.Run {
+	o := cfg.Options.WithDefaults()
+	run := &results.Run{
+		Started: time.Now().UTC(),
+		Env:     runner.Environment(time.Now()),
+		Options: results.Options{
+			Preset: cfg.Preset, Target: o.Target, Confidence: o.Confidence,
+			SampleTime: results.Duration(o.SampleTime), Budget: results.Duration(o.Budget), Time: results.Duration(o.Total),
+			MinSamples: o.MinSamples, MaxSamples: o.MaxSamples, GCBefore: !o.NoGC, WholeCycles: !o.NoGC && !o.GCFirst, PinCPU: o.PinCPU,
+			BatchTime: results.Duration(o.BatchTime),
+		},
+	}
+	if o.Gate {
+		run.Options.Gate = o.GateTolerance
+	}
+	seen := map[string]bool{}
+	for _, j := range jobs {
+		if !seen[j.Codec.Name] {
+			seen[j.Codec.Name] = true
+			run.Codecs = append(run.Codecs, Codec(j.Codec))
+		}
+	}
+	return run
+}
+
+// Codec returns a codec's record: its metadata and the version of its
+// module in this build.
+func Codec(c codec.Info) results.Codec {
+	var losses []string
+	for _, l := range c.Losses {
+		losses = append(losses, l.String())
+	}
+	return results.Codec{
+		Name: c.Name, Family: c.Family, Label: c.Label, Module: c.Module,
+		Version: registry.Version(c.Module), URL: c.URL, API: string(c.API),
+		Variant: c.Variant, Losses: losses, Notes: c.Notes,
+	}
+}
+
+// A measurer measures jobs: a runner.Runner in this process, or a
+// worker.Pool in worker processes.
+type measurer interface {
+	Run(ctx context.Context, jobs []runner.Job) ([]results.Result, error)
+	Peak() results.Memory
+	Machine() results.Machine
+}
+
+// Run measures the benchmarks of jobs that run does not hold a result for
+// (all of them in a new run; the rest in a resumed one) and completes
+// run: its results in job order, elapsed time, peak memory, machine,
+// implausible figures marked, and warnings. When ctx is cancelled it
+// returns ctx's error with the results measured before in run.
+func Run(ctx context.Context, run *results.Run, jobs []runner.Job, cfg Config) error {
+	r, err := runner.New(cfg.Options)
+	if err != nil {
+		return err
+	}
+	if run.Env.Overhead == 0 {
+		run.Env.Overhead = r.LoopOverhead(ctx)
+	}
+	if cfg.Started != nil {
+		if err := cfg.Started(run); err != nil {
+			return err
+		}
+	}
+	todo := Remaining(jobs, run.Results)
+	var m measurer = r
+	if cfg.InProcess {
+		r.Finished, r.Progress = cfg.Finished, cfg.Progress
+	} else {
+		m = &worker.Pool{Options: cfg.Options, Timeout: cfg.Timeout, Command: cfg.Command,
+			Finished: cfg.Finished, Progress: cfg.Progress, Waiting: cfg.Waiting}
+	}
+	start := time.Now()
+	rs, runErr := m.Run(ctx, todo)
+	run.Elapsed = results.Duration(time.Since(start))
+	run.Results = inJobOrder(jobs, append(run.Results, rs...))
+	run.Peak = m.Peak()
+	machine := m.Machine()
+	run.Machine = &machine
+	results.MarkImplausible(run.Results, run.Env.Overhead)
+	if runErr != nil {
+		run.Warnings = append(run.Warnings, fmt.Sprintf("interrupted: %d of %d benchmarks were measured before: %v", len(run.Results), countOps(jobs), runErr))
+	}
+	for _, w := range []string{twoSpeeds(run), imprecise(run), implausible(run)} {
+		if w != "" {
+			run.Warnings = append(run.Warnings, w)
+		}
+	}
+	return runErr
+}
+
+// countOps counts the benchmarks of jobs.
+func countOps(jobs []runner.Job) int {
+	n := 0
+	for _, j := range jobs {
+		n += len(j.Ops)
+	}
+	return n
+}
+
+// Remaining returns the jobs with only the ops that have no result in
+// done.
+func Remaining(jobs []runner.Job, done []results.Result) []runner.Job {
+	have := map[string]bool{}
+	for _, r := range done {
+		have[r.Key()] = true
+	}
+	var todo []runner.Job
+	for _, j := range jobs {
+		var ops []results.Op
+		for _, op := range j.Ops {
+			r := results.Result{Op: op, Codec: j.Codec.Name, Dataset: j.Dataset, Shape: j.Shape}
+			if !have[r.Key()] {
+				ops = append(ops, op)
+			}
+		}
+		if len(ops) > 0 {
+			j.Ops = ops
+			todo = append(todo, j)
+		}
+	}
+	return todo
+}
+
+// inJobOrder returns the results in the order of the jobs and their ops,
+// whatever order they were measured in; a benchmark measured twice keeps
+// its last result.
+func inJobOrder(jobs []runner.Job, rs []results.Result) []results.Result {
+	by := map[string]results.Result{}
+	for _, r := range rs {
+		by[r.Key()] = r
+	}
+	var out []results.Result
+	for _, j := range jobs {
+		for _, op := range j.Ops {
+			k := results.Result{Op: op, Codec: j.Codec.Name, Dataset: j.Dataset, Shape: j.Shape}
+			if r, ok := by[k.Key()]; ok {
+				out = append(out, r)
+			}
+		}
+	}
+	return out
+}
+
+// imprecise returns a warning when more than one measured benchmark in
+// twenty stopped before its interval reached the target, at the end of its
+// budget or at the cap on samples: the machine was noisy or the budget
+// short, and the ± column says by how much. It names how many of them had
+// samples split between the machine's two speeds (results.Machine.Split),
+// whose medians no budget of a quick run pins down.
+func imprecise(run *results.Run) string {
+	c := results.Count(run.Results)
+	if c.OK == 0 || 20*(c.OK-c.Met) <= c.OK {
+		return ""
+	}
+	var machine results.Machine
+	if run.Machine != nil {
+		machine = *run.Machine
+	}
+	capped, split := 0, 0
+	for i := range run.Results {
+		r := &run.Results[i]
+		if r.Status != results.OK || r.TargetMet {
+			continue
+		}
+		if run.Options.MaxSamples > 0 && len(r.Samples) >= run.Options.MaxSamples {
+			capped++
+		}
+		if machine.Split(r) {
+			split++
+		}
+	}
+	budget := fmt.Sprintf("their %v budget", time.Duration(run.Options.Budget))
+	if run.Options.Time > 0 {
+		budget = fmt.Sprintf("their share of the run's %v", time.Duration(run.Options.Time))
+	}
+	why := "spent " + budget
+	if capped > 0 {
+		why = fmt.Sprintf("spent %s (%d of them took their cap of %d samples first)", budget, capped, run.Options.MaxSamples)
+	}
+	msg := fmt.Sprintf("%d of %d benchmarks %s before the interval of their median reached ±%s%%: a noisy machine or a short budget. ",
+		c.OK-c.Met, c.OK, why, percent(run.Options.Target))
+	if split > 0 {
+		msg += fmt.Sprintf("%d of them started 30 to 70%% of their samples while the machine was busy: their samples fall in both of its speeds, and their median between the two, where a larger budget narrows the interval little. ", split)
+	}
+	more := "a larger -budget"
+	if run.Options.Time > 0 {
+		more = "a longer -time"
+	}
+	return msg + "Read their ± column; " + more + " takes more samples, and ranks closer than their intervals may change between runs."
+}
+
+// busyShare is the share of a run in which the machine may be busy before
+// the run says so: on a machine of its own the probe is busy for less than
+// 1% of a run.
+const busyShare = 0.05
+
+// twoSpeeds returns a warning when the machine ran at two speeds: its
+// probe was busy for busyShare of the run or more.
+func twoSpeeds(run *results.Run) string {
+	m := run.Machine
+	if m == nil || m.Probes == 0 || m.Busy < busyShare {
+		return ""
+	}
+	return fmt.Sprintf("the machine ran at two speeds: a probe timed between samples ran %.1f× slower than its fast speed for %.0f%% of the run (%d probes). "+
+		"Other work on this machine or its host (another tenant of a cloud VM) took the CPU in phases, so the medians measure a mix of the two speeds "+
+		"and can move between runs by more than their ± intervals. For figures that hold, run on an idle machine; otherwise run twice and check with serbench compare.",
+		m.Slowdown, 100*m.Busy, m.Probes)
+}
+
+// implausible returns a warning naming the results whose figures cannot be
+// the operation's cost (results.MarkImplausible); they are left out of
+// every ranking.
+func implausible(run *results.Run) string {
+	var names []string
+	for i := range run.Results {
+		if r := &run.Results[i]; r.Implausible != "" {
+			names = append(names, r.Key())
+		}
+	}
+	if len(names) == 0 {
+		return ""
+	}
+	n := len(names)
+	if n > 5 {
+		names = append(names[:5], fmt.Sprintf("and %d more", n-5))
+	}
+	return fmt.Sprintf("%d figures are implausible, too fast to be the codec's work (below twice the loop overhead, or faster than copying the encoding), and are left out of every ranking: %s",
+		n, strings.Join(names, ", "))
+}
+
+// percent formats a fraction as a percentage to a tenth: 0.03 as "3".
+func percent(f float64) string {
+	return strconv.FormatFloat(math.Round(f*1000)/10, 'f', -1, 64)
+}

@@ -44,7 +44,6 @@ type Selection struct {
 // binary format, and hand-written byte order for the integer.
 var quickCodecs = []string{"json", "sonic", "gob", "gob-stream", "proto", "vtproto", "msgpack", "msgp", "cbor", "kelindar-binary", "byteorder"}
 
-
 // All lists the presets; the first is the default.
 var All = []Preset{
 	{

@@ -24,7 +24,8 @@ import (
 
 // runConfig is what a run's command line asks for.
 type runConfig struct {
-	args    []string // the command line, which a journal keeps for -resume
+	args    []string        // the command line, which a journal keeps for -resume
+	set     map[string]bool // the flags it sets
 	preset  string
 	sel     preset.Selection
 	opts    runner.Options
@@ -108,6 +109,7 @@ func parseRun(args []string, stderr io.Writer) (*runConfig, error) {
 	c.opts.Total = p.Time
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	c.set = set
 	switch {
 	case set["time"]:
 		c.opts.Total = *total
@@ -131,8 +133,10 @@ func runConfigOf(args []string, stderr io.Writer) (*runConfig, []results.Result,
 	if err != nil || cfg.resume == "" {
 		return cfg, nil, err
 	}
-	if len(args) != 2 && !(len(args) == 3 && args[2] == "-q") {
-		return nil, nil, usagef("-resume takes the options of the run it continues: give it alone (and -q), not %q", args)
+	for name := range cfg.set {
+		if name != "resume" && name != "q" {
+			return nil, nil, usagef("-resume takes the options of the run it continues: give it alone (or with -q), not with -%s", name)
+		}
 	}
 	h, rs, err := journal.Read(filepath.Join(partialDir(cfg.resume), journal.Name))
 	if err != nil {

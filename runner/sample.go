@@ -476,6 +476,7 @@ func (r *Runner) sample(ctx context.Context, benches []*bench, finished func(*be
 					current.Store(b)
 					since.Store(time.Now().UnixNano())
 					mu.Unlock()
+					r.beat(work.owner, work.res.Op, "sample")
 					if r.sampleVisit(&work) {
 						sampled = true
 					}

@@ -130,6 +130,26 @@ func TestCrashesCostOneCell(t *testing.T) {
 	}
 }
 
+// TestLongSamplingIsNotAHang: a group whose sampling lasts longer than
+// the timeout beats at every visit, so no honest benchmark is killed.
+func TestLongSamplingIsNotAHang(t *testing.T) {
+	p := testPool(t, 2*time.Second)
+	p.Options.Budget = 2 * time.Second
+	p.Options.Target = 0.001 // never met: each benchmark spends its budget
+	res, err := p.Run(context.Background(), jobs(t, [3]string{"json", "tiny", "single"}, [3]string{"gob", "tiny", "single"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range res {
+		if r.Status != results.OK {
+			t.Errorf("%s %s: %s (%s), want ok", r.Codec, r.Op, r.Status, r.Reason)
+		}
+	}
+	if n := p.Starts(); n != 1 {
+		t.Errorf("%d workers started, want 1: a worker was killed", n)
+	}
+}
+
 // TestInterruptKillsTheWorker: a cancelled run returns at once with the
 // jobs finished before, and leaves no worker behind.
 func TestInterruptKillsTheWorker(t *testing.T) {

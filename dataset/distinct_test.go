@@ -93,6 +93,9 @@ func TestBuilds(t *testing.T) {
 				h1, subs1 := w.walk(v1)
 				w.path = []segment{{name: "builds"}}
 				w.container(v0.Type(), []reflect.Value{v0, v1}, []uint64{h0, h1}, [][]sub{subs0, subs1}, nil)
+				if w.errs > maxErrors {
+					t.Errorf("and %d more", w.errs-maxErrors)
+				}
 			})
 		}
 	}
@@ -376,9 +379,12 @@ func newWalker(t interface {
 	return &walker{t: t, dataset: dataset, seen: map[seenKey]map[uint64]seenAt{}, more: map[uint64][]seenAt{}, plans: map[reflect.Type]*plan{}}
 }
 
+// maxErrors is how many failures a walker reports in full.
+const maxErrors = 10
+
 func (w *walker) errorf(format string, args ...any) {
 	w.t.Helper()
-	if w.errs++; w.errs <= 10 {
+	if w.errs++; w.errs <= maxErrors {
 		w.t.Errorf(format, args...)
 	}
 }

@@ -65,7 +65,10 @@ func compared(err error, format string, args ...any) error {
 // give a message of the same size. It returns a *CheckError saying why a
 // job cannot be measured. It lets other harnesses (testing.B) time
 // exactly what the runner times.
-func Prepare(job *Job) (*Prepared, error) {
+func Prepare(job *Job) (*Prepared, error) { return prepare(job, func() {}) }
+
+// prepare does the work of Prepare, calling alive between its steps.
+func prepare(job *Job, alive func()) (*Prepared, error) {
 	build := func(f func() (any, error)) (any, any, error) {
 		v, err := f()
 		if err != nil {
@@ -109,6 +112,7 @@ func Prepare(job *Job) (*Prepared, error) {
 		}
 	}
 	for k, c := range []codec.Case{p.Case, p.alt} {
+		alive()
 		enc, err := c.Encode()
 		if err != nil {
 			return nil, checkErr(results.Error, "encode: %v", err)
@@ -116,10 +120,12 @@ func Prepare(job *Job) (*Prepared, error) {
 		p.Msgs[k] = slices.Clone(enc)
 	}
 	for _, k := range []int{0, 1, 0} {
+		alive()
 		if err := p.decodeCheck(k); err != nil {
 			return nil, err
 		}
 	}
+	alive()
 	if err := p.checkEncoding(p.Case, 0); err != nil {
 		return nil, err
 	}

@@ -61,6 +61,7 @@ type Runner struct {
 	// whole job is prepared): a supervising process learns where a codec
 	// that crashes or hangs was.
 	Beat     func(job *Job, op results.Op, step string)
+	lastBeat atomic.Pointer[beatAt]
 	peakHeap atomic.Uint64
 	gauge    *gauge    // nil without Gate
 	meter    *meter    // the machine's speed over the run
@@ -293,7 +294,23 @@ func (r *Runner) runGroup(ctx context.Context, group []*Job, finished func(*Job,
 // beat calls Beat, if set.
 func (r *Runner) beat(job *Job, op results.Op, step string) {
 	if r.Beat != nil {
+		r.lastBeat.Store(&beatAt{job, op, step})
 		r.Beat(job, op, step)
+	}
+}
+
+// A beatAt is where the runner last said it was.
+type beatAt struct {
+	job  *Job
+	op   results.Op
+	step string
+}
+
+// alive repeats the last beat: a long step (a slow codec verifying or
+// calibrating on a large value) says it still moves.
+func (r *Runner) alive() {
+	if b := r.lastBeat.Load(); b != nil && r.Beat != nil {
+		r.Beat(b.job, b.op, b.step)
 	}
 }
 
@@ -348,7 +365,7 @@ func (r *Runner) prepare(ctx context.Context, job *Job) ([]*bench, []results.Res
 	if avail, ok := memAvailable(); ok && job.MinMemory > 0 && avail < job.MinMemory {
 		return nil, job.Results(results.Skipped, fmt.Sprintf("needs %d MiB of available memory, the OS reports %d MiB; skipped rather than risk running out", job.MinMemory>>20, avail>>20))
 	}
-	p, err := Prepare(job)
+	p, err := prepare(job, r.alive)
 	if err != nil {
 		var ce *CheckError
 		if errors.As(err, &ce) {

@@ -246,6 +246,7 @@ func (r *Runner) calibrate(ctx context.Context, l loop) (n int, err error) {
 	}
 	n = 1
 	for {
+		r.alive()
 		if !r.opts.NoGC {
 			runtime.GC()
 		}

@@ -27,7 +27,7 @@ type Pool struct {
 	// Options are the runner options each worker measures with.
 	Options runner.Options
 	// Timeout is how long a worker may go without a beat before it is
-	// killed as hung. Default DefaultTimeout(Options.Budget).
+	// killed as hung. Default DefaultTimeout.
 	Timeout time.Duration
 	// Command returns the command that starts a worker. Default: this
 	// executable with the argument "worker".
@@ -50,12 +50,11 @@ type Pool struct {
 	starts int
 }
 
-// DefaultTimeout is the hang timeout for a sampling budget: twenty budgets,
-// at least a minute (verifying a large value with a slow codec takes
-// that), at most two.
-func DefaultTimeout(budget time.Duration) time.Duration {
-	return min(max(20*budget, time.Minute), 2*time.Minute)
-}
+// DefaultTimeout is the default hang timeout: one step of the slowest
+// codecs on the largest values (a YAML decode of 69,000 Bigs) can take a
+// minute on a busy machine. A worker beats before every step, and during
+// long ones, so the timeout does not grow with the budget.
+const DefaultTimeout = 2 * time.Minute
 
 // Machine describes the machine probes of every worker so far.
 func (p *Pool) Machine() results.Machine {
@@ -304,10 +303,7 @@ func (p *Pool) runWorker(ctx context.Context, opts runner.Options, specs []Spec,
 			events <- msg{e, err}
 		}
 	}()
-	timeout := p.Timeout
-	if timeout <= 0 {
-		timeout = DefaultTimeout(p.Options.WithDefaults().Budget)
-	}
+	timeout := cmp.Or(p.Timeout, DefaultTimeout)
 	at := cell{step: "prepare"}
 	var ended *end
 	lastBeat := time.Now()

@@ -59,7 +59,7 @@ func parseRun(args []string, stderr io.Writer) (*runConfig, error) {
 		noGC       = fs.Bool("nogc", false, "no garbage collection before any sample")
 		gcFirst    = fs.Bool("gc-first", false, "a garbage collection before every sample, also of operations that allocate fast")
 		gate       = fs.Bool("gate", false, "sample only while a probe says the machine runs at full speed (its fast phases, not its average)")
-		timeout    = fs.Duration("timeout", 0, "kill a codec that makes no progress for this long (default: 20 budgets, within 1m to 2m)")
+		timeout    = fs.Duration("timeout", 0, "kill a codec that makes no progress for this long (default 2m)")
 		inproc     = fs.Bool("in-process", false, "measure in this process, not in worker processes (a crash or hang then ends or slows the run)")
 		quiet      = fs.Bool("q", false, "no progress on stderr")
 	)

@@ -8,6 +8,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"runtime"
 	"strings"
 
 	"github.com/serbench/serbench/preset"
@@ -70,6 +71,7 @@ Usage:
   serbench compare OLD NEW      deltas with significance, as benchstat computes them;
                                 OLD and NEW: results.bench, results.json, an output
                                 directory, or go test -bench output
+  serbench version              the serbench version, the Go version and GOOS/GOARCH
   serbench help                 this text
 
 Run 'serbench run -h' for the run flags.
@@ -112,13 +114,25 @@ func dispatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil
+	case "version", "-version", "--version":
+		if len(rest) > 0 {
+			return usagef("version takes no arguments, got %q", rest)
+		}
+		_, err := fmt.Fprintln(stdout, versionLine())
+		return err
 	default:
 		if strings.HasPrefix(cmd, "-") {
 			// Flags without a command mean "run".
 			return runCmd(ctx, args, stdout, stderr)
 		}
-		return usagef("unknown command %q; known: run, list, report, compare, help", cmd)
+		return usagef("unknown command %q; known: run, list, report, compare, version, help", cmd)
 	}
+}
+
+// versionLine is what 'serbench version' prints: "serbench VERSION
+// GOVERSION GOOS/GOARCH".
+func versionLine() string {
+	return fmt.Sprintf("serbench %s %s %s/%s", runner.Version(), runtime.Version(), runtime.GOOS, runtime.GOARCH)
 }
 
 // parse parses flags, turning flag errors into usage errors.

@@ -106,11 +106,11 @@ func dispatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	case "run":
 		return runCmd(ctx, rest, stdout, stderr)
 	case "list":
-		return listCmd(rest, stdout)
+		return listCmd(rest, stdout, stderr)
 	case "report":
 		return reportCmd(rest, stdout, stderr)
 	case "compare":
-		return compareCmd(rest, stdout)
+		return compareCmd(rest, stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil

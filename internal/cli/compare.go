@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bytes"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -13,7 +14,23 @@ import (
 	"github.com/serbench/serbench/results"
 )
 
-func compareCmd(args []string, stdout io.Writer) error {
+func compareCmd(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("serbench compare", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprint(fs.Output(), `Usage: serbench compare OLD NEW
+
+Compares two runs as benchstat does: per benchmark, each side's median
+with its 95% interval, and the delta where a Mann-Whitney U test finds a
+difference (p ≤ 0.05); then whether the codecs kept their ranking.
+OLD and NEW are each a results.bench, a results.json, a serbench output
+directory or the output of go test -bench.
+`)
+	}
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	args = fs.Args()
 	if len(args) != 2 {
 		return usagef("compare needs two results: serbench compare OLD NEW, each a results.bench, a results.json, a serbench output directory or `go test -bench` output")
 	}

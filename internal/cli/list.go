@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"flag"
 	"fmt"
 	"io"
 	"strings"
@@ -11,7 +12,21 @@ import (
 	"github.com/serbench/serbench/registry"
 )
 
-func listCmd(args []string, stdout io.Writer) error {
+func listCmd(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("serbench list", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprint(fs.Output(), "Usage: serbench list [codecs|datasets|presets]\n\nLists what -codecs, -datasets and -preset accept; without an argument, all three.\n")
+	}
+	// Accept the argument before or after the flags.
+	var arg []string
+	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
+		arg, args = args[:1], args[1:]
+	}
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	args = append(arg, fs.Args()...)
 	what := []string{"codecs", "datasets", "presets"}
 	if len(args) > 1 {
 		return usagef("list takes at most one argument: codecs, datasets or presets")

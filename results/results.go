@@ -80,7 +80,9 @@ type Options struct {
 	// collection cycles of their own instead (the runner's default).
 	GCBefore    bool `json:"gc_before_sample"`
 	WholeCycles bool `json:"fast_allocators_whole_gc_cycles,omitempty"`
-	PinCPU      int  `json:"pin_cpu,omitempty"`
+	// PinCPU is runner.Options.PinCPU: 0 for no pinning, else the run
+	// pinned to CPU PinCPU-1 (serbench run -pin PinCPU-1).
+	PinCPU int `json:"pin_cpu,omitempty"`
 	// BatchTime: a sample runs the loop in timed batches of about
 	// BatchTime.
 	BatchTime Duration `json:"batch_time,omitempty"`

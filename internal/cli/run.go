@@ -26,6 +26,7 @@ import (
 // runConfig is what a run's command line asks for.
 type runConfig struct {
 	preset  string
+	label   string // the preset as recorded: "quick (custom: -codecs json,gob)"
 	sel     preset.Selection
 	opts    runner.Options
 	out     string
@@ -95,6 +96,7 @@ func parseRun(args []string, stderr io.Writer) (*runConfig, error) {
 		}
 	}
 	c.sel.XL = c.sel.XL || *xl
+	c.label = p.Label(c.sel)
 	if err := checkRunFlags(fs); err != nil {
 		return nil, err
 	}
@@ -139,7 +141,7 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		return &UsageError{Msg: err.Error()}
 	}
 	work := partialDir(cfg.out)
-	run := newRun(cfg.preset, cfg.opts, cfg.sel)
+	run := newRun(cfg.label, cfg.opts, cfg.sel)
 	r, err := runner.New(cfg.opts)
 	if err != nil {
 		return &UsageError{Msg: err.Error()}
@@ -303,14 +305,15 @@ func inJobOrder(jobs []runner.Job, rs []results.Result) []results.Result {
 	return out
 }
 
-// newRun starts the record of a run: environment, options and the
-// metadata of the selected codecs.
-func newRun(presetName string, o runner.Options, sel preset.Selection) *results.Run {
+// newRun starts the record of a run: environment, options (presetLabel
+// its preset, as preset.Preset.Label names it) and the metadata of the
+// selected codecs.
+func newRun(presetLabel string, o runner.Options, sel preset.Selection) *results.Run {
 	run := &results.Run{
 		Started: time.Now().UTC(),
 		Env:     runner.Environment(time.Now()),
 		Options: results.Options{
-			Preset: presetName, Target: o.Target, Confidence: o.Confidence,
+			Preset: presetLabel, Target: o.Target, Confidence: o.Confidence,
 			SampleTime: results.Duration(o.SampleTime), Budget: results.Duration(o.Budget),
 			MinSamples: o.MinSamples, MaxSamples: o.MaxSamples, GCBefore: !o.NoGC, WholeCycles: !o.NoGC && !o.GCFirst, PinCPU: o.PinCPU,
 			BatchTime: results.Duration(o.BatchTime),

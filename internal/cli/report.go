@@ -36,7 +36,7 @@ func reportCmd(args []string, stdout, stderr io.Writer) error {
 	}
 	run, err := readRun(file)
 	if err != nil {
-		return err
+		return &UsageError{Msg: err.Error()}
 	}
 	if err := checkWritable(*out); err != nil {
 		return err

@@ -48,6 +48,8 @@ func TestReadJSONErrors(t *testing.T) {
 		{`{"resultz": []}`, `unknown field "resultz"`},
 		{`{"results": [{"op": "encode"}]}`, "bad.json: result 0 lacks op, codec, dataset or status"},
 		{`{"elapsed": "soon"}`, "bad.json: not a serbench results.json"},
+		{`{}`, "bad.json: no results: not a serbench results.json"},
+		{`{"codecs": [{"name": "json"}], "results": []}`, "bad.json: no results"},
 	}
 	for _, tt := range tests {
 		_, err := results.ReadJSON(strings.NewReader(tt.in), "bad.json")

@@ -69,6 +69,9 @@ func readRun(path string) (*results.Run, error) {
 		if err != nil {
 			return nil, err
 		}
+		if len(rs) == 0 {
+			return nil, fmt.Errorf("%s: no results: its run stopped before its first benchmark", path)
+		}
 		run := h.Run
 		run.Results = rs
 		results.MarkImplausible(run.Results, run.Env.Overhead)

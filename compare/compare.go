@@ -7,6 +7,7 @@
 package compare
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -31,10 +32,20 @@ type key struct{ name, unit string }
 var gomaxprocs = regexp.MustCompile(`-[0-9]+$`)
 
 // Read reads Go benchmark format (a serbench results.bench or `go test
-// -bench` output). A malformed line is an error naming file and line.
+// -bench` output). A malformed line is a *benchfmt.SyntaxError naming
+// file and line; so is a last line without its newline, the mark of a
+// file cut short (a copy or a write that did not finish).
 func Read(r io.Reader, file string) (*Set, error) {
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", file, err)
+	}
+	if n := len(data); n > 0 && data[n-1] != '\n' {
+		return nil, &benchfmt.SyntaxError{FileName: file, Line: bytes.Count(data, []byte("\n")) + 1,
+			Msg: "truncated: the file ends inside this line, without its newline; compare a complete file (or, if it is complete, end it with a newline)"}
+	}
 	s := &Set{File: file, samples: map[key][]float64{}}
-	br := benchfmt.NewReader(r, file)
+	br := benchfmt.NewReader(bytes.NewReader(data), file)
 	for br.Scan() {
 		switch rec := br.Result().(type) {
 		case *benchfmt.SyntaxError:
@@ -58,6 +69,33 @@ func Read(r io.Reader, file string) (*Set, error) {
 		return nil, fmt.Errorf("%s: no benchmark results found", file)
 	}
 	return s, nil
+}
+
+// Names returns the names of the set's benchmarks, in the file's order.
+func (s *Set) Names() []string {
+	var names []string
+	for _, k := range s.order {
+		if !slices.Contains(names, k.name) {
+			names = append(names, k.name)
+		}
+	}
+	return names
+}
+
+// Only returns the names of the benchmarks in a that b lacks, in a's
+// order: those a comparison of a with b leaves out.
+func Only(a, b *Set) []string {
+	have := map[string]bool{}
+	for _, k := range b.order {
+		have[k.name] = true
+	}
+	var out []string
+	for _, n := range a.Names() {
+		if !have[n] {
+			out = append(out, n)
+		}
+	}
+	return out
 }
 
 // A Row compares one benchmark and unit across the two sets.

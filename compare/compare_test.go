@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"math"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -78,11 +79,50 @@ func TestReadErrors(t *testing.T) {
 		{"", "x.bench: no benchmark results found"},
 		{"BenchmarkX 10 5 ns/op extra\n", "x.bench:1: "},
 		{"BenchmarkX ten 5 ns/op\n", "x.bench:1: "},
+		// Cut short: the last line without its newline.
+		{"goos: linux\nBenchmarkX 10 5 ns/op\nBenchmarkX 10 5 ns/o", "x.bench:3: truncated: the file ends inside this line"},
+		{"BenchmarkX 10 5 ns/op\nBenchmarkX 10 5 ns/op", "x.bench:2: truncated"},
 	}
 	for _, tt := range tests {
 		_, err := compare.Read(strings.NewReader(tt.in), "x.bench")
 		if err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("Read(%q) = %v, want error containing %q", tt.in, err, tt.want)
+		}
+	}
+}
+
+// TestUnmatched checks that the benchmarks only one side holds are
+// counted and named.
+func TestUnmatched(t *testing.T) {
+	old, new := read(t, "testdata/old.bench"), read(t, "testdata/new.bench")
+	if got := compare.Only(old, new); !slices.Equal(got, []string{"OnlyOld"}) {
+		t.Errorf("Only(old, new) = %q, want [OnlyOld]", got)
+	}
+	if got := compare.Only(new, old); len(got) != 0 {
+		t.Errorf("Only(new, old) = %q, want none", got)
+	}
+	var buf bytes.Buffer
+	if err := compare.WriteUnmatched(&buf, old, new); err != nil {
+		t.Fatal(err)
+	}
+	if want := "Not compared: 1 benchmarks only in testdata/old.bench: OnlyOld.\n"; buf.String() != want {
+		t.Errorf("WriteUnmatched wrote %q, want %q", buf.String(), want)
+	}
+	many := "BenchmarkA 1 1 ns/op\nBenchmarkB 1 1 ns/op\nBenchmarkC 1 1 ns/op\nBenchmarkD 1 1 ns/op\nBenchmarkE 1 1 ns/op\n"
+	s, err := compare.Read(strings.NewReader(many), "many.bench")
+	if err != nil {
+		t.Fatal(err)
+	}
+	buf.Reset()
+	if err := compare.WriteUnmatched(&buf, old, s); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"Not compared: 3 benchmarks only in testdata/old.bench: Encode/codec=json/dataset=tiny/shape=single, Encode/codec=gob/dataset=tiny/shape=single, OnlyOld.\n",
+		"Not compared: 5 benchmarks only in many.bench: A, B, C, and 2 more.\n",
+	} {
+		if !strings.Contains(buf.String(), want) {
+			t.Errorf("WriteUnmatched lacks %q:\n%s", want, buf.String())
 		}
 	}
 }

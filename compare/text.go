@@ -3,6 +3,7 @@ package compare
 import (
 	"fmt"
 	"io"
+	"strings"
 	"text/tabwriter"
 
 	"golang.org/x/perf/benchunit"
@@ -41,6 +42,28 @@ func WriteText(w io.Writer, oldFile, newFile string, rows []Row) error {
 	}
 	fmt.Fprintf(w, "%d of %d comparisons changed significantly (p ≤ 0.05).\n", changed, len(rows))
 	return WriteSummary(w, rows)
+}
+
+// WriteUnmatched writes what a comparison of old with new leaves out:
+// how many benchmarks only one of them holds, with the first few names.
+// It writes nothing when both hold the same benchmarks.
+func WriteUnmatched(w io.Writer, old, new *Set) error {
+	for _, side := range []struct {
+		only []string
+		file string
+	}{{Only(old, new), old.File}, {Only(new, old), new.File}} {
+		if len(side.only) == 0 {
+			continue
+		}
+		names := side.only
+		if len(names) > 3 {
+			names = append(names[:3:3], fmt.Sprintf("and %d more", len(side.only)-3))
+		}
+		if _, err := fmt.Fprintf(w, "Not compared: %d benchmarks only in %s: %s.\n", len(side.only), side.file, strings.Join(names, ", ")); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // WriteSummary writes the closing lines of WriteText: how many medians

@@ -5,6 +5,8 @@ import (
 	"reflect"
 	"strings"
 	"time"
+
+	"github.com/serbench/serbench/internal/suggest"
 )
 
 // A Shape is how a dataset's element is arranged in the encoded value.
@@ -27,7 +29,20 @@ func ParseShape(s string) (Shape, error) {
 			return sh, nil
 		}
 	}
-	return "", fmt.Errorf("unknown shape %q; known: %s", s, joinShapes(Shapes))
+	return "", CheckShapes([]Shape{Shape(s)})
+}
+
+// CheckShapes returns an error naming every one of shapes that is not a
+// shape, with the closest shapes, or nil if all are.
+func CheckShapes(shapes []Shape) error {
+	var names, known []string
+	for _, s := range shapes {
+		names = append(names, string(s))
+	}
+	for _, s := range Shapes {
+		known = append(known, string(s))
+	}
+	return suggest.Check("shape", names, known, nil, "")
 }
 
 func joinShapes(ss []Shape) string {

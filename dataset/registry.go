@@ -1,9 +1,6 @@
 package dataset
 
-import (
-	"fmt"
-	"strings"
-)
+import "github.com/serbench/serbench/internal/suggest"
 
 // All lists every dataset, smallest first within each family. It is the one
 // place dataset names come from.
@@ -35,7 +32,13 @@ func Lookup(name string) (*Dataset, error) {
 			return d, nil
 		}
 	}
-	return nil, fmt.Errorf("unknown dataset %q; known: %s", name, strings.Join(Names(), ", "))
+	return nil, Check([]string{name})
+}
+
+// Check returns an error naming every one of names that is not a
+// dataset, each with the closest datasets, or nil if all are datasets.
+func Check(names []string) error {
+	return suggest.Check("dataset", names, Names(), nil, "serbench list datasets")
 }
 
 // Names returns the names of all datasets.

@@ -1,39 +1,21 @@
 package preset
 
 import (
+	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/dataset"
+	"github.com/serbench/serbench/internal/suggest"
 	"github.com/serbench/serbench/registry"
 	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/runner"
 )
 
-// Validate checks every name in the selection against the registries.
+// Validate checks every name in the selection against the registries,
+// reporting all the unknown names at once, one line per kind.
 func (s Selection) Validate() error {
-	for _, name := range s.Codecs {
-		if _, err := registry.Lookup(name); err != nil {
-			return err
-		}
-	}
-	for _, name := range s.Datasets {
-		if _, err := dataset.Lookup(name); err != nil {
-			return err
-		}
-	}
-	for _, sh := range s.Shapes {
-		if _, err := dataset.ParseShape(string(sh)); err != nil {
-			return err
-		}
-	}
-	for _, op := range s.Ops {
-		if _, err := ParseOp(string(op)); err != nil {
-			return err
-		}
-	}
-	return nil
+	return errors.Join(registry.Check(s.Codecs), dataset.Check(s.Datasets), dataset.CheckShapes(s.Shapes), checkOps(s.Ops))
 }
 
 // ParseOp returns the op named s.
@@ -43,11 +25,19 @@ func ParseOp(s string) (results.Op, error) {
 			return op, nil
 		}
 	}
-	var names []string
-	for _, op := range results.Ops {
+	return "", checkOps([]results.Op{results.Op(s)})
+}
+
+// checkOps returns an error naming every one of ops that is not an op.
+func checkOps(ops []results.Op) error {
+	var names, known []string
+	for _, op := range ops {
 		names = append(names, string(op))
 	}
-	return "", fmt.Errorf("unknown op %q; known: %s", s, strings.Join(names, ", "))
+	for _, op := range results.Ops {
+		known = append(known, string(op))
+	}
+	return suggest.Check("op", names, known, nil, "")
 }
 
 // XLMemory is the available memory an extra-large job asks for.

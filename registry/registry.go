@@ -3,11 +3,9 @@
 package registry
 
 import (
-	"fmt"
 	"runtime"
 	"runtime/debug"
 	"slices"
-	"strings"
 
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codecs/binary"
@@ -17,6 +15,7 @@ import (
 	"github.com/serbench/serbench/codecs/strconv"
 	"github.com/serbench/serbench/codecs/xml"
 	"github.com/serbench/serbench/codecs/yaml"
+	"github.com/serbench/serbench/internal/suggest"
 )
 
 // Codecs lists every registered codec variant, in display order: the
@@ -44,7 +43,20 @@ func Lookup(name string) (codec.Info, error) {
 			return c, nil
 		}
 	}
-	return codec.Info{}, fmt.Errorf("unknown codec %q; known: %s", name, strings.Join(Names(), ", "))
+	return codec.Info{}, Check([]string{name})
+}
+
+// Check returns an error naming every one of names that is not a
+// registered codec, each with the closest registered names (by spelling,
+// and by family or label: "protobuf" suggests proto), or nil if all are
+// registered.
+func Check(names []string) error {
+	aliases := suggest.Aliases{}
+	for _, c := range Codecs {
+		aliases.Add(c.Family, c.Name)
+		aliases.Add(c.Label, c.Name)
+	}
+	return suggest.Check("codec", names, Names(), aliases, "serbench list codecs")
 }
 
 // Names returns the registered names in registry order.

@@ -27,7 +27,20 @@ func TestCodecs(t *testing.T) {
 			t.Errorf("%s: Module, URL and Label are required", c.Name)
 		}
 	}
-	if _, err := registry.Lookup("jsn"); err == nil || !strings.Contains(err.Error(), `unknown codec "jsn"; known: gob, gob-stream, json`) {
+	if _, err := registry.Lookup("jsn"); err == nil || !strings.Contains(err.Error(), `unknown codec "jsn" (did you mean json?); run 'serbench list codecs' to see all`) {
 		t.Errorf("Lookup of an unknown name = %v", err)
+	}
+}
+
+// TestCheck checks that every unknown codec is named at once, each with
+// the registered names closest to it: by spelling, or by family.
+func TestCheck(t *testing.T) {
+	if err := registry.Check([]string{"json", "gob"}); err != nil {
+		t.Errorf("Check of registered names = %v", err)
+	}
+	err := registry.Check([]string{"json", "protobuf", "msgpck", "zzz"})
+	want := `unknown codecs "protobuf" (did you mean proto or vtproto?), "msgpck" (did you mean msgpack or msgp?)`
+	if err == nil || !strings.HasPrefix(err.Error(), want) || !strings.Contains(err.Error(), `, "zzz"; run 'serbench list codecs'`) {
+		t.Errorf("Check = %v, want it to begin %s", err, want)
 	}
 }

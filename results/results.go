@@ -84,7 +84,9 @@ type Options struct {
 	// collection cycles of their own instead (the runner's default).
 	GCBefore    bool `json:"gc_before_sample"`
 	WholeCycles bool `json:"fast_allocators_whole_gc_cycles,omitempty"`
-	PinCPU      int  `json:"pin_cpu,omitempty"`
+	// PinCPU is runner.Options.PinCPU: 0 for no pinning, else the run
+	// pinned to CPU PinCPU-1 (serbench run -pin PinCPU-1).
+	PinCPU int `json:"pin_cpu,omitempty"`
 	// BatchTime: a sample runs the loop in timed batches of about
 	// BatchTime.
 	BatchTime Duration `json:"batch_time,omitempty"`
@@ -336,13 +338,18 @@ func (r *Run) WriteJSON(w io.Writer) error {
 	return enc.Encode(r)
 }
 
-// ReadJSON reads a run written by WriteJSON. name is used in errors.
+// ReadJSON reads a run written by WriteJSON. name is used in errors. A
+// run without results is refused: {} is no record of a run, and a run
+// stopped before its first benchmark has nothing to render or compare.
 func ReadJSON(rd io.Reader, name string) (*Run, error) {
 	var run Run
 	dec := json.NewDecoder(rd)
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&run); err != nil {
 		return nil, fmt.Errorf("%s: not a serbench results.json: %w", name, err)
+	}
+	if len(run.Results) == 0 {
+		return nil, fmt.Errorf("%s: no results: not a serbench results.json, or the record of a run stopped before its first benchmark", name)
 	}
 	for i, res := range run.Results {
 		if res.Op == "" || res.Codec == "" || res.Dataset == "" || res.Status == "" {

@@ -48,6 +48,8 @@ func TestReadJSONErrors(t *testing.T) {
 		{`{"resultz": []}`, `unknown field "resultz"`},
 		{`{"results": [{"op": "encode"}]}`, "bad.json: result 0 lacks op, codec, dataset or status"},
 		{`{"elapsed": "soon"}`, "bad.json: not a serbench results.json"},
+		{`{}`, "bad.json: no results: not a serbench results.json"},
+		{`{"codecs": [{"name": "json"}], "results": []}`, "bad.json: no results"},
 	}
 	for _, tt := range tests {
 		_, err := results.ReadJSON(strings.NewReader(tt.in), "bad.json")
@@ -156,5 +158,21 @@ func TestMachineSplit(t *testing.T) {
 				t.Errorf("Split = %v, want %v", got, tc.split)
 			}
 		})
+	}
+}
+
+func TestMarkImplausible(t *testing.T) {
+	ok := func(median, copyNs float64) results.Result {
+		return results.Result{Status: results.OK, Bytes: 600, NsPerOp: results.Stat{Median: median}, CopyNs: copyNs}
+	}
+	rs := []results.Result{ok(4, 0), ok(30, 20), ok(10, 20), {Status: results.Failed, NsPerOp: results.Stat{Median: 1}}}
+	results.MarkImplausible(rs, 2.5)
+	for i, want := range []string{"below twice the timed loop's own cost (2.5ns/op)", "", "faster than copying its 600-byte encoding (20ns/op)", ""} {
+		if got := rs[i].Implausible; want == "" && got != "" || !strings.Contains(got, want) {
+			t.Errorf("result %d: Implausible = %q, want %q", i, got, want)
+		}
+	}
+	if rs[0].Ranked() || !rs[1].Ranked() || rs[3].Ranked() {
+		t.Errorf("Ranked: %v %v %v, want false true false", rs[0].Ranked(), rs[1].Ranked(), rs[3].Ranked())
 	}
 }

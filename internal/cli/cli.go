@@ -8,6 +8,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"runtime"
 	"strings"
 
 	"github.com/serbench/serbench/preset"
@@ -42,8 +43,10 @@ var errHelp = errors.New("help requested")
 
 // ExitCode maps an error from Run to a process exit status: 0 for nil
 // (everything measured); 1 when some benchmark failed verification or
-// errored (its results written) or for any other failure; 2 for misuse; 3
-// when the run could not finish (its journal kept, see RunError).
+// errored (its results written) or for any other failure; 2 for misuse: a
+// mistake in the command line, or an input file that report or compare
+// cannot use (missing, malformed, truncated or empty); 3 when the run
+// could not finish (its journal kept, see RunError).
 func ExitCode(err error) int {
 	var u *UsageError
 	var r *RunError
@@ -64,21 +67,27 @@ const usage = `serbench benchmarks Go serialization codecs, verifying every roun
 Usage:
   serbench                      run the quick preset (same as: serbench run)
   serbench run [flags]          measure; print a table, write results to -o DIR
-  serbench list [codecs|datasets|presets]
-  serbench report RESULTS.json [-o DIR]
-                                re-render every output from saved results
+  serbench list [-v] [codecs|datasets|presets]
+                                what -codecs, -datasets and -preset accept
+  serbench report RESULTS [-o DIR]
+                                re-render every output from saved results: a
+                                results.json, a journal.jsonl or an output directory
+                                (a run's DIR.partial too)
   serbench compare OLD NEW      deltas with significance, as benchstat computes them;
-                                OLD and NEW: results.bench, results.json, an output
-                                directory, or go test -bench output
+                                OLD and NEW: what report reads, a results.bench, or
+                                go test -bench output
+  serbench version              the serbench version, the Go version and GOOS/GOARCH
   serbench help                 this text
 
 Run 'serbench run -h' for the run flags.
 
 Exit status: 0 when every benchmark was measured (or skipped with a
 reason); 1 when some failed verification or errored (every output still
-written); 2 for a mistake in the command line; 3 when the run itself could
-not finish (interrupted, or its files could not be written): its results
-are kept in DIR.partial, and 'serbench run -resume DIR' continues it.
+written); 2 for a mistake in the command line or an input file that
+cannot be used (missing, malformed, truncated, empty); 3 when the run
+itself could not finish (interrupted, or its files could not be
+written): its results are kept in DIR.partial, and 'serbench run -resume
+DIR' continues it.
 `
 
 // Run runs the serbench command with args (without the program name).
@@ -104,21 +113,33 @@ func dispatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	case "run":
 		return runCmd(ctx, rest, stdout, stderr)
 	case "list":
-		return listCmd(rest, stdout)
+		return listCmd(rest, stdout, stderr)
 	case "report":
 		return reportCmd(rest, stdout, stderr)
 	case "compare":
-		return compareCmd(rest, stdout)
+		return compareCmd(rest, stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil
+	case "version", "-version", "--version":
+		if len(rest) > 0 {
+			return usagef("version takes no arguments, got %q", rest)
+		}
+		_, err := fmt.Fprintln(stdout, versionLine())
+		return err
 	default:
 		if strings.HasPrefix(cmd, "-") {
 			// Flags without a command mean "run".
 			return runCmd(ctx, args, stdout, stderr)
 		}
-		return usagef("unknown command %q; known: run, list, report, compare, help", cmd)
+		return usagef("unknown command %q; known: run, list, report, compare, version, help", cmd)
 	}
+}
+
+// versionLine is what 'serbench version' prints: "serbench VERSION
+// GOVERSION GOOS/GOARCH".
+func versionLine() string {
+	return fmt.Sprintf("serbench %s %s %s/%s", runner.Version(), runtime.Version(), runtime.GOOS, runtime.GOARCH)
 }
 
 // parse parses flags, turning flag errors into usage errors.

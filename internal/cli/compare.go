@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bytes"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -13,7 +14,25 @@ import (
 	"github.com/serbench/serbench/results"
 )
 
-func compareCmd(args []string, stdout io.Writer) error {
+func compareCmd(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("serbench compare", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprint(fs.Output(), `Usage: serbench compare OLD NEW
+
+Compares two runs as benchstat does: per benchmark, each side's median
+with its 95% interval, and the delta where a Mann-Whitney U test finds a
+difference (p ≤ 0.05); then whether the codecs kept their ranking.
+OLD and NEW are each what serbench report reads (a results.json, a
+journal.jsonl, a serbench output directory or a run's DIR.partial), a
+results.bench, or the output of go test -bench. Benchmarks only one of
+them holds are counted and named, not compared.
+`)
+	}
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	args = fs.Args()
 	if len(args) != 2 {
 		return usagef("compare needs two results: serbench compare OLD NEW, each a results.bench, a results.json, a serbench output directory or `go test -bench` output")
 	}
@@ -22,14 +41,17 @@ func compareCmd(args []string, stdout io.Writer) error {
 	for i, name := range args {
 		var err error
 		if sets[i], machines[i], err = readSet(name); err != nil {
-			return err
+			return &UsageError{Msg: err.Error()}
 		}
 	}
 	rows, err := compare.Compare(sets[0], sets[1])
 	if err != nil {
-		return err
+		return &UsageError{Msg: fmt.Sprintf("%v: %s holds %d benchmarks, %s %d", err, args[0], len(sets[0].Names()), args[1], len(sets[1].Names()))}
 	}
 	if err := compare.WriteText(stdout, args[0], args[1], rows); err != nil {
+		return err
+	}
+	if err := compare.WriteUnmatched(stdout, sets[0], sets[1]); err != nil {
 		return err
 	}
 	for i, m := range machines {
@@ -42,20 +64,22 @@ func compareCmd(args []string, stdout io.Writer) error {
 	return nil
 }
 
-// readSet reads benchmark results from name: Go benchmark format, a
-// serbench results.json, or a serbench output directory (its
-// results.bench). It also returns how steadily the machine ran, when name
-// is a results.json or a directory holding one that records it.
+// readSet reads benchmark results from name: Go benchmark format, or
+// whatever readRun reads (a serbench results.json, a journal, an output
+// directory, whose results.bench it prefers). It also returns how steadily
+// the machine ran, when name holds a record of the run that says.
 func readSet(name string) (*compare.Set, *results.Machine, error) {
 	if fi, err := os.Stat(name); err == nil && fi.IsDir() {
-		var m *results.Machine
-		if run, err := readRun(filepath.Join(name, "results.json")); err == nil {
-			m = run.Machine
+		if bench := filepath.Join(name, "results.bench"); fileExists(bench) {
+			var m *results.Machine
+			if run, err := readRun(filepath.Join(name, "results.json")); err == nil {
+				m = run.Machine
+			}
+			set, err := readBench(bench)
+			return set, m, err
 		}
-		set, err := readBench(filepath.Join(name, "results.bench"))
-		return set, m, err
-	}
-	if !strings.HasSuffix(name, ".json") {
+		// A run's working directory, DIR.partial, holds its journal.
+	} else if !strings.HasSuffix(name, ".json") && !strings.HasSuffix(name, ".jsonl") {
 		set, err := readBench(name)
 		return set, nil, err
 	}
@@ -69,6 +93,11 @@ func readSet(name string) (*compare.Set, *results.Machine, error) {
 	}
 	set, err := compare.Read(&buf, name)
 	return set, run.Machine, err
+}
+
+func fileExists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
 }
 
 // readBench reads a file in Go's benchmark format.

@@ -1,17 +1,38 @@
 package cli
 
 import (
+	"flag"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
-	"text/tabwriter"
+	"unicode/utf8"
 
 	"github.com/serbench/serbench/dataset"
 	"github.com/serbench/serbench/preset"
 	"github.com/serbench/serbench/registry"
 )
 
-func listCmd(args []string, stdout io.Writer) error {
+// listWidth is the most columns a line of 'serbench list' takes.
+const listWidth = 100
+
+func listCmd(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("serbench list", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	long := fs.Bool("v", false, "the long form: each codec's version, label, home page and notes as well")
+	fs.Usage = func() {
+		fmt.Fprint(fs.Output(), "Usage: serbench list [-v] [codecs|datasets|presets]\n\nLists what -codecs, -datasets and -preset accept; without an argument, all three.\n\nFlags:\n")
+		fs.PrintDefaults()
+	}
+	// Accept the argument before or after the flags.
+	var arg []string
+	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
+		arg, args = args[:1], args[1:]
+	}
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	args = append(arg, fs.Args()...)
 	what := []string{"codecs", "datasets", "presets"}
 	if len(args) > 1 {
 		return usagef("list takes at most one argument: codecs, datasets or presets")
@@ -24,28 +45,13 @@ func listCmd(args []string, stdout io.Writer) error {
 			return usagef("cannot list %q; choose codecs, datasets or presets", args[0])
 		}
 	}
-	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
 	for i, w := range what {
-		if i > 0 {
-			fmt.Fprintln(tw)
-		}
+		var t listing
 		switch w {
 		case "codecs":
-			fmt.Fprintln(tw, "CODEC\tFAMILY\tAPI\tMODULE\tVERSION\tCANNOT HOLD\tLOSES\tVARIANT")
-			for _, c := range registry.Codecs {
-				var losses []string
-				for _, l := range c.Losses {
-					losses = append(losses, l.String())
-				}
-				cannot := "-"
-				if c.Unsupported != 0 {
-					cannot = c.Unsupported.String()
-				}
-				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", c.Name, c.Family, c.API, c.Module,
-					registry.Version(c.Module), cannot, orDash(strings.Join(losses, ", ")), orDash(c.Variant))
-			}
+			t = codecTable(*long)
 		case "datasets":
-			fmt.Fprintln(tw, "DATASET\tSHAPES\tSLICE LEN\tSOURCE\tDESCRIPTION")
+			t.header = []string{"DATASET", "SHAPES", "SLICE LEN", "SOURCE", "DESCRIPTION"}
 			for _, d := range dataset.All {
 				var shapes []string
 				for _, s := range d.Shapes() {
@@ -55,21 +61,170 @@ func listCmd(args []string, stdout io.Writer) error {
 					}
 					shapes = append(shapes, name)
 				}
-				fmt.Fprintf(tw, "%s\t%s\t%d\t%s\t%s\n", d.Name, strings.Join(shapes, ","), d.SliceLen, d.Source, d.Doc)
+				t.rows = append(t.rows, row{cells: []string{d.Name, strings.Join(shapes, ","), strconv.Itoa(d.SliceLen), d.Source, d.Doc}})
 			}
 		case "presets":
-			fmt.Fprintln(tw, "PRESET\tDESCRIPTION")
+			t.header = []string{"PRESET", "DESCRIPTION"}
 			for _, p := range preset.All {
-				fmt.Fprintf(tw, "%s\t%s\n", p.Name, p.Doc)
+				t.rows = append(t.rows, row{cells: []string{p.Name, p.Doc}})
+			}
+		}
+		if i > 0 {
+			fmt.Fprintln(stdout)
+		}
+		if err := t.write(stdout, listWidth); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// codecTable lists the registered codecs: one line each with what -codecs
+// takes, then indented lines with what makes a comparison not like for
+// like; long adds the version, label, home page and notes.
+func codecTable(long bool) listing {
+	t := listing{header: []string{"CODEC", "FAMILY", "API", "MODULE"}}
+	for _, c := range registry.Codecs {
+		r := row{cells: []string{c.Name, c.Family, string(c.API), c.Module}}
+		if long {
+			r.notes = append(r.notes, "version: "+registry.Version(c.Module), "label: "+c.Label, "home: "+c.URL)
+		}
+		if c.Unsupported != 0 {
+			r.notes = append(r.notes, "cannot hold: "+c.Unsupported.String())
+		}
+		if len(c.Losses) > 0 {
+			var losses []string
+			for _, l := range c.Losses {
+				losses = append(losses, l.String())
+			}
+			r.notes = append(r.notes, "loses: "+strings.Join(losses, ", "))
+		}
+		if c.Variant != "" {
+			r.notes = append(r.notes, "variant: "+c.Variant)
+		}
+		if long && c.Notes != "" {
+			r.notes = append(r.notes, "notes: "+c.Notes)
+		}
+		t.rows = append(t.rows, r)
+	}
+	return t
+}
+
+// A listing is rows of cells in aligned columns, the last of them wrapped
+// to the width, each row followed by its notes: indented, wrapped lines.
+type listing struct {
+	header []string
+	rows   []row
+}
+
+type row struct {
+	cells []string
+	notes []string // "key: value"; wrapped lines align after "key: "
+}
+
+// noteIndent is how far notes are indented.
+const noteIndent = "    "
+
+// write writes t in lines of at most width columns. A last column that
+// would be narrower than 40 columns moves under each row, as its first
+// note, and out of the header.
+func (t listing) write(w io.Writer, width int) error {
+	n := len(t.header)
+	widths := make([]int, n-1)
+	for _, cells := range append([][]string{t.header}, t.cellsOf()...) {
+		for i := range widths {
+			widths[i] = max(widths[i], utf8.RuneCountInString(cells[i]))
+		}
+	}
+	prefix := 0
+	for _, wd := range widths {
+		prefix += wd + 2
+	}
+	below := width-prefix < 40 // the last column goes under each row
+	var b strings.Builder
+	line := func(cells []string, notes []string, header bool) {
+		var lead strings.Builder
+		for i, c := range cells[:n-1] {
+			lead.WriteString(c)
+			lead.WriteString(strings.Repeat(" ", widths[i]+2-utf8.RuneCountInString(c)))
+		}
+		last := cells[n-1]
+		if below {
+			b.WriteString(strings.TrimRight(lead.String(), " ") + "\n")
+			if last != "" && !header {
+				notes = append([]string{last}, notes...)
+			}
+		} else {
+			for i, l := range wrapHanging(last, width-prefix, width-prefix) {
+				if i > 0 {
+					lead.Reset()
+					lead.WriteString(strings.Repeat(" ", prefix))
+				}
+				b.WriteString(strings.TrimRight(lead.String()+l, " ") + "\n")
+			}
+		}
+		for _, note := range notes {
+			hang := 2
+			if k := strings.Index(note, ": "); k >= 0 && k < 16 {
+				hang = k + 2
+			}
+			lines := wrapHanging(note, width-len(noteIndent), width-len(noteIndent)-hang)
+			for i, l := range lines {
+				ind := noteIndent
+				if i > 0 {
+					ind += strings.Repeat(" ", hang)
+				}
+				b.WriteString(ind + l + "\n")
 			}
 		}
 	}
-	return tw.Flush()
+	line(t.header, nil, true)
+	for _, r := range t.rows {
+		line(r.cells, r.notes, false)
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
 }
 
-func orDash(s string) string {
-	if s == "" {
-		return "-"
+func (t listing) cellsOf() [][]string {
+	out := make([][]string, len(t.rows))
+	for i, r := range t.rows {
+		out[i] = r.cells
 	}
-	return s
+	return out
+}
+
+// wrapHanging breaks s at spaces into a first line of at most first
+// columns and further lines of at most rest; a word longer than its line
+// is broken where it must be.
+func wrapHanging(s string, first, rest int) []string {
+	var lines []string
+	var cur []rune
+	width := func() int {
+		if len(lines) == 0 {
+			return max(first, 1)
+		}
+		return max(rest, 1)
+	}
+	for _, word := range strings.Fields(s) {
+		wr := []rune(word)
+		switch {
+		case len(cur) == 0:
+		case len(cur)+1+len(wr) <= width():
+			cur = append(cur, ' ')
+		default:
+			lines = append(lines, string(cur))
+			cur = nil
+		}
+		cur = append(cur, wr...)
+		for len(cur) > width() {
+			n := width()
+			lines = append(lines, string(cur[:n]))
+			cur = cur[n:]
+		}
+	}
+	if len(cur) > 0 || len(lines) == 0 {
+		lines = append(lines, string(cur))
+	}
+	return lines
 }

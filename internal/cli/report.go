@@ -36,7 +36,7 @@ func reportCmd(args []string, stdout, stderr io.Writer) error {
 	}
 	run, err := readRun(file)
 	if err != nil {
-		return err
+		return &UsageError{Msg: err.Error()}
 	}
 	if err := checkWritable(*out); err != nil {
 		return err
@@ -68,6 +68,9 @@ func readRun(path string) (*results.Run, error) {
 		h, rs, err := journal.Read(path)
 		if err != nil {
 			return nil, err
+		}
+		if len(rs) == 0 {
+			return nil, fmt.Errorf("%s: no results: its run stopped before its first benchmark", path)
 		}
 		run := h.Run
 		run.Results = rs

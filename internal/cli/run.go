@@ -26,7 +26,7 @@ import (
 type runConfig struct {
 	args    []string        // the command line, which a journal keeps for -resume
 	set     map[string]bool // the flags it sets
-	preset  string
+	label   string          // the preset as recorded: "quick (custom: -codecs json,gob)"
 	sel     preset.Selection
 	opts    runner.Options
 	out     string
@@ -49,17 +49,17 @@ func parseRun(args []string, stderr io.Writer) (*runConfig, error) {
 		xl         = fs.Bool("xl", false, "include extra-large cases (the complex map's slice: needs 12 GiB of memory)")
 		out        = fs.String("o", "serbench-out", "directory for the outputs; the run works in DIR.partial until it ends")
 		resume     = fs.String("resume", "", "continue the killed or interrupted run whose output directory is `DIR`, with its options")
-		target     = fs.Float64("target", 0, "stop sampling when the median's CI is within this fraction (default 0.03)")
-		total      = fs.Duration("time", 0, "the whole run's time, shared among its benchmarks (default: the preset's, 3m for quick; 0: none)")
-		budget     = fs.Duration("budget", 0, "sampling time per benchmark; with -time, the most one may get (default: the preset's, else 1s)")
-		sampleTime = fs.Duration("sample", 0, "wall time one sample aims for (default: the preset's, else 10ms)")
+		target     = fs.Float64("target", 0, "stop sampling when the median's CI is within this fraction, in [0.001, 1] (default 0.03)")
+		total      = fs.Duration("time", 0, "the whole run's time, shared among its benchmarks, in [1s, 24h] (default: the preset's, 3m for quick; 0: none)")
+		budget     = fs.Duration("budget", 0, "sampling time per benchmark, in [10ms, 10m]; with -time, the most one may get (default: the preset's, else 1s)")
+		sampleTime = fs.Duration("sample", 0, "wall time one sample aims for, in [1ms, 10s] (default: the preset's, else 10ms)")
 		maxSamples = fs.Int("max-samples", 0, "most samples per benchmark (default 10000: the budget ends sampling first)")
-		pinCPU     = fs.Int("pin", 0, "pin the measuring thread to CPU N-1 (Linux; 0: no pinning)")
-		batchTime  = fs.Duration("batch", 0, "wall time of one timed batch within a sample (default 50µs)")
+		pinCPU     = fs.Int("pin", -1, "pin the measuring thread to CPU `N`, numbered from 0 as taskset and /proc/cpuinfo number them (Linux; -1: no pinning)")
+		batchTime  = fs.Duration("batch", 0, "wall time of one timed batch within a sample, in [1µs, -sample] (default 50µs)")
 		noGC       = fs.Bool("nogc", false, "no garbage collection before any sample")
 		gcFirst    = fs.Bool("gc-first", false, "a garbage collection before every sample, also of operations that allocate fast")
 		gate       = fs.Bool("gate", false, "sample only while a probe says the machine runs at full speed (its fast phases, not its average)")
-		timeout    = fs.Duration("timeout", 0, "kill a codec that makes no progress for this long (default 2m)")
+		timeout    = fs.Duration("timeout", 0, "kill a codec that makes no progress for this long, at least 1s (default 2m)")
 		inproc     = fs.Bool("in-process", false, "measure in this process, not in worker processes (a crash or hang then ends or slows the run)")
 		quiet      = fs.Bool("q", false, "no progress on stderr")
 	)
@@ -77,7 +77,7 @@ func parseRun(args []string, stderr io.Writer) (*runConfig, error) {
 	if err != nil {
 		return nil, &UsageError{Msg: err.Error()}
 	}
-	c := &runConfig{args: args, preset: p.Name, sel: p.Selection, out: *out, resume: *resume, quiet: *quiet, inproc: *inproc, timeout: *timeout}
+	c := &runConfig{args: args, sel: p.Selection, out: *out, resume: *resume, quiet: *quiet, inproc: *inproc, timeout: *timeout}
 	if *codecs != "" {
 		c.sel.Codecs = splitList(*codecs)
 	}
@@ -97,7 +97,12 @@ func parseRun(args []string, stderr io.Writer) (*runConfig, error) {
 		}
 	}
 	c.sel.XL = c.sel.XL || *xl
-	c.opts = runner.Options{Target: *target, Budget: p.Budget, SampleTime: p.SampleTime, PinCPU: *pinCPU, NoGC: *noGC, GCFirst: *gcFirst, Gate: *gate, BatchTime: *batchTime, MaxSamples: *maxSamples}
+	c.label = p.Label(c.sel)
+	if err := checkRunFlags(fs); err != nil {
+		return nil, err
+	}
+	// runner.Options.PinCPU counts from 1, 0 for none; -pin counts from 0.
+	c.opts = runner.Options{Target: *target, Budget: p.Budget, SampleTime: p.SampleTime, PinCPU: *pinCPU + 1, NoGC: *noGC, GCFirst: *gcFirst, Gate: *gate, BatchTime: *batchTime, MaxSamples: *maxSamples}
 	if *budget != 0 {
 		c.opts.Budget = *budget
 	}
@@ -120,9 +125,6 @@ func parseRun(args []string, stderr io.Writer) (*runConfig, error) {
 		return nil, &UsageError{Msg: err.Error()}
 	}
 	c.opts = c.opts.WithDefaults()
-	if *timeout < 0 || *timeout > 0 && *timeout < time.Second {
-		return nil, usagef("-timeout %v out of range: at least 1s", *timeout)
-	}
 	return c, nil
 }
 
@@ -153,7 +155,7 @@ func runConfigOf(args []string, stderr io.Writer) (*runConfig, []results.Result,
 // measure returns the measuring configuration of the run.
 func (c *runConfig) measure(stderr io.Writer) measure.Config {
 	return measure.Config{
-		Options: c.opts, Preset: c.preset, InProcess: c.inproc, Timeout: c.timeout,
+		Options: c.opts, Preset: c.label, InProcess: c.inproc, Timeout: c.timeout,
 		Waiting: func(cell string, quiet, timeout time.Duration) {
 			fmt.Fprintf(stderr, "serbench: waiting on %s: no progress for %v; killed at %v (-timeout)\n", cell, quiet, timeout)
 		},

@@ -104,16 +104,64 @@ func (r *Reporter) Finish() {
 }
 
 // Line formats an event as one plain progress line:
-// "[3/40 2s] json tiny/single: encode 336ns, decode 1.48µs".
+// "[3/40 2s] json tiny/single: encode 336ns, decode 1.48µs", or for
+// benchmarks not measured, their status and why in a few words:
+// "[1/40 0s] binary tiny/single: encode, decode skipped: cannot represent
+// variable-size data".
 func Line(e runner.Event) string {
 	var parts []string
-	for _, r := range e.Results {
+	sep := ", "
+	for i := 0; i < len(e.Results); i++ {
+		r := e.Results[i]
 		if r.Status == results.OK {
 			parts = append(parts, fmt.Sprintf("%s %s", r.Op, table.Duration(r.NsPerOp.Median)))
-		} else {
-			parts = append(parts, fmt.Sprintf("%s %s", r.Op, r.Status))
+			continue
 		}
+		// The ops that follow with the same status and reason share it.
+		ops := []string{string(r.Op)}
+		why := Brief(r.Reason)
+		for i+1 < len(e.Results) && e.Results[i+1].Status == r.Status && Brief(e.Results[i+1].Reason) == why {
+			i++
+			ops = append(ops, string(e.Results[i].Op))
+		}
+		p := strings.Join(ops, ", ") + " " + string(r.Status)
+		if why != "" {
+			p += ": " + why
+			sep = "; "
+		}
+		parts = append(parts, p)
 	}
 	return fmt.Sprintf("[%d/%d %s] %s %s/%s: %s", e.Done, e.Total, e.Elapsed.Round(time.Second),
-		e.Job.Codec.Name, e.Job.Dataset, e.Job.Shape, strings.Join(parts, ", "))
+		e.Job.Codec.Name, e.Job.Dataset, e.Job.Shape, strings.Join(parts, sep))
+}
+
+// briefLen is the most characters Brief keeps.
+const briefLen = 72
+
+// Brief shortens the reason a benchmark was not measured for a progress
+// line, which already names the codec and the dataset: its first line,
+// without the codec and type an unsupported-type reason starts with,
+// parenthesized detail or what follows a semicolon, cut to briefLen
+// characters. The results files keep the whole reason.
+func Brief(reason string) string {
+	s, _, _ := strings.Cut(reason, "\n")
+	// "codec binary: unsupported type *dataset.Tiny: cannot represent ..."
+	if _, rest, ok := strings.Cut(s, ": unsupported type "); ok && strings.HasPrefix(s, "codec") {
+		if _, why, ok := strings.Cut(rest, ": "); ok {
+			s = why
+		}
+	}
+	for {
+		i := strings.Index(s, " (")
+		j := strings.Index(s[max(i, 0):], ")")
+		if i < 0 || j < 0 {
+			break
+		}
+		s = s[:i] + s[i+j+1:]
+	}
+	s, _, _ = strings.Cut(s, "; ")
+	if r := []rune(s); len(r) > briefLen {
+		s = strings.TrimSpace(string(r[:briefLen-1])) + "…"
+	}
+	return s
 }

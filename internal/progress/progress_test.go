@@ -26,11 +26,39 @@ func TestLines(t *testing.T) {
 	p := progress.New(&buf, 4) // a buffer is no terminal: plain lines
 	p.Event(event(1, results.OK))
 	p.Event(event(2, results.Failed))
+	skipped := event(3, results.Skipped)
+	for i := range skipped.Results {
+		skipped.Results[i].Reason = "codec json: unsupported type *dataset.Tiny: cannot represent variable-size data"
+	}
+	p.Event(skipped)
+	xl := event(4, results.Skipped)
+	for i := range xl.Results {
+		xl.Results[i].Reason = "extra-large case (10 values of dataset.ComplexMap, hundreds of MB encoded): run with -xl to include it"
+	}
+	xl.Results[0].Status = results.OK
+	p.Event(xl)
 	p.Finish()
 	want := "[1/4 2s] json tiny/single: encode 336ns, decode 1.48µs\n" +
-		"[2/4 2s] json tiny/single: encode failed, decode failed\n"
+		"[2/4 2s] json tiny/single: encode failed: lost data; decode failed\n" +
+		"[3/4 2s] json tiny/single: encode, decode skipped: cannot represent variable-size data\n" +
+		"[4/4 2s] json tiny/single: encode 336ns; decode skipped: extra-large case: run with -xl to include it\n"
 	if buf.String() != want {
 		t.Errorf("got:\n%s\nwant:\n%s", buf.String(), want)
+	}
+}
+
+func TestBrief(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"", ""},
+		{"codec xml: unsupported type *dataset.ComplexMap: cannot represent maps", "cannot represent maps"},
+		{"codec: unsupported type int64: a top-level scalar", "a top-level scalar"},
+		{"needs 12288 MiB of available memory, the OS reports 3000 MiB; skipped rather than risk running out", "needs 12288 MiB of available memory, the OS reports 3000 MiB"},
+		{"round trip 2 of 2 lost data:\n  field X: 1 != 2", "round trip 2 of 2 lost data:"},
+		{strings.Repeat("word ", 30), strings.Repeat("word ", 14) + "w…"},
+	} {
+		if got := progress.Brief(tc.in); got != tc.want {
+			t.Errorf("Brief(%q) = %q, want %q", tc.in, got, tc.want)
+		}
 	}
 }
 

@@ -16,6 +16,9 @@ import (
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
+
+	"github.com/serbench/serbench/report/internal/fixture"
+	"github.com/serbench/serbench/results"
 )
 
 // chromium returns the browser to drive: $SERBENCH_CHROMIUM, else Debian's
@@ -48,6 +51,35 @@ func screenshotDir(t *testing.T) string {
 	return dir
 }
 
+// wideRun is the fixture with text as long as a real run's: codec notes,
+// variants and losses, a reason with a long unbroken word, and a result
+// that carries every mark at once, so that the table's width is tried.
+func wideRun() *results.Run {
+	run := fixture.Run()
+	for i := range run.Codecs {
+		c := &run.Codecs[i]
+		switch c.Name {
+		case "json":
+			c.Variant = "MarshalWithOption(UnorderedMap, OptimizeFieldOrder, DisableHTMLEscape, DisableNormalizeUTF8); UnmarshalWithOption(DecodeFieldPriorityFirstWin, DecodeNoCopyString)"
+			c.Notes = "Output differs from encoding/json's: map keys unsorted, struct fields reordered, HTML left unescaped and invalid UTF-8 passed through; decoded strings point into the input, so the input must outlive them."
+		case "yaml":
+			c.Losses = []string{"time-precision(1µs)", "time-zone", "nil-empty", "nil-pointer-zero", "binary-as-text"}
+		}
+	}
+	for i := range run.Results {
+		r := &run.Results[i]
+		if r.Status != results.OK && r.Status != results.Skipped {
+			r.Reason = "round trip: value differs at [3].Medium.Inner.Name: want \"x\", got \"y\"; map[string]*dataset.Huge{\"k\":(*dataset.Huge)(0xc000123456)}.Bigs[17].Medium.Inner.Name lost\n" + r.Reason
+		}
+		if r.Codec == "json" && r.Dataset == "huge" && r.Op == results.Decode {
+			r.TargetMet = false
+			r.PooledNsPerOp = r.NsPerOp.Median / 1.2
+			r.Implausible = "faster than copying its encoding (as planted for the test)"
+		}
+	}
+	return run
+}
+
 // TestBrowser opens the fixture's report.html in headless Chromium with
 // the network blocked, and checks that every chart is drawn, that the
 // table sorts and filters, that the page requests nothing but its own
@@ -61,7 +93,7 @@ func TestBrowser(t *testing.T) {
 		t.Skip("chromium not installed (run scripts/ensure-chromium, or set SERBENCH_CHROMIUM); skipping the browser test")
 	}
 	dir := t.TempDir()
-	page := writeFixture(t, dir)
+	page := writeFixture(t, dir, wideRun())
 
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(chrome),
@@ -180,8 +212,51 @@ func TestBrowser(t *testing.T) {
 		const r = document.querySelector("#results-table tbody tr");
 		return r.cells[1].textContent.trim() + " " + r.cells[2].textContent + " " + r.cells[5].textContent;
 	})()`))
-	if err != nil || first != "byteorder † int64 5.65ns" {
-		t.Errorf("after sorting by time the first row is %q (err %v), want the fastest, byteorder † int64 5.65ns", first, err)
+	if err != nil || first != "strconv † int64 2.40ns ±4.2%" {
+		t.Errorf("after sorting by time the first row is %q (err %v), want the fastest with its ±, strconv † int64 2.40ns ±4.2%%", first, err)
+	}
+
+	// In a 1,400-pixel window the table fits without scrolling sideways,
+	// under the legend of its marks; the codec columns show when asked.
+	type layout struct {
+		PageWidth, WindowWidth, TableRight, LegendBottom, TableTop float64
+		Columns                                                    int
+	}
+	measure := func() layout {
+		t.Helper()
+		raw, err := chromedp.Run(tab, chromedp.Evaluate[[]byte](`(() => {
+			const t = document.getElementById("results-table").getBoundingClientRect();
+			const l = document.getElementById("legend");
+			return {
+				PageWidth: document.documentElement.scrollWidth, WindowWidth: document.documentElement.clientWidth,
+				TableRight: t.right, TableTop: t.top, LegendBottom: l ? l.getBoundingClientRect().bottom : 1e9,
+				Columns: Array.from(document.querySelectorAll("#results-table th")).filter(th => th.offsetWidth > 0).length,
+			};
+		})()`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var l layout
+		if err := json.Unmarshal(raw, &l); err != nil {
+			t.Fatal(err)
+		}
+		return l
+	}
+	l := measure()
+	if l.PageWidth > l.WindowWidth || l.TableRight > l.WindowWidth {
+		t.Errorf("the page is %.0f px wide, its table ends at %.0f px: wider than the %.0f px window", l.PageWidth, l.TableRight, l.WindowWidth)
+	}
+	if l.LegendBottom > l.TableTop {
+		t.Errorf("the legend ends at %.0f px, below the table's top at %.0f px: want it above", l.LegendBottom, l.TableTop)
+	}
+	if err := chromedp.Do(tab, chromedp.Click(chromedp.ID("details"))); err != nil {
+		t.Fatal(err)
+	}
+	if wide := measure(); wide.Columns != l.Columns+3 {
+		t.Errorf("%d columns with the codec columns asked for, want %d", wide.Columns, l.Columns+3)
+	}
+	if err := chromedp.Do(tab, chromedp.Click(chromedp.ID("details"))); err != nil {
+		t.Fatal(err)
 	}
 
 	// Screenshots: the top of the page, one category's charts close up,

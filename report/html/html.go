@@ -69,9 +69,12 @@ type view struct {
 	Problems   []rowView
 	Charts     []chartData
 	ChartsVer  string
-	ECharts    template.JS
-	Script     template.JS
-	Style      template.CSS
+	// TwoSpeedsMark is the gap between median and mean beyond which a
+	// result is marked "two speeds" (results.MeanGapMark).
+	TwoSpeedsMark float64
+	ECharts       template.JS
+	Script        template.JS
+	Style         template.CSS
 }
 
 type codecView struct {
@@ -116,7 +119,6 @@ type chartRes struct {
 type rowView struct {
 	results.Result
 	Time, CI, Flags, Variant, API, Losses, Notes string
-	CISort                                       float64
 	TwoSpeeds                                    string // why the row is marked, or ""
 	Implausible                                  string // why the figure cannot be believed, or ""
 	NSamples                                     int
@@ -125,13 +127,14 @@ type rowView struct {
 func newView(run *results.Run) *view {
 	v := &view{
 		Run: run, Env: run.Env, Options: run.Options,
-		Elapsed:   time.Duration(run.Elapsed).Round(time.Millisecond).String(),
-		Counts:    map[string]int{},
-		Charts:    []chartData{}, // "[]" in the page, never null
-		ChartsVer: ChartsVersion,
-		ECharts:   template.JS(echartsJS),
-		Script:    template.JS(reportJS),
-		Style:     template.CSS(reportCSS),
+		Elapsed:       time.Duration(run.Elapsed).Round(time.Millisecond).String(),
+		Counts:        map[string]int{},
+		Charts:        []chartData{}, // "[]" in the page, never null
+		ChartsVer:     ChartsVersion,
+		TwoSpeedsMark: results.MeanGapMark,
+		ECharts:       template.JS(echartsJS),
+		Script:        template.JS(reportJS),
+		Style:         template.CSS(reportCSS),
 	}
 	if run.Peak.HeapBytes > 0 {
 		v.Peak = fmt.Sprintf("heap %.0f MiB", float64(run.Peak.HeapBytes)/(1<<20))
@@ -171,11 +174,10 @@ func newView(run *results.Run) *view {
 		}
 		if r.Status == results.OK {
 			row.Time = table.Duration(r.NsPerOp.Median)
-			row.CISort = r.NsPerOp.RelCI()
-			if math.IsInf(row.CISort, 1) {
-				row.CI, row.CISort = "?", 1e9
+			if ci := r.NsPerOp.RelCI(); math.IsInf(ci, 1) {
+				row.CI = "±?"
 			} else {
-				row.CI = fmt.Sprintf("±%.1f%%", 100*row.CISort)
+				row.CI = fmt.Sprintf("±%.1f%%", 100*ci)
 			}
 			row.Implausible = r.Implausible
 			if shaky[r.Key()] {

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -11,6 +13,7 @@ import (
 
 	"github.com/serbench/serbench/report/html"
 	"github.com/serbench/serbench/report/internal/fixture"
+	"github.com/serbench/serbench/results"
 	// The -update flag of the other renderers' golden tests, so that
 	// go test ./report/... -update runs here too.
 	_ "github.com/serbench/serbench/report/internal/golden"
@@ -127,6 +130,80 @@ func TestWrite(t *testing.T) {
 	}
 }
 
+// TestTable checks the results table's layout: the legend of its marks
+// above it, each measured time with its ± in its cell, and the codec
+// columns (repeated in the codecs table) hidden until asked for.
+func TestTable(t *testing.T) {
+	page, doc := render(t)
+	legend := bytes.Index(page, []byte(`id="legend"`))
+	table := bytes.Index(page, []byte(`id="results-table"`))
+	if legend < 0 || table < 0 || legend > table {
+		t.Errorf("the legend (at byte %d) is not above the results table (at byte %d)", legend, table)
+	}
+	var legendText strings.Builder
+	var heads, details []string
+	times, withCI := 0, 0
+	var tableClass string
+	var text func(*nethtml.Node) string
+	text = func(n *nethtml.Node) string {
+		if n.Type == nethtml.TextNode {
+			return n.Data
+		}
+		var b strings.Builder
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			b.WriteString(text(c))
+		}
+		return b.String()
+	}
+	walk(doc, func(n *nethtml.Node) {
+		if n.Type != nethtml.ElementNode {
+			return
+		}
+		class, _ := attr(n, "class")
+		switch id, _ := attr(n, "id"); {
+		case id == "legend":
+			legendText.WriteString(text(n))
+		case id == "results-table":
+			tableClass = class
+			walk(n, func(c *nethtml.Node) {
+				if c.Type != nethtml.ElementNode {
+					return
+				}
+				cl, _ := attr(c, "class")
+				switch {
+				case c.Data == "th":
+					heads = append(heads, text(c))
+					if cl == "detail" {
+						details = append(details, text(c))
+					}
+				case c.Data == "td" && cl == "time":
+					times++
+					if regexp.MustCompile(`^\S+ ±([0-9.]+%|\?)$`).MatchString(text(c)) {
+						withCI++
+					}
+				}
+			})
+		}
+	})
+	for _, mark := range []string{"†", "wide CI", "two speeds", "implausible", "not like for like", "left out of every ranking"} {
+		if !strings.Contains(legendText.String(), mark) {
+			t.Errorf("the legend lacks %q: %q", mark, legendText.String())
+		}
+	}
+	if times == 0 || withCI != times {
+		t.Errorf("%d of %d time cells show the median with its ±", withCI, times)
+	}
+	if slices.Contains(heads, "CI") {
+		t.Errorf("the table still has a CI column beside its times: %q", heads)
+	}
+	if !strings.Contains(tableClass, "brief") || !slices.Equal(details, []string{"variant", "API", "declared losses"}) {
+		t.Errorf("table class %q, codec columns %q: want them hidden (brief) by default", tableClass, details)
+	}
+	if visible := len(heads) - len(details); visible > 12 {
+		t.Errorf("%d columns visible by default, want at most 12: %q", visible, heads)
+	}
+}
+
 // TestWriteEmpty renders a run with no results: the page still works.
 func TestWriteEmpty(t *testing.T) {
 	run := fixture.Run()
@@ -140,15 +217,15 @@ func TestWriteEmpty(t *testing.T) {
 	}
 }
 
-// writeFixture writes the fixture's report.html into dir.
-func writeFixture(t *testing.T, dir string) string {
+// writeFixture writes the report.html of run into dir.
+func writeFixture(t *testing.T, dir string, run *results.Run) string {
 	t.Helper()
 	path := filepath.Join(dir, "report.html")
 	f, err := os.Create(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := html.Write(f, fixture.Run()); err != nil {
+	if err := html.Write(f, run); err != nil {
 		t.Fatal(err)
 	}
 	if err := f.Close(); err != nil {

@@ -201,6 +201,11 @@ function setupTable() {
   status.addEventListener("change", apply);
   op.addEventListener("change", apply);
   apply();
+  // The codec columns repeat the codecs table: hidden unless asked for.
+  const details = document.getElementById("details");
+  const showDetails = () => table.classList.toggle("brief", !details.checked);
+  details.addEventListener("change", showDetails);
+  showDetails();
 
   let sortCol = -1, asc = true;
   Array.from(table.tHead.rows[0].cells).forEach((th, i) => {

@@ -216,6 +216,15 @@ func ratio(f float64) string {
 	}
 }
 
+// change words a factor of growth: "2.7×", and below 1 "falls to 0.4×",
+// never a growth of 0.4×.
+func change(f float64) string {
+	if f < 1 {
+		return "falls to " + ratio(f)
+	}
+	return ratio(f)
+}
+
 // median returns the median of xs (which it sorts).
 func median(xs []float64) float64 {
 	slices.Sort(xs)

@@ -309,7 +309,7 @@ func (s *writer) ladder() {
 				if first >= 0 && last > first {
 					f := vals[last] / vals[first]
 					span := rungs[first].dataset + "→" + rungs[last].dataset
-					row += fmt.Sprintf(" %s %s |", ratio(f), text(span))
+					row += fmt.Sprintf(" %s %s |", change(f), text(span))
 					grow[m] = append(grow[m], growth{l.codec, f, span})
 				} else {
 					row += " |"
@@ -318,7 +318,7 @@ func (s *writer) ladder() {
 			}
 		}
 		// One sentence per metric: the codecs whose figure grows least and
-		// most over the same span.
+		// most over the same span (or falls, a ratio below 1).
 		s.p("")
 		for m, gs := range grow {
 			full := rungs[0].dataset + "→" + rungs[len(rungs)-1].dataset
@@ -333,8 +333,20 @@ func (s *writer) ladder() {
 			}
 			slices.SortStableFunc(same, func(a, b growth) int { return cmpFloat(a.f, b.f) })
 			lo, hi := same[0], same[len(same)-1]
-			s.p("- %s %s from %s grows least for %s (%s) and most for %s (%s).", strings.ToUpper(metrics[m][:1])+metrics[m][1:],
-				map[bool]string{true: "per item", false: "per message"}[perItem], text(full), text(lo.codec), ratio(lo.f), text(hi.codec), ratio(hi.f))
+			what := fmt.Sprintf("%s %s from %s", strings.ToUpper(metrics[m][:1])+metrics[m][1:],
+				map[bool]string{true: "per item", false: "per message"}[perItem], text(full))
+			switch {
+			case lo.f >= 1:
+				s.p("- %s grows least for %s (%s) and most for %s (%s).", what, text(lo.codec), ratio(lo.f), text(hi.codec), ratio(hi.f))
+			case hi.f >= 1:
+				most := "" // one codec shrinks, or several and lo the most
+				if len(same) > 1 && same[1].f < 1 {
+					most = " most"
+				}
+				s.p("- %s shrinks%s for %s (falls to %s) and grows most for %s (%s).", what, most, text(lo.codec), ratio(lo.f), text(hi.codec), ratio(hi.f))
+			default:
+				s.p("- %s shrinks for every codec: most for %s (falls to %s), least for %s (falls to %s).", what, text(lo.codec), ratio(lo.f), text(hi.codec), ratio(hi.f))
+			}
 		}
 	}
 }

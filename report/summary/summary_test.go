@@ -2,6 +2,8 @@ package summary_test
 
 import (
 	"bytes"
+	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/serbench/serbench/report/internal/fixture"
@@ -16,6 +18,24 @@ func TestGolden(t *testing.T) {
 		t.Fatal(err)
 	}
 	golden.Check(t, "summary.golden", buf.Bytes())
+}
+
+// TestShrinkWording checks that a figure that falls along the size
+// ladder is said to fall, not to grow by a factor below 1.
+func TestShrinkWording(t *testing.T) {
+	var buf bytes.Buffer
+	if err := summary.Write(&buf, fixture.Run()); err != nil {
+		t.Fatal(err)
+	}
+	out := buf.String()
+	if m := regexp.MustCompile(`(grows|growth)[^.|]*\(0\.[0-9]+×\)|\| 0\.[0-9]+× [a-z0-9]+→`).FindString(out); m != "" {
+		t.Errorf("a ratio below 1 is worded as growth: %q", m)
+	}
+	for _, want := range []string{"| falls to 0.4× tiny→big |", "Decode per item from tiny→big shrinks for gob (falls to 0.4×) and grows most for yaml (13×)."} {
+		if !strings.Contains(out, want) {
+			t.Errorf("summary lacks %q", want)
+		}
+	}
 }
 
 // TestDeterministic renders the same run twice, the second time with its

@@ -1,0 +1,89 @@
+package cli
+
+import (
+	"flag"
+	"fmt"
+	"runtime"
+	"strings"
+	"time"
+)
+
+// A flagRange is the range of a run flag whose zero value means "the
+// default" to runner.Options: left out, the flag takes its default; given,
+// it must lie within its range, zero included. TestFlagRanges holds them
+// to runner.Options.Validate.
+type flagRange struct {
+	lo, hi float64 // hi 0: no maximum
+	dur    bool    // lo and hi are in nanoseconds
+}
+
+var runFlagRanges = map[string]flagRange{
+	"target":  {lo: 0.001, hi: 1},
+	"budget":  {lo: float64(10 * time.Millisecond), hi: float64(10 * time.Minute), dur: true},
+	"sample":  {lo: float64(time.Millisecond), hi: float64(10 * time.Second), dur: true},
+	"batch":   {lo: float64(time.Microsecond), dur: true}, // and at most -sample: runner.Options.Validate
+	"timeout": {lo: float64(time.Second), dur: true},
+}
+
+func (r flagRange) String() string {
+	f := func(x float64) string {
+		if r.dur { // "10m", not "10m0s"
+			s := time.Duration(x).String()
+			if strings.HasSuffix(s, "m0s") {
+				s = strings.TrimSuffix(s, "0s")
+			}
+			return s
+		}
+		return fmt.Sprint(x)
+	}
+	if r.hi == 0 {
+		return fmt.Sprintf("[%s, ∞)", f(r.lo))
+	}
+	return fmt.Sprintf("[%s, %s]", f(r.lo), f(r.hi))
+}
+
+// checkRunFlags checks the run flags given on the command line against
+// their ranges: a zero or negative -budget, -sample, -batch, -target or
+// -timeout is a mistake, not a request for the default, and -pin names a
+// CPU of this machine.
+func checkRunFlags(fs *flag.FlagSet) error {
+	var err error
+	fs.Visit(func(f *flag.Flag) {
+		if err != nil {
+			return
+		}
+		if f.Name == "pin" {
+			err = checkPin(f.Value.(flag.Getter).Get().(int))
+			return
+		}
+		r, ok := runFlagRanges[f.Name]
+		if !ok {
+			return
+		}
+		var v float64
+		switch x := f.Value.(flag.Getter).Get().(type) {
+		case time.Duration:
+			v = float64(x)
+		case float64:
+			v = x
+		}
+		if v < r.lo || r.hi != 0 && v > r.hi {
+			err = usagef("-%s %s out of range %s: give a value within it, or leave -%s out for its default", f.Name, f.Value, r, f.Name)
+		}
+	})
+	return err
+}
+
+// checkPin checks a -pin value: a CPU of this machine, numbered from 0, or
+// -1 for no pinning.
+func checkPin(cpu int) error {
+	switch {
+	case cpu == -1:
+		return nil
+	case runtime.GOOS != "linux":
+		return usagef("-pin works on Linux only; leave it out")
+	case cpu < -1 || cpu >= runtime.NumCPU():
+		return usagef("-pin %d out of range: this machine's CPUs are 0 to %d (-1: no pinning)", cpu, runtime.NumCPU()-1)
+	}
+	return nil
+}

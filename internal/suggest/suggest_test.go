@@ -1,0 +1,60 @@
+package suggest_test
+
+import (
+	"fmt"
+	"slices"
+	"testing"
+
+	"github.com/serbench/serbench/internal/suggest"
+)
+
+func TestClosest(t *testing.T) {
+	known := []string{"gob", "gob-stream", "json", "jsonv2", "msgpack", "msgp", "proto", "vtproto", "go-toml", "burntsushi-toml"}
+	aliases := suggest.Aliases{}
+	for _, fam := range [][2]string{{"protobuf", "proto"}, {"protobuf", "vtproto"}, {"toml", "go-toml"}, {"toml", "burntsushi-toml"}, {"encoding/json", "json"}} {
+		aliases.Add(fam[0], fam[1])
+	}
+	for _, tc := range []struct {
+		name string
+		want []string
+	}{
+		{"jsn", []string{"json"}},
+		{"JSON", []string{"json"}},
+		{"protobuf", []string{"proto", "vtproto"}}, // a family, and proto a prefix
+		{"msgpck", []string{"msgpack", "msgp"}},    // one edit; msgp a prefix
+		{"gobstream", []string{"gob-stream", "gob"}},
+		{"Encoding/JSON", []string{"json"}}, // a label
+		{"toml", []string{"go-toml", "burntsushi-toml"}},
+		{"zzz", nil},
+		{"x", nil},
+	} {
+		if got := suggest.Closest(tc.name, known, aliases); !slices.Equal(got, tc.want) {
+			t.Errorf("Closest(%q) = %q, want %q", tc.name, got, tc.want)
+		}
+	}
+}
+
+func TestCheck(t *testing.T) {
+	short := []string{"single", "slice", "ptrslice"}
+	var many []string
+	for i := range suggest.MaxListed + 1 {
+		many = append(many, fmt.Sprint("shape", i))
+	}
+	if err := suggest.Check("shape", []string{"single", "slice"}, short, nil, ""); err != nil {
+		t.Errorf("Check of known names = %v", err)
+	}
+	for _, tc := range []struct {
+		names, known []string
+		want         string
+	}{
+		{[]string{"single", "square", "slices", "square"}, short,
+			`unknown shapes "square", "slices" (did you mean slice?); known: single, slice, ptrslice`},
+		{[]string{"sngle"}, short, `unknown shape "sngle" (did you mean single?); known: single, slice, ptrslice`},
+		{[]string{"x"}, many, `unknown shape "x"; run 'serbench list shapes' to see all 17`},
+	} {
+		err := suggest.Check("shape", tc.names, tc.known, nil, "serbench list shapes")
+		if err == nil || err.Error() != tc.want {
+			t.Errorf("Check(%q) = %v, want %s", tc.names, err, tc.want)
+		}
+	}
+}

@@ -48,14 +48,14 @@ type ComplexMap map[string]Huge
 
 // The element counts of Huge's slices and ComplexMap's keys.
 const (
-	HugeBigSlice     = 50
-	HugeBigPtrSlice  = 50
-	HugeBiggerSlice  = 256
-	HugeBiggestSlice = 1024
-	ComplexMapKeys   = 50
+	hugeBigSlice     = 50
+	hugeBigPtrSlice  = 50
+	hugeBiggerSlice  = 256
+	hugeBiggestSlice = 1024
+	complexMapKeys   = 50
 
-	// HugeBigs is the number of Bigs in a Huge, 1,380.
-	HugeBigs = HugeBigSlice + HugeBigPtrSlice + HugeBiggerSlice + HugeBiggestSlice
+	// hugeBigs is the number of Bigs in a Huge, 1,380.
+	hugeBigs = hugeBigSlice + hugeBigPtrSlice + hugeBiggerSlice + hugeBiggestSlice
 )
 
 // NewTiny returns the i-th Tiny: ID i+1, "foo bar".
@@ -82,11 +82,11 @@ func NewBig(i int) Big {
 	}
 }
 
-// NewHuge returns the i-th Huge: Bigs i*HugeBigs to i*HugeBigs+1379, in
+// NewHuge returns the i-th Huge: Bigs i*1380 to i*1380+1379, in
 // order through its four slices, so that no Big repeats within a Huge or
 // between two Huges. Huge 0's BigSlice holds Bigs 0 to 49.
 func NewHuge(i int) Huge {
-	next := i * HugeBigs
+	next := i * hugeBigs
 	bigs := func(n int) []Big {
 		out := make([]Big, 0, n)
 		for range n {
@@ -96,24 +96,24 @@ func NewHuge(i int) Huge {
 		return out
 	}
 	var h Huge
-	h.BigSlice = bigs(HugeBigSlice)
-	h.BigPtrSlice = make([]*Big, 0, HugeBigPtrSlice)
-	for range HugeBigPtrSlice {
+	h.BigSlice = bigs(hugeBigSlice)
+	h.BigPtrSlice = make([]*Big, 0, hugeBigPtrSlice)
+	for range hugeBigPtrSlice {
 		b := NewBig(next)
 		next++
 		h.BigPtrSlice = append(h.BigPtrSlice, &b)
 	}
-	h.BiggerSlice = bigs(HugeBiggerSlice)
-	h.TheBiggestSlice = bigs(HugeBiggestSlice)
+	h.BiggerSlice = bigs(hugeBiggerSlice)
+	h.TheBiggestSlice = bigs(hugeBiggestSlice)
 	return h
 }
 
 // NewComplexMap returns the i-th ComplexMap: Huges i*50 to i*50+49, keyed
 // "0" to "49".
 func NewComplexMap(i int) ComplexMap {
-	m := make(ComplexMap, ComplexMapKeys)
-	for k := range ComplexMapKeys {
-		m[strconv.Itoa(k)] = NewHuge(i*ComplexMapKeys + k)
+	m := make(ComplexMap, complexMapKeys)
+	for k := range complexMapKeys {
+		m[strconv.Itoa(k)] = NewHuge(i*complexMapKeys + k)
 	}
 	return m
 }

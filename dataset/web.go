@@ -26,8 +26,8 @@ type ComplexData struct {
 
 // The element counts of seed 001's collections.
 const (
-	ComplexDataUsers    = 100
-	ComplexDataMetadata = 10
+	complexDataUsers    = 100
+	complexDataMetadata = 10
 )
 
 var (
@@ -53,13 +53,13 @@ func NewMetric(i int) Metric {
 // 10 metadata entries numbered i*10+1 to i*10+10. Seed 001 left both zero,
 // which favours gob.
 func NewComplexData(i int) ComplexData {
-	users := make([]User, 0, ComplexDataUsers)
-	for j := range ComplexDataUsers {
-		users = append(users, NewUser(i*ComplexDataUsers+j))
+	users := make([]User, 0, complexDataUsers)
+	for j := range complexDataUsers {
+		users = append(users, NewUser(i*complexDataUsers+j))
 	}
-	meta := make(map[string]string, ComplexDataMetadata)
-	for j := range ComplexDataMetadata {
-		meta[fmt.Sprintf("key-%02d", j)] = fmt.Sprintf("value %d of %d", i*ComplexDataMetadata+j+1, (i+1)*ComplexDataMetadata)
+	meta := make(map[string]string, complexDataMetadata)
+	for j := range complexDataMetadata {
+		meta[fmt.Sprintf("key-%02d", j)] = fmt.Sprintf("value %d of %d", i*complexDataMetadata+j+1, (i+1)*complexDataMetadata)
 	}
-	return ComplexData{Users: users, Metadata: meta, Count: ComplexDataUsers, Active: true}
+	return ComplexData{Users: users, Metadata: meta, Count: complexDataUsers, Active: true}
 }

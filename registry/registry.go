@@ -3,8 +3,6 @@
 package registry
 
 import (
-	"runtime"
-	"runtime/debug"
 	"slices"
 
 	"github.com/serbench/serbench/codec"
@@ -15,6 +13,7 @@ import (
 	"github.com/serbench/serbench/codecs/strconv"
 	"github.com/serbench/serbench/codecs/xml"
 	"github.com/serbench/serbench/codecs/yaml"
+	"github.com/serbench/serbench/internal/buildinfo"
 	"github.com/serbench/serbench/internal/suggest"
 )
 
@@ -70,25 +69,5 @@ func Names() []string {
 
 // Version returns the version of module as linked into this binary:
 // the Go version for "std", "(devel)" or "unknown" when the build carries
-// no module information.
-func Version(module string) string {
-	if module == "std" || module == "" {
-		return runtime.Version()
-	}
-	bi, ok := debug.ReadBuildInfo()
-	if !ok {
-		return "unknown"
-	}
-	if bi.Main.Path == module {
-		return bi.Main.Version
-	}
-	for _, d := range bi.Deps {
-		if d.Path == module {
-			if d.Replace != nil {
-				return d.Replace.Version + " (replaced)"
-			}
-			return d.Version
-		}
-	}
-	return "unknown"
-}
+// no module information (see buildinfo.Module).
+func Version(module string) string { return buildinfo.Module(module) }

@@ -243,9 +243,9 @@ func (m Machine) BusyShare(r *Result) (float64, bool) {
 // Split reports whether r's samples fell in both of the machine's speeds
 // about evenly: between 30% and 70% of them started in a busy phase. The
 // median of such samples lies between two modes, where its interval is
-// wide whatever the budget: in twelve quick runs on this project's build
-// machine 37% of such benchmarks missed the ±3% target, against 4% of
-// those sampled mostly in one speed (docs/noise-log.md).
+// wide whatever the budget: such benchmarks miss their interval target
+// far more often than those sampled mostly in one speed (the runs that
+// show it are in docs/noise-log.md).
 func (m Machine) Split(r *Result) bool {
 	share, ok := m.BusyShare(r)
 	return ok && share >= 0.3 && share <= 0.7

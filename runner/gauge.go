@@ -12,7 +12,7 @@ import (
 //
 // On a shared machine (a cloud VM) the host's other tenants take part of
 // the core in phases of tens to hundreds of milliseconds, during which
-// everything runs 1.5 to 2 times slower. A sample taken in such a phase
+// everything runs markedly slower. A sample taken in such a phase
 // measures the neighbour as much as the codec, and the phases come and go
 // during a run, so two runs differ by how many of their samples fell in
 // them. The gauge times a fixed probe (formatting and parsing integers:
@@ -24,10 +24,9 @@ import (
 // throttled CPU) becomes the new reference within seconds instead of
 // counting as busy for the rest of the run, while a busy phase of a few
 // hundred milliseconds moves it by less than 1%. On a machine of its own
-// the probe's time barely moves and every sample is taken; on this
-// project's 2-core VM the probe is either within 10% of its best or 50%
-// and more slower, and the samples taken after a slow probe are several
-// times likelier to be slow.
+// the probe's time barely moves and every sample is taken; on a shared
+// VM the probe runs either near its best or far slower, and a sample
+// taken after a slow probe is likelier to be slow (docs/noise-log.md).
 type gauge struct {
 	tol   float64
 	probe func() float64   // one probe's time in ns; walk, or a test's

@@ -38,9 +38,9 @@ type Options struct {
 	MinSamples int
 	// MaxSamples caps the samples per benchmark. Default 10000, so that
 	// the budget is what ends sampling (a 6s budget of 5ms samples holds
-	// at most 1,200); range [MinSamples, 10000]. With a cap of 500 the
-	// quick preset's noisiest benchmarks stopped at half their budget,
-	// their intervals still wide.
+	// at most 1,200); range [MinSamples, 10000]. A lower cap stops the
+	// noisiest benchmarks before their budget is spent, their intervals
+	// still wide.
 	MaxSamples int
 	// NoInterleave samples each job's benchmarks on their own, one job
 	// after the other, instead of interleaving the samples of a dataset

@@ -86,22 +86,18 @@ func (m gcMode) String() string {
 // The collection before a sample (gcFirst) gives it a heap free of other
 // benchmarks' garbage, whose collection it would otherwise pay for. But it
 // also leaves the heap swept and a whole heap goal (4 MB or more) from the
-// next cycle, so an operation that allocates fast would pay for none of
-// its own: 5ms samples of one-shot gob's decode, about half a goal each,
-// read 7 to 19% below testing.B, whose one-second runs hold dozens of
-// cycles. Without the collection (gcRunning) such a sample holds zero,
-// one or two cycles, by chance, and varies with them: the quick preset
-// met its interval target for 123 and 143 of 148 benchmarks that way.
-// gcCycles (the default for an operation that allocates fast) takes out
-// the chance: the operation runs untimed to the end of a cycle, then
-// timed until SampleTime has passed and another cycle has ended, so each
-// sample pays for a whole number of its own cycles, as a program's steady
-// state does. gob's and gob-stream's fourteen decodes in the harness
-// check then read 0.91 to 1.13 of testing.B; the quick preset met its
-// target for 141 to 148 of 148 in runs whose machine stayed mostly in one
-// speed, and for 116 to 129 when its two speeds were mixed, as with the
-// collection first (docs/noise-log.md). A cycle that does not end within
-// cycleWait ends the wait and the sample anyway.
+// next cycle, so an operation that allocates fast pays for none of its
+// own: short samples of one-shot gob's decode, about half a goal each,
+// read well below testing.B, whose one-second runs hold dozens of cycles.
+// Without the collection (gcRunning) such a sample holds zero, one or two
+// cycles, by chance, and varies with them, so fewer benchmarks meet their
+// interval target. gcCycles (the default for an operation that allocates
+// fast) takes out the chance: the operation runs untimed to the end of a
+// cycle, then timed until SampleTime has passed and another cycle has
+// ended, so each sample pays for a whole number of its own cycles, as a
+// program's steady state does; its figures then agree with testing.B's
+// (the measurements are in docs/noise-log.md). A cycle that does not end
+// within cycleWait ends the wait and the sample anyway.
 // With aligned, the previous sample of l ended at a cycle's end just now
 // (see sampleVisit) and there is no wait. atCycleEnd reports whether the
 // sample ended at a cycle's end.

@@ -44,14 +44,14 @@ func Equal(want, got any, losses []codec.Loss) error {
 		reflect.DeepEqual(n.copy(reflect.ValueOf(want)).Interface(), n.copy(reflect.ValueOf(got)).Interface()) {
 		return nil // equal once the declared losses are applied to both
 	}
-	if d := cmp.Diff(want, got, Options(losses)...); d != "" {
+	if d := cmp.Diff(want, got, cmpOptions(losses)...); d != "" {
 		return &MismatchError{Diff: d}
 	}
 	return nil
 }
 
-// Options returns the go-cmp options that implement the given losses.
-func Options(losses []codec.Loss) []cmp.Option {
+// cmpOptions returns the go-cmp options that implement the given losses.
+func cmpOptions(losses []codec.Loss) []cmp.Option {
 	prec := time.Duration(1)
 	zone := false
 	opts := []cmp.Option{ignoreUnexported}

@@ -17,6 +17,7 @@ var Default = codec.Info{
 	API:         codec.Codegen,
 	Unsupported: codec.TopLevelScalar,
 	Losses:      schema.Losses,
+	Omits:       schema.Omits,
 	Notes:       schema.Notes,
 	New:         func() codec.Codec { return codec.Func(prepare) },
 }

@@ -15,6 +15,7 @@ var Default = codec.Info{
 	API:         codec.Codegen,
 	Unsupported: codec.TopLevelScalar,
 	Losses:      schema.Losses,
+	Omits:       schema.Omits,
 	Notes:       "Generated MarshalVT/UnmarshalVT (features marshal+unmarshal+size), no reflection. " + schema.Notes,
 	New:         func() codec.Codec { return codec.Func(prepare) },
 }

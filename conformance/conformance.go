@@ -91,7 +91,7 @@ func Check(t testing.TB, info codec.Info, d *dataset.Dataset, s dataset.Shape) [
 		t.Fatal(err)
 	}
 	n := checkRoundTrips
-	if len(p.Msgs[0]) > checkSmall {
+	if len(p.Msgs[0]) > runner.SmallMessage {
 		n = 2 // a few large values cost what a thousand small ones do
 	}
 	if _, err := p.RoundTrips(n, time.Time{}); err != nil {
@@ -121,9 +121,6 @@ func Check(t testing.TB, info codec.Info, d *dataset.Dataset, s dataset.Shape) [
 }
 
 // checkRoundTrips is how many round trips Check makes on an encoding of up
-// to checkSmall bytes: enough to catch a codec that goes wrong once in a
-// thousand calls.
-const (
-	checkRoundTrips = 1000
-	checkSmall      = 4 << 10
-)
+// to runner.SmallMessage bytes, as the runner does after timing: enough to
+// catch a codec that goes wrong once in a thousand calls.
+const checkRoundTrips = 1000

@@ -205,11 +205,14 @@ func (p *Prepared) RoundTrips(n int, deadline time.Time) (int, error) {
 	return n, nil
 }
 
-// checkRoundTrips is how many round trips RoundTrips makes after a job is
-// timed, and checkShare the share of the budget it may take.
+// checkRoundTrips is how many round trips are made after a job is timed:
+// enough to catch a codec that goes wrong once in a thousand calls. Those
+// of a message up to SmallMessage bytes are all made, whatever the
+// machine's speed; a larger message's stop at 1/checkShare of the budget.
 const (
 	checkRoundTrips = 1000
 	checkShare      = 20
+	SmallMessage    = 4 << 10
 )
 
 // encodeLoop is the timed encode loop: n calls; the last encoding is kept

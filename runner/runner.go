@@ -408,14 +408,19 @@ func (r *Runner) prepare(ctx context.Context, job *Job) ([]*bench, []results.Res
 }
 
 // checks returns a bench's checks after timing: its loop's last result
-// (last), then up to checkRoundTrips round trips of the job's two values
-// within a share of the budget. It returns the round trips made.
+// (last), then checkRoundTrips round trips of the job's two values (within
+// a share of the budget for a large message). It returns the round trips
+// made.
 func (r *Runner) checks(p *Prepared, last func() error) func() (int, error) {
 	return func() (int, error) {
 		if err := last(); err != nil {
 			return 0, err
 		}
-		return p.RoundTrips(checkRoundTrips, time.Now().Add(min(r.opts.Budget/checkShare, 250*time.Millisecond)))
+		var deadline time.Time
+		if len(p.Msgs[0]) > SmallMessage {
+			deadline = time.Now().Add(min(r.opts.Budget/checkShare, 250*time.Millisecond))
+		}
+		return p.RoundTrips(checkRoundTrips, deadline)
 	}
 }
 

@@ -418,6 +418,8 @@ func exitKind(err error, stderr string) string {
 		return "stack overflow"
 	case strings.Contains(stderr, "out of memory"):
 		return "out of memory"
+	case strings.Contains(stderr, "WARNING: DATA RACE"):
+		return "data race, reported by the race detector"
 	}
 	for _, line := range strings.Split(stderr, "\n") {
 		if rest, ok := strings.CutPrefix(line, "fatal error: "); ok {

@@ -129,6 +129,10 @@ func Run(ctx context.Context, v any, opts ...Option) (*results.Run, error) {
 	return run, measure.Run(ctx, run, jobs, cfg)
 }
 
+// Jobs returns the jobs Run measures for v: one per codec, in order, for
+// measure.Run or a harness of your own (runner.Prepare).
+func Jobs(v any, opts ...Option) ([]runner.Job, error) { return newConfig(opts).jobs(v) }
+
 // jobs returns the runner jobs of v under the options: one per codec.
 func (c *config) jobs(v any) ([]runner.Job, error) {
 	if c.err != nil {

@@ -23,6 +23,15 @@ const (
 	// BinaryText: []byte is carried as text, so bytes that are not valid
 	// UTF-8 (or not allowed in the format's text) come back replaced.
 	BinaryText LossKind = "binary-as-text"
+	// InterfaceTypes: values held in interfaces (any) come back as other
+	// Go types with the same content: a number as another numeric type of
+	// the same value (float64 from JSON, int from YAML, int8 to uint64
+	// from MessagePack), a map as a map of another key type
+	// (map[any]any) or as a list of key-value pairs (BSON's bson.D), a
+	// list as a named slice type (bson.A). Values decoded into any are
+	// not typed by the original, so a round trip of generic data through
+	// almost any codec shows this.
+	InterfaceTypes LossKind = "interface-types"
 )
 
 // A Loss is one declared way in which a codec's round trip is not exact.
@@ -38,7 +47,7 @@ func (l Loss) validate() error {
 		if l.Precision <= 0 {
 			return fmt.Errorf("loss %s needs a positive Precision", l.Kind)
 		}
-	case TimeZone, NilEmpty, NilPointerZero, BinaryText:
+	case TimeZone, NilEmpty, NilPointerZero, BinaryText, InterfaceTypes:
 	default:
 		return fmt.Errorf("unknown loss kind %q", l.Kind)
 	}

@@ -44,6 +44,18 @@ func SignedInts(format string, c Codec) Codec {
 	})
 }
 
+// NoNull refuses values holding a nil interface value (what JSON's null
+// decodes to in generic data, map[string]any), for formats that have no
+// null (TOML); format names the format in the reason.
+func NoNull(format string, c Codec) Codec {
+	return Refuse(c, []reflect.Kind{reflect.Interface}, func(v reflect.Value) string {
+		if v.IsNil() {
+			return fmt.Sprintf("%s has no null: the value holds a nil interface value", format)
+		}
+		return ""
+	})
+}
+
 // holds reports whether values of type t can hold a value of one of kinds.
 func holds(t reflect.Type, kinds map[reflect.Kind]bool, seen map[reflect.Type]bool) bool {
 	if kinds[t.Kind()] {

@@ -1,6 +1,7 @@
-// Package report groups serbench's renderers. Each subpackage turns a
-// results.Run into one output format on an io.Writer; none of them
-// measures anything or opens files.
+// Package report groups serbench's renderers, and writes them all into a
+// directory (WriteFiles). Each subpackage turns a results.Run into one
+// output format on an io.Writer; none of them measures anything or opens
+// files.
 //
 //   - bench: Go's benchmark format, read by benchstat
 //   - csvfile: one CSV row per benchmark

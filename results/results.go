@@ -49,6 +49,27 @@ type Run struct {
 	Warnings []string  `json:"warnings,omitempty"`
 	Started  time.Time `json:"started"`
 	Elapsed  Duration  `json:"elapsed"`
+	// Document, if set, is the user's document the run measured in
+	// place of the datasets (serbench run -file).
+	Document *Document `json:"document,omitempty"`
+}
+
+// A Document is a user's file measured as generic values (maps of
+// string to any, lists of any), under the file's base name as dataset.
+type Document struct {
+	File     string `json:"file"`     // the file's base name
+	Format   string `json:"format"`   // "JSON", "JSON lines", "YAML", "CBOR", "MessagePack"
+	Bytes    int64  `json:"bytes"`    // the file's size
+	Messages int    `json:"messages"` // 1 for a document; JSON lines: one per line
+}
+
+// String describes the document: "orders.json (123456 bytes of JSON)".
+func (s *Document) String() string {
+	str := fmt.Sprintf("%s (%d bytes of %s", s.File, s.Bytes, s.Format)
+	if s.Messages != 1 {
+		str += fmt.Sprintf(", %d messages", s.Messages)
+	}
+	return str + ")"
 }
 
 // Env describes the machine and build that produced a Run.

@@ -178,6 +178,17 @@ func (p *Prepared) checkBytes(enc []byte, k int) error {
 	return p.checkDecoded(k)
 }
 
+// CheckEncoding checks enc, an encoding of the job's value made through
+// Case after Prepare (the last one a timed loop made), as the runner
+// checks it after timing: it has the size first measured and decodes to
+// the reference.
+func (p *Prepared) CheckEncoding(enc []byte) error { return p.checkBytes(enc, 0) }
+
+// CheckDecoded checks the value Case decoded last, from Msgs[k], against
+// its reference, as the runner checks a decode loop's last result after
+// timing.
+func (p *Prepared) CheckDecoded(k int) error { return p.checkDecoded(k) }
+
 // RoundTrips makes up to n round trips, alternating the job's value and
 // its alternate (encode through the value's own case, decode through the
 // first case), and verifies each: what one check before timing cannot

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"go/token"
 	"reflect"
+	"slices"
 	"time"
 	"unicode/utf8"
 
@@ -39,6 +40,15 @@ func Equal(want, got any, losses []codec.Loss) error {
 	}
 	if reflect.DeepEqual(want, got) {
 		return nil // identical, whatever the losses
+	}
+	if slices.ContainsFunc(losses, func(l codec.Loss) bool { return l.Kind == codec.InterfaceTypes }) {
+		// Compare, and explain a mismatch, in the canonical form of
+		// values held in interfaces.
+		n := normalizer{ifaces: true}
+		want, got = n.copy(reflect.ValueOf(want)).Interface(), n.copy(reflect.ValueOf(got)).Interface()
+		if reflect.DeepEqual(want, got) {
+			return nil
+		}
 	}
 	if n, ok := newNormalizer(losses); ok && len(losses) > 0 &&
 		reflect.DeepEqual(n.copy(reflect.ValueOf(want)).Interface(), n.copy(reflect.ValueOf(got)).Interface()) {

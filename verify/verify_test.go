@@ -71,3 +71,37 @@ func TestEqualTypes(t *testing.T) {
 		t.Errorf("Equal of different types = %v", err)
 	}
 }
+
+func TestEqualInterfaceTypes(t *testing.T) {
+	type pair struct {
+		Key   string
+		Value any
+	}
+	want := &map[string]any{"n": float64(5), "f": 1.5, "l": []any{float64(1), "a", nil}, "m": map[string]any{"k": true}, "e": map[string]any{}}
+	loss := []codec.Loss{{Kind: codec.InterfaceTypes}}
+	tests := []struct {
+		name string
+		got  *map[string]any
+		want string // "" for equal, else a substring of the error
+	}{
+		{"numbers of other types", &map[string]any{"n": int64(5), "f": 1.5, "l": []any{uint8(1), "a", nil}, "m": map[string]any{"k": true}, "e": map[string]any{}}, ""},
+		{"maps of other key types and lists of pairs", &map[string]any{"n": 5, "f": 1.5, "l": []any{1, "a", nil}, "m": []pair{{"k", true}}, "e": map[any]any{}}, ""},
+		{"another number", &map[string]any{"n": 6, "f": 1.5, "l": []any{1, "a", nil}, "m": map[string]any{"k": true}, "e": map[string]any{}}, `"n"`},
+		{"a number as a string", &map[string]any{"n": "5", "f": 1.5, "l": []any{1, "a", nil}, "m": map[string]any{"k": true}, "e": map[string]any{}}, `"n"`},
+		{"a fraction lost", &map[string]any{"n": 5, "f": 1, "l": []any{1, "a", nil}, "m": map[string]any{"k": true}, "e": map[string]any{}}, `"f"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := verify.Equal(want, tt.got, loss)
+			switch {
+			case tt.want == "" && err != nil:
+				t.Errorf("want equal, got %v", err)
+			case tt.want != "" && (err == nil || !strings.Contains(err.Error(), tt.want)):
+				t.Errorf("want an error mentioning %q, got %v", tt.want, err)
+			}
+		})
+	}
+	if err := verify.Equal(want, &map[string]any{"n": int64(5), "f": 1.5, "l": []any{1, "a", nil}, "m": map[string]any{"k": true}, "e": map[string]any{}}, nil); err == nil {
+		t.Error("numbers of other types compared equal without the loss declared")
+	}
+}

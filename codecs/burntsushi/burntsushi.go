@@ -11,11 +11,11 @@ import (
 var Default = codec.Info{
 	Name: "burntsushi-toml", Family: "toml", Label: "BurntSushi/toml", Module: "github.com/BurntSushi/toml",
 	URL: "https://github.com/BurntSushi/toml", API: codec.Reflection,
-	Notes: "TOML has no null: nil pointers, slices and maps are left out. " +
+	Notes: "TOML has no null: nil pointers, slices and maps are left out, and values holding a nil interface (null in generic data) are refused. " +
 		"TOML's top level is a table: slices and scalars are wrapped in items = ... . " +
 		"Integers are signed 64-bit: values holding a larger uint64 are refused. " +
 		"Keys are Go field names (the datasets carry no toml tags).",
 	New: func() codec.Codec {
-		return codec.SignedInts("TOML", codec.Document("toml", "items", toml.Marshal, toml.Unmarshal))
+		return codec.NoNull("TOML", codec.SignedInts("TOML", codec.Document("toml", "items", toml.Marshal, toml.Unmarshal)))
 	},
 }

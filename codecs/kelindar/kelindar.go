@@ -13,7 +13,8 @@ import (
 var Default = codec.Info{
 	Name: "kelindar-binary", Family: "kelindar", Label: "kelindar/binary", Module: "github.com/kelindar/binary",
 	URL: "https://github.com/kelindar/binary", API: codec.Reflection,
-	Losses: []codec.Loss{{Kind: codec.NilEmpty}},
-	Notes:  "Positional: the reader must have the same Go types. Times via time.Time's MarshalBinary. Slices and maps carry only a length: an empty slice decodes nil and a nil map empty.",
-	New:    func() codec.Codec { return codec.Reflect(binary.Marshal, binary.Unmarshal) },
+	Unsupported: codec.Interface, // "binary: unsupported type interface {}"
+	Losses:      []codec.Loss{{Kind: codec.NilEmpty}},
+	Notes:       "Positional: the reader must have the same Go types. Times via time.Time's MarshalBinary. Slices and maps carry only a length: an empty slice decodes nil and a nil map empty.",
+	New:         func() codec.Codec { return codec.Reflect(binary.Marshal, binary.Unmarshal) },
 }

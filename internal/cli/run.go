@@ -34,6 +34,7 @@ type runConfig struct {
 	quiet   bool
 	inproc  bool
 	timeout time.Duration
+	sample  *sample // -file: the user's document (sample.go)
 }
 
 // parseRun parses the run command's flags.
@@ -62,6 +63,7 @@ func parseRun(args []string, stderr io.Writer) (*runConfig, error) {
 		timeout    = fs.Duration("timeout", 0, "kill a codec that makes no progress for this long, at least 1s (default 2m)")
 		inproc     = fs.Bool("in-process", false, "measure in this process, not in worker processes (a crash or hang then ends or slows the run)")
 		quiet      = fs.Bool("q", false, "no progress on stderr")
+		file       = fs.String("file", "", "measure the document in `FILE` (.json, .yaml, .cbor, .msgpack; JSON lines as .jsonl) instead of the datasets, in this process")
 	)
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), "Usage: serbench run [flags]\n\nFlags:\n")
@@ -80,6 +82,11 @@ func parseRun(args []string, stderr io.Writer) (*runConfig, error) {
 	c := &runConfig{args: args, sel: p.Selection, out: *out, resume: *resume, quiet: *quiet, inproc: *inproc, timeout: *timeout}
 	if *codecs != "" {
 		c.sel.Codecs = splitList(*codecs)
+	}
+	if *file != "" {
+		if err := c.useSample(*file, splitList(*codecs), stderr); err != nil {
+			return nil, err
+		}
 	}
 	if *datasets != "" {
 		c.sel.Datasets = splitList(*datasets)
@@ -201,7 +208,7 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if err != nil {
 		return err
 	}
-	jobs, err := cfg.sel.Jobs()
+	jobs, err := cfg.jobs()
 	if err != nil {
 		return &UsageError{Msg: err.Error()}
 	}
@@ -213,6 +220,7 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	}
 	mc := cfg.measure(stderr)
 	run := measure.NewRun(mc, jobs)
+	run.Document = cfg.sample.record()
 	run.Results = prior
 	jw, jerr := &journalHook{}, error(nil)
 	mc.Started = func(run *results.Run) error {

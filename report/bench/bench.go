@@ -86,6 +86,9 @@ func Config(run *results.Run) []benchfmt.Config {
 	if run.Options.Preset != "" {
 		kv = append(kv, [2]string{"preset", run.Options.Preset})
 	}
+	if run.Document != nil {
+		kv = append(kv, [2]string{"document", run.Document.String()})
+	}
 	used := map[string]bool{}
 	for _, r := range run.Results {
 		used[r.Codec] = true

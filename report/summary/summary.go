@@ -48,6 +48,9 @@ func (s *writer) header() {
 	if run.Options.Preset != "" {
 		what = append(what, "preset "+text(run.Options.Preset))
 	}
+	if run.Document != nil {
+		what = append(what, "document "+text(run.Document.String()))
+	}
 	what = append(what, fmt.Sprintf("%d results", len(run.Results)))
 	s.p("Run of %s (%s) on %s, %s/%s, %s, GOMAXPROCS %d, serbench %s.",
 		text(e.Date), strings.Join(what, ", "), text(e.CPU), text(e.GOOS), text(e.GOARCH), text(e.GoVersion), e.GOMAXPROCS, text(e.Serbench))

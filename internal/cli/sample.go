@@ -1,0 +1,319 @@
+package cli
+
+import (
+	"bytes"
+	"encoding/gob"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"time"
+
+	"github.com/fxamacker/cbor/v2"
+	"github.com/vmihailenco/msgpack/v5"
+	"go.yaml.in/yaml/v4"
+
+	"github.com/serbench/serbench"
+	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/results"
+	"github.com/serbench/serbench/runner"
+)
+
+// A sample is the user's document (run -file), loaded as generic values:
+// measured in place of the datasets, with every codec that can hold it,
+// in this process (a worker process rebuilds registered datasets only).
+type sample struct {
+	doc    results.Document
+	label  string // the dataset name of its results: the file's base name
+	value  any    // *map[string]any or *[]any
+	codecs []string
+}
+
+// The formats a sample may be in, by file extension.
+var sampleFormats = map[string]string{
+	".json": "JSON", ".jsonl": "JSON lines", ".ndjson": "JSON lines",
+	".yaml": "YAML", ".yml": "YAML", ".cbor": "CBOR", ".msgpack": "MessagePack", ".mpk": "MessagePack",
+}
+
+// useSample makes the run measure the document in path, with the codecs
+// named (all that can hold it when none), in this process.
+func (c *runConfig) useSample(path string, codecs []string, stderr io.Writer) error {
+	s, err := loadSample(path)
+	if err != nil {
+		return err
+	}
+	s.codecs = codecs
+	c.sample, c.inproc = s, true
+	fmt.Fprintf(stderr, "serbench: measuring %s as generic values (maps and lists of any), in this process\n", &s.doc)
+	return nil
+}
+
+// jobs returns the run's jobs: its sample's if it has one, else its
+// selection's.
+func (c *runConfig) jobs() ([]runner.Job, error) {
+	if c.sample == nil {
+		return c.sel.Jobs()
+	}
+	if err := c.sel.Validate(); err != nil { // -codecs and -ops
+		return nil, err
+	}
+	return serbench.Jobs(c.sample.value,
+		serbench.Name(c.sample.label), serbench.Codecs(c.sample.codecs...), serbench.Ops(c.sel.Ops...),
+		// Generic values come back typed by each codec's decoder: JSON's
+		// numbers as float64, YAML's integers as int, MessagePack's maps
+		// as map[any]any. Verification compares them by content.
+		serbench.Losses(codec.Loss{Kind: codec.InterfaceTypes}))
+}
+
+// record returns the run's record of its sample; nil without one.
+func (s *sample) record() *results.Document {
+	if s == nil {
+		return nil
+	}
+	d := s.doc
+	return &d
+}
+
+// loadSample reads the document in path. Every mistake in it is a
+// *UsageError of one line naming the file and, for text formats, the line.
+func loadSample(path string) (*sample, error) {
+	ext := strings.ToLower(filepath.Ext(path))
+	format, ok := sampleFormats[ext]
+	if !ok {
+		return nil, usagef("-file %s: unknown extension %q; give a .json, .yaml or .yml, .cbor, .msgpack or .mpk document, or JSON lines as .jsonl or .ndjson", path, ext)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, usagef("-file: %v", err)
+	}
+	if len(bytes.TrimSpace(data)) == 0 {
+		return nil, usagef("%s is empty: give a %s document", path, format)
+	}
+	var v any
+	messages := 1
+	switch format {
+	case "JSON":
+		v, err = jsonDocument(path, data)
+	case "JSON lines":
+		v, messages, err = jsonLines(path, data)
+	case "YAML":
+		v, err = yamlDocument(path, data)
+	case "CBOR":
+		v, err = cborDocument(path, data)
+	case "MessagePack":
+		v, err = msgpackDocument(path, data)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if v, err = generic(v); err != nil {
+		return nil, usagef("%s: %v", path, err)
+	}
+	var value any
+	switch v := v.(type) {
+	case map[string]any:
+		value = &v
+	case []any:
+		value = &v
+	default:
+		return nil, usagef("%s: the document is a %s, not an object or an array: serbench measures an object (map[string]any) or an array ([]any)", path, kindOf(v))
+	}
+	// gob carries values held in interfaces only if their types are
+	// registered, as a program using gob on generic data does.
+	gob.Register(map[string]any{})
+	gob.Register([]any{})
+	gob.Register(time.Time{})
+	base := filepath.Base(path)
+	return &sample{
+		doc:   results.Document{File: base, Format: format, Bytes: int64(len(data)), Messages: messages},
+		label: strings.Map(labelRune, base),
+		value: value,
+	}, nil
+}
+
+// labelRune keeps a file name's letters, digits, '.', '-' and '_' in a
+// dataset label; the rest become '-'.
+func labelRune(r rune) rune {
+	if 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9' || strings.ContainsRune(".-_", r) {
+		return r
+	}
+	return '-'
+}
+
+// jsonDocument decodes the one JSON value in data.
+func jsonDocument(path string, data []byte) (any, error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	var v any
+	if err := dec.Decode(&v); err != nil {
+		return nil, jsonError(path, data, 0, dec.InputOffset(), err)
+	}
+	end := dec.InputOffset()
+	if _, err := dec.Token(); err != io.EOF {
+		line, _ := position(data, end+int64(len(data[end:])-len(bytes.TrimLeft(data[end:], " \t\r\n"))))
+		return nil, usagef("%s:%d: a second JSON value after the document; a file of JSON lines (one message each) is named .jsonl or .ndjson", path, line)
+	}
+	return v, nil
+}
+
+// jsonLines decodes a JSON value from each line of data that is not
+// blank, into a list, and returns it with their number.
+func jsonLines(path string, data []byte) (any, int, error) {
+	var list []any
+	for n, line := range bytes.SplitAfter(data, []byte("\n")) {
+		if len(bytes.TrimSpace(line)) > 0 {
+			var v any
+			line = bytes.TrimRight(line, "\r\n")
+			if err := json.Unmarshal(line, &v); err != nil {
+				return nil, 0, jsonError(path, line, n, 0, err)
+			}
+			list = append(list, v)
+		}
+	}
+	return list, len(list), nil
+}
+
+// jsonError turns a JSON decoding error in data, which starts at line
+// skip of the file (0-based), into a usage error naming the line.
+func jsonError(path string, data []byte, skip int, at int64, err error) error {
+	var se *json.SyntaxError
+	switch {
+	case errors.As(err, &se):
+		at = se.Offset
+		if at < int64(len(data)) {
+			at-- // just past the byte at fault
+		}
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		at, err = int64(len(data)), errors.New("unexpected end of the document")
+	}
+	line, col := position(data, at)
+	return usagef("%s:%d:%d: malformed JSON: %v", path, skip+line, col, err)
+}
+
+// position returns the line and column (1-based) of byte offset at in
+// data.
+func position(data []byte, at int64) (line, col int) {
+	at = min(max(at, 0), int64(len(data)))
+	before := data[:at]
+	line = 1 + bytes.Count(before, []byte("\n"))
+	col = 1 + len(before) - (bytes.LastIndexByte(before, '\n') + 1)
+	return line, col
+}
+
+// yamlDocument decodes the one YAML document in data.
+func yamlDocument(path string, data []byte) (any, error) {
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	var v any
+	if err := dec.Decode(&v); err != nil {
+		return nil, usagef("%s: malformed YAML: %s", path, firstLine(err))
+	}
+	var more any
+	if err := dec.Decode(&more); err != io.EOF {
+		return nil, usagef("%s: more than one YAML document; give one", path)
+	}
+	return v, nil
+}
+
+// cborDocument decodes the one CBOR data item in data.
+func cborDocument(path string, data []byte) (any, error) {
+	var v any
+	if err := cbor.Unmarshal(data, &v); err != nil {
+		return nil, usagef("%s: malformed CBOR: %s", path, firstLine(err))
+	}
+	return v, nil
+}
+
+// msgpackDocument decodes the one MessagePack value in data.
+func msgpackDocument(path string, data []byte) (any, error) {
+	r := bytes.NewReader(data)
+	var v any
+	dec := msgpack.NewDecoder(r)
+	dec.SetMapDecoder(func(d *msgpack.Decoder) (any, error) { return d.DecodeUntypedMap() }) // any keys
+	if err := dec.Decode(&v); err != nil {
+		return nil, usagef("%s: malformed MessagePack: %s", path, firstLine(err))
+	}
+	if r.Len() > 0 {
+		return nil, usagef("%s: malformed MessagePack: %d bytes after the first value, at byte %d", path, r.Len(), len(data)-r.Len())
+	}
+	return v, nil
+}
+
+// generic returns v in the form serbench measures: maps as
+// map[string]any (a key that is not a string as its text), lists as
+// []any, integers as int64 (uint64 above math.MaxInt64), float32 as
+// float64; strings, bools, nil, bytes and times as they are.
+func generic(v any) (any, error) {
+	switch v := v.(type) {
+	case map[string]any:
+		for k, e := range v {
+			g, err := generic(e)
+			if err != nil {
+				return nil, err
+			}
+			v[k] = g
+		}
+		return v, nil
+	case map[any]any:
+		m := make(map[string]any, len(v))
+		for k, e := range v {
+			g, err := generic(e)
+			if err != nil {
+				return nil, err
+			}
+			m[fmt.Sprint(k)] = g
+		}
+		return m, nil
+	case []any:
+		for i, e := range v {
+			g, err := generic(e)
+			if err != nil {
+				return nil, err
+			}
+			v[i] = g
+		}
+		return v, nil
+	case nil, string, bool, float64, []byte, time.Time:
+		return v, nil
+	case float32:
+		return float64(v), nil
+	}
+	rv := reflect.ValueOf(v)
+	switch rv.Kind() {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return rv.Int(), nil
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		if u := rv.Uint(); u > math.MaxInt64 {
+			return u, nil
+		}
+		return int64(rv.Uint()), nil
+	}
+	return nil, fmt.Errorf("a value of type %T, which generic data does not hold", v)
+}
+
+// kindOf names the JSON kind of a scalar.
+func kindOf(v any) string {
+	switch v.(type) {
+	case nil:
+		return "null"
+	case string:
+		return "string"
+	case bool:
+		return "boolean"
+	case []byte:
+		return "byte string"
+	case time.Time:
+		return "time"
+	default:
+		return "number"
+	}
+}
+
+// firstLine returns the first line of err's message.
+func firstLine(err error) string {
+	s, _, _ := strings.Cut(err.Error(), "\n")
+	return s
+}

@@ -1,0 +1,62 @@
+package report
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"github.com/serbench/serbench/report/bench"
+	"github.com/serbench/serbench/report/csvfile"
+	"github.com/serbench/serbench/report/html"
+	"github.com/serbench/serbench/report/summary"
+	"github.com/serbench/serbench/results"
+)
+
+// Files lists the files WriteFiles writes, each with its renderer.
+var Files = []struct {
+	Name  string
+	Write func(io.Writer, *results.Run) error
+}{
+	{"results.json", func(w io.Writer, r *results.Run) error { return r.WriteJSON(w) }},
+	{"results.bench", bench.Write},
+	{"results.csv", csvfile.Write},
+	{"report.html", html.Write},
+	{"summary.md", summary.Write},
+}
+
+// WriteFiles writes every output of run into dir, which must exist:
+// results.json, results.bench, results.csv, report.html and summary.md.
+// Each file is written to a temporary name and renamed, so a failure
+// never leaves half a file; a file of the same name is replaced.
+func WriteFiles(dir string, run *results.Run) error {
+	for _, f := range Files {
+		if err := writeAtomic(filepath.Join(dir, f.Name), func(w io.Writer) error { return f.Write(w, run) }); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func writeAtomic(path string, write func(io.Writer) error) error {
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
+	if err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	defer os.Remove(f.Name()) // no-op after the rename
+	if err := write(f); err != nil {
+		f.Close()
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	if err := f.Chmod(0o644); err != nil { // CreateTemp makes 0600
+		f.Close()
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	if err := f.Close(); err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	if err := os.Rename(f.Name(), path); err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	return nil
+}

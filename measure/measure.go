@@ -53,20 +53,12 @@ type Config struct {
 // NewRun starts the record of a run of jobs: environment, options (with
 // their defaults) and the codecs the jobs use, in registry order.
 func NewRun(cfg Config, jobs []runner.Job) *results.Run {
-	o := cfg.Options.WithDefaults()
 	run := &results.Run{
 		Started: time.Now().UTC(),
 		Env:     runner.Environment(time.Now()),
-		Options: results.Options{
-			Preset: cfg.Preset, Target: o.Target, Confidence: o.Confidence,
-			SampleTime: results.Duration(o.SampleTime), Budget: results.Duration(o.Budget), Time: results.Duration(o.Total),
-			MinSamples: o.MinSamples, MaxSamples: o.MaxSamples, GCBefore: !o.NoGC, WholeCycles: !o.NoGC && !o.GCFirst, PinCPU: o.PinCPU,
-			BatchTime: results.Duration(o.BatchTime),
-		},
+		Options: cfg.Options.Record(),
 	}
-	if o.Gate {
-		run.Options.Gate = o.GateTolerance
-	}
+	run.Options.Preset = cfg.Preset
 	seen := map[string]bool{}
 	for _, j := range jobs {
 		if !seen[j.Codec.Name] {

@@ -2,6 +2,8 @@ package runner
 
 import (
 	"fmt"
+
+	"github.com/serbench/serbench/results"
 	"runtime"
 	"time"
 )
@@ -147,4 +149,20 @@ func (o Options) Validate() error {
 		}
 	}
 	return nil
+}
+
+// Record returns the options, with their defaults, as a run's record
+// keeps them (its Preset left for the caller to name).
+func (o Options) Record() results.Options {
+	o = o.withDefaults()
+	r := results.Options{
+		Target: o.Target, Confidence: o.Confidence,
+		SampleTime: results.Duration(o.SampleTime), Budget: results.Duration(o.Budget), Time: results.Duration(o.Total),
+		MinSamples: o.MinSamples, MaxSamples: o.MaxSamples, GCBefore: !o.NoGC, WholeCycles: !o.NoGC && !o.GCFirst, PinCPU: o.PinCPU,
+		BatchTime: results.Duration(o.BatchTime),
+	}
+	if o.Gate {
+		r.Gate = o.GateTolerance
+	}
+	return r
 }

@@ -2,10 +2,10 @@ package runner
 
 import (
 	"fmt"
-
-	"github.com/serbench/serbench/results"
 	"runtime"
 	"time"
+
+	"github.com/serbench/serbench/results"
 )
 
 // Options controls measuring. The zero value of each field means its

@@ -27,6 +27,7 @@ type Prepared struct {
 	Msgs [2][]byte
 
 	alt    codec.Case // the alternate value's case, for round-trip checks
+	alive  func()     // says a long check still moves (Runner.alive)
 	refs   [2]any
 	losses []codec.Loss
 }
@@ -88,7 +89,7 @@ func prepare(job *Job, alive func()) (*Prepared, error) {
 	if err := job.Codec.Supports(typ.String(), codec.FeaturesOf(typ)); err != nil {
 		return nil, checkErr(results.Skipped, "%v", err)
 	}
-	p := &Prepared{losses: job.Codec.Losses}
+	p := &Prepared{losses: job.Codec.Losses, alive: alive}
 	p.refs[0], p.refs[1] = ref, ref
 	cd := job.Codec.New()
 	if p.Case, err = cd.Prepare(v); err != nil {
@@ -199,6 +200,9 @@ func (p *Prepared) RoundTrips(n int, deadline time.Time) (int, error) {
 	for i := range n {
 		if !deadline.IsZero() && i > 0 && time.Now().After(deadline) {
 			return i, nil
+		}
+		if p.alive != nil {
+			p.alive()
 		}
 		k := i & 1
 		c := p.Case

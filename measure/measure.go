@@ -97,6 +97,7 @@ type measurer interface {
 // implausible figures marked, and warnings. When ctx is cancelled it
 // returns ctx's error with the results measured before in run.
 func Run(ctx context.Context, run *results.Run, jobs []runner.Job, cfg Config) error {
+	start := time.Now()
 	r, err := runner.New(cfg.Options)
 	if err != nil {
 		return err
@@ -109,15 +110,24 @@ func Run(ctx context.Context, run *results.Run, jobs []runner.Job, cfg Config) e
 			return err
 		}
 	}
+	// A whole-run time counts from the start, the loop overhead's
+	// measurement included.
+	opts := cfg.Options
+	if opts.Total > 0 {
+		opts.Total = max(opts.Total-time.Since(start), time.Second)
+	}
 	todo := Remaining(jobs, run.Results)
-	var m measurer = r
+	var m measurer
 	if cfg.InProcess {
+		if r, err = runner.New(opts); err != nil {
+			return err
+		}
 		r.Finished, r.Progress = cfg.Finished, cfg.Progress
+		m = r
 	} else {
-		m = &worker.Pool{Options: cfg.Options, Timeout: cfg.Timeout, Command: cfg.Command,
+		m = &worker.Pool{Options: opts, Timeout: cfg.Timeout, Command: cfg.Command,
 			Finished: cfg.Finished, Progress: cfg.Progress, Waiting: cfg.Waiting}
 	}
-	start := time.Now()
 	rs, runErr := m.Run(ctx, todo)
 	run.Elapsed = results.Duration(time.Since(start))
 	run.Results = inJobOrder(jobs, append(run.Results, rs...))

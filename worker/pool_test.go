@@ -133,7 +133,9 @@ func TestCrashesCostOneCell(t *testing.T) {
 // TestLongSamplingIsNotAHang: a group whose sampling lasts longer than
 // the timeout beats at every visit, so no honest benchmark is killed.
 func TestLongSamplingIsNotAHang(t *testing.T) {
-	p := testPool(t, 2*time.Second)
+	// Four benchmarks of 2s each sample for 8s, more than twice the 3s
+	// timeout.
+	p := testPool(t, 3*time.Second)
 	p.Options.Budget = 2 * time.Second
 	p.Options.Target = 0.001 // never met: each benchmark spends its budget
 	res, err := p.Run(context.Background(), jobs(t, [3]string{"json", "tiny", "single"}, [3]string{"gob", "tiny", "single"}))

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
-	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -14,6 +13,7 @@ import (
 
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/internal/clone"
+	"github.com/serbench/serbench/internal/tbloop"
 	"github.com/serbench/serbench/measure"
 	"github.com/serbench/serbench/registry"
 	"github.com/serbench/serbench/results"
@@ -63,45 +63,11 @@ func benchJob(b *testing.B, job *runner.Job) {
 		return
 	}
 	for _, op := range job.Ops {
-		b.Run("op="+string(op), func(b *testing.B) { benchOp(b, p, op) })
+		b.Run("op="+string(op), func(b *testing.B) { tbloop.Op(b, p, op) })
 	}
 	if _, err := p.RoundTrips(1000, time.Now().Add(100*time.Millisecond)); err != nil {
 		b.Errorf("after timing: %v", err)
 	}
-}
-
-// benchOp times one operation in the runner's loop shape: a plain loop
-// of b.N calls through the codec.Case interface.
-func benchOp(b *testing.B, p *runner.Prepared, op results.Op) {
-	b.ReportAllocs()
-	b.ResetTimer()
-	switch op {
-	case results.Encode:
-		var last []byte
-		for range b.N {
-			enc, err := p.Case.Encode()
-			if err != nil {
-				b.Fatal(err)
-			}
-			last = enc
-		}
-		b.StopTimer()
-		runtime.KeepAlive(last)
-		if err := p.CheckEncoding(last); err != nil {
-			b.Errorf("after timing: %v", err)
-		}
-	case results.Decode:
-		for i := range b.N {
-			if err := p.Case.Decode(p.Msgs[i&1]); err != nil {
-				b.Fatal(err)
-			}
-		}
-		b.StopTimer()
-		if err := p.CheckDecoded((b.N - 1) & 1); err != nil {
-			b.Errorf("after timing: %v", err)
-		}
-	}
-	b.ReportMetric(float64(len(p.Msgs[0])), "B/msg")
 }
 
 // Run measures v, a value or a pointer to one, with every registered

@@ -30,7 +30,7 @@ func TestCases(t *testing.T) {
 		t.Fatalf("%d harness cases, want the preset's 28", len(cs))
 	}
 	for _, c := range cs {
-		if len(c.Msgs[0]) == 0 || len(c.Msgs[1]) == 0 {
+		if len(c.Prep.Msgs[0]) == 0 || len(c.Prep.Msgs[1]) == 0 {
 			t.Errorf("%s: empty encoding", c.Name)
 		}
 	}

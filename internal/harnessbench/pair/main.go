@@ -144,7 +144,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 							if err != nil {
 								return fmt.Errorf("%s: %v", name, err)
 							}
-							c.Case, c.Msgs = p.Case, p.Msgs
+							c.Prep = p
 						}
 						t0 := time.Now()
 						res := testing.Benchmark(harnessbench.Bench(c, op))

@@ -13,7 +13,6 @@ import (
 	"github.com/schollz/progressbar/v3"
 	"golang.org/x/term"
 
-	"github.com/serbench/serbench/report/table"
 	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/runner"
 )
@@ -114,7 +113,7 @@ func Line(e runner.Event) string {
 	for i := 0; i < len(e.Results); i++ {
 		r := e.Results[i]
 		if r.Status == results.OK {
-			parts = append(parts, fmt.Sprintf("%s %s", r.Op, table.Duration(r.NsPerOp.Median)))
+			parts = append(parts, fmt.Sprintf("%s %s", r.Op, results.FormatNs(r.NsPerOp.Median)))
 			continue
 		}
 		// The ops that follow with the same status and reason share it.

@@ -21,7 +21,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/serbench/serbench/report/table"
 	"github.com/serbench/serbench/results"
 )
 
@@ -146,119 +145,104 @@ func newView(run *results.Run) *view {
 		v.Machine = m.String()
 	}
 	used := map[string]bool{}
+	for _, r := range run.Results {
+		used[r.Codec] = true
+	}
+	for _, c := range run.Codecs {
+		v.Codecs = append(v.Codecs, codecView{Codec: c, Flags: strings.Join(c.Flags(), ", "), Losses: strings.Join(c.Losses, ", "), Used: used[c.Name]})
+	}
+	shaky := results.ShakyRanks(run.Results)
+	for i := range run.Results {
+		r := &run.Results[i]
+		v.Counts[string(r.Status)]++
+		row := newRow(run, r, shaky[r.Key()])
+		if r.Status != results.OK && r.Status != results.Skipped {
+			v.Problems = append(v.Problems, row)
+		}
+		v.Rows = append(v.Rows, row)
+	}
+	v.charts(run)
+	return v
+}
+
+// newRow returns the table row of r; shaky says whether r's rank depends
+// on its two speeds.
+func newRow(run *results.Run, r *results.Result, shaky bool) rowView {
+	row := rowView{Result: *r, NSamples: len(r.Samples)}
+	if c := run.Codec(r.Codec); c != nil {
+		row.Flags, row.Variant, row.API, row.Losses, row.Notes = strings.Join(c.Flags(), ", "), c.Variant, c.API, strings.Join(c.Losses, ", "), c.Notes
+	}
+	if r.Status != results.OK {
+		return row
+	}
+	row.Time = results.FormatNs(r.NsPerOp.Median)
+	if ci := r.NsPerOp.RelCI(); math.IsInf(ci, 1) {
+		row.CI = "±?"
+	} else {
+		row.CI = fmt.Sprintf("±%.1f%%", 100*ci)
+	}
+	row.Implausible = r.Implausible
+	if shaky {
+		row.TwoSpeeds = fmt.Sprintf("the median is %+.0f%% from the samples' mean time per op (%s, what testing.B reports): they ran at two speeds, and the median is the one that held more of them",
+			100*r.MeanGap(), results.FormatNs(r.PooledNsPerOp))
+	}
+	return row
+}
+
+// charts adds a chart and a category for each dataset shape with a
+// measured result. Skipped codecs do not belong in a category's charts;
+// failed ones are named under them. A codec keeps its colour in every
+// chart: its place in the run's codec list.
+func (v *view) charts(run *results.Run) {
 	color := map[string]int{}
 	for i, c := range run.Codecs {
 		color[c.Name] = i
 	}
-	for _, r := range run.Results {
-		used[r.Codec] = true
-		if _, ok := color[r.Codec]; !ok {
-			color[r.Codec] = len(color)
+	ix := results.NewIndex(run.Results)
+	for _, name := range ix.Codecs {
+		if _, ok := color[name]; !ok {
+			color[name] = len(color)
 		}
 	}
-	for _, c := range run.Codecs {
-		v.Codecs = append(v.Codecs, codecView{Codec: c, Flags: flags(&c), Losses: strings.Join(c.Losses, ", "), Used: used[c.Name]})
-	}
-
-	type catKey struct{ dataset, shape string }
-	shaky := results.ShakyRanks(run.Results)
-	cats := map[catKey]*chartData{}
-	catView := map[catKey]*categoryView{}
-	var order []catKey
-	for i := range run.Results {
-		r := &run.Results[i]
-		v.Counts[string(r.Status)]++
-		row := rowView{Result: *r, NSamples: len(r.Samples)}
-		if c := run.Codec(r.Codec); c != nil {
-			row.Flags, row.Variant, row.API, row.Losses, row.Notes = flags(c), c.Variant, c.API, strings.Join(c.Losses, ", "), c.Notes
-		}
-		if r.Status == results.OK {
-			row.Time = table.Duration(r.NsPerOp.Median)
-			if ci := r.NsPerOp.RelCI(); math.IsInf(ci, 1) {
-				row.CI = "±?"
-			} else {
-				row.CI = fmt.Sprintf("±%.1f%%", 100*ci)
+	for _, cat := range ix.Categories {
+		id := fmt.Sprintf("cat-%d", len(v.Charts))
+		cd := chartData{ID: id, Title: cat.Dataset + " / " + cat.Shape}
+		cv := categoryView{ID: id, Dataset: cat.Dataset, Shape: cat.Shape}
+		for _, cell := range ix.Cells(cat) {
+			cc := chartCodec{Name: cell.Codec, Color: color[cell.Codec]}
+			if c := run.Codec(cell.Codec); c != nil {
+				cc.Flags = strings.Join(c.Flags(), ", ")
 			}
-			row.Implausible = r.Implausible
-			if shaky[r.Key()] {
-				row.TwoSpeeds = fmt.Sprintf("the median is %+.0f%% from the samples' mean time per op (%s, what testing.B reports): they ran at two speeds, and the median is the one that held more of them",
-					100*r.MeanGap(), table.Duration(r.PooledNsPerOp))
+			for _, r := range []*results.Result{cell.Encode, cell.Decode} {
+				if r == nil {
+					continue
+				}
+				cc.Items = r.Items
+				switch r.Status {
+				case results.OK:
+					cc.Bytes = r.Bytes
+					res := &chartRes{Median: r.NsPerOp.Median, Lo: r.NsPerOp.Lo, Hi: r.NsPerOp.Hi, Allocs: r.Allocs, BPerOp: r.BPerOp}
+					if r.Op == results.Encode {
+						cc.Encode = res
+					} else {
+						cc.Decode = res
+					}
+				case results.Skipped:
+				default:
+					cc.Missing = string(r.Status)
+				}
 			}
-		} else if r.Status != results.Skipped {
-			v.Problems = append(v.Problems, row)
-		}
-		v.Rows = append(v.Rows, row)
-
-		k := catKey{r.Dataset, r.Shape}
-		cd := cats[k]
-		if cd == nil {
-			id := fmt.Sprintf("cat-%d", len(order))
-			cd = &chartData{ID: id, Title: r.Dataset + " / " + r.Shape}
-			cats[k] = cd
-			catView[k] = &categoryView{ID: id, Dataset: r.Dataset, Shape: r.Shape}
-			order = append(order, k)
-		}
-		var cc *chartCodec
-		for j := range cd.Codecs {
-			if cd.Codecs[j].Name == r.Codec {
-				cc = &cd.Codecs[j]
-			}
-		}
-		if cc == nil {
-			cd.Codecs = append(cd.Codecs, chartCodec{Name: r.Codec, Color: color[r.Codec], Items: r.Items})
-			cc = &cd.Codecs[len(cd.Codecs)-1]
-			if c := run.Codec(r.Codec); c != nil {
-				cc.Flags = flags(c)
-			}
-		}
-		if r.Status != results.OK {
-			if r.Status != results.Skipped {
-				cc.Missing = string(r.Status)
-			}
-			continue
-		}
-		cc.Bytes = r.Bytes
-		res := &chartRes{Median: r.NsPerOp.Median, Lo: r.NsPerOp.Lo, Hi: r.NsPerOp.Hi, Allocs: r.Allocs, BPerOp: r.BPerOp}
-		if r.Op == results.Encode {
-			cc.Encode = res
-		} else {
-			cc.Decode = res
-		}
-	}
-	for _, k := range order {
-		cd, cv := cats[k], catView[k]
-		// Skipped codecs do not belong in a category's charts; failed
-		// ones are named under them.
-		var keep []chartCodec
-		for _, c := range cd.Codecs {
 			switch {
-			case c.Encode != nil || c.Decode != nil:
-				keep = append(keep, c)
-			case c.Missing != "":
-				cv.NotMeasured = append(cv.NotMeasured, c.Name+" ("+c.Missing+")")
+			case cc.Encode != nil || cc.Decode != nil:
+				cd.Codecs = append(cd.Codecs, cc)
+			case cc.Missing != "":
+				cv.NotMeasured = append(cv.NotMeasured, cc.Name+" ("+cc.Missing+")")
 			}
 		}
-		if len(keep) == 0 {
+		if len(cd.Codecs) == 0 {
 			continue
 		}
-		cd.Codecs = keep
-		v.Charts = append(v.Charts, *cd)
-		v.Categories = append(v.Categories, *cv)
+		v.Charts = append(v.Charts, cd)
+		v.Categories = append(v.Categories, cv)
 	}
-	return v
-}
-
-// flags describes what makes comparisons with codec c not like for like.
-func flags(c *results.Codec) string {
-	var f []string
-	if c.Variant != "" {
-		f = append(f, "variant")
-	}
-	if c.API != "" && c.API != "reflection" {
-		f = append(f, c.API+" API")
-	}
-	if len(c.Losses) > 0 {
-		f = append(f, "losses")
-	}
-	return strings.Join(f, ", ")
 }

@@ -81,7 +81,7 @@ func roundTripApart(ix *index, a, b string, c category) bool {
 // integer does not win "overall".
 func (s *writer) answer() {
 	ix := s.ix
-	if len(ix.ok) == 0 {
+	if ix.ok == 0 {
 		return // nothing measured, nothing to answer
 	}
 	var flagged []string

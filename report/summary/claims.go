@@ -31,25 +31,25 @@ func (s *writer) claims() {
 		add("Seed 000: \"YAML took mostly the last place.\" Here: %s.", m)
 	}
 	// Seed 001: simple structs, numeric slice, composite record.
-	user := category{"user", "single"}
+	user := category{Dataset: "user", Shape: "single"}
 	if m := s.versus("json", "gob", user); m != "" {
 		add("Seed 001, simple struct (User): JSON marshal 7.6× faster and unmarshal 12.5× faster than gob with a new Encoder per message. Here, user/single: %s.", m)
 	}
-	metrics := category{"metric", "slice"}
+	metrics := category{Dataset: "metric", Shape: "slice"}
 	if m := s.versus("gob", "json", metrics); m != "" {
 		add("Seed 001, 100 metrics: gob encodes 2.0× and decodes 4.5× faster than JSON, in 3,179 B against 8,080 B (61%% smaller). Here, metric/slice: %s.", m)
 	}
-	complexData := category{"complexdata", "single"}
+	complexData := category{Dataset: "complexdata", Shape: "single"}
 	if m := s.versus("gob", "json", complexData); m != "" {
 		add("Seed 001, composite record (100 zero users, empty map): gob encodes 1.3× and decodes 3.3× faster, in 4,326 B against 7,346 B (41%% smaller). Here, with the users and map filled: %s.", m)
 	}
 	// Seed 003: the game-server message.
-	game := category{"game", "single"}
+	game := category{Dataset: "game", Shape: "single"}
 	if m := s.roundTrips(game, "json", "gob", "gob-stream"); m != "" {
 		add("Seed 003, game-server message: JSON about twice as fast as gob (a round trip of 90 µs against 170 µs) and 8%% smaller (470 B against 507 B). Here, game/single: %s.", m)
 	}
 	// Seed 004: one int64.
-	if m := s.roundTrips(category{"int64", "single"}, "byteorder", "strconv", "binary", "gob", "gob-stream", "json"); m != "" {
+	if m := s.roundTrips(category{Dataset: "int64", Shape: "single"}, "byteorder", "strconv", "binary", "gob", "gob-stream", "json"); m != "" {
 		add("Seed 004, one int64 encoded and decoded: PutUint64 3.05 ns, strconv 191 ns, binary.Write 391 ns, gob 5,235 ns. Here: %s.", m)
 	}
 	if len(items) == 0 {
@@ -74,7 +74,7 @@ func (s *writer) tally(a, b string, datasets []string) string {
 	for _, op := range results.Ops {
 		var wa, wb, tie int
 		for _, c := range s.ix.cats {
-			if !slices.Contains(datasets, c.dataset) {
+			if !slices.Contains(datasets, c.Dataset) {
 				continue
 			}
 			ra, rb := s.ix.get(op, a, c), s.ix.get(op, b, c)
@@ -109,7 +109,7 @@ func (s *writer) tally(a, b string, datasets []string) string {
 func (s *writer) xmlSlices() string {
 	var parts []string
 	for _, c := range s.ix.cats {
-		if c.shape == "single" {
+		if c.Shape == "single" {
 			continue
 		}
 		if r := s.problem("xml", c); r != nil {
@@ -144,7 +144,7 @@ func (s *writer) xmlSlices() string {
 func (s *writer) problem(codec string, c category) *results.Result {
 	for i := range s.ix.run.Results {
 		r := &s.ix.run.Results[i]
-		if r.Codec == codec && r.Dataset == c.dataset && r.Shape == c.shape && (r.Status == results.Failed || r.Status == results.Error) {
+		if r.Codec == codec && r.Dataset == c.Dataset && r.Shape == c.Shape && (r.Status == results.Failed || r.Status == results.Error) {
 			return r
 		}
 	}

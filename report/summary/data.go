@@ -7,57 +7,29 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/serbench/serbench/report/table"
 	"github.com/serbench/serbench/results"
 )
 
 // A category is one dataset in one shape.
-type category struct{ dataset, shape string }
-
-func (c category) String() string { return c.dataset + "/" + c.shape }
-
-type key struct {
-	op                    results.Op
-	codec, dataset, shape string
-}
+type category = results.Category
 
 // index holds a run's results for look-up, in the run's order.
 type index struct {
 	run    *results.Run
-	ok     map[key]*results.Result // verified and measured results
-	cats   []category              // in order of first appearance
-	codecs []string                // in order of first appearance
+	cells  *results.Index
+	cats   []category // in order of first appearance
+	codecs []string   // in order of first appearance
+	ok     int        // results that may rank
 }
 
 func newIndex(run *results.Run) *index {
-	ix := &index{run: run, ok: map[key]*results.Result{}}
-	seenCat := map[category]bool{}
-	seenCodec := map[string]bool{}
-	for i := range run.Results {
-		r := &run.Results[i]
-		c := category{r.Dataset, r.Shape}
-		if !seenCat[c] {
-			seenCat[c] = true
-			ix.cats = append(ix.cats, c)
-		}
-		if !seenCodec[r.Codec] {
-			seenCodec[r.Codec] = true
-			ix.codecs = append(ix.codecs, r.Codec)
-		}
-	}
-	// A codec ranks on a category only when every one of its results
-	// there is measured and plausible: one whose encode is a cached copy
-	// does not win on size or decode either.
-	tainted := map[key]bool{}
-	for i := range run.Results {
-		if r := &run.Results[i]; r.Status != results.Skipped && !r.Ranked() {
-			tainted[key{"", r.Codec, r.Dataset, r.Shape}] = true
-		}
-	}
-	for i := range run.Results {
-		r := &run.Results[i]
-		if r.Ranked() && !tainted[key{"", r.Codec, r.Dataset, r.Shape}] {
-			ix.ok[key{r.Op, r.Codec, r.Dataset, r.Shape}] = r
+	cells := results.NewIndex(run.Results)
+	ix := &index{run: run, cells: cells, cats: cells.Categories, codecs: cells.Codecs}
+	for _, c := range ix.cats {
+		for _, cell := range cells.Cells(c) {
+			if cell.Ranked() {
+				ix.ok++
+			}
 		}
 	}
 	return ix
@@ -65,7 +37,14 @@ func newIndex(run *results.Run) *index {
 
 // get returns codec's verified result for op on c, or nil.
 func (ix *index) get(op results.Op, codec string, c category) *results.Result {
-	return ix.ok[key{op, codec, c.dataset, c.shape}]
+	cell := ix.cells.Cell(codec, c)
+	if cell == nil || !cell.Ranked() {
+		return nil
+	}
+	if r := cell.Result(op); r != nil && r.Ranked() {
+		return r
+	}
+	return nil
 }
 
 // size returns the encoded size of codec's message for c, or -1 if no
@@ -94,21 +73,10 @@ func (ix *index) measured(op results.Op, c category) []*results.Result {
 // flags returns the fairness flags of a codec: what makes a comparison
 // with it not like for like.
 func (ix *index) flags(codec string) []string {
-	c := ix.run.Codec(codec)
-	if c == nil {
-		return nil
+	if c := ix.run.Codec(codec); c != nil {
+		return c.Flags()
 	}
-	var f []string
-	if c.Variant != "" {
-		f = append(f, "variant")
-	}
-	if c.API != "" && c.API != "reflection" {
-		f = append(f, c.API+" API")
-	}
-	if len(c.Losses) > 0 {
-		f = append(f, "loses "+strings.Join(c.Losses, ", "))
-	}
-	return f
+	return nil
 }
 
 // name is a codec's name, marked † if it has fairness flags; flagged
@@ -158,7 +126,7 @@ func compare(a, b interval) int {
 }
 
 // dur formats ns as the terminal table does: three significant digits.
-func dur(ns float64) string { return table.Duration(ns) }
+func dur(ns float64) string { return results.FormatNs(ns) }
 
 // durCI formats a time with the half-width of its interval.
 func durCI(r *results.Result) string {

@@ -43,7 +43,7 @@ func (s *writer) problems() {
 				skips = append(skips, &skip{codec: r.Codec, reason: reason})
 				i = len(skips) - 1
 			}
-			if c := (category{r.Dataset, r.Shape}).String(); !slices.Contains(skips[i].cats, c) {
+			if c := (category{Dataset: r.Dataset, Shape: r.Shape}).String(); !slices.Contains(skips[i].cats, c) {
 				skips[i].cats = append(skips[i].cats, c)
 			}
 		default:
@@ -61,13 +61,13 @@ func (s *writer) problems() {
 	if len(implausible) > 0 {
 		s.p("")
 		for _, r := range implausible {
-			s.p("- **implausible** %s %s on %s: %s", r.Op, text(r.Codec), text(category{r.Dataset, r.Shape}.String()), text(r.Implausible))
+			s.p("- **implausible** %s %s on %s: %s", r.Op, text(r.Codec), text(category{Dataset: r.Dataset, Shape: r.Shape}.String()), text(r.Implausible))
 		}
 	}
 	if len(bad) > 0 {
 		s.p("")
 		for _, r := range bad {
-			s.p("- **%s** %s %s on %s: %s", r.Status, r.Op, text(r.Codec), text(category{r.Dataset, r.Shape}.String()), text(r.ShortReason()))
+			s.p("- **%s** %s %s on %s: %s", r.Status, r.Op, text(r.Codec), text(category{Dataset: r.Dataset, Shape: r.Shape}.String()), text(r.ShortReason()))
 		}
 	}
 	if len(skips) > 0 {

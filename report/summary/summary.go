@@ -217,7 +217,7 @@ func (s *writer) ladder() {
 	for _, shape := range s.shapes() {
 		var rungs []category
 		for _, d := range Ladder {
-			c := category{d, shape}
+			c := category{Dataset: d, Shape: shape}
 			if slices.Contains(s.ix.cats, c) {
 				rungs = append(rungs, c)
 			}
@@ -275,7 +275,7 @@ func (s *writer) ladder() {
 		head := "| codec | |"
 		sep := "|---|---|"
 		for _, c := range rungs {
-			head += " " + text(c.dataset) + " |"
+			head += " " + text(c.Dataset) + " |"
 			sep += "---:|"
 		}
 		s.p("%s growth |", head)
@@ -311,7 +311,7 @@ func (s *writer) ladder() {
 				}
 				if first >= 0 && last > first {
 					f := vals[last] / vals[first]
-					span := rungs[first].dataset + "→" + rungs[last].dataset
+					span := rungs[first].Dataset + "→" + rungs[last].Dataset
 					row += fmt.Sprintf(" %s %s |", change(f), text(span))
 					grow[m] = append(grow[m], growth{l.codec, f, span})
 				} else {
@@ -324,7 +324,7 @@ func (s *writer) ladder() {
 		// most over the same span (or falls, a ratio below 1).
 		s.p("")
 		for m, gs := range grow {
-			full := rungs[0].dataset + "→" + rungs[len(rungs)-1].dataset
+			full := rungs[0].Dataset + "→" + rungs[len(rungs)-1].Dataset
 			var same []growth
 			for _, g := range gs {
 				if g.span == full {
@@ -358,8 +358,8 @@ func (s *writer) ladder() {
 func (s *writer) shapes() []string {
 	var out []string
 	for _, c := range s.ix.cats {
-		if !slices.Contains(out, c.shape) {
-			out = append(out, c.shape)
+		if !slices.Contains(out, c.Shape) {
+			out = append(out, c.Shape)
 		}
 	}
 	return out

@@ -13,10 +13,21 @@ import (
 	"github.com/serbench/serbench/results"
 )
 
-// A row is one codec on one dataset shape: its encode and decode results.
+// A row is one codec on one dataset shape: its encode and decode results,
+// nil where skipped.
 type row struct {
 	codec          string
 	encode, decode *results.Result
+}
+
+func newRow(c *results.Cell) *row {
+	shown := func(r *results.Result) *results.Result {
+		if r == nil || r.Status == results.Skipped {
+			return nil
+		}
+		return r
+	}
+	return &row{codec: c.Codec, encode: shown(c.Encode), decode: shown(c.Decode)}
 }
 
 func (r *row) total() float64 {
@@ -36,24 +47,46 @@ func (r *row) implausible() bool {
 
 // Write renders run as text tables.
 func Write(w io.Writer, run *results.Run) error {
-	type group struct {
-		dataset, shape string
-		rows           []*row
-		byCodec        map[string]*row
-	}
-	var groups []*group
-	index := map[string]*group{}
-	var problems []string
-	skipped := 0
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	shaky := results.ShakyRanks(run.Results)
-	twoSpeeds := 0 // results that ran at two speeds
-	var implausible []string
-	for i := range run.Results {
-		res := &run.Results[i]
+	ix := results.NewIndex(run.Results)
+	for _, cat := range ix.Categories {
+		var rows []*row
+		for _, c := range ix.Cells(cat) {
+			if !c.Skipped() {
+				rows = append(rows, newRow(c))
+			}
+		}
+		if len(rows) == 0 {
+			continue
+		}
+		sort.SliceStable(rows, func(i, j int) bool { return rank(rows[i]) < rank(rows[j]) })
+		fmt.Fprintf(tw, "dataset=%s shape=%s\n", cat.Dataset, cat.Shape)
+		fmt.Fprintf(tw, "codec\tencode\t±\tdecode\t±\tbytes\tenc allocs\tdec allocs\t\n")
+		for _, r := range rows {
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", r.codec,
+				timeCell(r.encode), ciCell(r.encode, shaky), timeCell(r.decode), ciCell(r.decode, shaky),
+				bytesCell(r), allocCell(r.encode), allocCell(r.decode))
+		}
+		fmt.Fprintln(tw)
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	notes(w, run.Results, shaky)
+	return nil
+}
+
+// notes writes what the tables' marks mean and every problem, one line
+// each.
+func notes(w io.Writer, rs []results.Result, shaky map[string]bool) {
+	var problems, implausible []string
+	skipped, twoSpeeds := 0, 0
+	for i := range rs {
+		res := &rs[i]
 		switch res.Status {
 		case results.Skipped:
 			skipped++
-			continue
 		case results.Failed, results.Error:
 			problems = append(problems, fmt.Sprintf("%s %s: %s", strings.ToUpper(string(res.Status)), res.Key(), res.ShortReason()))
 		case results.OK:
@@ -64,39 +97,6 @@ func Write(w io.Writer, run *results.Run) error {
 				implausible = append(implausible, fmt.Sprintf("IMPLAUSIBLE %s: %s", res.Key(), res.Implausible))
 			}
 		}
-		k := res.Dataset + "/" + res.Shape
-		g := index[k]
-		if g == nil {
-			g = &group{dataset: res.Dataset, shape: res.Shape, byCodec: map[string]*row{}}
-			index[k] = g
-			groups = append(groups, g)
-		}
-		r := g.byCodec[res.Codec]
-		if r == nil {
-			r = &row{codec: res.Codec}
-			g.byCodec[res.Codec] = r
-			g.rows = append(g.rows, r)
-		}
-		if res.Op == results.Encode {
-			r.encode = res
-		} else {
-			r.decode = res
-		}
-	}
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	for _, g := range groups {
-		sort.SliceStable(g.rows, func(i, j int) bool { return rank(g.rows[i]) < rank(g.rows[j]) })
-		fmt.Fprintf(tw, "dataset=%s shape=%s\n", g.dataset, g.shape)
-		fmt.Fprintf(tw, "codec\tencode\t±\tdecode\t±\tbytes\tenc allocs\tdec allocs\t\n")
-		for _, r := range g.rows {
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", r.codec,
-				timeCell(r.encode), ciCell(r.encode, shaky), timeCell(r.decode), ciCell(r.decode, shaky),
-				bytesCell(r), allocCell(r.encode), allocCell(r.decode))
-		}
-		fmt.Fprintln(tw)
-	}
-	if err := tw.Flush(); err != nil {
-		return err
 	}
 	switch {
 	case len(shaky) > 0:
@@ -113,7 +113,6 @@ func Write(w io.Writer, run *results.Run) error {
 	if skipped > 0 {
 		fmt.Fprintf(w, "%d benchmarks skipped: a codec that cannot represent the data, or an extra-large case (each reason is in results.csv).\n", skipped)
 	}
-	return nil
 }
 
 // rank orders rows: measured rows by total time, then rows with an
@@ -137,9 +136,9 @@ func timeCell(r *results.Result) string {
 		return strings.ToUpper(string(r.Status))
 	}
 	if r.Implausible != "" {
-		return Duration(r.NsPerOp.Median) + "!"
+		return results.FormatNs(r.NsPerOp.Median) + "!"
 	}
-	return Duration(r.NsPerOp.Median)
+	return results.FormatNs(r.NsPerOp.Median)
 }
 
 func ciCell(r *results.Result, shaky map[string]bool) string {
@@ -170,26 +169,4 @@ func allocCell(r *results.Result) string {
 		return "-"
 	}
 	return fmt.Sprintf("%.0f", r.Allocs)
-}
-
-// Duration formats ns with three significant digits: "3.05ns", "1.42µs".
-func Duration(ns float64) string {
-	units := []struct {
-		div  float64
-		name string
-	}{{1e9, "s"}, {1e6, "ms"}, {1e3, "µs"}, {1, "ns"}}
-	for _, u := range units {
-		if ns >= u.div || u.div == 1 {
-			v := ns / u.div
-			switch {
-			case v >= 100:
-				return fmt.Sprintf("%.0f%s", v, u.name)
-			case v >= 10:
-				return fmt.Sprintf("%.1f%s", v, u.name)
-			default:
-				return fmt.Sprintf("%.2f%s", v, u.name)
-			}
-		}
-	}
-	return ""
 }

@@ -16,17 +16,3 @@ func TestGolden(t *testing.T) {
 	}
 	golden.Check(t, "table.golden", buf.Bytes())
 }
-
-func TestDuration(t *testing.T) {
-	for _, c := range []struct {
-		ns   float64
-		want string
-	}{
-		{3.05, "3.05ns"}, {15.7, "15.7ns"}, {336, "336ns"}, {1480, "1.48µs"}, {156000, "156µs"},
-		{4.37e6, "4.37ms"}, {1.2e9, "1.20s"}, {0, "0.00ns"},
-	} {
-		if got := table.Duration(c.ns); got != c.want {
-			t.Errorf("Duration(%v) = %q, want %q", c.ns, got, c.want)
-		}
-	}
-}

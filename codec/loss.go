@@ -61,3 +61,12 @@ func (l Loss) String() string {
 	}
 	return string(l.Kind)
 }
+
+// LossNames returns the String of each loss, in order.
+func LossNames(losses []Loss) []string {
+	var names []string
+	for _, l := range losses {
+		names = append(names, l.String())
+	}
+	return names
+}

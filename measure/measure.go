@@ -72,14 +72,10 @@ func NewRun(cfg Config, jobs []runner.Job) *results.Run {
 // Codec returns a codec's record: its metadata and the version of its
 // module in this build.
 func Codec(c codec.Info) results.Codec {
-	var losses []string
-	for _, l := range c.Losses {
-		losses = append(losses, l.String())
-	}
 	return results.Codec{
 		Name: c.Name, Family: c.Family, Label: c.Label, Module: c.Module,
 		Version: registry.Version(c.Module), URL: c.URL, API: string(c.API),
-		Variant: c.Variant, Losses: losses, Notes: c.Notes,
+		Variant: c.Variant, Losses: codec.LossNames(c.Losses), Notes: c.Notes,
 	}
 }
 

@@ -3,6 +3,7 @@ package cli
 import (
 	"flag"
 	"fmt"
+	"github.com/serbench/serbench/codec"
 	"io"
 	"strconv"
 	"strings"
@@ -93,11 +94,7 @@ func codecTable(long bool) listing {
 			r.notes = append(r.notes, "cannot hold: "+c.Unsupported.String())
 		}
 		if len(c.Losses) > 0 {
-			var losses []string
-			for _, l := range c.Losses {
-				losses = append(losses, l.String())
-			}
-			r.notes = append(r.notes, "loses: "+strings.Join(losses, ", "))
+			r.notes = append(r.notes, "loses: "+strings.Join(codec.LossNames(c.Losses), ", "))
 		}
 		if c.Variant != "" {
 			r.notes = append(r.notes, "variant: "+c.Variant)

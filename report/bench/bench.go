@@ -1,4 +1,4 @@
-// Package bench writes and reads serbench results in Go's benchmark format
+// Package bench writes serbench results in Go's benchmark format
 // through golang.org/x/perf/benchfmt, one line per sample, with names like
 // Encode/codec=json/dataset=tiny/shape=single so benchstat can slice them.
 package bench

@@ -5,6 +5,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"github.com/serbench/serbench/worker"
 	"io"
 	"math"
 	"path/filepath"
@@ -40,6 +41,7 @@ type runConfig struct {
 // parseRun parses the run command's flags.
 func parseRun(args []string, stderr io.Writer) (*runConfig, error) {
 	fs := flag.NewFlagSet("serbench run", flag.ContinueOnError)
+	defaults := runner.Options{}.WithDefaults()
 	fs.SetOutput(stderr)
 	var (
 		presetName = fs.String("preset", "quick", "named selection to run; see 'serbench list presets'")
@@ -50,17 +52,17 @@ func parseRun(args []string, stderr io.Writer) (*runConfig, error) {
 		xl         = fs.Bool("xl", false, "include extra-large cases (the complex map's slice: needs 12 GiB of memory)")
 		out        = fs.String("o", "serbench-out", "directory for the outputs; the run works in DIR.partial until it ends")
 		resume     = fs.String("resume", "", "continue the killed or interrupted run whose output directory is `DIR`, with its options")
-		target     = fs.Float64("target", 0, "stop sampling when the median's CI is within this fraction, in [0.001, 1] (default 0.03)")
+		target     = fs.Float64("target", defaults.Target, "stop sampling when the median's CI is within this fraction, in [0.001, 1]")
 		total      = fs.Duration("time", 0, "the whole run's time, shared among its benchmarks, in [1s, 24h] (default: the preset's, 3m for quick; 0: none)")
 		budget     = fs.Duration("budget", 0, "sampling time per benchmark, in [10ms, 10m]; with -time, the most one may get (default: the preset's, else 1s)")
 		sampleTime = fs.Duration("sample", 0, "wall time one sample aims for, in [1ms, 10s] (default: the preset's, else 10ms)")
-		maxSamples = fs.Int("max-samples", 0, "most samples per benchmark (default 10000: the budget ends sampling first)")
+		maxSamples = fs.Int("max-samples", defaults.MaxSamples, "most samples per benchmark (the budget usually ends sampling first)")
 		pinCPU     = fs.Int("pin", -1, "pin the measuring thread to CPU `N`, numbered from 0 as taskset and /proc/cpuinfo number them (Linux; -1: no pinning)")
-		batchTime  = fs.Duration("batch", 0, "wall time of one timed batch within a sample, in [1µs, -sample] (default 50µs)")
+		batchTime  = fs.Duration("batch", defaults.BatchTime, "wall time of one timed batch within a sample, in [1µs, -sample]")
 		noGC       = fs.Bool("nogc", false, "no garbage collection before any sample")
 		gcFirst    = fs.Bool("gc-first", false, "a garbage collection before every sample, also of operations that allocate fast")
 		gate       = fs.Bool("gate", false, "sample only while a probe says the machine runs at full speed (its fast phases, not its average)")
-		timeout    = fs.Duration("timeout", 0, "kill a codec that makes no progress for this long, at least 1s (default 2m)")
+		timeout    = fs.Duration("timeout", worker.DefaultTimeout, "kill a worker whose codec makes no progress for this long, at least 1s")
 		inproc     = fs.Bool("in-process", false, "measure in this process, not in worker processes (a crash or hang then ends or slows the run)")
 		quiet      = fs.Bool("q", false, "no progress on stderr")
 		file       = fs.String("file", "", "measure the document in `FILE` (.json, .yaml, .cbor, .msgpack; JSON lines as .jsonl) instead of the datasets, in this process")

@@ -112,8 +112,8 @@ func TestWrite(t *testing.T) {
 		t.Error("the ECharts library with its licence header is not inlined")
 	}
 	for _, want := range []string{
-		"go1.26.8", "GOMAXPROCS", "v0.1.0-fixture", "2026-01-02T03:04:05Z", "vmihailenco/msgpack", "v5.4.1",
-		"time-zone, time-precision(1µs)", "one Encoder/Decoder pair reused", "decoded 1 of 5 items",
+		"go1.26.8", "GOMAXPROCS", "v0.1.0-fixture", "2000-01-02T03:04:05Z", "vmihailenco/msgpack", "v5.4.1",
+		"time-zone, time-precision(1µs)", "one Encoder/Decoder pair reused", "one item decoded where five were encoded",
 		"CPU frequency scaling is on", "for 37.5% of 4120 probes, 1.68× slower then", ">two speeds<", "150% from the samples", "Content-Security-Policy", "default-src 'none'",
 		"GC before each sample of an operation that does not allocate fast", "pays for whole cycles",
 	} {

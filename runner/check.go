@@ -266,16 +266,53 @@ func decodeLoop(c codec.Case, msgs [2][]byte, last *int) loop {
 	}
 }
 
-// copyTime measures how long copying size bytes takes, in ns, through the
-// timed loop's own machinery (the fastest of five short batches): a codec
-// whose operation on its encoding is faster than copying that encoding
-// does not do the work it claims.
-func (r *Runner) copyTime(size int) float64 {
+// selfEncodeLoop is the timed encode loop of a case that runs it itself
+// (codec.Looper): the last encoding is kept for the check after timing.
+func selfEncodeLoop(c codec.Looper, last *[]byte) loop {
+	return func(n int) error {
+		b, err := c.EncodeLoop(n)
+		if err != nil {
+			return err
+		}
+		*last = b
+		return nil
+	}
+}
+
+// selfDecodeLoop is the timed decode loop of a case that runs it itself:
+// n decodes alternating the two messages, as decodeLoop's.
+func selfDecodeLoop(c codec.Looper, msgs [2][]byte, last *int) loop {
+	return func(n int) error {
+		if err := c.DecodeLoop(n, msgs); err != nil {
+			return err
+		}
+		*last = (n - 1) & 1
+		return nil
+	}
+}
+
+// copyTime measures how long copying size bytes takes, in ns (the fastest
+// of five short batches): a codec whose operation on its encoding is
+// faster than copying that encoding does not do the work it claims. The
+// copy is timed as the codec's operation is: through the runner's loop and
+// the Case interface, or, for a self-timed case (direct), by a loop that
+// calls nothing indirectly.
+func (r *Runner) copyTime(size int, direct bool) float64 {
 	src := make([]byte, size)
 	var dst []byte
-	c := copier(func() ([]byte, error) { dst = append(dst[:0], src...); return dst, nil })
-	var last []byte
-	l := encodeLoop(c, &last)
+	var l loop
+	if direct {
+		l = func(n int) error {
+			for range n {
+				dst = append(dst[:0], src...)
+			}
+			return nil
+		}
+	} else {
+		c := copier(func() ([]byte, error) { dst = append(dst[:0], src...); return dst, nil })
+		var last []byte
+		l = encodeLoop(c, &last)
+	}
 	n := 1
 	for n < 1<<24 {
 		d, err := r.timeBatch(l, n)

@@ -373,20 +373,30 @@ func (r *Runner) prepare(ctx context.Context, job *Job) ([]*bench, []results.Res
 		}
 		return nil, job.Results(results.Error, err.Error())
 	}
-	copyNs := r.copyTime(len(p.Msgs[0]))
+	looper, selfTimed := p.Case.(codec.Looper)
+	copyNs := r.copyTime(len(p.Msgs[0]), selfTimed)
 	var bs []*bench
 	for _, op := range job.Ops {
 		b := &bench{res: job.result(op, results.OK, "")}
 		b.res.Bytes = len(p.Msgs[0])
 		b.res.CopyNs = copyNs
+		b.res.SelfTimed = selfTimed
 		switch op {
 		case results.Encode:
 			var last []byte
-			b.loop = encodeLoop(p.Case, &last)
+			if selfTimed {
+				b.loop = selfEncodeLoop(looper, &last)
+			} else {
+				b.loop = encodeLoop(p.Case, &last)
+			}
 			b.check = r.checks(p, func() error { return p.checkBytes(last, 0) })
 		case results.Decode:
 			var last int
-			b.loop = decodeLoop(p.Case, p.Msgs, &last)
+			if selfTimed {
+				b.loop = selfDecodeLoop(looper, p.Msgs, &last)
+			} else {
+				b.loop = decodeLoop(p.Case, p.Msgs, &last)
+			}
 			b.check = r.checks(p, func() error { return p.checkDecoded(last) })
 		default:
 			b.fail(fmt.Errorf("unknown op %q", op))

@@ -427,111 +427,146 @@ func (r *Runner) sample(ctx context.Context, benches []*bench, finished func(*be
 	var mu sync.Mutex // guards the benches between a worker and the watchdog
 	active := benches
 	for len(active) > 0 {
-		var current atomic.Pointer[bench]
-		var since atomic.Int64 // start of the current sample, UnixNano
-		var abandoned atomic.Bool
+		w := &sampler{mu: &mu, active: active, finished: finished, rng: rng}
 		workerDone := make(chan struct{})
 		go func() {
 			defer close(workerDone)
-			if r.opts.PinCPU > 0 {
-				if err := pin(r.opts.PinCPU - 1); err != nil {
-					mu.Lock()
-					for _, b := range active {
-						b.fail(err)
-						finished(b)
-					}
-					mu.Unlock()
-					return
-				}
-			}
-			for {
-				mu.Lock()
-				var next []*bench
-				for _, b := range active {
-					if !b.done {
-						next = append(next, b)
-					}
-				}
-				mu.Unlock()
-				if len(next) == 0 || ctx.Err() != nil {
-					return
-				}
-				rng.Shuffle(len(next), func(i, j int) { next[i], next[j] = next[j], next[i] })
-				sampled := false
-				for _, b := range next {
-					if ctx.Err() != nil {
-						return
-					}
-					// Work on a copy, so that an abandoned worker that
-					// wakes up late cannot touch the bench.
-					mu.Lock()
-					if abandoned.Load() {
-						mu.Unlock()
-						return
-					}
-					work := *b
-					current.Store(b)
-					since.Store(time.Now().UnixNano())
-					mu.Unlock()
-					r.beat(work.owner, work.res.Op, "sample")
-					if r.sampleVisit(&work) {
-						sampled = true
-					}
-					if work.done {
-						r.checkBench(&work)
-					}
-					mu.Lock()
-					if abandoned.Load() {
-						mu.Unlock()
-						return
-					}
-					*b = work
-					if b.done {
-						finished(b)
-					}
-					mu.Unlock()
-				}
-				if !sampled {
-					// All are waiting for a quiet phase: the pause is
-					// charged to their budgets alike.
-					t0 := r.now()
-					time.Sleep(time.Millisecond)
-					share := r.since(t0) / time.Duration(len(next))
-					mu.Lock()
-					if !abandoned.Load() {
-						for _, b := range next {
-							b.wait(share)
-						}
-					}
-					mu.Unlock()
-				}
-			}
+			r.work(ctx, w)
 		}()
-		hung := r.watch(ctx, workerDone, &current, &since)
+		hung := r.watch(ctx, workerDone, &w.current, &w.since)
 		if hung == nil {
 			return
 		}
-		mu.Lock()
-		abandoned.Store(true)
-		hung.fail(fmt.Errorf("a sample timed out after %v: the codec hung; its goroutine was abandoned", r.opts.Timeout))
-		finished(hung)
-		// The job's other benches share its case with the abandoned
-		// goroutine, which may still run in it: they end too.
-		for _, b := range active {
-			if !b.done && b.owner != nil && b.owner == hung.owner {
-				b.fail(fmt.Errorf("its job's %s hung and the abandoned goroutine holds the job's codec case", hung.res.Op))
-				finished(b)
-			}
-		}
-		var rest []*bench
-		for _, b := range active {
-			if !b.done {
-				rest = append(rest, b)
-			}
-		}
-		active = rest
-		mu.Unlock()
+		active = r.abandon(w, hung)
 	}
+}
+
+// A sampler is one worker goroutine's sampling of the active benches, and
+// what it shares with the watchdog: the bench it samples now, since when,
+// and whether it has been abandoned. Benches change under mu.
+type sampler struct {
+	mu        *sync.Mutex
+	active    []*bench
+	finished  func(*bench)
+	rng       *rand.Rand
+	current   atomic.Pointer[bench]
+	since     atomic.Int64 // start of the current sample, UnixNano
+	abandoned atomic.Bool
+}
+
+// work is the worker goroutine: it pins itself if asked, then samples the
+// benches not done, round after round, until none is left, ctx ends or
+// the watchdog abandons it.
+func (r *Runner) work(ctx context.Context, w *sampler) {
+	if r.opts.PinCPU > 0 {
+		if err := pin(r.opts.PinCPU - 1); err != nil {
+			w.mu.Lock()
+			for _, b := range w.active {
+				b.fail(err)
+				w.finished(b)
+			}
+			w.mu.Unlock()
+			return
+		}
+	}
+	for {
+		w.mu.Lock()
+		var next []*bench
+		for _, b := range w.active {
+			if !b.done {
+				next = append(next, b)
+			}
+		}
+		w.mu.Unlock()
+		if len(next) == 0 || ctx.Err() != nil {
+			return
+		}
+		w.rng.Shuffle(len(next), func(i, j int) { next[i], next[j] = next[j], next[i] })
+		sampled := false
+		for _, b := range next {
+			if ctx.Err() != nil {
+				return
+			}
+			ok, alive := r.visit(w, b)
+			if !alive {
+				return
+			}
+			sampled = sampled || ok
+		}
+		if !sampled {
+			w.pause(r, next)
+		}
+	}
+}
+
+// visit samples b once (sampleVisit) and checks it if that finished it.
+// It works on a copy, so that an abandoned worker that wakes up late
+// cannot touch the bench. It reports whether it sampled, and whether the
+// worker may go on (it has not been abandoned).
+func (r *Runner) visit(w *sampler, b *bench) (sampled, alive bool) {
+	w.mu.Lock()
+	if w.abandoned.Load() {
+		w.mu.Unlock()
+		return false, false
+	}
+	work := *b
+	w.current.Store(b)
+	w.since.Store(time.Now().UnixNano())
+	w.mu.Unlock()
+	r.beat(work.owner, work.res.Op, "sample")
+	sampled = r.sampleVisit(&work)
+	if work.done {
+		r.checkBench(&work)
+	}
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.abandoned.Load() {
+		return sampled, false
+	}
+	*b = work
+	if b.done {
+		w.finished(b)
+	}
+	return sampled, true
+}
+
+// pause waits a millisecond when all the benches of a round are waiting
+// for a quiet phase, and charges the pause to their budgets alike.
+func (w *sampler) pause(r *Runner, next []*bench) {
+	t0 := r.now()
+	time.Sleep(time.Millisecond)
+	share := r.since(t0) / time.Duration(len(next))
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if !w.abandoned.Load() {
+		for _, b := range next {
+			b.wait(share)
+		}
+	}
+}
+
+// abandon gives up worker w, whose sample of hung outlived Timeout: hung
+// fails, and so do the other benches of its job, which share its case with
+// the abandoned goroutine. It returns the benches left to sample.
+func (r *Runner) abandon(w *sampler, hung *bench) []*bench {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.abandoned.Store(true)
+	hung.fail(fmt.Errorf("a sample timed out after %v: the codec hung; its goroutine was abandoned", r.opts.Timeout))
+	w.finished(hung)
+	for _, b := range w.active {
+		if !b.done && b.owner != nil && b.owner == hung.owner {
+			b.fail(fmt.Errorf("its job's %s hung and the abandoned goroutine holds the job's codec case", hung.res.Op))
+			w.finished(b)
+		}
+	}
+	var rest []*bench
+	for _, b := range w.active {
+		if !b.done {
+			rest = append(rest, b)
+		}
+	}
+	return rest
 }
 
 // watch waits for the worker to finish and returns nil, or returns the

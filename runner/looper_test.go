@@ -1,0 +1,131 @@
+package runner_test
+
+import (
+	"context"
+	"encoding/binary"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/dataset"
+	"github.com/serbench/serbench/results"
+	"github.com/serbench/serbench/runner"
+)
+
+// loopCase is an int64 case that runs its own timed loops (codec.Looper)
+// and counts them. With lastWrong, DecodeLoop's last decode yields a wrong
+// value: the check after timing must catch it.
+type loopCase struct {
+	v, out    int64
+	buf       [8]byte
+	loops     *int
+	lastWrong bool
+}
+
+func (c *loopCase) Encode() ([]byte, error) {
+	binary.LittleEndian.PutUint64(c.buf[:], uint64(c.v))
+	return c.buf[:], nil
+}
+
+func (c *loopCase) Decode(data []byte) error {
+	if len(data) != 8 {
+		return errors.New("want 8 bytes")
+	}
+	c.out = int64(binary.LittleEndian.Uint64(data))
+	return nil
+}
+
+func (c *loopCase) Value() (any, error) { v := c.out; return &v, nil }
+
+func (c *loopCase) EncodeLoop(n int) ([]byte, error) {
+	*c.loops++
+	for range n {
+		binary.LittleEndian.PutUint64(c.buf[:], uint64(c.v))
+	}
+	return c.buf[:], nil
+}
+
+func (c *loopCase) DecodeLoop(n int, msgs [2][]byte) error {
+	*c.loops++
+	for i := range n {
+		c.out = int64(binary.LittleEndian.Uint64(msgs[i&1]))
+	}
+	if c.lastWrong {
+		c.out++
+	}
+	return nil
+}
+
+func looperInfo(name string, loops *int, lastWrong bool) codec.Info {
+	return codec.Info{Name: name, Family: "test", API: codec.Manual,
+		New: func() codec.Codec {
+			return codec.Func(func(v any) (codec.Case, error) {
+				return &loopCase{v: *v.(*int64), loops: loops, lastWrong: lastWrong}, nil
+			})
+		}}
+}
+
+// TestLooper checks that the runner times a codec.Looper through its own
+// loops, marks its results self-timed, and still verifies after timing.
+func TestLooper(t *testing.T) {
+	r, err := runner.New(runner.Options{Budget: 20 * time.Millisecond, SampleTime: time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, _ := dataset.Lookup("int64")
+	for _, tt := range []struct {
+		name      string
+		lastWrong bool
+		decode    results.Status
+	}{
+		{"honest", false, results.OK},
+		{"wrong last decode", true, results.Failed},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			var loops int
+			job := runner.Job{Codec: looperInfo("looper", &loops, tt.lastWrong), Dataset: d.Name, Shape: "single", Ops: results.Ops,
+				Value: func() (any, error) { return d.Value(dataset.Single) },
+				Alt:   func() (any, error) { return d.ValueAt(dataset.Single, 1) }}
+			res := r.RunJob(context.Background(), &job)
+			if len(res) != 2 {
+				t.Fatalf("got %d results, want 2", len(res))
+			}
+			if loops == 0 {
+				t.Error("the runner never called the case's own loops")
+			}
+			for _, got := range res {
+				want := results.OK
+				if got.Op == results.Decode {
+					want = tt.decode
+				}
+				if got.Status != want {
+					t.Errorf("%s: status %s (%s), want %s", got.Op, got.Status, got.Reason, want)
+				}
+				if want == results.Failed && !strings.Contains(got.Reason, "after timing") {
+					t.Errorf("%s: reason %q does not say the check after timing failed", got.Op, got.Reason)
+				}
+				if got.Status == results.OK && (!got.SelfTimed || got.CopyNs <= 0 || len(got.Samples) == 0) {
+					t.Errorf("%s: self_timed %v, copy %v ns, %d samples; want self-timed with a copy time and samples", got.Op, got.SelfTimed, got.CopyNs, len(got.Samples))
+				}
+			}
+		})
+	}
+}
+
+// TestMarkImplausibleSelfTimed checks that the loop-overhead bound does
+// not apply to a self-timed result, and the copy bound does.
+func TestMarkImplausibleSelfTimed(t *testing.T) {
+	rs := []results.Result{
+		{Status: results.OK, NsPerOp: results.Stat{Median: 1}, SelfTimed: true, CopyNs: 0.5},
+		{Status: results.OK, NsPerOp: results.Stat{Median: 1}, CopyNs: 0.5},
+		{Status: results.OK, NsPerOp: results.Stat{Median: 1}, SelfTimed: true, CopyNs: 2, Bytes: 8},
+	}
+	results.MarkImplausible(rs, 2)
+	for i, want := range []bool{false, true, true} {
+		if got := rs[i].Implausible != ""; got != want {
+			t.Errorf("result %d: implausible %v (%q), want %v", i, got, rs[i].Implausible, want)
+		}
+	}
+}

@@ -10,6 +10,7 @@ import (
 	"github.com/serbench/serbench/codecs/byteorder"
 	"github.com/serbench/serbench/codecs/gob"
 	"github.com/serbench/serbench/codecs/json"
+	"github.com/serbench/serbench/codecs/seed004"
 	"github.com/serbench/serbench/codecs/strconv"
 	"github.com/serbench/serbench/codecs/xml"
 	"github.com/serbench/serbench/codecs/yaml"
@@ -23,8 +24,9 @@ import (
 // in this package.
 var Codecs = slices.Concat(seed, reflection, schema)
 
-// seed lists the codecs the seed articles measured.
-var seed = []codec.Info{
+// seed lists the codecs the seed articles measured, then seed 004's
+// functions as the article wrote them.
+var seed = slices.Concat([]codec.Info{
 	gob.OneShot,
 	gob.Stream,
 	json.Std,
@@ -33,7 +35,7 @@ var seed = []codec.Info{
 	binary.Std,
 	byteorder.Manual,
 	strconv.Text,
-}
+}, seed004.Codecs)
 
 // Lookup returns the codec named name.
 func Lookup(name string) (codec.Info, error) {

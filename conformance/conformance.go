@@ -32,7 +32,7 @@ type Options struct {
 
 // large reports whether a dataset shape is one of the multi-megabyte cases.
 func large(d *dataset.Dataset, s dataset.Shape) bool {
-	return d.Name == "complexmap" || (d.Name == "huge" && s != dataset.Single)
+	return d.Name == "complexmap" || d.Name == "complexmapptr" || (d.Name == "complexmap5" && s != dataset.Single) || (d.Name == "huge" && s != dataset.Single)
 }
 
 // Test runs info's codec over every shape of every dataset in ds (the

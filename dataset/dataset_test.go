@@ -63,7 +63,7 @@ func TestFirstElements(t *testing.T) {
 }
 
 func TestLookup(t *testing.T) {
-	if _, err := dataset.Lookup("tinyy"); err == nil || !strings.Contains(err.Error(), `unknown dataset "tinyy" (did you mean tiny?); known: tiny, medium`) {
+	if _, err := dataset.Lookup("tinyy"); err == nil || !strings.Contains(err.Error(), `unknown dataset "tinyy" (did you mean tiny?); run 'serbench list datasets' to see all`) {
 		t.Errorf("Lookup = %v", err)
 	}
 	d, _ := dataset.Lookup("int64")

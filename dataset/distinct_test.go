@@ -17,7 +17,8 @@ import (
 // builds. Nothing else may.
 var sameInSiblings = map[string][]string{
 	// Seed 003's message has no B1: every message keeps it nil.
-	"game": {".B1"},
+	"game":      {".B1"},
+	"gameround": {".Msg.B1"},
 	// The verification datasets exist to carry a nil and an empty slice or
 	// map in every build: codecs' nil-empty losses are checked on them.
 	// (Their other nil, zero and extreme values are pointers to scalars,
@@ -33,7 +34,8 @@ var sameInSiblings = map[string][]string{
 // elements of the containers at the same path, and from other builds'.
 var ownElements = map[string][]string{
 	// Seed 003 gives Bmap1 the same three Bs as Barr.
-	"game": {".Bmap1"},
+	"game":      {".Bmap1"},
+	"gameround": {".Msg.Bmap1"},
 }
 
 // TestBuilds checks every build of every dataset in every shape: two

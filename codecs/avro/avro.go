@@ -35,10 +35,11 @@ var Hamba = codec.Info{
 		{Kind: codec.TimeZone}, // timestamps are UTC instants
 		{Kind: codec.NilEmpty}, // arrays and maps have no null
 	},
-	Omits: map[string]string{
+	Omits: dataset.Omits(map[string]string{
 		"edgeportable": "Edge itself is covered: its uint64 above MaxInt64 travels as an 8-byte fixed and its tab in a string, " +
 			"so Edge without them would show nothing more",
-	},
+	}),
+
 	Notes: "Schema-driven: dataset.avsc, parsed once; hamba compiles an encoder and decoder " +
 		"per schema and Go type on first use (no generated Go code). Marshal and Unmarshal as " +
 		"documented, decoding into a fresh value. Times are timestamp-micros (microseconds, UTC); " +

@@ -19,10 +19,11 @@ var Default = codec.Info{
 	API:         codec.Codegen,
 	Unsupported: codec.TopLevelScalar,
 	Losses:      []codec.Loss{{Kind: codec.TimeZone}},
-	Omits: map[string]string{
+	Omits: dataset.Omits(map[string]string{
 		"edgeportable": "Edge itself is covered: its uint64 above MaxInt64 travels as a UInt64 and its tab in Text, " +
 			"so Edge without them would show nothing more",
-	},
+	}),
+
 	Notes: "Encode builds a message from the Go value with the generated setters, then Message.Marshal (unpacked); " +
 		"Decode is Unmarshal plus reading every field with the generated getters into a new Go value " +
 		"(the traversal limit is lifted so the large datasets can be read whole). " +

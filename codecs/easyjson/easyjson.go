@@ -5,6 +5,7 @@ import (
 
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codecs/internal/mirror"
+	"github.com/serbench/serbench/dataset"
 )
 
 // Mailru is easyjson's generated code through easyjson.Marshal and
@@ -14,6 +15,7 @@ var Mailru = codec.Info{
 	URL: "https://github.com/mailru/easyjson", API: codec.Codegen,
 	// easyjson generates code for named structs, slices and maps only.
 	Unsupported: codec.TopLevelScalar,
+	Omits:       dataset.ArticleOnly,
 	Notes: "easyjson.Marshal and easyjson.Unmarshal, as its README shows: each Marshal builds a new slice " +
 		"from easyjson's pooled buffers; Decode unmarshals into a fresh value. " +
 		"Values are copied to generated mirror types before timing.",

@@ -18,10 +18,11 @@ var Default = codec.Info{
 	API:         codec.Codegen,
 	Unsupported: codec.TopLevelScalar,
 	Losses:      []codec.Loss{{Kind: codec.NilEmpty}, {Kind: codec.TimeZone}},
-	Omits: map[string]string{
+	Omits: dataset.Omits(map[string]string{
 		"edgeportable": "Edge itself is covered: its uint64 above MaxInt64 travels as a ulong and its tab in a string, " +
 			"so Edge without them would show nothing more",
-	},
+	}),
+
 	Notes: "Encode builds the buffer from the Go value with the generated builders (one Builder, reset per message); " +
 		"Decode reads every field with the generated accessors into a new Go value. " +
 		"Go ints travel as longs, times as a (seconds, nanos) struct holding the UTC instant, maps as vectors of entry tables, " +

@@ -24,10 +24,10 @@ var Losses = []codec.Loss{{Kind: codec.NilEmpty}, {Kind: codec.TimeZone}}
 
 // Omits lists the datasets serbench.proto has no message for, and why
 // (codec.Info.Omits).
-var Omits = map[string]string{
+var Omits = dataset.Omits(map[string]string{
 	"edgeportable": "Edge itself is covered: its uint64 above MaxInt64 travels as a uint64 and its tab in a string field, " +
 		"so Edge without them would show nothing more",
-}
+})
 
 // A Message is a generated message: protobuf-go's methods and
 // vtprotobuf's.

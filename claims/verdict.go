@@ -1,0 +1,253 @@
+package claims
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/serbench/serbench/results"
+)
+
+// An Outcome is a claim's verdict on one run: serbench's figure (with its
+// interval, case by case) and, when the verdict is not Holds, why.
+type Outcome struct {
+	Claim   Claim
+	Verdict Verdict
+	Figure  string
+	Reason  string
+}
+
+// marginFactor: a claim that holds with a ratio more than this factor
+// away from the article's holds with a caveat.
+const marginFactor = 2
+
+// A figure is one measure of one codec on one case, with its interval
+// (Lo = Hi = Mid for an exact figure such as a size).
+type figure struct{ Mid, Lo, Hi float64 }
+
+// Check computes the claim's verdict from a run's results.
+func Check(c Claim, rs []results.Result) Outcome {
+	o := Outcome{Claim: c}
+	if c.Rule == None {
+		o.Verdict, o.Reason = Untestable, c.Untestable
+		return o
+	}
+	ix := map[string]*results.Result{}
+	for i := range rs {
+		ix[rs[i].Key()] = &rs[i]
+	}
+	get := func(codec string, k Case, op results.Op) *results.Result {
+		r := results.Result{Op: op, Codec: codec, Dataset: k.Dataset, Shape: k.Shape}
+		return ix[r.Key()]
+	}
+	switch c.Rule {
+	case Refuses, RoundTrips:
+		return c.status(o, get)
+	case LighterData:
+		return c.lighter(o, get)
+	}
+	return c.compare(o, get)
+}
+
+type getter func(codec string, k Case, op results.Op) *results.Result
+
+// measure returns codec's figure on case k, or why there is none: a
+// result missing from the run, or one that failed.
+func (c *Claim) measure(codec string, k Case, get getter) (figure, string) {
+	var f figure
+	for _, op := range c.Ops() {
+		r := get(codec, k, op)
+		if r == nil {
+			return f, fmt.Sprintf("%s %s on %s was not measured in this run", codec, op, k)
+		}
+		if r.Status != results.OK {
+			return f, fmt.Sprintf("%s %s on %s %s: %s", codec, op, k, r.Status, r.ShortReason())
+		}
+		switch c.Test.Measure {
+		case Size:
+			b := float64(r.Bytes)
+			return figure{b, b, b}, ""
+		case Memory:
+			f.Mid += r.BPerOp
+			f.Lo += r.BPerOp
+			f.Hi += r.BPerOp
+		default:
+			s := r.NsPerOp
+			lo, hi := s.Lo, s.Hi
+			if lo == 0 || hi == 0 {
+				lo, hi = s.Median, s.Median
+			}
+			f.Mid += s.Median
+			f.Lo += lo
+			f.Hi += hi
+		}
+	}
+	return f, ""
+}
+
+// compare applies Better, Best and Worst: A against each rival, case by
+// case.
+func (c *Claim) compare(o Outcome, get getter) Outcome {
+	a, rivals := c.Test.Codecs[0], c.Test.Codecs[1:]
+	var figs, fails []string
+	wins, cases := 0, 0
+	var ratios []float64
+	for _, k := range c.Cases() {
+		fa, why := c.measure(a, k, get)
+		if why != "" {
+			fails = append(fails, why)
+			continue
+		}
+		cases++
+		won, lost := true, true
+		for _, b := range rivals {
+			fb, why := c.measure(b, k, get)
+			if why != "" {
+				fails = append(fails, why)
+				won, lost = false, false
+				continue
+			}
+			ratio := figure{fb.Mid / fa.Mid, fb.Lo / fa.Hi, fb.Hi / fa.Lo}
+			if c.Rule == Better {
+				ratios = append(ratios, ratio.Mid)
+			}
+			won = won && ratio.Lo > 1
+			lost = lost && ratio.Hi < 1
+			figs = append(figs, fmt.Sprintf("%s %s against %s: %s", k, c.Test.Measure, b, ratio))
+		}
+		if c.Rule == Worst {
+			won = lost
+		}
+		if won {
+			wins++
+		}
+	}
+	o.Figure = strings.Join(figs, "; ")
+	switch {
+	case cases == 0 || len(figs) == 0:
+		o.Verdict, o.Reason = NotHold, strings.Join(fails, "; ")
+		if strings.Contains(o.Reason, "not measured") {
+			o.Verdict = Untestable
+		}
+		if c.Reason != "" && o.Verdict == NotHold {
+			o.Reason += " (" + c.Reason + ")"
+		}
+		return o
+	case wins == cases && len(fails) == 0:
+		o.Verdict = Holds
+		if m := geomean(ratios); c.Ratio > 0 && m > 0 && (m > c.Ratio*marginFactor || m < c.Ratio/marginFactor) {
+			o.Verdict = Caveat
+			o.Reason = fmt.Sprintf("by %.3g× where the article says %.3g×", m, c.Ratio)
+			if c.Reason != "" {
+				o.Reason += ": " + c.Reason
+			}
+		}
+	case 2*wins > cases:
+		o.Verdict = Caveat
+		o.Reason = fmt.Sprintf("in %d of %d cases", wins, cases)
+		if c.Reason != "" {
+			o.Reason += ": " + c.Reason
+		}
+	default:
+		o.Verdict, o.Reason = NotHold, c.Reason
+		if len(fails) > 0 {
+			o.Reason = strings.TrimPrefix(strings.Join(fails, "; ")+"; "+c.Reason, "; ")
+		}
+	}
+	return o
+}
+
+// lighter applies LighterData: codec A on the first dataset against
+// itself on the second, shape by shape.
+func (c *Claim) lighter(o Outcome, get getter) Outcome {
+	a := c.Test.Codecs[0]
+	var figs, fails []string
+	wins, cases := 0, 0
+	for _, s := range c.Test.Shapes {
+		k1, k2 := Case{c.Test.Datasets[0], string(s)}, Case{c.Test.Datasets[1], string(s)}
+		f1, why1 := c.measure(a, k1, get)
+		f2, why2 := c.measure(a, k2, get)
+		if why1 != "" || why2 != "" {
+			fails = append(fails, strings.Trim(why1+"; "+why2, "; "))
+			continue
+		}
+		cases++
+		ratio := figure{f2.Mid / f1.Mid, f2.Lo / f1.Hi, f2.Hi / f1.Lo}
+		if ratio.Lo > 1 {
+			wins++
+		}
+		figs = append(figs, fmt.Sprintf("%s %s: %s %s, %s %s (%s)", a, c.Test.Measure, k2, ns(f2), k1, ns(f1), ratio))
+	}
+	o.Figure = strings.Join(figs, "; ")
+	switch {
+	case cases == 0:
+		o.Verdict, o.Reason = Untestable, strings.Join(fails, "; ")
+	case wins == cases:
+		o.Verdict = Holds
+	default:
+		o.Verdict, o.Reason = NotHold, c.Reason
+	}
+	return o
+}
+
+// status applies Refuses and RoundTrips.
+func (c *Claim) status(o Outcome, get getter) Outcome {
+	var figs []string
+	agree, cases := 0, 0
+	for _, k := range c.Cases() {
+		for _, codec := range c.Test.Codecs {
+			r := get(codec, k, results.Encode)
+			if r == nil {
+				continue
+			}
+			cases++
+			ok := r.Status == results.OK
+			if ok {
+				figs = append(figs, fmt.Sprintf("%s on %s: round trip verified, %d B", codec, k, r.Bytes))
+			} else {
+				figs = append(figs, fmt.Sprintf("%s on %s: %s (%s)", codec, k, r.Status, r.ShortReason()))
+			}
+			if ok == (c.Rule == RoundTrips) {
+				agree++
+			}
+		}
+	}
+	o.Figure = strings.Join(figs, "; ")
+	switch {
+	case cases == 0:
+		o.Verdict, o.Reason = Untestable, "not measured in this run"
+	case agree == cases:
+		o.Verdict = Holds
+	default:
+		o.Verdict, o.Reason = NotHold, c.Reason
+	}
+	return o
+}
+
+// String formats a ratio with its interval: "7.1× (6.8–7.5)".
+func (f figure) String() string {
+	if f.Lo == f.Mid && f.Hi == f.Mid {
+		return fmt.Sprintf("%.3g×", f.Mid)
+	}
+	return fmt.Sprintf("%.3g× (%.3g–%.3g)", f.Mid, f.Lo, f.Hi)
+}
+
+// ns formats a time or size figure with its interval.
+func ns(f figure) string {
+	if f.Lo == f.Mid && f.Hi == f.Mid {
+		return fmt.Sprintf("%.4g", f.Mid)
+	}
+	return fmt.Sprintf("%.4g (%.4g–%.4g)", f.Mid, f.Lo, f.Hi)
+}
+
+// geomean returns the geometric mean of xs, 0 for none.
+func geomean(xs []float64) float64 {
+	if len(xs) == 0 {
+		return 0
+	}
+	s := 0.0
+	for _, x := range xs {
+		s += math.Log(x)
+	}
+	return math.Exp(s / float64(len(xs)))
+}

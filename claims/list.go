@@ -221,3 +221,12 @@ var All = []Claim{
 		Quote: "which is a 45% improvement",
 		Rule:  None, Untestable: "the WKB parsing library the article changed is not a codec serbench measures"},
 }
+
+// Articles names the five seed articles by number.
+var Articles = map[string]string{
+	"000": "Benchmarking Gob vs JSON, XML & YAML (Roman Sheremeta)",
+	"001": "JSON vs GOB in Golang: Performance and Use Case Comparison",
+	"002": "gob-proto-bench: Benchmarking Gob vs Protobuf (Roman Sheremeta)",
+	"003": "golang标准包gob比json的性能低一半? (鸿记, a game server's gob and json)",
+	"004": "Benchmarking converting types to binary (dgraph)",
+}

@@ -67,7 +67,7 @@ const usage = `serbench benchmarks Go serialization codecs, verifying every roun
 Usage:
   serbench                      run the quick preset (same as: serbench run)
   serbench run [flags]          measure; print a table, write results to -o DIR
-  serbench list [-v] [codecs|datasets|presets]
+  serbench list [-v] [codecs|datasets|presets|claims]
                                 what -codecs, -datasets and -preset accept
   serbench report RESULTS [-o DIR]
                                 re-render every output from saved results: a
@@ -76,6 +76,8 @@ Usage:
   serbench compare OLD NEW      deltas with significance, as benchstat computes them;
                                 OLD and NEW: what report reads, a results.bench, or
                                 go test -bench output
+  serbench reproduce [-claims LIST] [-o DIR]
+                                check the seed articles' claims; writes DIR/REPRODUCTION.md
   serbench version              the serbench version, the Go version and GOOS/GOARCH
   serbench help                 this text
 
@@ -118,6 +120,8 @@ func dispatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return reportCmd(rest, stdout, stderr)
 	case "compare":
 		return compareCmd(rest, stdout, stderr)
+	case "reproduce":
+		return reproduceCmd(ctx, rest, stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil
@@ -132,7 +136,7 @@ func dispatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			// Flags without a command mean "run".
 			return runCmd(ctx, args, stdout, stderr)
 		}
-		return usagef("unknown command %q; known: run, list, report, compare, version, help", cmd)
+		return usagef("unknown command %q; known: run, list, report, compare, reproduce, version, help", cmd)
 	}
 }
 

@@ -36,14 +36,14 @@ func listCmd(args []string, stdout, stderr io.Writer) error {
 	args = append(arg, fs.Args()...)
 	what := []string{"codecs", "datasets", "presets"}
 	if len(args) > 1 {
-		return usagef("list takes at most one argument: codecs, datasets or presets")
+		return usagef("list takes at most one argument: codecs, datasets, presets or claims")
 	}
 	if len(args) == 1 {
 		switch args[0] {
-		case "codecs", "datasets", "presets":
+		case "codecs", "datasets", "presets", "claims":
 			what = args
 		default:
-			return usagef("cannot list %q; choose codecs, datasets or presets", args[0])
+			return usagef("cannot list %q; choose codecs, datasets, presets or claims", args[0])
 		}
 	}
 	for i, w := range what {
@@ -64,6 +64,8 @@ func listCmd(args []string, stdout, stderr io.Writer) error {
 				}
 				t.rows = append(t.rows, row{cells: []string{d.Name, strings.Join(shapes, ","), strconv.Itoa(d.SliceLen), d.Source, d.Doc}})
 			}
+		case "claims":
+			t = claimTable()
 		case "presets":
 			t.header = []string{"PRESET", "DESCRIPTION"}
 			for _, p := range preset.All {

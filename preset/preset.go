@@ -96,9 +96,9 @@ var All = []Preset{
 		},
 	},
 	{
-		Name: "int-to-bytes", Doc: "seed 004: an int64 by binary.Write, byte order by hand, strconv and gob",
+		Name: "int-to-bytes", Doc: "seed 004: an int64 by binary.Write, byte order by hand, strconv and gob, fair and as the article wrote them",
 		Selection: Selection{
-			Codecs:   []string{"binary", "byteorder", "strconv", "gob", "gob-stream"},
+			Codecs:   []string{"binary", "byteorder", "strconv", "gob", "gob-stream", "seed004-byteorder", "seed004-strconv", "seed004-binary", "seed004-gob"},
 			Datasets: []string{"int64"},
 		},
 	},

@@ -176,3 +176,19 @@ func TestMarkImplausible(t *testing.T) {
 		t.Errorf("Ranked: %v %v %v, want false true false", rs[0].Ranked(), rs[1].Ranked(), rs[3].Ranked())
 	}
 }
+
+// TestMarkImplausibleSelfTimed checks that the loop-overhead bound does
+// not apply to a self-timed result, and the copy bound does.
+func TestMarkImplausibleSelfTimed(t *testing.T) {
+	rs := []results.Result{
+		{Status: results.OK, NsPerOp: results.Stat{Median: 1}, SelfTimed: true, CopyNs: 0.5},
+		{Status: results.OK, NsPerOp: results.Stat{Median: 1}, CopyNs: 0.5},
+		{Status: results.OK, NsPerOp: results.Stat{Median: 1}, SelfTimed: true, CopyNs: 2, Bytes: 8},
+	}
+	results.MarkImplausible(rs, 2)
+	for i, want := range []bool{false, true, true} {
+		if got := rs[i].Implausible != ""; got != want {
+			t.Errorf("result %d: implausible %v (%q), want %v", i, got, rs[i].Implausible, want)
+		}
+	}
+}

@@ -113,19 +113,3 @@ func TestLooper(t *testing.T) {
 		})
 	}
 }
-
-// TestMarkImplausibleSelfTimed checks that the loop-overhead bound does
-// not apply to a self-timed result, and the copy bound does.
-func TestMarkImplausibleSelfTimed(t *testing.T) {
-	rs := []results.Result{
-		{Status: results.OK, NsPerOp: results.Stat{Median: 1}, SelfTimed: true, CopyNs: 0.5},
-		{Status: results.OK, NsPerOp: results.Stat{Median: 1}, CopyNs: 0.5},
-		{Status: results.OK, NsPerOp: results.Stat{Median: 1}, SelfTimed: true, CopyNs: 2, Bytes: 8},
-	}
-	results.MarkImplausible(rs, 2)
-	for i, want := range []bool{false, true, true} {
-		if got := rs[i].Implausible != ""; got != want {
-			t.Errorf("result %d: implausible %v (%q), want %v", i, got, rs[i].Implausible, want)
-		}
-	}
-}

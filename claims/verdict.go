@@ -86,12 +86,19 @@ func (c *Claim) measure(codec string, k Case, get getter) (figure, string) {
 }
 
 // unmeasured says which of the experiment's results on case k the run
-// lacks, or returns "" when it has them all (failed ones included).
+// lacks, or holds as an error of the harness's (a crash, a timeout)
+// rather than a verdict on the codec; it returns "" when it has them
+// all. A codec that failed verification, or was skipped, is measured: that
+// is its answer.
 func (c *Claim) unmeasured(k Case, get getter) string {
 	for _, codec := range c.Test.Codecs {
 		for _, op := range c.Ops() {
-			if get(codec, k, op) == nil {
+			r := get(codec, k, op)
+			if r == nil {
 				return fmt.Sprintf("%s %s on %s was not measured in this run", codec, op, k)
+			}
+			if r.Status == results.Error && c.Rule != Refuses {
+				return fmt.Sprintf("%s %s on %s could not be measured: %s", codec, op, k, r.ShortReason())
 			}
 		}
 	}
@@ -106,6 +113,7 @@ func (c *Claim) compare(o Outcome, get getter) Outcome {
 	wins, cases := 0, 0
 	var ratios []float64
 	var missing []string
+	undecided := 0 // cases whose medians side with the claim, their intervals overlapping
 	for _, k := range c.Cases() {
 		if why := c.unmeasured(k, get); why != "" {
 			missing = append(missing, why)
@@ -117,7 +125,7 @@ func (c *Claim) compare(o Outcome, get getter) Outcome {
 			continue
 		}
 		cases++
-		won, lost := true, true
+		won, lost, leans := true, true, true
 		for _, b := range rivals {
 			fb, why := c.measure(b, k, get)
 			if why != "" {
@@ -131,6 +139,13 @@ func (c *Claim) compare(o Outcome, get getter) Outcome {
 			}
 			won = won && ratio.Lo > 1
 			lost = lost && ratio.Hi < 1
+			if c.Rule == Worst {
+				leans = leans && ratio.Mid < 1
+			} else {
+				// A ratio whose interval stays below half the article's
+				// does not side with a claim of that figure.
+				leans = leans && ratio.Mid > 1 && (c.Ratio == 0 || ratio.Hi*marginFactor >= c.Ratio)
+			}
 			figs = append(figs, fmt.Sprintf("%s %s against %s: %s", k, c.Test.Measure, b, ratio))
 		}
 		if c.Rule == Worst {
@@ -138,6 +153,8 @@ func (c *Claim) compare(o Outcome, get getter) Outcome {
 		}
 		if won {
 			wins++
+		} else if leans {
+			undecided++
 		}
 	}
 	o.Figure = strings.Join(figs, "; ")
@@ -162,9 +179,15 @@ func (c *Claim) compare(o Outcome, get getter) Outcome {
 				o.Reason += ": " + c.Reason
 			}
 		}
-	case 2*wins > cases:
+	case wins == 0 && undecided == cases && len(fails) == 0:
+		o.Verdict = Untestable
+		o.Reason = "undecided on this machine: the medians side with the claim but the intervals overlap; a larger -budget narrows them"
+	case (2*wins > cases || wins+undecided == cases) && len(fails) == 0:
 		o.Verdict = Caveat
-		o.Reason = fmt.Sprintf("in %d of %d cases", wins, cases)
+		o.Reason = fmt.Sprintf("in %d of %d cases with the intervals apart", wins, cases)
+		if undecided > 0 {
+			o.Reason += fmt.Sprintf("; in %d more the medians agree but the intervals overlap (undecided on this machine)", undecided)
+		}
 		if c.Reason != "" {
 			o.Reason += ": " + c.Reason
 		}

@@ -31,6 +31,10 @@ func cat(rs ...[]results.Result) []results.Result {
 func TestCheck(t *testing.T) {
 	better := claims.Claim{ID: "t-better", Ratio: 10, Rule: claims.Better, Reason: "new encoder per message",
 		Test: claims.Experiment{Measure: claims.RoundTrip, Codecs: []string{"a", "b"}, Datasets: []string{"tiny"}, Shapes: []dataset.Shape{dataset.Single}}}
+	noRatio := better
+	noRatio.Ratio = 0
+	crashed := both("b", "tiny", 100, 10)
+	crashed[0].Status, crashed[0].Reason = results.Error, "worker crashed"
 	failed := both("b", "tiny", 100, 10)
 	failed[1].Status, failed[1].Reason = results.Failed, "decoded value differs"
 	refuses := claims.Claim{ID: "t-refuses", Rule: claims.Refuses, Reason: "Go version",
@@ -50,7 +54,9 @@ func TestCheck(t *testing.T) {
 		{"holds", better, cat(both("a", "tiny", 10, 5), both("b", "tiny", 100, 10)), claims.Holds, "", "10×"},
 		{"margin far from the article's", better, cat(both("a", "tiny", 10, 5), both("b", "tiny", 15, 10)), claims.Caveat, "by 1.5× where the article says 10×: new encoder", "1.5×"},
 		{"the other way", better, cat(both("a", "tiny", 100, 5), both("b", "tiny", 10, 10)), claims.NotHold, "new encoder per message", "0.1×"},
-		{"intervals overlap", better, cat(both("a", "tiny", 100, 5), both("b", "tiny", 101, 10)), claims.NotHold, "new encoder", ""},
+		{"intervals overlap, far from the article's", better, cat(both("a", "tiny", 100, 5), both("b", "tiny", 101, 10)), claims.NotHold, "new encoder", ""},
+		{"intervals overlap", noRatio, cat(both("a", "tiny", 100, 5), both("b", "tiny", 106, 10)), claims.Untestable, "undecided", "1.06×"},
+		{"a harness error", better, cat(both("a", "tiny", 10, 5), crashed), claims.Untestable, "could not be measured: worker crashed", ""},
 		{"rival fails", better, cat(both("a", "tiny", 10, 5), failed), claims.NotHold, "b decode on tiny/single failed", ""},
 		{"not measured", better, both("a", "tiny", 10, 5), claims.Untestable, "not measured", ""},
 		{"untestable", claims.Claim{Rule: claims.None, Untestable: "hardware"}, nil, claims.Untestable, "hardware", ""},

@@ -178,15 +178,17 @@ func TestMarkImplausible(t *testing.T) {
 }
 
 // TestMarkImplausibleSelfTimed checks that the loop-overhead bound does
-// not apply to a self-timed result, and the copy bound does.
+// not apply to a self-timed result, and the copy bound does beyond a
+// machine word.
 func TestMarkImplausibleSelfTimed(t *testing.T) {
 	rs := []results.Result{
 		{Status: results.OK, NsPerOp: results.Stat{Median: 1}, SelfTimed: true, CopyNs: 0.5},
 		{Status: results.OK, NsPerOp: results.Stat{Median: 1}, CopyNs: 0.5},
 		{Status: results.OK, NsPerOp: results.Stat{Median: 1}, SelfTimed: true, CopyNs: 2, Bytes: 8},
+		{Status: results.OK, NsPerOp: results.Stat{Median: 1}, SelfTimed: true, CopyNs: 2, Bytes: 9},
 	}
 	results.MarkImplausible(rs, 2)
-	for i, want := range []bool{false, true, true} {
+	for i, want := range []bool{false, true, false, true} {
 		if got := rs[i].Implausible != ""; got != want {
 			t.Errorf("result %d: implausible %v (%q), want %v", i, got, rs[i].Implausible, want)
 		}

@@ -116,3 +116,10 @@ func (c *reuseCase) Decode(data []byte) error {
 }
 
 func (c *reuseCase) Value() (any, error) { return c.out, nil }
+
+// DecodeInto makes a reuseCase an sb.Into: the kept Decoder decodes data
+// into v.
+func (c *reuseCase) DecodeInto(data []byte, v any) error {
+	c.dec.ResetBytes(data)
+	return c.dec.Decode(v)
+}

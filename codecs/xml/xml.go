@@ -61,3 +61,14 @@ func (c *listCase) Value() (any, error) {
 	p.Elem().Set(c.out.Elem().Field(1))
 	return p.Interface(), nil
 }
+
+// DecodeInto makes a listCase a codec.Into: v's slice goes into the
+// wrapper, the wrapper is decoded into, and the slice comes back to v.
+func (c *listCase) DecodeInto(data []byte, v any) error {
+	w := reflect.New(c.wrapper)
+	pv := reflect.ValueOf(v).Elem()
+	w.Elem().Field(1).Set(pv)
+	err := xml.Unmarshal(data, w.Interface())
+	pv.Set(w.Elem().Field(1))
+	return err
+}

@@ -104,3 +104,9 @@ func ReadJSON(r io.Reader) (*Matrix, error) {
 	}
 	return &m, nil
 }
+
+// The files serbench fidelity writes.
+const (
+	JSONName = "fidelity.json"
+	CSVName  = "fidelity.csv"
+)

@@ -22,7 +22,7 @@ func listCmd(args []string, stdout, stderr io.Writer) error {
 	fs.SetOutput(stderr)
 	long := fs.Bool("v", false, "the long form: each codec's version, label, home page and notes as well")
 	fs.Usage = func() {
-		fmt.Fprint(fs.Output(), "Usage: serbench list [-v] [codecs|datasets|presets]\n\nLists what -codecs, -datasets and -preset accept; without an argument, all three.\n\nFlags:\n")
+		fmt.Fprint(fs.Output(), "Usage: serbench list [-v] [codecs|datasets|presets|probes]\n\nLists what -codecs, -datasets, -preset and fidelity's -probes accept; without an argument, the first three.\n\nFlags:\n")
 		fs.PrintDefaults()
 	}
 	// Accept the argument before or after the flags.
@@ -36,14 +36,14 @@ func listCmd(args []string, stdout, stderr io.Writer) error {
 	args = append(arg, fs.Args()...)
 	what := []string{"codecs", "datasets", "presets"}
 	if len(args) > 1 {
-		return usagef("list takes at most one argument: codecs, datasets or presets")
+		return usagef("list takes at most one argument: codecs, datasets, presets or probes")
 	}
 	if len(args) == 1 {
 		switch args[0] {
-		case "codecs", "datasets", "presets":
+		case "codecs", "datasets", "presets", "probes":
 			what = args
 		default:
-			return usagef("cannot list %q; choose codecs, datasets or presets", args[0])
+			return usagef("cannot list %q; choose codecs, datasets, presets or probes", args[0])
 		}
 	}
 	for i, w := range what {
@@ -64,6 +64,8 @@ func listCmd(args []string, stdout, stderr io.Writer) error {
 				}
 				t.rows = append(t.rows, row{cells: []string{d.Name, strings.Join(shapes, ","), strconv.Itoa(d.SliceLen), d.Source, d.Doc}})
 			}
+		case "probes":
+			t = probeTable()
 		case "presets":
 			t.header = []string{"PRESET", "DESCRIPTION"}
 			for _, p := range preset.All {

@@ -91,6 +91,8 @@ func (c Cell) Text() string {
 	switch {
 	case c.Outcome == Normalised:
 		return "≈ " + c.Norm
+	case c.Outcome == Unsupported:
+		return "unsupported: " + c.Detail
 	case c.Detail != "":
 		return c.Outcome.Describe() + ": " + c.Detail
 	}

@@ -34,7 +34,9 @@ func WriteText(w io.Writer, m *Matrix, verbose bool) error {
 		}
 		fmt.Fprintf(&units, "%d", n%10)
 	}
-	b.WriteString(strings.TrimRight(pad+tens.String(), " ") + "\n")
+	if len(m.Probes) >= 10 {
+		b.WriteString(strings.TrimRight(pad+tens.String(), " ") + "\n")
+	}
 	b.WriteString(pad + units.String() + "\n")
 	for _, c := range m.Codecs {
 		b.WriteString(c.Name + strings.Repeat(" ", width+2-utf8.RuneCountInString(c.Name)))

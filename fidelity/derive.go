@@ -188,4 +188,3 @@ func ProbeFor(kind codec.LossKind) string {
 	}
 	return ""
 }
-

@@ -61,10 +61,11 @@ func newFidelityView(m *fidelity.Matrix) *fidelityView {
 				row.Cells = append(row.Cells, fidelityCell{Class: "fo-none", Title: "not probed"})
 				continue
 			}
-			row.Cells = append(row.Cells, fidelityCell{
-				Class: "fo-" + string(cell.Outcome), Symbol: cell.Outcome.Symbol(),
-				Title: c.Name + " · " + m.Probes[i].Name + ": " + cell.Text(),
-			})
+			title := c.Name + " · " + m.Probes[i].Name + ": " + cell.Text()
+			if cell.Tried != nil {
+				title += "\ntried: " + cell.Tried.Text()
+			}
+			row.Cells = append(row.Cells, fidelityCell{Class: "fo-" + string(cell.Outcome), Symbol: cell.Outcome.Symbol(), Title: title})
 		}
 		v.Rows = append(v.Rows, row)
 	}

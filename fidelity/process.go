@@ -203,7 +203,9 @@ func (r *Runner) command() *exec.Cmd {
 	if err != nil {
 		exe = os.Args[0]
 	}
-	return exec.Command(exe, WorkerCommand)
+	// Args[0] stays this process's own, so that a binary that dispatches
+	// on its name (a test binary under testscript) reaches the same main.
+	return &exec.Cmd{Path: exe, Args: []string{os.Args[0], WorkerCommand}}
 }
 
 // limited keeps the first 64 KiB written to it: enough for a runtime's

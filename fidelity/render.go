@@ -80,16 +80,21 @@ func WriteText(w io.Writer, m *Matrix, verbose bool) error {
 	return err
 }
 
-// WriteCSV writes m as fidelity.csv: a header, then one line per cell.
+// WriteCSV writes m as fidelity.csv: a header, then one line per cell;
+// tried is what running a probe the codec declares unsupported gives.
 func WriteCSV(w io.Writer, m *Matrix) error {
 	cw := csv.NewWriter(w)
-	cw.Write([]string{"codec", "probe", "group", "outcome", "normalisation", "detail"})
+	cw.Write([]string{"codec", "probe", "group", "outcome", "normalisation", "detail", "tried"})
 	for _, c := range m.Codecs {
 		for i, cell := range m.Row(c.Name) {
 			if cell == nil {
 				continue
 			}
-			cw.Write([]string{c.Name, cell.Probe, m.Probes[i].Group, string(cell.Outcome), cell.Norm, cell.Detail})
+			tried := ""
+			if cell.Tried != nil {
+				tried = cell.Tried.Text()
+			}
+			cw.Write([]string{c.Name, cell.Probe, m.Probes[i].Group, string(cell.Outcome), cell.Norm, cell.Detail, tried})
 		}
 	}
 	cw.Flush()

@@ -3,6 +3,7 @@ package fidelity_test
 import (
 	"testing"
 
+	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/fidelity"
 	"github.com/serbench/serbench/registry"
 )
@@ -42,5 +43,29 @@ func TestDeclarations(t *testing.T) {
 	// have no message for them and decide nothing.
 	if checked < 25 {
 		t.Errorf("only %d codecs decided a feature; the probes no longer reach the reflection codecs", checked)
+	}
+}
+
+// TestShown names, for every loss a reflection codec declares, the probe
+// that shows it: what the † of a run's table and report names. Codecs with
+// a schema or generated code have no message for the probes' types.
+func TestShown(t *testing.T) {
+	for _, c := range registry.Codecs {
+		if c.API != codec.Reflection {
+			continue
+		}
+		shown := fidelity.Shown(c)
+		for _, l := range c.Losses {
+			if l.Kind == "interface-types" {
+				continue
+			}
+			if shown[l.String()] == "" {
+				t.Errorf("%s: no probe shows its declared loss %s", c.Name, l)
+			}
+		}
+	}
+	gob, _ := registry.Lookup("gob")
+	if got := fidelity.Shown(gob)["nil-empty"]; got != "slice-empty" {
+		t.Errorf("gob's nil-empty is shown by %q, want slice-empty", got)
 	}
 }

@@ -188,3 +188,27 @@ func ProbeFor(kind codec.LossKind) string {
 	}
 	return ""
 }
+
+// Shown runs, in this process, the probes that show the losses info
+// declares, and returns for each declared loss (by its String) the first
+// probe that shows it. The probes are small values, without a cycle or
+// deep nesting, and a panic in the codec costs only its probe.
+func Shown(info codec.Info) map[string]string {
+	out := map[string]string{}
+	for _, l := range info.Losses {
+		for _, p := range Probes {
+			if p.Shows != l.Kind || p.Heavy {
+				continue
+			}
+			got, ok := lossOf(l.Kind, Check(info, p).Evidence())
+			if ok && got.Precision == l.Precision {
+				out[l.String()] = p.Name
+				break
+			}
+		}
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return out
+}

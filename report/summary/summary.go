@@ -117,7 +117,7 @@ func (s *writer) winners() {
 				why = append(why, c.API+" API")
 			}
 			if len(c.Losses) > 0 {
-				why = append(why, "declared losses: "+strings.Join(c.Losses, ", "))
+				why = append(why, "declared losses: "+strings.Join(c.LossText(), ", "))
 			}
 			if c.Notes != "" {
 				why = append(why, c.Notes)

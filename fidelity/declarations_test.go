@@ -1,34 +1,22 @@
 package fidelity_test
 
 import (
+	"bytes"
+	"os"
+	"strings"
 	"testing"
+
+	"github.com/pmezard/go-difflib/difflib"
 
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/fidelity"
 	"github.com/serbench/serbench/registry"
 )
 
-// light returns the probes that run safely in the test's own process.
-func light() []fidelity.Probe {
-	var out []fidelity.Probe
-	for _, p := range fidelity.Probes {
-		if !p.Heavy {
-			out = append(out, p)
-		}
-	}
-	return out
-}
-
 // TestDeclarations fails when a registered codec's declared unsupported
 // features or losses differ from what its probes show.
 func TestDeclarations(t *testing.T) {
-	probes := light()
-	m := fidelity.NewMatrix(registry.Codecs, probes)
-	for _, c := range registry.Codecs {
-		for _, p := range probes {
-			m.Add(fidelity.Check(c, p))
-		}
-	}
+	m := fidelity.CheckAll(registry.Codecs, fidelity.Light())
 	checked := 0
 	for _, c := range registry.Codecs {
 		d := fidelity.Derive(m, c.Name)
@@ -67,5 +55,30 @@ func TestShown(t *testing.T) {
 	gob, _ := registry.Lookup("gob")
 	if got := fidelity.Shown(gob)["nil-empty"]; got != "slice-empty" {
 		t.Errorf("gob's nil-empty is shown by %q, want slice-empty", got)
+	}
+}
+
+// TestCodecsDoc fails when docs/codecs.md differs from what generation
+// gives: the registry or a codec's behaviour changed since.
+func TestCodecsDoc(t *testing.T) {
+	var b bytes.Buffer
+	if err := fidelity.WriteCodecs(&b, registry.Codecs); err != nil {
+		t.Fatal(err)
+	}
+	committed, err := os.ReadFile("../docs/codecs.md")
+	if err != nil {
+		t.Fatalf("%v; run go generate ./fidelity", err)
+	}
+	if !bytes.Equal(committed, b.Bytes()) {
+		diff, _ := difflib.GetUnifiedDiffString(difflib.UnifiedDiff{
+			A: difflib.SplitLines(string(committed)), B: difflib.SplitLines(b.String()),
+			FromFile: "docs/codecs.md", ToFile: "generated", Context: 1,
+		})
+		t.Errorf("docs/codecs.md is stale; run go generate ./fidelity:\n%s", diff)
+	}
+	for _, c := range registry.Codecs {
+		if !strings.Contains(b.String(), "| `"+c.Name+"` |") {
+			t.Errorf("docs/codecs.md has no row for %s", c.Name)
+		}
 	}
 }

@@ -24,7 +24,7 @@ type relaxation struct {
 }
 
 // zoneNames name the time-zone relaxations.
-var zoneNames = []string{"", "monotonic", "offset", "UTC"}
+var zoneNames = []string{"", "monotonic", "offset", NormUTC}
 
 // precisions are the time precisions tried, finest first.
 var precisions = []time.Duration{0, time.Microsecond, time.Millisecond, time.Second}
@@ -74,7 +74,7 @@ func (r relaxation) name() string {
 	for _, f := range []struct {
 		on   bool
 		name string
-	}{{r.nilEmpty, "nil≡empty"}, {r.nilZero, "nil≡zero-pointer"}, {r.anyTypes, "any-types"}, {r.unexported, "unexported-dropped"}, {r.replaced, "U+FFFD"}} {
+	}{{r.nilEmpty, NormNilEmpty}, {r.nilZero, NormNilZero}, {r.anyTypes, NormAnyTypes}, {r.unexported, NormUnexported}, {r.replaced, NormReplaced}} {
 		if f.on {
 			parts = append(parts, f.name)
 		}

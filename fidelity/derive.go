@@ -178,17 +178,6 @@ func findLoss(losses []codec.Loss, k codec.LossKind) (codec.Loss, bool) {
 	return codec.Loss{}, false
 }
 
-// ProbeFor names the probe that shows a loss of kind, from the catalogue:
-// the first probe whose Shows is kind, or "".
-func ProbeFor(kind codec.LossKind) string {
-	for _, p := range Probes {
-		if p.Shows == kind {
-			return p.Name
-		}
-	}
-	return ""
-}
-
 // Shown runs, in this process, the probes that show the losses info
 // declares, and returns for each declared loss (by its String) the first
 // probe that shows it. The probes are small values, without a cycle or

@@ -158,6 +158,7 @@ func (r *Runner) child(ctx context.Context, name string, probes []string) (cells
 	timer := time.NewTimer(timeout)
 	defer timer.Stop()
 	current, hung := "", false
+	cancelled := ctx.Done()
 loop:
 	for {
 		select {
@@ -176,7 +177,8 @@ loop:
 		case <-timer.C:
 			hung = true
 			cmd.Process.Kill()
-		case <-ctx.Done():
+		case <-cancelled:
+			cancelled = nil // kill once, then wait for the pipe to close
 			cmd.Process.Kill()
 		}
 	}

@@ -43,7 +43,7 @@ func golden(t *testing.T, name string, got []byte) {
 }
 
 // fixture is a matrix with every outcome, written by hand.
-func fixture(t *testing.T) *fidelity.Matrix {
+func fixture(t testing.TB) *fidelity.Matrix {
 	probes, err := fidelity.Lookup([]string{"time-nanos", "slice-empty", "map-string-key", "nan", "cycle", "reuse", "forward-unknown"})
 	if err != nil {
 		t.Fatal(err)
@@ -130,4 +130,27 @@ func TestLookup(t *testing.T) {
 			t.Errorf("probe %s: a Forward probe has no Value, any other has one", p.Name)
 		}
 	}
+}
+
+// FuzzReadJSON reads any bytes as a fidelity.json and renders what reads.
+func FuzzReadJSON(f *testing.F) {
+	var b bytes.Buffer
+	if err := fixture(f).WriteJSON(&b); err != nil {
+		f.Fatal(err)
+	}
+	f.Add(b.Bytes())
+	f.Add([]byte(`{"codecs":[{"name":"a"}],"probes":[{"name":"p"}],"cells":[{"codec":"a","probe":"p"},{"codec":"a","probe":"p"}]}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		m, err := fidelity.ReadJSON(bytes.NewReader(data))
+		if err != nil {
+			return
+		}
+		var out bytes.Buffer
+		if err := fidelity.WriteText(&out, m, true); err != nil {
+			t.Fatal(err)
+		}
+		if err := fidelity.WriteCSV(&out, m); err != nil {
+			t.Fatal(err)
+		}
+	})
 }

@@ -88,7 +88,7 @@ func (s *writer) winners() {
 		if enc == "" && dec == "" && small == "" {
 			continue
 		}
-		rows = append(rows, fmt.Sprintf("| %s | %s | %s | %s |", cell(text(c.String())), cell(or(enc)), cell(or(dec)), cell(or(small))))
+		rows = append(rows, fmt.Sprintf("| %s | %s | %s | %s |", text(c.String()), or(enc), or(dec), or(small)))
 	}
 	if len(rows) == 0 {
 		return

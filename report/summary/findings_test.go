@@ -557,3 +557,66 @@ func TestSmallRun(t *testing.T) {
 	claims := section(out, "## The seed articles' claims")
 	golden.Check(t, "small.golden", []byte(strings.Replace(out, claims, "", 1)))
 }
+
+func TestVerdict(t *testing.T) {
+	r := func(ns, ci float64) *results.Result {
+		st := results.Stat{Median: ns}
+		if ci > 0 {
+			st.Lo, st.Hi = ns*(1-ci), ns*(1+ci)
+		}
+		return &results.Result{NsPerOp: st}
+	}
+	for _, tc := range []struct {
+		name string
+		a, b *results.Result
+		want string
+	}{
+		{"slower", r(210, 0.01), r(100, 0.01), "gob 2.1× slower"},
+		{"faster", r(100, 0.01), r(140, 0.01), "gob 1.4× faster"},
+		{"tied", r(103, 0.05), r(100, 0.05), "tied (1.03×)"},
+		{"no interval", r(300, 0), r(100, 0.01), "undecided: no interval (3.00× by median)"},
+	} {
+		if got := verdict("gob", tc.a, tc.b); got != tc.want {
+			t.Errorf("%s: %q, want %q", tc.name, got, tc.want)
+		}
+	}
+}
+
+// TestHeader checks the opening lines: what was run, where, and the
+// method's confidence level (95% when the run does not say).
+func TestHeader(t *testing.T) {
+	run := runOf(m{"a", "x/single", 100, 100, 0.01, 10})
+	run.Env = results.Env{Date: "2000-01-02", CPU: "a_CPU", GOOS: "linux", GOARCH: "arm64", GoVersion: "go1", GOMAXPROCS: 4, Serbench: "v1"}
+	run.Options.Preset = "quick (custom: -codecs a)"
+	run.Options.Confidence = 0
+	run.Machine = &results.Machine{Probes: 10, Busy: 0.5, Slowdown: 2}
+	out := render(t, run)
+	for _, want := range []string{
+		"Run of 2000-01-02 (preset quick (custom: -codecs a), 2 results) on a\\_CPU, linux/arm64, go1, GOMAXPROCS 4, serbench v1.",
+		"The machine was ",
+		"with their 95% confidence interval",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("summary lacks %q:\n%s", want, out[:min(len(out), 600)])
+		}
+	}
+	run.Options.Confidence = 0.99
+	run.Machine = nil
+	out = render(t, run)
+	if !strings.Contains(out, "with their 99% confidence interval") || strings.Contains(out, "The machine was") {
+		t.Error("the confidence level or the machine line does not follow the run")
+	}
+}
+
+func TestCatList(t *testing.T) {
+	var cs []category
+	for _, d := range []string{"a", "b", "c", "d", "e", "f", "g"} {
+		cs = append(cs, category{Dataset: d, Shape: "single"})
+	}
+	if got, want := catList(cs[:2]), "a/single, b/single"; got != want {
+		t.Errorf("catList of two = %q, want %q", got, want)
+	}
+	if got := catList(cs); !strings.HasSuffix(got, "f/single, ...") || strings.Contains(got, "g/") {
+		t.Errorf("catList of seven = %q, want six and an ellipsis", got)
+	}
+}

@@ -12,7 +12,7 @@ import (
 var ladderMetrics = [3]string{"encode", "decode", "bytes"}
 
 // A ladder is the size ladder of one shape: the rungs (datasets of
-// Ladder) the run holds in that shape, and a line for each codec with a
+// sizeLadder) the run holds in that shape, and a line for each codec with a
 // size on at least two of them.
 type ladder struct {
 	shape   string
@@ -72,7 +72,7 @@ func (ix *index) ladders() []ladder {
 // holds fewer than two of its rungs.
 func (ix *index) ladderOf(shape string) ladder {
 	l := ladder{shape: shape, perItem: shape != "single"}
-	for _, d := range Ladder {
+	for _, d := range sizeLadder {
 		if c := (category{Dataset: d, Shape: shape}); slices.Contains(ix.cats, c) {
 			l.rungs = append(l.rungs, c)
 		}

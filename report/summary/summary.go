@@ -10,8 +10,8 @@ import (
 	"github.com/serbench/serbench/results"
 )
 
-// Ladder is the size ladder of seeds 000 and 002, smallest first.
-var Ladder = []string{"tiny", "medium", "big", "huge"}
+// sizeLadder is the size ladder of seeds 000 and 002, smallest first.
+var sizeLadder = []string{"tiny", "medium", "big", "huge"}
 
 // Write writes the findings of run as Markdown.
 func Write(w io.Writer, run *results.Run) error {

@@ -42,12 +42,8 @@ func TestPrepareWorkDir(t *testing.T) {
 	equal(t, "partial dir of a slash", partialDir(out+"/"), work)
 
 	// A stale working directory without a journal is cleared.
-	if err := os.MkdirAll(work, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(work, "stale"), nil, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	mkdir(t, work)
+	writeFile(t, filepath.Join(work, "stale"), nil)
 	if err := prepareWorkDir(out, work); err != nil {
 		t.Fatal(err)
 	}
@@ -55,9 +51,7 @@ func TestPrepareWorkDir(t *testing.T) {
 		t.Errorf("a stale file survived: %v", err)
 	}
 	// One with a journal is an unfinished run: kept.
-	if err := os.WriteFile(filepath.Join(work, journal.Name), []byte("{}\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	writeFile(t, filepath.Join(work, journal.Name), []byte("{}\n"))
 	err := prepareWorkDir(out, work)
 	var u *UsageError
 	if !errors.As(err, &u) || !strings.Contains(err.Error(), "serbench run -resume "+out) {
@@ -68,9 +62,7 @@ func TestPrepareWorkDir(t *testing.T) {
 	}
 	// A directory that cannot be made is a usage error naming -o.
 	file := filepath.Join(t.TempDir(), "file")
-	if err := os.WriteFile(file, nil, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	writeFile(t, file, nil)
 	if err := prepareWorkDir(filepath.Join(file, "out"), filepath.Join(file, "out.partial")); !errors.As(err, &u) || !strings.Contains(err.Error(), "choose another with -o") {
 		t.Errorf("under a file: %v; want a usage error naming -o", err)
 	}
@@ -82,12 +74,8 @@ func TestPublish(t *testing.T) {
 	dir := t.TempDir()
 	out, work := filepath.Join(dir, "out"), filepath.Join(dir, "out.partial")
 	for _, d := range []string{out, work} {
-		if err := os.MkdirAll(d, 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(d, "from"), []byte(filepath.Base(d)), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		mkdir(t, d)
+		writeFile(t, filepath.Join(d, "from"), []byte(filepath.Base(d)))
 	}
 	if err := publish(work, out); err != nil {
 		t.Fatal(err)
@@ -102,9 +90,7 @@ func TestPublish(t *testing.T) {
 		}
 	}
 	// Publishing into a new directory works too.
-	if err := os.MkdirAll(work, 0o755); err != nil {
-		t.Fatal(err)
-	}
+	mkdir(t, work)
 	if err := publish(work, filepath.Join(dir, "fresh")); err != nil {
 		t.Errorf("publishing into a new directory: %v", err)
 	}
@@ -120,9 +106,7 @@ func TestCheckWritable(t *testing.T) {
 		t.Errorf("checkWritable left %d files (%v)", len(entries), err)
 	}
 	file := filepath.Join(t.TempDir(), "file")
-	if err := os.WriteFile(file, nil, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	writeFile(t, file, nil)
 	var u *UsageError
 	if err := checkWritable(filepath.Join(file, "sub")); !errors.As(err, &u) || !strings.Contains(err.Error(), "choose another with -o") {
 		t.Errorf("under a file: %v; want a usage error naming -o", err)
@@ -159,9 +143,7 @@ func TestFinish(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()
 			out := filepath.Join(dir, "out")
-			if err := os.MkdirAll(partialDir(out), 0o755); err != nil {
-				t.Fatal(err)
-			}
+			mkdir(t, partialDir(out))
 			run := smallRun(tc.failed)
 			run.Warnings = tc.warnings
 			var stderr strings.Builder
@@ -288,17 +270,13 @@ func TestCompare(t *testing.T) {
 	dir := t.TempDir()
 	old, new := filepath.Join(dir, "old"), filepath.Join(dir, "new")
 	for _, d := range []string{old, new} {
-		if err := os.MkdirAll(d, 0o755); err != nil {
-			t.Fatal(err)
-		}
+		mkdir(t, d)
 		if err := report.WriteFiles(d, smallRun(false)); err != nil {
 			t.Fatal(err)
 		}
 	}
 	gotest := filepath.Join(dir, "gotest.txt")
-	if err := os.WriteFile(gotest, []byte("BenchmarkX-2 100 1000 ns/op\nBenchmarkX-2 100 1010 ns/op\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	writeFile(t, gotest, []byte("BenchmarkX-2 100 1000 ns/op\nBenchmarkX-2 100 1010 ns/op\n"))
 	for _, args := range [][]string{
 		{old, new},
 		{filepath.Join(old, "results.json"), filepath.Join(new, "results.bench")},
@@ -316,5 +294,19 @@ func TestCompare(t *testing.T) {
 	err, _, _ := run("compare", old, gotest)
 	if ExitCode(err) != 2 || !strings.Contains(err.Error(), "holds 4 benchmarks") {
 		t.Errorf("compare with nothing in common: %v; want a usage error counting both sides", err)
+	}
+}
+
+func mkdir(t *testing.T, dir string) {
+	t.Helper()
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func writeFile(t *testing.T, path string, data []byte) {
+	t.Helper()
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
 	}
 }

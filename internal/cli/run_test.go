@@ -31,9 +31,7 @@ func TestFlagMerging(t *testing.T) {
 		t.Fatal(err)
 	}
 	doc := filepath.Join(t.TempDir(), "doc.json")
-	if err := os.WriteFile(doc, []byte(`{"a": [1, 2], "b": "x"}`), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	writeFile(t, doc, []byte(`{"a": [1, 2], "b": "x"}`))
 	defaults := runner.Options{}.WithDefaults()
 	for _, tc := range []struct {
 		name  string
@@ -148,9 +146,7 @@ func equal[T comparable](t *testing.T, what string, got, want T) {
 func TestResumeConfig(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "out")
 	work := partialDir(out)
-	if err := os.MkdirAll(work, 0o755); err != nil {
-		t.Fatal(err)
-	}
+	mkdir(t, work)
 	args := []string{"-codecs", "json", "-datasets", "tiny", "-budget", "20ms", "-o", out}
 	w, err := journal.Create(filepath.Join(work, journal.Name), journal.Header{Args: args, Jobs: 2})
 	if err != nil {

@@ -1,6 +1,7 @@
 package summary
 
 import (
+	"fmt"
 	"regexp"
 	"slices"
 	"strings"
@@ -497,6 +498,19 @@ func TestProblems(t *testing.T) {
 		results.Result{Op: results.Encode, Codec: "d", Dataset: "y", Shape: "slice", Status: results.Skipped, Reason: "codec d: unsupported type *[]dataset.Y: cannot hold maps"},
 	)
 	run.Warnings = []string{"CPU <frequency> scaling"}
+	pl := newIndex(run).problems()
+	equal := func(what string, got, want any) {
+		t.Helper()
+		if fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("%s: %v, want %v", what, got, want)
+		}
+	}
+	equal("counts", []int{pl.total, pl.ok, len(pl.implausible), len(pl.bad), pl.nSkipped, pl.nMissed}, []int{9, 4, 2, 2, 3, 2})
+	equal("skips", len(pl.skips), 1) // two Go types, one cause
+	equal("skipped cases", pl.skips[0].cats, []string{"x/single", "y/slice"})
+	equal("skip reason", pl.skips[0].reason, "cannot hold maps")
+	equal("missed by codec", pl.missed, []string{"a 2"})
+
 	_, tail, _ := strings.Cut(render(t, run), "## Failures and skips")
 	golden.Check(t, "problems.golden", []byte("## Failures and skips"+tail))
 }

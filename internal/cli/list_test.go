@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"io"
 	"slices"
 	"strings"
 	"testing"
@@ -143,4 +144,38 @@ func hasLineStarting(s, prefix string) bool {
 		}
 	}
 	return false
+}
+
+func TestParseList(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		what string
+		long bool
+		err  string
+	}{
+		{nil, "codecs datasets presets", false, ""},
+		{[]string{"-v"}, "codecs datasets presets", true, ""},
+		{[]string{"datasets"}, "datasets", false, ""},
+		{[]string{"codecs", "-v"}, "codecs", true, ""},
+		{[]string{"-v", "presets"}, "presets", true, ""},
+		{[]string{"codecs", "presets"}, "", false, "at most one argument"},
+		{[]string{"-v", "codecs", "presets"}, "", false, "at most one argument"},
+		{[]string{"shapes"}, "", false, `cannot list "shapes"`},
+	} {
+		what, long, err := parseList(tc.args, io.Discard)
+		if tc.err != "" {
+			if err == nil || !strings.Contains(err.Error(), tc.err) || ExitCode(err) != 2 {
+				t.Errorf("parseList(%q): %v, want a usage error saying %q", tc.args, err, tc.err)
+			}
+			continue
+		}
+		if err != nil || strings.Join(what, " ") != tc.what || long != tc.long {
+			t.Errorf("parseList(%q) = %q, %v, %v; want %q, %v", tc.args, what, long, err, tc.what, tc.long)
+		}
+	}
+	for _, w := range []string{"codecs", "datasets", "presets"} {
+		if l := listingOf(w, false); len(l.rows) == 0 || !strings.HasPrefix(l.header[0], strings.ToUpper(w[:len(w)-1])) {
+			t.Errorf("listing of %s: header %q, %d rows", w, l.header, len(l.rows))
+		}
+	}
 }

@@ -499,17 +499,11 @@ func TestProblems(t *testing.T) {
 	)
 	run.Warnings = []string{"CPU <frequency> scaling"}
 	pl := newIndex(run).problems()
-	equal := func(what string, got, want any) {
-		t.Helper()
-		if fmt.Sprint(got) != fmt.Sprint(want) {
-			t.Errorf("%s: %v, want %v", what, got, want)
-		}
-	}
-	equal("counts", []int{pl.total, pl.ok, len(pl.implausible), len(pl.bad), pl.nSkipped, pl.nMissed}, []int{9, 4, 2, 2, 3, 2})
-	equal("skips", len(pl.skips), 1) // two Go types, one cause
-	equal("skipped cases", pl.skips[0].cats, []string{"x/single", "y/slice"})
-	equal("skip reason", pl.skips[0].reason, "cannot hold maps")
-	equal("missed by codec", pl.missed, []string{"a 2"})
+	equal(t, "counts", []int{pl.total, pl.ok, len(pl.implausible), len(pl.bad), pl.nSkipped, pl.nMissed}, []int{9, 4, 2, 2, 3, 2})
+	equal(t, "skips", len(pl.skips), 1) // two Go types, one cause
+	equal(t, "skipped cases", pl.skips[0].cats, []string{"x/single", "y/slice"})
+	equal(t, "skip reason", pl.skips[0].reason, "cannot hold maps")
+	equal(t, "missed by codec", pl.missed, []string{"a 2"})
 
 	_, tail, _ := strings.Cut(render(t, run), "## Failures and skips")
 	golden.Check(t, "problems.golden", []byte("## Failures and skips"+tail))
@@ -632,5 +626,58 @@ func TestCatList(t *testing.T) {
 	}
 	if got := catList(cs); !strings.HasSuffix(got, "f/single, ...") || strings.Contains(got, "g/") {
 		t.Errorf("catList of seven = %q, want six and an ellipsis", got)
+	}
+}
+
+// TestIndex checks which results may rank: a verified, plausible one; not
+// one whose cell holds an implausible or failed result, nor a skip.
+func TestIndex(t *testing.T) {
+	run := runOf(
+		m{"ok", "x/single", 100, 200, 0.01, 10},
+		m{"cheat", "x/single", 100, 200, 0.01, 20},
+		m{"broken", "x/single", 100, 200, 0.01, 30},
+		m{"late", "x/single", 300, 400, 0.01, 40},
+	)
+	for i := range run.Results {
+		r := &run.Results[i]
+		switch {
+		case r.Codec == "cheat" && r.Op == results.Decode:
+			r.Implausible = "faster than copying"
+		case r.Codec == "broken" && r.Op == results.Encode:
+			r.Status = results.Failed
+		}
+	}
+	run.Results = append(run.Results, results.Result{Op: results.Encode, Codec: "skip", Dataset: "x", Shape: "single", Status: results.Skipped})
+	run.Codecs = []results.Codec{{Name: "late", API: "generated"}}
+	ix := newIndex(run)
+	c := category{Dataset: "x", Shape: "single"}
+	equal(t, "results that may rank", ix.ok, 2)
+	equal(t, "codecs in run order", ix.codecs, []string{"ok", "cheat", "broken", "late", "skip"})
+	for _, tc := range []struct {
+		codec string
+		size  int
+	}{{"ok", 10}, {"cheat", -1}, {"broken", -1}, {"late", 40}, {"skip", -1}, {"absent", -1}} {
+		equal(t, tc.codec+" size", ix.size(tc.codec, c), tc.size)
+		equal(t, tc.codec+" has an encode", ix.get(results.Encode, tc.codec, c) != nil, tc.size >= 0)
+	}
+	var names []string
+	for _, r := range ix.measured(results.Decode, c) {
+		names = append(names, r.Codec)
+	}
+	equal(t, "measured decodes", names, []string{"ok", "late"})
+
+	var flagged []string
+	equal(t, "a plain name", ix.name("ok", &flagged), "ok")
+	equal(t, "a flagged name", ix.name("late", &flagged), "late†")
+	ix.name("late", &flagged)
+	equal(t, "flagged once", flagged, []string{"late"})
+	equal(t, "shapes", ix.shapes(), []string{"single"})
+}
+
+// equal fails t when got and want print differently.
+func equal(t *testing.T, what string, got, want any) {
+	t.Helper()
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("%s: %v, want %v", what, got, want)
 	}
 }

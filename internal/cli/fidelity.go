@@ -90,7 +90,7 @@ func writeFidelity(dir string, m *fidelity.Matrix) error {
 		fidelity.JSONName: m.WriteJSON,
 		fidelity.CSVName:  func(w io.Writer) error { return fidelity.WriteCSV(w, m) },
 	} {
-		if err := writeFile(filepath.Join(dir, name), write); err != nil {
+		if err := createFile(filepath.Join(dir, name), write); err != nil {
 			return err
 		}
 	}
@@ -104,8 +104,8 @@ func writeFidelity(dir string, m *fidelity.Matrix) error {
 	return writeOutputs(dir, run)
 }
 
-// writeFile writes a file through write, replacing it.
-func writeFile(path string, write func(io.Writer) error) error {
+// createFile writes a file through write, replacing it.
+func createFile(path string, write func(io.Writer) error) error {
 	f, err := os.Create(path)
 	if err != nil {
 		return fmt.Errorf("fidelity: %w", err)

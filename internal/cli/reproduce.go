@@ -26,7 +26,7 @@ func reproduceCmd(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	var (
 		list    = fs.String("claims", "", "comma-separated claim IDs (default: all; see 'serbench list claims')")
 		out     = fs.String("o", ".", "directory to write REPRODUCTION.md in")
-		budget  = fs.Duration("budget", time.Second, "sampling time per benchmark, in [10ms, 10m]")
+		budget  = fs.Duration("budget", 2*time.Second, "sampling time per benchmark, in [10ms, 10m]")
 		timeout = fs.Duration("timeout", worker.DefaultTimeout, "kill a worker whose codec makes no progress for this long, at least 1s")
 		inproc  = fs.Bool("in-process", false, "measure in this process, not in worker processes")
 		quiet   = fs.Bool("q", false, "no progress on stderr")

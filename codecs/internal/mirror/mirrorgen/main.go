@@ -2,8 +2,9 @@
 // an adapter package, for code generators that add methods to types in the
 // package they process (msgp, easyjson).
 //
-// For every type of dataset.All declared in package dataset, and every
-// dataset type those reach, it copies the declaration from the dataset
+// For every type of dataset.All declared in package dataset (but the
+// article-only datasets, dataset.ArticleOnly), and every dataset type those
+// reach, it copies the declaration from the dataset
 // sources (fields, types and struct tags unchanged). For every dataset with
 // slice shapes it adds the list types TSlice ([]T) and TPtrSlice ([]*T).
 // Last it writes a mirror.Table, mirrors, from the type of each value
@@ -140,11 +141,18 @@ type generator struct {
 
 func (g *generator) generate() error {
 	g.seen = map[reflect.Type]bool{}
+	listed := map[reflect.Type]bool{}
 	for _, ds := range dataset.All {
 		t := ds.Type()
 		if t.PkgPath() != datasetPkg {
 			continue // a bare scalar: nothing to mirror
 		}
+		if _, ok := dataset.ArticleOnly[ds.Name]; ok || listed[t] {
+			// An article's own payload, which the adapters omit, or a
+			// second dataset of a type already listed (complexmap5).
+			continue
+		}
+		listed[t] = true
 		if err := g.declare(t); err != nil {
 			return err
 		}

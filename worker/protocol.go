@@ -48,13 +48,17 @@ type Resolver func(Spec) (runner.Job, error)
 type request struct {
 	Options runner.Options `json:"options"`
 	Jobs    []Spec         `json:"jobs"`
+	// Task, when set, makes the worker run one generic task instead of
+	// benchmark jobs.
+	Task *Task `json:"task,omitempty"`
 }
 
 // event is one line a worker writes on its events pipe.
 type event struct {
-	Beat   *beat   `json:"beat,omitempty"`
-	Result *result `json:"result,omitempty"`
-	End    *end    `json:"end,omitempty"`
+	Beat   *beat    `json:"beat,omitempty"`
+	Result *result  `json:"result,omitempty"`
+	End    *end     `json:"end,omitempty"`
+	Task   *taskEnd `json:"task,omitempty"`
 }
 
 // beat says which step of which job the worker is about to run.

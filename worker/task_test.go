@@ -33,7 +33,7 @@ var testHandlers = []worker.Handler{
 	}},
 	{Name: "oom", Run: func(_ context.Context, _ json.RawMessage, step func(string)) (json.RawMessage, error) {
 		step("allocating")
-		b := make([]byte, 64<<30) // beyond the 1 GiB cap the test sets
+		b := make([]byte, 64<<30) // beyond the default 4 GiB cap
 		return json.Marshal(len(b))
 	}},
 	{Name: "hang", Run: func(_ context.Context, _ json.RawMessage, step func(string)) (json.RawMessage, error) {
@@ -56,13 +56,12 @@ func TestRunTasks(t *testing.T) {
 	p := testPool(t, time.Minute)
 	p.TaskTimeout = 500 * time.Millisecond
 	p.Parallel = 2
-	limits := worker.Limits{Memory: 1 << 30}
 	tasks := []worker.Task{
 		{Name: "echo", Input: json.RawMessage(`{"a":1}`)},
 		{Name: "fail"},
 		{Name: "panic"},
 		{Name: "overflow"},
-		{Name: "oom", Limits: limits},
+		{Name: "oom"},
 		{Name: "hang"},
 		{Name: "nosuch"},
 	}

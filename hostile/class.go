@@ -250,7 +250,7 @@ func (s *source) patchAt(end int, k kind, n uint64) []Input {
 		}
 		at := end - len(p)
 		if at >= 0 && bytes.Equal(s.valid[at:end], p) {
-			return []Input{{Data: s.replace(at, len(p), s.fam.huge(k))}}
+			return s.replace(at, len(p), s.fam.huge(k))
 		}
 	}
 	return nil
@@ -271,17 +271,23 @@ func (s *source) patchFirst(k kind, n uint64) []Input {
 	if best < 0 {
 		return nil
 	}
-	return []Input{{Data: s.replace(best, size, s.fam.huge(k))}}
+	return s.replace(best, size, s.fam.huge(k))
 }
 
-// replace returns the valid encoding with size bytes at offset at
-// replaced by with, its framing repaired.
-func (s *source) replace(at, size int, with []byte) []byte {
-	b := slices.Concat(s.valid[:at], with, s.valid[at+size:])
-	if s.fam.fix != nil {
-		b = s.fam.fix(b, at, len(with)-size)
+// replace returns two inputs: the valid encoding cut one byte after
+// offset at+size, and the whole of it, each with the size bytes at offset
+// at replaced by with and the framing repaired. A decoder that allocates
+// what a prefix declares fails on the first, the smallest reproducer.
+func (s *source) replace(at, size int, with []byte) []Input {
+	var out []Input
+	for _, end := range []int{min(at+size+1, len(s.valid)), len(s.valid)} {
+		b := slices.Concat(s.valid[:at], with, s.valid[at+size:end])
+		if s.fam.fix != nil {
+			b = s.fam.fix(b, at, len(b)-len(s.valid))
+		}
+		out = append(out, Input{Data: b})
 	}
-	return b
+	return out
 }
 
 // ClassNames returns the classes' names in order.

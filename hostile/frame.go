@@ -124,11 +124,11 @@ var framings = map[string]*framing{
 	},
 	"avro": {
 		prefixes: func(k kind, n uint64) [][]byte { return [][]byte{binary.AppendVarint(nil, int64(n))} },
-		huge:     func(kind) []byte { return binary.AppendVarint(nil, 1<<40) },
+		huge:     func(kind) []byte { return binary.AppendVarint(nil, 1<<31-1) },
 	},
 	"kelindar": {
 		prefixes: func(k kind, n uint64) [][]byte { return [][]byte{binary.AppendUvarint(nil, n)} },
-		huge:     func(kind) []byte { return binary.AppendUvarint(nil, 1<<40) },
+		huge:     func(kind) []byte { return binary.AppendUvarint(nil, 1<<31-1) },
 	},
 	"json": {deep: textDeep(`{"zz":`, `}`, "[", "]", `{"a":`, "}", "null"), hasMaps: true},
 	"yaml": {deep: textDeep("zz: ", "\n", "[", "]", "{a: ", "}", "null"), hasMaps: true},

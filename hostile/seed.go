@@ -123,6 +123,8 @@ func shape(v any, k seedKind, quick bool) bool {
 		}
 		p.Set(p.Slice(0, int(seedCount)))
 	case seedMap:
+		// Only the map: the smallest reproducer carries nothing else.
+		p.Set(reflect.Zero(p.Type()))
 		f := find(p, func(t reflect.Type) bool { return t.Kind() == reflect.Map && t.Key().Kind() == reflect.String })
 		if !f.IsValid() {
 			return false

@@ -11,6 +11,7 @@ import (
 	"runtime"
 	"strings"
 
+	"github.com/serbench/serbench/hostile"
 	"github.com/serbench/serbench/preset"
 	"github.com/serbench/serbench/runner"
 	"github.com/serbench/serbench/worker"
@@ -76,6 +77,8 @@ Usage:
   serbench compare OLD NEW      deltas with significance, as benchstat computes them;
                                 OLD and NEW: what report reads, a results.bench, or
                                 go test -bench output
+  serbench hostile [-codecs LIST] [-classes LIST] [-quick] [-timeout D] [-o DIR]
+                                which decoders survive malformed and malicious input
   serbench version              the serbench version, the Go version and GOOS/GOARCH
   serbench help                 this text
 
@@ -96,7 +99,7 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		// The hidden command a worker.Pool starts this binary with.
 		return worker.Serve(ctx, stdin, func(s worker.Spec) (runner.Job, error) {
 			return preset.Job(s.Codec, s.Dataset, s.Shape, s.Ops)
-		})
+		}, hostile.Handler)
 	}
 	err := dispatch(ctx, args, stdout, stderr)
 	if errors.Is(err, errHelp) {
@@ -118,6 +121,8 @@ func dispatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return reportCmd(rest, stdout, stderr)
 	case "compare":
 		return compareCmd(rest, stdout, stderr)
+	case "hostile":
+		return hostileCmd(ctx, rest, stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil
@@ -132,7 +137,7 @@ func dispatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			// Flags without a command mean "run".
 			return runCmd(ctx, args, stdout, stderr)
 		}
-		return usagef("unknown command %q; known: run, list, report, compare, version, help", cmd)
+		return usagef("unknown command %q; known: run, list, report, compare, hostile, version, help", cmd)
 	}
 }
 

@@ -29,7 +29,7 @@ var candidates = map[seedKind][]string{
 	seedHugeString: {"tiny/single", "user/single", "complexdata/single", "medium/single", "big/single"},
 	seedBytes:      {"big/single", "edge/single", "edgeportable/single"},
 	seedArray:      {"user/slice", "tiny/slice", "metric/slice"},
-	seedMap:        {"complexdata/single", "complexmap/single", "edgemaps/single"},
+	seedMap:        {"edgemaps/single", "complexdata/single", "complexmap/single"},
 }
 
 // otherCandidates are the datasets other-type encodes, the first one

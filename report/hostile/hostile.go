@@ -73,6 +73,10 @@ func Write(w io.Writer, m *hostile.Matrix) error {
 	fmt.Fprintln(w, "\ncodes: . clean error, ok valid input decoded, chg accepted as another value, acc garbage accepted,")
 	fmt.Fprintln(w, "       PANIC recovered panic, MEM memory blow-up, HANG killed after the timeout,")
 	fmt.Fprintln(w, "       STACK / OOM / FATAL a fatal stack overflow, out of memory, other fatal error; - does not apply")
+	fmt.Fprintln(w, "\nversions:")
+	for _, co := range m.Codecs {
+		fmt.Fprintf(w, "  %-22s %s %s\n", co.Name, co.Label, co.Version)
+	}
 	var bad []hostile.Cell
 	for _, c := range m.Cells {
 		if c.Outcome.Unsafe() {

@@ -123,8 +123,15 @@ var framings = map[string]*framing{
 		},
 	},
 	"avro": {
-		prefixes: func(k kind, n uint64) [][]byte { return [][]byte{binary.AppendVarint(nil, int64(n))} },
-		huge:     func(kind) []byte { return binary.AppendVarint(nil, 1<<31-1) },
+		prefixes: func(k kind, n uint64) [][]byte {
+			out := [][]byte{binary.AppendVarint(nil, int64(n))}
+			if k == kArray || k == kMap {
+				// A block may count its items negated, its size in bytes after.
+				out = append(out, binary.AppendVarint(nil, -int64(n)))
+			}
+			return out
+		},
+		huge: func(kind) []byte { return binary.AppendVarint(nil, 1<<31-1) },
 	},
 	"kelindar": {
 		prefixes: func(k kind, n uint64) [][]byte { return [][]byte{binary.AppendUvarint(nil, n)} },

@@ -13,65 +13,34 @@ import (
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/internal/buildinfo"
 	"github.com/serbench/serbench/registry"
+	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/verify"
 	"github.com/serbench/serbench/worker"
 )
 
 // A Matrix is the result of a hostile run: one Cell per codec and class.
-type Matrix struct {
-	Go       string      `json:"go"`
-	Serbench string      `json:"serbench"`
-	Quick    bool        `json:"quick,omitempty"`
-	Timeout  string      `json:"timeout"`
-	Elapsed  string      `json:"elapsed,omitempty"`
-	Codecs   []CodecInfo `json:"codecs"`
-	Classes  []ClassInfo `json:"classes"`
-	Cells    []Cell      `json:"cells"`
-}
+// Its types are the results package's, so that renderers read it without
+// running anything.
+type (
+	Matrix    = results.Hostile
+	CodecInfo = results.HostileCodec
+	ClassInfo = results.HostileClass
+	Cell      = results.HostileCell
+	Outcome   = results.Outcome
+)
 
-// CodecInfo names a codec of the matrix and the library version tried.
-type CodecInfo struct {
-	Name    string `json:"name"`
-	Label   string `json:"label"`
-	Module  string `json:"module"`
-	Version string `json:"version"`
-}
-
-// ClassInfo names a class of the matrix.
-type ClassInfo struct {
-	Name string `json:"name"`
-	Doc  string `json:"doc"`
-}
-
-// A Cell is what one codec's decoder did with one class's inputs.
-type Cell struct {
-	Codec   string  `json:"codec"`
-	Class   string  `json:"class"`
-	Outcome Outcome `json:"outcome"`
-	// Seed is the dataset shape the inputs start from.
-	Seed string `json:"seed,omitempty"`
-	// Inputs is how many inputs the class generated; Counts how many
-	// ended in each outcome (those after a crash or a hang are not run).
-	Inputs int             `json:"inputs"`
-	Counts map[Outcome]int `json:"counts,omitempty"`
-	// Crash is the kind of a crash or hang: "stack overflow", "out of
-	// memory", "timeout", ...
-	Crash string `json:"crash,omitempty"`
-	// Detail is the decoder's error, panic or fatal error for the
-	// reproducer.
-	Detail string `json:"detail,omitempty"`
-	// Size is the reproducer's size in bytes, Hex the hex dump of its
-	// start; File is where the CLI saved it.
-	Size int    `json:"size,omitempty"`
-	Hex  string `json:"hex,omitempty"`
-	File string `json:"file,omitempty"`
-	// Alloc is the most bytes one input made the decoder allocate;
-	// PeakRSS the child process's peak resident set size.
-	Alloc   uint64 `json:"alloc,omitempty"`
-	PeakRSS uint64 `json:"peak_rss,omitempty"`
-	// Repro is the reproducer: the smallest input with the outcome.
-	Repro []byte `json:"-"`
-}
+// The outcomes, from the best to the worst (see results.Outcome).
+const (
+	NA       = results.OutcomeNA
+	OK       = results.OutcomeOK
+	Clean    = results.OutcomeClean
+	Changed  = results.OutcomeChanged
+	Accepted = results.OutcomeAccepted
+	Panic    = results.OutcomePanic
+	Memory   = results.OutcomeMemory
+	Hang     = results.OutcomeHang
+	Crash    = results.OutcomeCrash
+)
 
 // Options select a run's codecs and classes and set its limits.
 type Options struct {

@@ -26,16 +26,36 @@ var Files = []struct {
 }
 
 // WriteFiles writes every output of run into dir, which must exist:
-// results.json, results.bench, results.csv, report.html and summary.md.
+// results.json, results.bench, results.csv, report.html and summary.md;
+// the last two show the hostile matrix of dir/hostile.json when there is
+// one.
 // Each file is written to a temporary name and renamed, so a failure
 // never leaves half a file; a file of the same name is replaced.
 func WriteFiles(dir string, run *results.Run) error {
+	if run.Hostile == nil {
+		run.Hostile = readHostile(dir)
+	}
 	for _, f := range Files {
 		if err := writeAtomic(filepath.Join(dir, f.Name), func(w io.Writer) error { return f.Write(w, run) }); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// readHostile reads dir/hostile.json, written by serbench hostile, if it
+// is there and readable: the report and the summary then show it.
+func readHostile(dir string) *results.Hostile {
+	f, err := os.Open(filepath.Join(dir, "hostile.json"))
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	h, err := results.ReadHostile(f, f.Name())
+	if err != nil {
+		return nil
+	}
+	return h
 }
 
 func writeAtomic(path string, write func(io.Writer) error) error {

@@ -1,7 +1,9 @@
 package results
 
 import (
+	"encoding/json"
 	"fmt"
+	"io"
 	"slices"
 	"strings"
 )
@@ -146,4 +148,14 @@ func (h *Hostile) Verdict(codec string) (string, string) {
 		return "with care", fmt.Sprintf("It survives every class tried (%d), but accepts garbage without an error (%s): validate what it returns.", tried, strings.Join(accepted, ", "))
 	}
 	return "yes", fmt.Sprintf("Every class tried (%d) ends in an error or a decoded value, never a crash, a hang or a memory blow-up.", tried)
+}
+
+// ReadHostile reads a hostile matrix saved as JSON (hostile.json); name
+// names the input in errors.
+func ReadHostile(r io.Reader, name string) (*Hostile, error) {
+	var h Hostile
+	if err := json.NewDecoder(r).Decode(&h); err != nil {
+		return nil, fmt.Errorf("%s: not a hostile matrix (hostile.json): %w", name, err)
+	}
+	return &h, nil
 }

@@ -159,3 +159,34 @@ func ReadHostile(r io.Reader, name string) (*Hostile, error) {
 	}
 	return &h, nil
 }
+
+// Code returns the cell's short code in a matrix: "." for a clean error,
+// "ok", "chg", "acc", "PANIC", "MEM", "HANG", and for a crash its kind:
+// "STACK", "OOM" or "FATAL"; "-" when the class does not apply.
+func (c *HostileCell) Code() string {
+	switch c.Outcome {
+	case OutcomeNA, "":
+		return "-"
+	case OutcomeOK:
+		return "ok"
+	case OutcomeClean:
+		return "."
+	case OutcomeChanged:
+		return "chg"
+	case OutcomeAccepted:
+		return "acc"
+	case OutcomePanic:
+		return "PANIC"
+	case OutcomeMemory:
+		return "MEM"
+	case OutcomeHang:
+		return "HANG"
+	}
+	switch c.Crash {
+	case "stack overflow":
+		return "STACK"
+	case "out of memory":
+		return "OOM"
+	}
+	return "FATAL"
+}

@@ -11,40 +11,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/serbench/serbench/hostile"
-	"github.com/serbench/serbench/worker"
 )
-
-// Code returns the short code of a cell in the text matrix: "." for a
-// clean error, "ok", "chg", "acc", "PANIC", "MEM", "HANG", and for a
-// crash its kind: "STACK", "OOM" or "FATAL"; "-" when the class does not
-// apply.
-func Code(c hostile.Cell) string {
-	switch c.Outcome {
-	case hostile.NA, "":
-		return "-"
-	case hostile.OK:
-		return "ok"
-	case hostile.Clean:
-		return "."
-	case hostile.Changed:
-		return "chg"
-	case hostile.Accepted:
-		return "acc"
-	case hostile.Panic:
-		return "PANIC"
-	case hostile.Memory:
-		return "MEM"
-	case hostile.Hang:
-		return "HANG"
-	}
-	switch c.Crash {
-	case worker.ExitStackOverflow:
-		return "STACK"
-	case worker.ExitOutOfMemory:
-		return "OOM"
-	}
-	return "FATAL"
-}
 
 // Write writes the matrix as text: one row per codec, one column per
 // class (numbered, named in a legend below), then the codes and the
@@ -59,7 +26,7 @@ func Write(w io.Writer, m *hostile.Matrix) error {
 	for _, co := range m.Codecs {
 		fmt.Fprintf(tw, "%s\t", co.Name)
 		for _, cl := range m.Classes {
-			fmt.Fprintf(tw, "%s\t", Code(cellAt(m, co.Name, cl.Name)))
+			fmt.Fprintf(tw, "%s\t", code(m, co.Name, cl.Name))
 		}
 		fmt.Fprintln(tw)
 	}
@@ -118,13 +85,11 @@ func file(c hostile.Cell) string {
 	return " (" + c.File + ")"
 }
 
-func cellAt(m *hostile.Matrix, codec, class string) hostile.Cell {
-	for _, c := range m.Cells {
-		if c.Codec == codec && c.Class == class {
-			return c
-		}
+func code(m *hostile.Matrix, codec, class string) string {
+	if c := m.Cell(codec, class); c != nil {
+		return c.Code()
 	}
-	return hostile.Cell{}
+	return "-"
 }
 
 // Header is the CSV header row.

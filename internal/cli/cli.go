@@ -68,8 +68,8 @@ const usage = `serbench benchmarks Go serialization codecs, verifying every roun
 Usage:
   serbench                      run the quick preset (same as: serbench run)
   serbench run [flags]          measure; print a table, write results to -o DIR
-  serbench list [-v] [codecs|datasets|presets]
-                                what -codecs, -datasets and -preset accept
+  serbench list [-v] [codecs|datasets|presets|classes]
+                                what -codecs, -datasets, -preset and -classes accept
   serbench report RESULTS [-o DIR]
                                 re-render every output from saved results: a
                                 results.json, a journal.jsonl or an output directory

@@ -12,6 +12,7 @@ import (
 
 	"github.com/serbench/serbench/hostile"
 	"github.com/serbench/serbench/registry"
+	"github.com/serbench/serbench/report"
 	reporthostile "github.com/serbench/serbench/report/hostile"
 	"github.com/serbench/serbench/worker"
 )
@@ -60,6 +61,17 @@ func hostileCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	}
 	if err := writeHostile(*out, m); err != nil {
 		return &RunError{Msg: fmt.Sprintf("hostile: %v", err)}
+	}
+	// Beside a run's results, report.html and summary.md show the matrix.
+	if _, err := os.Stat(filepath.Join(*out, "results.json")); err == nil {
+		run, err := readRun(*out)
+		if err == nil {
+			run.Hostile = m
+			err = report.WriteFiles(*out, run)
+		}
+		if err != nil {
+			return &RunError{Msg: fmt.Sprintf("hostile: re-rendering the run's report in %s: %v", *out, err)}
+		}
 	}
 	return reporthostile.Write(stdout, m)
 }

@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/serbench/serbench/dataset"
+	"github.com/serbench/serbench/hostile"
 	"github.com/serbench/serbench/preset"
 	"github.com/serbench/serbench/registry"
 )
@@ -22,7 +23,7 @@ func listCmd(args []string, stdout, stderr io.Writer) error {
 	fs.SetOutput(stderr)
 	long := fs.Bool("v", false, "the long form: each codec's version, label, home page and notes as well")
 	fs.Usage = func() {
-		fmt.Fprint(fs.Output(), "Usage: serbench list [-v] [codecs|datasets|presets]\n\nLists what -codecs, -datasets and -preset accept; without an argument, all three.\n\nFlags:\n")
+		fmt.Fprint(fs.Output(), "Usage: serbench list [-v] [codecs|datasets|presets|classes]\n\nLists what -codecs, -datasets and -preset accept; without an argument, all three.\n\nFlags:\n")
 		fs.PrintDefaults()
 	}
 	// Accept the argument before or after the flags.
@@ -40,10 +41,10 @@ func listCmd(args []string, stdout, stderr io.Writer) error {
 	}
 	if len(args) == 1 {
 		switch args[0] {
-		case "codecs", "datasets", "presets":
+		case "codecs", "datasets", "presets", "classes":
 			what = args
 		default:
-			return usagef("cannot list %q; choose codecs, datasets or presets", args[0])
+			return usagef("cannot list %q; choose codecs, datasets, presets or classes", args[0])
 		}
 	}
 	for i, w := range what {
@@ -63,6 +64,11 @@ func listCmd(args []string, stdout, stderr io.Writer) error {
 					shapes = append(shapes, name)
 				}
 				t.rows = append(t.rows, row{cells: []string{d.Name, strings.Join(shapes, ","), strconv.Itoa(d.SliceLen), d.Source, d.Doc}})
+			}
+		case "classes":
+			t.header = []string{"CLASS", "DESCRIPTION"}
+			for _, c := range hostile.Classes {
+				t.rows = append(t.rows, row{cells: []string{c.Name, c.Doc}})
 			}
 		case "presets":
 			t.header = []string{"PRESET", "DESCRIPTION"}

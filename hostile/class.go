@@ -131,8 +131,9 @@ var Classes = []Class{
 		}
 		return nil
 	}},
-	{Name: "deep-array", Doc: "arrays nested 1,000, 100,000, 1,000,000 and 4,000,000 deep in an unknown field (1,000 and 100,000 with -quick)", gen: genDeep(false)},
-	{Name: "deep-map", Doc: "maps (objects, documents) nested as deep as deep-array, where the format nests maps apart from arrays", gen: genDeep(true)},
+	{Name: "deep-array", Doc: "arrays nested 1,000, 100,000, 1,000,000 and 4,000,000 deep (to 100,000 with -quick), decoded into a map[string]any (else a struct)", seed: seedGeneric, gen: genDeep(false)},
+	{Name: "deep-map", Doc: "maps (objects, documents) nested as deep as deep-array, where the format nests maps apart from arrays", seed: seedGeneric, gen: genDeep(true)},
+	{Name: "deep-skip", Doc: "arrays nested as deep as deep-array in a field the struct decoded into does not have: the decoder's skipping path", gen: genDeep(false)},
 	{Name: "alias-bomb", Doc: "YAML anchors and aliases that expand to a billion elements (\"billion laughs\")", gen: func(s *source, _ bool) []Input {
 		if s.fam != framings["yaml"] {
 			return nil

@@ -29,8 +29,8 @@ type framing struct {
 	// fix repairs the framing around a patch: data is the patched input,
 	// at the patch's offset and grow how many bytes it added.
 	fix func(data []byte, at, grow int) []byte
-	// deep writes a struct-typed document with one unknown field holding
-	// depth nested arrays (or maps when maps is set).
+	// deep writes a map (or a struct's document) whose one key, "zz",
+	// holds depth nested arrays (or maps when maps is set).
 	deep func(depth int, maps bool) []byte
 	// hasMaps reports whether deep can nest maps apart from arrays.
 	hasMaps bool
@@ -140,7 +140,7 @@ var framings = map[string]*framing{
 	"json": {deep: textDeep(`{"zz":`, `}`, "[", "]", `{"a":`, "}", "null"), hasMaps: true},
 	"yaml": {deep: textDeep("zz: ", "\n", "[", "]", "{a: ", "}", "null"), hasMaps: true},
 	"toml": {deep: textDeep("zz = ", "\n", "[", "]", "{a=", "}", "1"), hasMaps: true},
-	"xml":  {deep: textDeep("<ComplexData><zz>", "</zz></ComplexData>", "<a>", "</a>", "", "", "")},
+	"xml":  {deep: textDeep("<doc><zz>", "</zz></doc>", "<a>", "</a>", "", "", "")},
 }
 
 var cborMajor = map[kind]byte{kBytes: 2 << 5, kString: 3 << 5, kArray: 4 << 5, kMap: 5 << 5}

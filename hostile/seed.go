@@ -19,6 +19,7 @@ const (
 	seedBytes                      // a value whose first []byte is the marker
 	seedArray                      // a slice of seedCount elements
 	seedMap                        // a value whose first map holds the mapKeys
+	seedGeneric                    // a map[string]any, which a decoder fills by recursion; else seedDefault
 )
 
 // candidates lists, per seed kind, the dataset shapes to try in order: the
@@ -47,6 +48,13 @@ type seed struct {
 // newSeed returns the first candidate of kind k that info encodes, or
 // nil when it encodes none (the class does not apply).
 func newSeed(info codec.Info, k seedKind, quick bool) *seed {
+	if k == seedGeneric {
+		v := &map[string]any{"zz": []any{}}
+		if s := encodeSeed(info, "map[string]any", v); s != nil {
+			return s
+		}
+		k = seedDefault
+	}
 	for _, name := range candidates[k] {
 		v, err := datasetValue(name)
 		if err != nil {

@@ -247,18 +247,26 @@ func runCell(_ context.Context, in json.RawMessage, step func(string)) (json.Raw
 	return json.Marshal(out)
 }
 
-// decode decodes one input with the seed's Case and says what happened.
+// decode decodes one input with the seed's Case and says what happened,
+// with the bytes the decoder allocated or grew the resident set by,
+// whichever is more.
 func decode(info codec.Info, s *seed, in Input) (o Outcome, detail string, alloc uint64) {
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
+	resetPeakRSS()
+	rss0, _ := rss()
 	err, panicked := call(func() error { return s.c.Decode(in.Data) })
+	_, peak := rss()
 	runtime.ReadMemStats(&after)
 	alloc = after.TotalAlloc - before.TotalAlloc
+	if peak > rss0 {
+		alloc = max(alloc, peak-rss0)
+	}
 	switch {
 	case panicked:
 		return Panic, err.Error(), alloc
 	case alloc > memoryFloor && alloc > memoryFactor*uint64(len(in.Data)):
-		return Memory, fmt.Sprintf("allocated %d MiB for %d bytes of input", alloc>>20, len(in.Data)), alloc
+		return Memory, fmt.Sprintf("allocated or grew the resident set by %d MiB for %d bytes of input", alloc>>20, len(in.Data)), alloc
 	case err != nil:
 		return Clean, err.Error(), alloc
 	}

@@ -58,8 +58,9 @@ type HostileCell struct {
 	Size int    `json:"size,omitempty"`
 	Hex  string `json:"hex,omitempty"`
 	File string `json:"file,omitempty"`
-	// Alloc is the most bytes one input made the decoder allocate;
-	// PeakRSS the child process's peak resident set size.
+	// Alloc is the most bytes one input made the decoder allocate or
+	// grow the resident set by; PeakRSS the child process's peak resident
+	// set size.
 	Alloc   uint64 `json:"alloc,omitempty"`
 	PeakRSS uint64 `json:"peak_rss,omitempty"`
 	// Repro is the reproducer: the smallest input with the outcome.

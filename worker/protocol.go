@@ -14,6 +14,12 @@
 // Serve is the worker's side: it rebuilds the jobs from their Specs and
 // measures them with a runner.Runner.
 //
+// A Pool also runs generic Tasks (RunTasks), each in a child of its own:
+// the child sets a memory cap and a stack cap on itself, runs the Handler
+// the task names, and announces each step; the parent kills it when a
+// step outlasts TaskTimeout and records how it died (Exit), its last step
+// and its peak resident set size. Package hostile runs its cells so.
+//
 // Nothing crosses the process boundary inside a sample: events are
 // written between samples, on a pipe of their own (the worker's file
 // descriptor 3), so that a codec printing to stdout cannot corrupt them.

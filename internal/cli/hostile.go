@@ -83,6 +83,13 @@ func writeHostile(dir string, m *hostile.Matrix) error {
 	if err := os.MkdirAll(rdir, 0o755); err != nil {
 		return err
 	}
+	// The reproducers of an earlier matrix would read as this one's.
+	old, _ := filepath.Glob(filepath.Join(rdir, "*.bin"))
+	for _, f := range old {
+		if err := os.Remove(f); err != nil {
+			return err
+		}
+	}
 	for i, c := range m.Cells {
 		if c.Repro == nil {
 			continue

@@ -162,25 +162,33 @@ func cellOf(c Cell, r worker.TaskResult, quick bool) Cell {
 	if err != nil {
 		return c
 	}
-	s, inputs := Inputs(info, c.Class, quick)
-	if s != nil {
-		c.Seed = s.name
-	}
+	seed, in := Inputs(info, c.Class, quick)
+	c.Seed = seed
 	if c.Inputs == 0 {
-		c.Inputs = len(inputs)
+		c.Inputs = len(in)
 	}
-	if worst < len(inputs) {
-		c.Repro = inputs[worst].Data
+	if worst < len(in) {
+		c.Repro = in[worst].Data
 		c.Size = len(c.Repro)
 		c.Hex = hex.Dump(c.Repro[:min(len(c.Repro), 128)])
 	}
 	return c
 }
 
-// Inputs returns the seed and the inputs of class for the codec info; no
-// seed when the codec encodes none of the class's seed values, no inputs
-// when the class does not apply.
-func Inputs(info codec.Info, class string, quick bool) (*seed, []Input) {
+// Inputs returns the inputs of class for the codec info and the seed they
+// start from, as "dataset/shape": no seed when the codec encodes none of
+// the class's seed values, no inputs when the class does not apply. The
+// same binary returns the same inputs.
+func Inputs(info codec.Info, class string, quick bool) (seed string, in []Input) {
+	s, in := inputs(info, class, quick)
+	if s == nil {
+		return "", nil
+	}
+	return s.name, in
+}
+
+// inputs is Inputs with the seed's value, Case and encoding.
+func inputs(info codec.Info, class string, quick bool) (*seed, []Input) {
 	cl, err := LookupClass(class)
 	if err != nil {
 		return nil, nil
@@ -216,9 +224,9 @@ const (
 
 // runCell is the child's side: it decodes each input of the cell and
 // returns the worst outcome.
-func runCell(_ context.Context, in json.RawMessage, step func(string)) (json.RawMessage, error) {
+func runCell(_ context.Context, task json.RawMessage, step func(string)) (json.RawMessage, error) {
 	var t cellTask
-	if err := json.Unmarshal(in, &t); err != nil {
+	if err := json.Unmarshal(task, &t); err != nil {
 		return nil, err
 	}
 	info, err := registry.Lookup(t.Codec)
@@ -226,18 +234,18 @@ func runCell(_ context.Context, in json.RawMessage, step func(string)) (json.Raw
 		return nil, err
 	}
 	step("seed")
-	s, inputs := Inputs(info, t.Class, t.Quick)
+	s, in := inputs(info, t.Class, t.Quick)
 	out := cellOut{Outcome: NA, Counts: map[Outcome]int{}, Worst: -1}
-	if s == nil || len(inputs) == 0 {
+	if s == nil || len(in) == 0 {
 		return json.Marshal(out)
 	}
-	out.Seed, out.Inputs = s.name, len(inputs)
-	for i, input := range inputs {
+	out.Seed, out.Inputs = s.name, len(in)
+	for i, input := range in {
 		step(strconv.Itoa(i))
 		o, detail, alloc := decode(info, s, input)
 		out.Counts[o]++
 		out.Alloc = max(out.Alloc, alloc)
-		if o.Severity() > out.Outcome.Severity() || o == out.Outcome && out.Worst >= 0 && len(input.Data) < len(inputs[out.Worst].Data) {
+		if o.Severity() > out.Outcome.Severity() || o == out.Outcome && out.Worst >= 0 && len(input.Data) < len(in[out.Worst].Data) {
 			out.Outcome, out.Worst, out.Detail = o, i, detail
 		}
 	}

@@ -10,8 +10,12 @@ func (s *writer) hostile() {
 	s.p("")
 	s.p("## Safe to decode untrusted input?")
 	s.p("")
+	quick := ""
+	if h.Quick {
+		quick = ", -quick: fewer inputs, nesting to 100,000 levels"
+	}
 	s.p("From the hostile-input matrix (serbench hostile: %d classes of malformed and malicious input, each cell in a child", len(h.Classes))
-	s.p("process under a 4 GiB memory cap, a 64 MiB stack cap and a %s timeout per input; %s). \"no\" means a few bytes", text(h.Timeout), text(h.Go))
+	s.p("process under a 4 GiB memory cap, a 64 MiB stack cap and a %s timeout per input; %s%s). \"no\" means a few bytes", text(h.Timeout), text(h.Go), quick)
 	s.p("can crash, stall or exhaust a process that decodes them; see hostile.csv and the reproducers under hostile/.")
 	for _, c := range h.Codecs {
 		word, why := h.Verdict(c.Name)

@@ -33,7 +33,7 @@ var Files = []struct {
 // never leaves half a file; a file of the same name is replaced.
 func WriteFiles(dir string, run *results.Run) error {
 	if run.Hostile == nil {
-		run.Hostile = readHostile(dir)
+		run.Hostile = ReadHostile(dir)
 	}
 	for _, f := range Files {
 		if err := writeAtomic(filepath.Join(dir, f.Name), func(w io.Writer) error { return f.Write(w, run) }); err != nil {
@@ -43,9 +43,10 @@ func WriteFiles(dir string, run *results.Run) error {
 	return nil
 }
 
-// readHostile reads dir/hostile.json, written by serbench hostile, if it
-// is there and readable: the report and the summary then show it.
-func readHostile(dir string) *results.Hostile {
+// ReadHostile reads dir/hostile.json, written by serbench hostile, if it
+// is there and readable (nil if not): the report and the summary then
+// show it.
+func ReadHostile(dir string) *results.Hostile {
 	f, err := os.Open(filepath.Join(dir, "hostile.json"))
 	if err != nil {
 		return nil

@@ -51,3 +51,14 @@ func (c *documentCase) Value() (any, error) {
 	p.Elem().Set(c.out.Elem().Field(0))
 	return p.Interface(), nil
 }
+
+// DecodeInto makes a documentCase an Into: v's content goes into a
+// wrapper, the wrapper is decoded into, and its field comes back to v.
+func (c *documentCase) DecodeInto(data []byte, v any) error {
+	w := reflect.New(c.wrapper)
+	pv := reflect.ValueOf(v).Elem()
+	w.Elem().Field(0).Set(pv)
+	err := c.unmarshal(data, w.Interface())
+	pv.Set(w.Elem().Field(0))
+	return err
+}

@@ -36,6 +36,9 @@ func (c *reflectCase) Decode(data []byte) error {
 
 func (c *reflectCase) Value() (any, error) { return c.out, nil }
 
+// DecodeInto makes a reflectCase an Into: unmarshal(data, v).
+func (c *reflectCase) DecodeInto(data []byte, v any) error { return c.unmarshal(data, v) }
+
 // PointerElem returns the type v points to, or an error if v is not a
 // non-nil pointer. Adapters call it first in Prepare.
 func PointerElem(v any) (reflect.Type, error) {

@@ -74,6 +74,16 @@ func (c *streamCase) Decode(data []byte) error {
 
 func (c *streamCase) Value() (any, error) { return c.out, nil }
 
+// DecodeInto makes a streamCase an Into: the Decoder (or unmarshal)
+// decodes data into v.
+func (c *streamCase) DecodeInto(data []byte, v any) error {
+	if c.dec == nil {
+		return c.unmarshal(data, v)
+	}
+	c.rbuf.Reset(data)
+	return c.dec.Decode(v)
+}
+
 // ReflectAppend returns a Codec for a reflection-based library's append
 // API, appendTo(dst, v) returning dst with v's encoding appended: the
 // encode buffer is reused across calls, as callers of such APIs do.

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/fidelity"
 	"github.com/serbench/serbench/registry"
 	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/runner"
@@ -69,13 +70,15 @@ func NewRun(cfg Config, jobs []runner.Job) *results.Run {
 	return run
 }
 
-// Codec returns a codec's record: its metadata and the version of its
-// module in this build.
+// Codec returns a codec's record: its metadata, the version of its
+// module in this build and the fidelity probe that shows each declared
+// loss.
 func Codec(c codec.Info) results.Codec {
 	return results.Codec{
 		Name: c.Name, Family: c.Family, Label: c.Label, Module: c.Module,
 		Version: registry.Version(c.Module), URL: c.URL, API: string(c.API),
 		Variant: c.Variant, Losses: codec.LossNames(c.Losses), Notes: c.Notes,
+		LossProbes: fidelity.Shown(c),
 	}
 }
 

@@ -18,16 +18,6 @@ func (s Selection) Validate() error {
 	return errors.Join(registry.Check(s.Codecs), dataset.Check(s.Datasets), dataset.CheckShapes(s.Shapes), checkOps(s.Ops))
 }
 
-// ParseOp returns the op named s.
-func ParseOp(s string) (results.Op, error) {
-	for _, op := range results.Ops {
-		if string(op) == s {
-			return op, nil
-		}
-	}
-	return "", checkOps([]results.Op{results.Op(s)})
-}
-
 // checkOps returns an error naming every one of ops that is not an op.
 func checkOps(ops []results.Op) error {
 	var names, known []string
@@ -40,8 +30,8 @@ func checkOps(ops []results.Op) error {
 	return suggest.Check("op", names, known, nil, "")
 }
 
-// XLMemory is the available memory an extra-large job asks for.
-const XLMemory = 12 << 30
+// xlMemory is the available memory an extra-large job asks for.
+const xlMemory = 12 << 30
 
 // Jobs returns the runner jobs of the selection, dataset by dataset, in
 // registry order. Extra-large cases not asked for are returned as skipped
@@ -70,7 +60,7 @@ func (s Selection) Jobs() ([]runner.Job, error) {
 				}
 				j := job(c, d, sh, ops)
 				if d.IsXL(sh) {
-					j.MinMemory = XLMemory
+					j.MinMemory = xlMemory
 					if !s.XL {
 						j.Skip = fmt.Sprintf("extra-large case (%d values of %s, hundreds of MB encoded): run with -xl to include it", d.SliceLen, d.Type())
 					}

@@ -125,11 +125,11 @@ func Lookup(name string) (Preset, error) {
 			return p, nil
 		}
 	}
-	return Preset{}, fmt.Errorf("unknown preset %q; known: %s", name, strings.Join(Names(), ", "))
+	return Preset{}, fmt.Errorf("unknown preset %q; known: %s", name, strings.Join(names(), ", "))
 }
 
-// Names returns the preset names.
-func Names() []string {
+// names returns the preset names.
+func names() []string {
 	var names []string
 	for _, p := range All {
 		names = append(names, p.Name)

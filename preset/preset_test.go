@@ -92,13 +92,17 @@ func TestQuick(t *testing.T) {
 }
 
 func TestLookup(t *testing.T) {
-	for _, name := range preset.Names() {
+	var names []string
+	for _, p := range preset.All {
+		names = append(names, p.Name)
+	}
+	for _, name := range names {
 		if p, err := preset.Lookup(name); err != nil || p.Name != name {
 			t.Errorf("Lookup(%q) = %q, %v", name, p.Name, err)
 		}
 	}
 	_, err := preset.Lookup("qiuck")
-	want := `unknown preset "qiuck"; known: ` + strings.Join(preset.Names(), ", ")
+	want := `unknown preset "qiuck"; known: ` + strings.Join(names, ", ")
 	if err == nil || err.Error() != want {
 		t.Errorf("Lookup of an unknown name = %v, want %q", err, want)
 	}

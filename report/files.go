@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/serbench/serbench/fidelity"
 	"github.com/serbench/serbench/report/bench"
 	"github.com/serbench/serbench/report/csvfile"
 	"github.com/serbench/serbench/report/html"
@@ -26,17 +27,26 @@ var Files = []struct {
 }
 
 // WriteFiles writes every output of run into dir, which must exist:
-// results.json, results.bench, results.csv, report.html and summary.md;
-// the last two show the hostile matrix of dir/hostile.json when there is
-// one.
+// results.json, results.bench, results.csv, report.html and summary.md.
+// When dir holds a fidelity.json (serbench fidelity -o dir), report.html
+// shows its matrix; when it holds a hostile.json (serbench hostile -o
+// dir), report.html and summary.md show that one.
 // Each file is written to a temporary name and renamed, so a failure
 // never leaves half a file; a file of the same name is replaced.
 func WriteFiles(dir string, run *results.Run) error {
 	if run.Hostile == nil {
 		run.Hostile = ReadHostile(dir)
 	}
+	matrix, err := readFidelity(dir)
+	if err != nil {
+		return err
+	}
 	for _, f := range Files {
-		if err := writeAtomic(filepath.Join(dir, f.Name), func(w io.Writer) error { return f.Write(w, run) }); err != nil {
+		write := f.Write
+		if f.Name == "report.html" && matrix != nil {
+			write = func(w io.Writer, r *results.Run) error { return html.WriteWith(w, r, matrix) }
+		}
+		if err := writeAtomic(filepath.Join(dir, f.Name), func(w io.Writer) error { return write(w, run) }); err != nil {
 			return err
 		}
 	}
@@ -80,4 +90,20 @@ func writeAtomic(path string, write func(io.Writer) error) error {
 		return fmt.Errorf("writing %s: %w", path, err)
 	}
 	return nil
+}
+
+// readFidelity reads dir's fidelity.json, or returns nil if there is none.
+func readFidelity(dir string) (*fidelity.Matrix, error) {
+	f, err := os.Open(filepath.Join(dir, fidelity.JSONName))
+	if os.IsNotExist(err) {
+		return nil, nil
+	} else if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	m, err := fidelity.ReadJSON(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w; run serbench fidelity -o %s again, or remove it", f.Name(), err, dir)
+	}
+	return m, nil
 }

@@ -121,9 +121,22 @@ func (c *Codec) Flags() []string {
 		f = append(f, c.API+" API")
 	}
 	if len(c.Losses) > 0 {
-		f = append(f, "loses "+strings.Join(c.Losses, ", "))
+		f = append(f, "loses "+strings.Join(c.LossText(), ", "))
 	}
 	return f
+}
+
+// LossText returns the declared losses, each followed by the fidelity
+// probe that shows it, if any: "nil-empty (probe slice-empty)".
+func (c *Codec) LossText() []string {
+	var out []string
+	for _, l := range c.Losses {
+		if p := c.LossProbes[l]; p != "" {
+			l += " (probe " + p + ")"
+		}
+		out = append(out, l)
+	}
+	return out
 }
 
 // FormatNs formats a time in nanoseconds with three significant digits,

@@ -83,6 +83,9 @@ func TestFlags(t *testing.T) {
 		{results.Codec{Name: "gob-stream", API: "reflection", Variant: "encoder reused"}, []string{"variant"}},
 		{results.Codec{Name: "proto", API: "codegen", Losses: []string{"time-zone", "nil-empty"}},
 			[]string{"codegen API", "loses time-zone, nil-empty"}},
+		{results.Codec{Name: "gob", API: "reflection", Losses: []string{"nil-empty", "nil-pointer-zero"},
+			LossProbes: map[string]string{"nil-empty": "slice-empty"}},
+			[]string{"loses nil-empty (probe slice-empty), nil-pointer-zero"}},
 	} {
 		if got := c.codec.Flags(); !slices.Equal(got, c.want) {
 			t.Errorf("%s: Flags() = %q, want %q", c.codec.Name, got, c.want)

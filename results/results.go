@@ -130,6 +130,9 @@ type Codec struct {
 	Variant string   `json:"variant,omitempty"`
 	Losses  []string `json:"losses,omitempty"`
 	Notes   string   `json:"notes,omitempty"`
+	// LossProbes names, for each of Losses, the fidelity probe that
+	// shows it (serbench fidelity -probes NAME), where one does.
+	LossProbes map[string]string `json:"loss_probes,omitempty"`
 }
 
 // A Result is one benchmark: one op of one codec on one dataset shape.

@@ -272,6 +272,34 @@ func stepName(s string) string {
 // did not, or ctx's error when the run was interrupted (the worker is
 // killed).
 func (p *Pool) runWorker(ctx context.Context, opts runner.Options, specs []Spec, record func(int, results.Result)) (*crash, error) {
+	w, err := p.start(opts, specs)
+	if err != nil {
+		return nil, err
+	}
+	st, err := p.watch(ctx, w, specs, record)
+	if err != nil {
+		return nil, err
+	}
+	return p.outcome(w, st)
+}
+
+// A proc is a started worker process: its command, the events it sends
+// on their own pipe, and the end of its stderr.
+type proc struct {
+	cmd    *exec.Cmd
+	events <-chan eventMsg
+	evR    *os.File
+	stderr *tail
+}
+
+// An eventMsg is one event read from a worker, or why it could not be.
+type eventMsg struct {
+	e   event
+	err error
+}
+
+// start starts a worker process on specs and reads its events.
+func (p *Pool) start(opts runner.Options, specs []Spec) (*proc, error) {
 	cmd := p.command()
 	req, err := json.Marshal(request{Options: opts, Jobs: specs})
 	if err != nil {
@@ -297,11 +325,7 @@ func (p *Pool) runWorker(ctx context.Context, opts runner.Options, specs []Spec,
 	p.starts++
 	p.mu.Unlock()
 
-	type msg struct {
-		e   event
-		err error
-	}
-	events := make(chan msg)
+	events := make(chan eventMsg)
 	go func() {
 		defer close(events)
 		sc := bufio.NewScanner(evR)
@@ -309,72 +333,91 @@ func (p *Pool) runWorker(ctx context.Context, opts runner.Options, specs []Spec,
 		for sc.Scan() {
 			var e event
 			err := json.Unmarshal(sc.Bytes(), &e)
-			events <- msg{e, err}
+			events <- eventMsg{e, err}
 		}
 	}()
+	return &proc{cmd: cmd, events: events, evR: evR, stderr: stderr}, nil
+}
+
+// A watched is what watching a worker saw: the cell it last reported,
+// its end event if it sent one, and the crash the watchdog declared (a
+// hang or broken events), if any.
+type watched struct {
+	at    cell
+	ended *end
+	crash *crash
+}
+
+// watch follows a worker's events until its pipe closes: it records the
+// results, tracks the cell it works on, says on p.Waiting when it is
+// quiet, and kills it when it makes no progress for the timeout or sends
+// an event that cannot be read. When ctx ends it kills the worker, waits
+// for it and returns ctx's error.
+func (p *Pool) watch(ctx context.Context, w *proc, specs []Spec, record func(int, results.Result)) (watched, error) {
 	timeout := cmp.Or(p.Timeout, DefaultTimeout)
-	at := cell{step: "prepare"}
-	var ended *end
+	st := watched{at: cell{step: "prepare"}}
 	lastBeat := time.Now()
 	lastWait := lastBeat
 	tick := time.NewTicker(time.Second)
 	defer tick.Stop()
-	var c *crash
-	kill := func() {
-		cmd.Process.Kill()
-	}
-loop:
+	kill := func() { w.cmd.Process.Kill() }
 	for {
 		select {
-		case m, ok := <-events:
+		case m, ok := <-w.events:
 			if !ok {
-				break loop
+				return st, nil
 			}
 			lastBeat, lastWait = time.Now(), time.Now()
 			switch {
 			case m.err != nil:
-				c = &crash{at: at, kind: "broken events", detail: m.err.Error()}
+				st.crash = &crash{at: st.at, kind: "broken events", detail: m.err.Error()}
 				kill()
 			case m.e.Beat != nil:
-				at = cell{job: m.e.Beat.Job, op: m.e.Beat.Op, step: m.e.Beat.Step}
+				st.at = cell{job: m.e.Beat.Job, op: m.e.Beat.Op, step: m.e.Beat.Step}
 			case m.e.Result != nil:
 				if i := m.e.Result.Job; i >= 0 && i < len(specs) {
 					record(i, m.e.Result.Result)
 				}
 			case m.e.End != nil:
-				ended = m.e.End
+				st.ended = m.e.End
 			}
 		case <-tick.C:
 			quiet := time.Since(lastBeat)
-			if quiet > timeout && c == nil {
-				c = &crash{at: at, kind: "hang", detail: fmt.Sprintf("no progress for %v (-timeout)", timeout.Round(time.Second))}
+			if quiet > timeout && st.crash == nil {
+				st.crash = &crash{at: st.at, kind: "hang", detail: fmt.Sprintf("no progress for %v (-timeout)", timeout.Round(time.Second))}
 				kill()
 			} else if p.Waiting != nil && time.Since(lastWait) >= cmp.Or(p.WaitEvery, 10*time.Second) {
 				lastWait = time.Now()
-				p.Waiting(p.cellName(specs, at), quiet.Round(time.Second), timeout)
+				p.Waiting(p.cellName(specs, st.at), quiet.Round(time.Second), timeout)
 			}
 		case <-ctx.Done():
 			kill()
-			for range events { // drain until the pipe closes
+			for range w.events { // drain until the pipe closes
 			}
-			cmd.Wait()
-			evR.Close()
-			return nil, ctx.Err()
+			w.cmd.Wait()
+			w.evR.Close()
+			return st, ctx.Err()
 		}
 	}
-	waitErr := cmd.Wait()
-	evR.Close()
-	p.account(cmd, ended)
-	if c != nil {
-		return c, nil
-	}
-	if ended != nil && ended.Error != "" && waitErr == nil {
-		return nil, fmt.Errorf("worker: %s", ended.Error)
-	}
-	if ended != nil && waitErr == nil {
+}
+
+// outcome waits for a watched worker to exit, merges its probes and
+// memory into the pool's, and says how it ended: nil for a clean end, the
+// crash the watchdog declared or the exit shows, or the error the worker
+// reported.
+func (p *Pool) outcome(w *proc, st watched) (*crash, error) {
+	waitErr := w.cmd.Wait()
+	w.evR.Close()
+	p.account(w.cmd, st.ended)
+	switch {
+	case st.crash != nil:
+		return st.crash, nil
+	case st.ended != nil && st.ended.Error != "" && waitErr == nil:
+		return nil, fmt.Errorf("worker: %s", st.ended.Error)
+	case st.ended != nil && waitErr == nil:
 		return nil, nil
 	}
-	return &crash{at: at, kind: exitKind(waitErr, stderr.String()), detail: stderr.String()}, nil
+	return &crash{at: st.at, kind: exitKind(waitErr, w.stderr.String()), detail: w.stderr.String()}, nil
 }
 
 // cellName names where a worker is, for the heartbeat.

@@ -94,3 +94,11 @@ func (s *stream) Decode(data []byte) error {
 }
 
 func (s *stream) Value() (any, error) { return s.out, nil }
+
+// DecodeInto makes a stream a codec.Into: the connection's Decoder decodes
+// data into v.
+func (s *stream) DecodeInto(data []byte, v any) error {
+	s.rbuf.Reset()
+	s.rbuf.Write(data)
+	return s.dec.Decode(v)
+}

@@ -19,7 +19,7 @@ var Default = codec.Info{
 	Losses:      schema.Losses,
 	Omits:       schema.Omits,
 	Notes:       schema.Notes,
-	New:         func() codec.Codec { return codec.Func(prepare) },
+	New:         func() codec.Codec { return forwarder{codec.Func(prepare)} },
 }
 
 func prepare(v any) (codec.Case, error) {

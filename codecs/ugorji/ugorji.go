@@ -27,9 +27,10 @@ var (
 // Msgpack is ugorji's MsgpackHandle.
 var Msgpack = sb.Info{
 	Name: "ugorji-msgpack", Family: "msgpack", Label: "ugorji/go/codec (MsgpackHandle)", Module: module, URL: url,
-	API:    sb.Reflection,
-	Losses: []sb.Loss{{Kind: sb.TimeZone}},
-	Notes: "Zero-value MsgpackHandle (WriteExt false: the old spec without str8 and bin types); " +
+	API:         sb.Reflection,
+	Unsupported: sb.Interface, // a string held in an interface decodes as []byte
+	Losses:      []sb.Loss{{Kind: sb.TimeZone}},
+	Notes: "Zero-value MsgpackHandle (WriteExt false: the old spec without str8 and bin types, so a string held in an interface comes back as []byte); " +
 		"times in the timestamp format, which holds no offset, decoded in UTC. " + common,
 	New: func() sb.Codec { return oneShot(&msgpackHandle) },
 }
@@ -38,11 +39,12 @@ var Msgpack = sb.Info{
 // kept across messages, as the library's docs recommend for performance.
 var MsgpackReuse = sb.Info{
 	Name: "ugorji-msgpack-reuse", Family: "msgpack", Label: "ugorji/go/codec (MsgpackHandle, reused)", Module: module, URL: url,
-	API:     sb.Reflection,
-	Variant: "one Encoder and one Decoder kept across messages, reset with ResetBytes to a reused buffer and to each message",
-	Losses:  []sb.Loss{{Kind: sb.TimeZone}},
-	Notes:   "Same bytes as ugorji-msgpack.",
-	New:     func() sb.Codec { return reuse(&msgpackHandle) },
+	API:         sb.Reflection,
+	Variant:     "one Encoder and one Decoder kept across messages, reset with ResetBytes to a reused buffer and to each message",
+	Unsupported: sb.Interface, // as Msgpack
+	Losses:      []sb.Loss{{Kind: sb.TimeZone}},
+	Notes:       "Same bytes as ugorji-msgpack.",
+	New:         func() sb.Codec { return reuse(&msgpackHandle) },
 }
 
 // CBOR is ugorji's CborHandle.
@@ -116,3 +118,10 @@ func (c *reuseCase) Decode(data []byte) error {
 }
 
 func (c *reuseCase) Value() (any, error) { return c.out, nil }
+
+// DecodeInto makes a reuseCase an sb.Into: the kept Decoder decodes data
+// into v.
+func (c *reuseCase) DecodeInto(data []byte, v any) error {
+	c.dec.ResetBytes(data)
+	return c.dec.Decode(v)
+}

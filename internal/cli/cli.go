@@ -11,8 +11,10 @@ import (
 	"runtime"
 	"strings"
 
+	"github.com/serbench/serbench/fidelity"
 	"github.com/serbench/serbench/hostile"
 	"github.com/serbench/serbench/preset"
+	"github.com/serbench/serbench/registry"
 	"github.com/serbench/serbench/runner"
 	"github.com/serbench/serbench/worker"
 )
@@ -68,8 +70,9 @@ const usage = `serbench benchmarks Go serialization codecs, verifying every roun
 Usage:
   serbench                      run the quick preset (same as: serbench run)
   serbench run [flags]          measure; print a table, write results to -o DIR
-  serbench list [-v] [codecs|datasets|presets|classes]
-                                what -codecs, -datasets, -preset and -classes accept
+  serbench list [-v] [codecs|datasets|presets|probes|classes]
+                                what -codecs, -datasets, -preset, fidelity's -probes and
+                                hostile's -classes accept
   serbench report RESULTS [-o DIR]
                                 re-render every output from saved results: a
                                 results.json, a journal.jsonl or an output directory
@@ -77,6 +80,9 @@ Usage:
   serbench compare OLD NEW      deltas with significance, as benchstat computes them;
                                 OLD and NEW: what report reads, a results.bench, or
                                 go test -bench output
+  serbench fidelity [-codecs LIST] [-probes LIST] [-o DIR] [-v]
+                                what survives the round trip: every probe through
+                                every codec, as a matrix; fidelity.csv, fidelity.json
   serbench hostile [-codecs LIST] [-classes LIST] [-quick] [-timeout D] [-o DIR]
                                 which decoders survive malformed and malicious input
   serbench version              the serbench version, the Go version and GOOS/GOARCH
@@ -95,6 +101,10 @@ DIR' continues it.
 
 // Run runs the serbench command with args (without the program name).
 func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	if len(args) == 1 && args[0] == fidelity.WorkerCommand {
+		// The hidden command a fidelity.Runner starts this binary with.
+		return fidelity.Serve(stdin, registry.Lookup)
+	}
 	if len(args) == 1 && args[0] == "worker" {
 		// The hidden command a worker.Pool starts this binary with.
 		return worker.Serve(ctx, stdin, func(s worker.Spec) (runner.Job, error) {
@@ -121,6 +131,8 @@ func dispatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return reportCmd(rest, stdout, stderr)
 	case "compare":
 		return compareCmd(rest, stdout, stderr)
+	case "fidelity":
+		return fidelityCmd(ctx, rest, stdout, stderr)
 	case "hostile":
 		return hostileCmd(ctx, rest, stdout, stderr)
 	case "help", "-h", "-help", "--help":
@@ -137,7 +149,7 @@ func dispatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			// Flags without a command mean "run".
 			return runCmd(ctx, args, stdout, stderr)
 		}
-		return usagef("unknown command %q; known: run, list, report, compare, hostile, version, help", cmd)
+		return usagef("unknown command %q; known: run, list, report, compare, fidelity, hostile, version, help", cmd)
 	}
 }
 

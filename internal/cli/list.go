@@ -3,12 +3,12 @@ package cli
 import (
 	"flag"
 	"fmt"
-	"github.com/serbench/serbench/codec"
 	"io"
 	"strconv"
 	"strings"
 	"unicode/utf8"
 
+	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/dataset"
 	"github.com/serbench/serbench/hostile"
 	"github.com/serbench/serbench/preset"
@@ -19,11 +19,29 @@ import (
 const listWidth = 100
 
 func listCmd(args []string, stdout, stderr io.Writer) error {
+	what, long, err := parseList(args, stderr)
+	if err != nil {
+		return err
+	}
+	for i, w := range what {
+		if i > 0 {
+			fmt.Fprintln(stdout)
+		}
+		if err := listingOf(w, long).write(stdout, listWidth); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// parseList parses the list command's line: what to list (all three
+// without an argument) and whether in the long form.
+func parseList(args []string, stderr io.Writer) (what []string, long bool, err error) {
 	fs := flag.NewFlagSet("serbench list", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	long := fs.Bool("v", false, "the long form: each codec's version, label, home page and notes as well")
+	fs.BoolVar(&long, "v", false, "the long form: each codec's version, label, home page and notes as well")
 	fs.Usage = func() {
-		fmt.Fprint(fs.Output(), "Usage: serbench list [-v] [codecs|datasets|presets|classes]\n\nLists what -codecs, -datasets and -preset accept; without an argument, all three.\n\nFlags:\n")
+		fmt.Fprint(fs.Output(), "Usage: serbench list [-v] [codecs|datasets|presets|probes|classes]\n\nLists what -codecs, -datasets, -preset, fidelity's -probes and hostile's -classes accept; without an argument, the first three.\n\nFlags:\n")
 		fs.PrintDefaults()
 	}
 	// Accept the argument before or after the flags.
@@ -32,58 +50,72 @@ func listCmd(args []string, stdout, stderr io.Writer) error {
 		arg, args = args[:1], args[1:]
 	}
 	if err := parse(fs, args); err != nil {
-		return err
+		return nil, false, err
 	}
 	args = append(arg, fs.Args()...)
-	what := []string{"codecs", "datasets", "presets"}
-	if len(args) > 1 {
-		return usagef("list takes at most one argument: codecs, datasets or presets")
+	switch {
+	case len(args) == 0:
+		return []string{"codecs", "datasets", "presets"}, long, nil
+	case len(args) > 1:
+		return nil, false, usagef("list takes at most one argument: codecs, datasets, presets, probes or classes")
 	}
-	if len(args) == 1 {
-		switch args[0] {
-		case "codecs", "datasets", "presets", "classes":
-			what = args
-		default:
-			return usagef("cannot list %q; choose codecs, datasets, presets or classes", args[0])
-		}
+	switch args[0] {
+	case "codecs", "datasets", "presets", "probes", "classes":
+		return args, long, nil
 	}
-	for i, w := range what {
-		var t listing
-		switch w {
-		case "codecs":
-			t = codecTable(*long)
-		case "datasets":
-			t.header = []string{"DATASET", "SHAPES", "SLICE LEN", "SOURCE", "DESCRIPTION"}
-			for _, d := range dataset.All {
-				var shapes []string
-				for _, s := range d.Shapes() {
-					name := string(s)
-					if d.IsXL(s) {
-						name += "(xl)"
-					}
-					shapes = append(shapes, name)
-				}
-				t.rows = append(t.rows, row{cells: []string{d.Name, strings.Join(shapes, ","), strconv.Itoa(d.SliceLen), d.Source, d.Doc}})
-			}
-		case "classes":
-			t.header = []string{"CLASS", "DESCRIPTION"}
-			for _, c := range hostile.Classes {
-				t.rows = append(t.rows, row{cells: []string{c.Name, c.Doc}})
-			}
-		case "presets":
-			t.header = []string{"PRESET", "DESCRIPTION"}
-			for _, p := range preset.All {
-				t.rows = append(t.rows, row{cells: []string{p.Name, p.Doc}})
-			}
-		}
-		if i > 0 {
-			fmt.Fprintln(stdout)
-		}
-		if err := t.write(stdout, listWidth); err != nil {
-			return err
-		}
+	return nil, false, usagef("cannot list %q; choose codecs, datasets, presets, probes or classes", args[0])
+}
+
+// listingOf returns the listing of what: codecs, datasets, presets,
+// probes or classes.
+func listingOf(what string, long bool) listing {
+	switch what {
+	case "codecs":
+		return codecTable(long)
+	case "datasets":
+		return datasetTable()
+	case "probes":
+		return probeTable()
+	case "classes":
+		return classTable()
 	}
-	return nil
+	return presetTable()
+}
+
+// datasetTable lists the datasets, each with the shapes it comes in
+// (extra-large ones marked), its slice length and its source.
+func datasetTable() listing {
+	t := listing{header: []string{"DATASET", "SHAPES", "SLICE LEN", "SOURCE", "DESCRIPTION"}}
+	for _, d := range dataset.All {
+		var shapes []string
+		for _, s := range d.Shapes() {
+			name := string(s)
+			if d.IsXL(s) {
+				name += "(xl)"
+			}
+			shapes = append(shapes, name)
+		}
+		t.rows = append(t.rows, row{cells: []string{d.Name, strings.Join(shapes, ","), strconv.Itoa(d.SliceLen), d.Source, d.Doc}})
+	}
+	return t
+}
+
+// classTable lists hostile's input classes.
+func classTable() listing {
+	t := listing{header: []string{"CLASS", "DESCRIPTION"}}
+	for _, c := range hostile.Classes {
+		t.rows = append(t.rows, row{cells: []string{c.Name, c.Doc}})
+	}
+	return t
+}
+
+// presetTable lists the presets.
+func presetTable() listing {
+	t := listing{header: []string{"PRESET", "DESCRIPTION"}}
+	for _, p := range preset.All {
+		t.rows = append(t.rows, row{cells: []string{p.Name, p.Doc}})
+	}
+	return t
 }
 
 // codecTable lists the registered codecs: one line each with what -codecs

@@ -5,7 +5,6 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"github.com/serbench/serbench/worker"
 	"io"
 	"math"
 	"path/filepath"
@@ -21,6 +20,7 @@ import (
 	"github.com/serbench/serbench/report/table"
 	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/runner"
+	"github.com/serbench/serbench/worker"
 )
 
 // runConfig is what a run's command line asks for.
@@ -38,103 +38,136 @@ type runConfig struct {
 	sample  *sample // -file: the user's document (sample.go)
 }
 
-// parseRun parses the run command's flags.
-func parseRun(args []string, stderr io.Writer) (*runConfig, error) {
+// runFlags are the run command's flags, as parsed.
+type runFlags struct {
+	preset, codecs, datasets, shapes, ops, out, resume, file string
+	xl, noGC, gcFirst, gate, inproc, quiet                   bool
+	target                                                   float64
+	total, budget, sampleTime, batchTime, timeout            time.Duration
+	maxSamples, pinCPU                                       int
+}
+
+// newRunFlagSet returns the run command's flag set, parsing into f.
+func newRunFlagSet(f *runFlags, stderr io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet("serbench run", flag.ContinueOnError)
 	defaults := runner.Options{}.WithDefaults()
 	fs.SetOutput(stderr)
-	var (
-		presetName = fs.String("preset", "quick", "named selection to run; see 'serbench list presets'")
-		codecs     = fs.String("codecs", "", "comma-separated codecs (default: the preset's)")
-		datasets   = fs.String("datasets", "", "comma-separated datasets (default: the preset's)")
-		shapes     = fs.String("shapes", "", "comma-separated shapes: single, slice, ptrslice (default: the preset's)")
-		ops        = fs.String("ops", "", "comma-separated ops: encode, decode (default: both)")
-		xl         = fs.Bool("xl", false, "include extra-large cases (the complex map's slice: needs 12 GiB of memory)")
-		out        = fs.String("o", "serbench-out", "directory for the outputs; the run works in DIR.partial until it ends")
-		resume     = fs.String("resume", "", "continue the killed or interrupted run whose output directory is `DIR`, with its options")
-		target     = fs.Float64("target", defaults.Target, "stop sampling when the median's CI is within this fraction, in [0.001, 1]")
-		total      = fs.Duration("time", 0, "the whole run's time, shared among its benchmarks, in [1s, 24h] (default: the preset's, 3m for quick; 0: none)")
-		budget     = fs.Duration("budget", 0, "sampling time per benchmark, in [10ms, 10m]; with -time, the most one may get (default: the preset's, else 1s)")
-		sampleTime = fs.Duration("sample", 0, "wall time one sample aims for, in [1ms, 10s] (default: the preset's, else 10ms)")
-		maxSamples = fs.Int("max-samples", defaults.MaxSamples, "most samples per benchmark (the budget usually ends sampling first)")
-		pinCPU     = fs.Int("pin", -1, "pin the measuring thread to CPU `N`, numbered from 0 as taskset and /proc/cpuinfo number them (Linux; -1: no pinning)")
-		batchTime  = fs.Duration("batch", defaults.BatchTime, "wall time of one timed batch within a sample, in [1µs, -sample]")
-		noGC       = fs.Bool("nogc", false, "no garbage collection before any sample")
-		gcFirst    = fs.Bool("gc-first", false, "a garbage collection before every sample, also of operations that allocate fast")
-		gate       = fs.Bool("gate", false, "sample only while a probe says the machine runs at full speed (its fast phases, not its average)")
-		timeout    = fs.Duration("timeout", worker.DefaultTimeout, "kill a worker whose codec makes no progress for this long, at least 1s")
-		inproc     = fs.Bool("in-process", false, "measure in this process, not in worker processes (a crash or hang then ends or slows the run)")
-		quiet      = fs.Bool("q", false, "no progress on stderr")
-		file       = fs.String("file", "", "measure the document in `FILE` (.json, .yaml, .cbor, .msgpack; JSON lines as .jsonl) instead of the datasets, in this process")
-	)
+	fs.StringVar(&f.preset, "preset", "quick", "named selection to run; see 'serbench list presets'")
+	fs.StringVar(&f.codecs, "codecs", "", "comma-separated codecs (default: the preset's)")
+	fs.StringVar(&f.datasets, "datasets", "", "comma-separated datasets (default: the preset's)")
+	fs.StringVar(&f.shapes, "shapes", "", "comma-separated shapes: single, slice, ptrslice (default: the preset's)")
+	fs.StringVar(&f.ops, "ops", "", "comma-separated ops: encode, decode (default: both)")
+	fs.BoolVar(&f.xl, "xl", false, "include extra-large cases (the complex map's slice: needs 12 GiB of memory)")
+	fs.StringVar(&f.out, "o", "serbench-out", "directory for the outputs; the run works in DIR.partial until it ends")
+	fs.StringVar(&f.resume, "resume", "", "continue the killed or interrupted run whose output directory is `DIR`, with its options")
+	fs.Float64Var(&f.target, "target", defaults.Target, "stop sampling when the median's CI is within this fraction, in [0.001, 1]")
+	fs.DurationVar(&f.total, "time", 0, "the whole run's time, shared among its benchmarks, in [1s, 24h] (default: the preset's, 3m for quick; 0: none)")
+	fs.DurationVar(&f.budget, "budget", 0, "sampling time per benchmark, in [10ms, 10m]; with -time, the most one may get (default: the preset's, else 1s)")
+	fs.DurationVar(&f.sampleTime, "sample", 0, "wall time one sample aims for, in [1ms, 10s] (default: the preset's, else 10ms)")
+	fs.IntVar(&f.maxSamples, "max-samples", defaults.MaxSamples, "most samples per benchmark (the budget usually ends sampling first)")
+	fs.IntVar(&f.pinCPU, "pin", -1, "pin the measuring thread to CPU `N`, numbered from 0 as taskset and /proc/cpuinfo number them (Linux; -1: no pinning)")
+	fs.DurationVar(&f.batchTime, "batch", defaults.BatchTime, "wall time of one timed batch within a sample, in [1µs, -sample]")
+	fs.BoolVar(&f.noGC, "nogc", false, "no garbage collection before any sample")
+	fs.BoolVar(&f.gcFirst, "gc-first", false, "a garbage collection before every sample, also of operations that allocate fast")
+	fs.BoolVar(&f.gate, "gate", false, "sample only while a probe says the machine runs at full speed (its fast phases, not its average)")
+	fs.DurationVar(&f.timeout, "timeout", worker.DefaultTimeout, "kill a worker whose codec makes no progress for this long, at least 1s")
+	fs.BoolVar(&f.inproc, "in-process", false, "measure in this process, not in worker processes (a crash or hang then ends or slows the run)")
+	fs.BoolVar(&f.quiet, "q", false, "no progress on stderr")
+	fs.StringVar(&f.file, "file", "", "measure the document in `FILE` (.json, .yaml, .cbor, .msgpack; JSON lines as .jsonl) instead of the datasets, in this process")
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), "Usage: serbench run [flags]\n\nFlags:\n")
 		fs.PrintDefaults()
 	}
+	return fs
+}
+
+// parseRun parses the run command's flags into a configuration: the
+// preset's selection and options, overridden by the flags given.
+func parseRun(args []string, stderr io.Writer) (*runConfig, error) {
+	var f runFlags
+	fs := newRunFlagSet(&f, stderr)
 	if err := parse(fs, args); err != nil {
 		return nil, err
 	}
 	if fs.NArg() > 0 {
 		return nil, usagef("run takes no arguments, got %q; use flags such as -codecs json,gob", fs.Args())
 	}
-	p, err := preset.Lookup(*presetName)
-	if err != nil {
-		return nil, &UsageError{Msg: err.Error()}
-	}
-	c := &runConfig{args: args, sel: p.Selection, out: *out, resume: *resume, quiet: *quiet, inproc: *inproc, timeout: *timeout}
-	if *codecs != "" {
-		c.sel.Codecs = splitList(*codecs)
-	}
-	if *file != "" {
-		if err := c.useSample(*file, splitList(*codecs), stderr); err != nil {
-			return nil, err
-		}
-	}
-	if *datasets != "" {
-		c.sel.Datasets = splitList(*datasets)
-	}
-	if *shapes != "" {
-		c.sel.Shapes = nil
-		for _, s := range splitList(*shapes) {
-			c.sel.Shapes = append(c.sel.Shapes, dataset.Shape(s))
-		}
-	}
-	if *ops != "" {
-		c.sel.Ops = nil
-		for _, s := range splitList(*ops) {
-			c.sel.Ops = append(c.sel.Ops, results.Op(s))
-		}
-	}
-	c.sel.XL = c.sel.XL || *xl
-	c.label = p.Label(c.sel)
 	if err := checkRunFlags(fs); err != nil {
 		return nil, err
 	}
-	// runner.Options.PinCPU counts from 1, 0 for none; -pin counts from 0.
-	c.opts = runner.Options{Target: *target, Budget: p.Budget, SampleTime: p.SampleTime, PinCPU: *pinCPU + 1, NoGC: *noGC, GCFirst: *gcFirst, Gate: *gate, BatchTime: *batchTime, MaxSamples: *maxSamples}
-	if *budget != 0 {
-		c.opts.Budget = *budget
+	p, err := preset.Lookup(f.preset)
+	if err != nil {
+		return nil, &UsageError{Msg: err.Error()}
 	}
-	if *sampleTime != 0 {
-		c.opts.SampleTime = *sampleTime
+	set := map[string]bool{}
+	fs.Visit(func(fl *flag.Flag) { set[fl.Name] = true })
+	c := &runConfig{args: args, set: set, out: f.out, resume: f.resume, quiet: f.quiet, inproc: f.inproc, timeout: f.timeout}
+	if err := c.selectFrom(p, &f, stderr); err != nil {
+		return nil, err
+	}
+	if c.opts, err = optionsFrom(p, &f, set); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+// selectFrom sets what c measures: the preset's selection, with the
+// flags' lists in place of its own, or the -file document.
+func (c *runConfig) selectFrom(p preset.Preset, f *runFlags, stderr io.Writer) error {
+	c.sel = p.Selection
+	if f.codecs != "" {
+		c.sel.Codecs = splitList(f.codecs)
+	}
+	if f.file != "" {
+		if err := c.useSample(f.file, splitList(f.codecs), stderr); err != nil {
+			return err
+		}
+	}
+	if f.datasets != "" {
+		c.sel.Datasets = splitList(f.datasets)
+	}
+	if f.shapes != "" {
+		c.sel.Shapes = nil
+		for _, s := range splitList(f.shapes) {
+			c.sel.Shapes = append(c.sel.Shapes, dataset.Shape(s))
+		}
+	}
+	if f.ops != "" {
+		c.sel.Ops = nil
+		for _, s := range splitList(f.ops) {
+			c.sel.Ops = append(c.sel.Ops, results.Op(s))
+		}
+	}
+	c.sel.XL = c.sel.XL || f.xl
+	c.label = p.Label(c.sel)
+	return nil
+}
+
+// optionsFrom returns the runner's options: the preset's budget, sample
+// time and whole-run time, overridden by the flags set, validated and
+// with defaults filled in.
+func optionsFrom(p preset.Preset, f *runFlags, set map[string]bool) (runner.Options, error) {
+	// runner.Options.PinCPU counts from 1, 0 for none; -pin counts from 0.
+	o := runner.Options{Target: f.target, Budget: p.Budget, SampleTime: p.SampleTime, PinCPU: f.pinCPU + 1,
+		NoGC: f.noGC, GCFirst: f.gcFirst, Gate: f.gate, BatchTime: f.batchTime, MaxSamples: f.maxSamples}
+	if f.budget != 0 {
+		o.Budget = f.budget
+	}
+	if f.sampleTime != 0 {
+		o.SampleTime = f.sampleTime
 	}
 	// The preset's whole-run time holds unless the command line sets one,
 	// or sets a per-benchmark budget alone.
-	c.opts.Total = p.Time
-	set := map[string]bool{}
-	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
-	c.set = set
-	switch {
+	switch o.Total = p.Time; {
 	case set["time"]:
-		c.opts.Total = *total
+		o.Total = f.total
 	case set["budget"]:
-		c.opts.Total = 0
+		o.Total = 0
 	}
-	if err := c.opts.Validate(); err != nil {
-		return nil, &UsageError{Msg: err.Error()}
+	if err := o.Validate(); err != nil {
+		return o, &UsageError{Msg: err.Error()}
 	}
-	c.opts = c.opts.WithDefaults()
-	return c, nil
+	return o.WithDefaults(), nil
 }
 
 // runConfigOf parses a run's command line; with -resume, that of the run
@@ -205,46 +238,80 @@ func (h *journalHook) close() {
 	}
 }
 
+// runCmd runs the run command in four steps: parse the command line (or
+// the journal it resumes), plan the jobs and working directory, execute
+// them, and write the table and the outputs.
 func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	cfg, prior, err := runConfigOf(args, stderr)
 	if err != nil {
 		return err
 	}
-	jobs, err := cfg.jobs()
+	p, err := cfg.plan(prior)
 	if err != nil {
-		return &UsageError{Msg: err.Error()}
+		return err
 	}
-	work := partialDir(cfg.out)
-	if cfg.resume == "" {
-		if err := prepareWorkDir(cfg.out, work); err != nil {
-			return err
-		}
-	}
-	mc := cfg.measure(stderr)
-	run := measure.NewRun(mc, jobs)
-	run.Document = cfg.sample.record()
-	run.Results = prior
-	jw, jerr := &journalHook{}, error(nil)
-	mc.Started = func(run *results.Run) error {
-		jw.w, jerr = openJournal(work, cfg.args, run, jobs, cfg.resume != "")
-		return jerr
-	}
-	mc.Finished = jw.add
-	var prog *progress.Reporter // nil with -q: no progress
-	if !cfg.quiet {
-		prog = progress.New(stderr, len(measure.Remaining(jobs, prior)))
-		mc.Progress = prog.Event
-	}
-	runErr := measure.Run(ctx, run, jobs, mc)
-	prog.Finish()
-	jw.close()
-	if err := cmp.Or(jerr, jw.err); err != nil {
-		return &RunError{Msg: fmt.Sprintf("the journal in %s could not be written: %v", work, err)}
+	run, runErr, err := p.execute(ctx, stderr)
+	if err != nil {
+		return err
 	}
 	if err := table.Write(stdout, run); err != nil {
 		return err
 	}
 	return finish(run, runErr, cfg.out, stderr)
+}
+
+// A runPlan is a run ready to measure: its configuration, its jobs, the
+// results a resumed run already holds, and its working directory.
+type runPlan struct {
+	cfg   *runConfig
+	jobs  []runner.Job
+	prior []results.Result
+	work  string
+}
+
+// plan returns the run's plan, creating its working directory unless it
+// resumes one.
+func (c *runConfig) plan(prior []results.Result) (*runPlan, error) {
+	jobs, err := c.jobs()
+	if err != nil {
+		return nil, &UsageError{Msg: err.Error()}
+	}
+	p := &runPlan{cfg: c, jobs: jobs, prior: prior, work: partialDir(c.out)}
+	if c.resume == "" {
+		if err := prepareWorkDir(c.out, p.work); err != nil {
+			return nil, err
+		}
+	}
+	return p, nil
+}
+
+// execute measures the plan's jobs, appending each result to the
+// journal and reporting progress on stderr. It returns the run; runErr,
+// the reason it ended early (the run then holds what it measured); or
+// err, a *RunError when the journal could not be written.
+func (p *runPlan) execute(ctx context.Context, stderr io.Writer) (run *results.Run, runErr, err error) {
+	mc := p.cfg.measure(stderr)
+	run = measure.NewRun(mc, p.jobs)
+	run.Document = p.cfg.sample.record()
+	run.Results = p.prior
+	jw, jerr := &journalHook{}, error(nil)
+	mc.Started = func(run *results.Run) error {
+		jw.w, jerr = openJournal(p.work, p.cfg.args, run, p.jobs, p.cfg.resume != "")
+		return jerr
+	}
+	mc.Finished = jw.add
+	var prog *progress.Reporter // nil with -q: no progress
+	if !p.cfg.quiet {
+		prog = progress.New(stderr, len(measure.Remaining(p.jobs, p.prior)))
+		mc.Progress = prog.Event
+	}
+	runErr = measure.Run(ctx, run, p.jobs, mc)
+	prog.Finish()
+	jw.close()
+	if err := cmp.Or(jerr, jw.err); err != nil {
+		return nil, nil, &RunError{Msg: fmt.Sprintf("the journal in %s could not be written: %v", p.work, err)}
+	}
+	return run, runErr, nil
 }
 
 // finish writes a measured run's files and says how it ended: published

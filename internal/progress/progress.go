@@ -28,14 +28,14 @@ type Reporter struct {
 // New returns a Reporter for total jobs written to w: a bar if w is a
 // terminal, plain lines otherwise.
 func New(w io.Writer, total int) *Reporter {
-	if IsTerminal(w) {
-		return NewBar(w, total)
+	if isTerminal(w) {
+		return newBar(w, total)
 	}
-	return NewLines(w)
+	return newLines(w)
 }
 
-// IsTerminal reports whether w is a terminal that can redraw a line.
-func IsTerminal(w io.Writer) bool {
+// isTerminal reports whether w is a terminal that can redraw a line.
+func isTerminal(w io.Writer) bool {
 	f, ok := w.(*os.File)
 	if !ok || os.Getenv("TERM") == "dumb" {
 		return false
@@ -43,12 +43,12 @@ func IsTerminal(w io.Writer) bool {
 	return term.IsTerminal(int(f.Fd()))
 }
 
-// NewLines returns a Reporter that writes one line per finished job.
-func NewLines(w io.Writer) *Reporter { return &Reporter{w: w} }
+// newLines returns a Reporter that writes one line per finished job.
+func newLines(w io.Writer) *Reporter { return &Reporter{w: w} }
 
-// NewBar returns a Reporter that draws a bar for total jobs on w, with the
+// newBar returns a Reporter that draws a bar for total jobs on w, with the
 // count, the elapsed time and the estimated time left.
-func NewBar(w io.Writer, total int) *Reporter {
+func newBar(w io.Writer, total int) *Reporter {
 	bar := progressbar.NewOptions(total,
 		progressbar.OptionSetWriter(w),
 		progressbar.OptionSetDescription(describe("starting")),
@@ -79,7 +79,7 @@ func (r *Reporter) Event(e runner.Event) {
 		return
 	}
 	if r.bar == nil {
-		fmt.Fprintln(r.w, Line(e))
+		fmt.Fprintln(r.w, line(e))
 		return
 	}
 	// Failures stay on screen above the bar; the bar shows the last job.
@@ -102,12 +102,12 @@ func (r *Reporter) Finish() {
 	r.bar.Clear()
 }
 
-// Line formats an event as one plain progress line:
+// line formats an event as one plain progress line:
 // "[3/40 2s] json tiny/single: encode 336ns, decode 1.48µs", or for
 // benchmarks not measured, their status and why in a few words:
 // "[1/40 0s] binary tiny/single: encode, decode skipped: cannot represent
 // variable-size data".
-func Line(e runner.Event) string {
+func line(e runner.Event) string {
 	var parts []string
 	sep := ", "
 	for i := 0; i < len(e.Results); i++ {
@@ -118,8 +118,8 @@ func Line(e runner.Event) string {
 		}
 		// The ops that follow with the same status and reason share it.
 		ops := []string{string(r.Op)}
-		why := Brief(r.Reason)
-		for i+1 < len(e.Results) && e.Results[i+1].Status == r.Status && Brief(e.Results[i+1].Reason) == why {
+		why := brief(r.Reason)
+		for i+1 < len(e.Results) && e.Results[i+1].Status == r.Status && brief(e.Results[i+1].Reason) == why {
 			i++
 			ops = append(ops, string(e.Results[i].Op))
 		}
@@ -134,15 +134,15 @@ func Line(e runner.Event) string {
 		e.Job.Codec.Name, e.Job.Dataset, e.Job.Shape, strings.Join(parts, sep))
 }
 
-// briefLen is the most characters Brief keeps.
+// briefLen is the most characters brief keeps.
 const briefLen = 72
 
-// Brief shortens the reason a benchmark was not measured for a progress
+// brief shortens the reason a benchmark was not measured for a progress
 // line, which already names the codec and the dataset: its first line,
 // without the codec and type an unsupported-type reason starts with,
 // parenthesized detail or what follows a semicolon, cut to briefLen
 // characters. The results files keep the whole reason.
-func Brief(reason string) string {
+func brief(reason string) string {
 	s, _, _ := strings.Cut(reason, "\n")
 	// "codec binary: unsupported type *dataset.Tiny: cannot represent ..."
 	if _, rest, ok := strings.Cut(s, ": unsupported type "); ok && strings.HasPrefix(s, "codec") {

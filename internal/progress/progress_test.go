@@ -1,4 +1,4 @@
-package progress_test
+package progress
 
 import (
 	"bytes"
@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/serbench/serbench/codec"
-	"github.com/serbench/serbench/internal/progress"
 	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/runner"
 )
@@ -23,7 +22,7 @@ func event(done int, st results.Status) runner.Event {
 
 func TestLines(t *testing.T) {
 	var buf bytes.Buffer
-	p := progress.New(&buf, 4) // a buffer is no terminal: plain lines
+	p := New(&buf, 4) // a buffer is no terminal: plain lines
 	p.Event(event(1, results.OK))
 	p.Event(event(2, results.Failed))
 	skipped := event(3, results.Skipped)
@@ -56,7 +55,7 @@ func TestBrief(t *testing.T) {
 		{"round trip 2 of 2 lost data:\n  field X: 1 != 2", "round trip 2 of 2 lost data:"},
 		{strings.Repeat("word ", 30), strings.Repeat("word ", 14) + "w…"},
 	} {
-		if got := progress.Brief(tc.in); got != tc.want {
+		if got := brief(tc.in); got != tc.want {
 			t.Errorf("Brief(%q) = %q, want %q", tc.in, got, tc.want)
 		}
 	}
@@ -64,7 +63,7 @@ func TestBrief(t *testing.T) {
 
 func TestBar(t *testing.T) {
 	var buf bytes.Buffer
-	p := progress.NewBar(&buf, 4)
+	p := newBar(&buf, 4)
 	p.Event(event(1, results.OK))
 	p.Event(event(2, results.Error))
 	p.Finish()
@@ -77,10 +76,10 @@ func TestBar(t *testing.T) {
 }
 
 func TestNil(t *testing.T) {
-	var p *progress.Reporter
+	var p *Reporter
 	p.Event(event(1, results.OK)) // no panic
 	p.Finish()
-	if progress.IsTerminal(&bytes.Buffer{}) {
+	if isTerminal(&bytes.Buffer{}) {
 		t.Error("a buffer is reported as a terminal")
 	}
 }

@@ -9,20 +9,20 @@ import (
 	"strings"
 )
 
-// An UnknownError reports names of one kind (codecs, datasets, ...) that
+// An unknownError reports names of one kind (codecs, datasets, ...) that
 // are not among the known ones.
-type UnknownError struct {
+type unknownError struct {
 	Kind    string   // singular: "codec"
 	Names   []string // the unknown names, as given
 	Known   []string // every known name, in display order
 	Aliases Aliases  // other names of known names, for suggestions
 	// List is the command that lists the known names, named instead of
-	// them when there are more than MaxListed.
+	// them when there are more than maxListed.
 	List string
 }
 
-// MaxListed is the most known names an UnknownError lists.
-const MaxListed = 16
+// maxListed is the most known names an unknownError lists.
+const maxListed = 16
 
 // Aliases maps a lowercase other name (a family, a label) to the known
 // names it stands for.
@@ -36,7 +36,7 @@ func (a Aliases) Add(alias, name string) {
 	}
 }
 
-// Check returns an *UnknownError naming every one of names that is not
+// Check returns an *unknownError naming every one of names that is not
 // in known, or nil if all are.
 func Check(kind string, names, known []string, aliases Aliases, list string) error {
 	var unknown []string
@@ -48,10 +48,10 @@ func Check(kind string, names, known []string, aliases Aliases, list string) err
 	if len(unknown) == 0 {
 		return nil
 	}
-	return &UnknownError{Kind: kind, Names: unknown, Known: known, Aliases: aliases, List: list}
+	return &unknownError{Kind: kind, Names: unknown, Known: known, Aliases: aliases, List: list}
 }
 
-func (e *UnknownError) Error() string {
+func (e *unknownError) Error() string {
 	var b strings.Builder
 	b.WriteString("unknown " + e.Kind)
 	if len(e.Names) > 1 {
@@ -62,11 +62,11 @@ func (e *UnknownError) Error() string {
 			b.WriteString(",")
 		}
 		fmt.Fprintf(&b, " %q", n)
-		if c := Closest(n, e.Known, e.Aliases); len(c) > 0 {
+		if c := closest(n, e.Known, e.Aliases); len(c) > 0 {
 			fmt.Fprintf(&b, " (did you mean %s?)", orList(c))
 		}
 	}
-	if len(e.Known) <= MaxListed || e.List == "" {
+	if len(e.Known) <= maxListed || e.List == "" {
 		b.WriteString("; known: " + strings.Join(e.Known, ", "))
 	} else {
 		fmt.Fprintf(&b, "; run '%s' to see all %d", e.List, len(e.Known))
@@ -82,15 +82,15 @@ func orList(names []string) string {
 	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
 }
 
-// maxSuggested is the most names Closest returns.
+// maxSuggested is the most names closest returns.
 const maxSuggested = 3
 
-// Closest returns up to three known names close to name, best first:
+// closest returns up to three known names close to name, best first:
 // the one that differs only in case, alone; else those an alias equal to name stands for
 // ("protobuf": the codecs of that family); those within a small edit
 // distance ("msgpck": msgpack), nearest first; then those that begin with
 // name or that name begins with ("proto" in "protobuf").
-func Closest(name string, known []string, aliases Aliases) []string {
+func closest(name string, known []string, aliases Aliases) []string {
 	lower := strings.ToLower(name)
 	var out []string
 	add := func(k string) {

@@ -1,16 +1,14 @@
-package suggest_test
+package suggest
 
 import (
 	"fmt"
 	"slices"
 	"testing"
-
-	"github.com/serbench/serbench/internal/suggest"
 )
 
 func TestClosest(t *testing.T) {
 	known := []string{"gob", "gob-stream", "json", "jsonv2", "msgpack", "msgp", "proto", "vtproto", "go-toml", "burntsushi-toml"}
-	aliases := suggest.Aliases{}
+	aliases := Aliases{}
 	for _, fam := range [][2]string{{"protobuf", "proto"}, {"protobuf", "vtproto"}, {"toml", "go-toml"}, {"toml", "burntsushi-toml"}, {"encoding/json", "json"}} {
 		aliases.Add(fam[0], fam[1])
 	}
@@ -28,7 +26,7 @@ func TestClosest(t *testing.T) {
 		{"zzz", nil},
 		{"x", nil},
 	} {
-		if got := suggest.Closest(tc.name, known, aliases); !slices.Equal(got, tc.want) {
+		if got := closest(tc.name, known, aliases); !slices.Equal(got, tc.want) {
 			t.Errorf("Closest(%q) = %q, want %q", tc.name, got, tc.want)
 		}
 	}
@@ -37,10 +35,10 @@ func TestClosest(t *testing.T) {
 func TestCheck(t *testing.T) {
 	short := []string{"single", "slice", "ptrslice"}
 	var many []string
-	for i := range suggest.MaxListed + 1 {
+	for i := range maxListed + 1 {
 		many = append(many, fmt.Sprint("shape", i))
 	}
-	if err := suggest.Check("shape", []string{"single", "slice"}, short, nil, ""); err != nil {
+	if err := Check("shape", []string{"single", "slice"}, short, nil, ""); err != nil {
 		t.Errorf("Check of known names = %v", err)
 	}
 	for _, tc := range []struct {
@@ -52,7 +50,7 @@ func TestCheck(t *testing.T) {
 		{[]string{"sngle"}, short, `unknown shape "sngle" (did you mean single?); known: single, slice, ptrslice`},
 		{[]string{"x"}, many, `unknown shape "x"; run 'serbench list shapes' to see all 17`},
 	} {
-		err := suggest.Check("shape", tc.names, tc.known, nil, "serbench list shapes")
+		err := Check("shape", tc.names, tc.known, nil, "serbench list shapes")
 		if err == nil || err.Error() != tc.want {
 			t.Errorf("Check(%q) = %v, want %s", tc.names, err, tc.want)
 		}

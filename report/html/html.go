@@ -68,6 +68,7 @@ type view struct {
 	Problems   []rowView
 	Charts     []chartData
 	ChartsVer  string
+	Fidelity   *fidelityView // the fidelity matrix beside the run, or nil
 	// TwoSpeedsMark is the gap between median and mean beyond which a
 	// result is marked "two speeds" (results.MeanGapMark).
 	TwoSpeedsMark float64

@@ -11,17 +11,18 @@ import (
 
 // A question is one of the answers the summary opens with: a score of a
 // codec on a category (lower is better), and whether two codecs'
-// figures there are apart beyond their intervals.
+// figures there are apart beyond their intervals (known is false when
+// either has no interval, so a tie cannot be told from a lack of data).
 type question struct {
 	title string
 	unit  string // "slower", "larger"
 	score func(ix *index, codec string, c category) (float64, bool)
-	apart func(ix *index, a, b string, c category) bool
+	apart func(ix *index, a, b string, c category) (apart, known bool)
 }
 
 // questions are the summary's opening answers, in order.
 var questions = []question{
-	{"Smallest encoding", "larger", sizeScore, func(*index, string, string, category) bool { return true }},
+	{"Smallest encoding", "larger", sizeScore, func(*index, string, string, category) (bool, bool) { return true, true }},
 	{"Fastest encode", "slower", opScore(results.Encode), opApart(results.Encode)},
 	{"Fastest decode", "slower", opScore(results.Decode), opApart(results.Decode)},
 	{"Best balance (round-trip time × size)", "behind", balanceScore, roundTripApart},
@@ -42,11 +43,20 @@ func opScore(op results.Op) func(*index, string, category) (float64, bool) {
 	}
 }
 
-func opApart(op results.Op) func(*index, string, string, category) bool {
-	return func(ix *index, a, b string, c category) bool {
+func opApart(op results.Op) func(*index, string, string, category) (bool, bool) {
+	return func(ix *index, a, b string, c category) (bool, bool) {
 		ra, rb := ix.get(op, a, c), ix.get(op, b, c)
-		return ra != nil && rb != nil && compare(stat(ra), stat(rb)) != 0
+		if ra == nil || rb == nil {
+			return false, false
+		}
+		return apart(stat(ra), stat(rb))
 	}
+}
+
+// apart reports whether two intervals are apart, and whether both are
+// known so that the answer means something.
+func apart(a, b interval) (bool, bool) {
+	return compare(a, b) != 0, comparable(a, b)
 }
 
 // roundTrip returns codec's encode plus decode on c, bound to bound.
@@ -66,10 +76,13 @@ func balanceScore(ix *index, codec string, c category) (float64, bool) {
 	return rt.median * float64(n), ok && n > 0
 }
 
-func roundTripApart(ix *index, a, b string, c category) bool {
+func roundTripApart(ix *index, a, b string, c category) (bool, bool) {
 	ra, oka := roundTrip(ix, a, c)
 	rb, okb := roundTrip(ix, b, c)
-	return oka && okb && compare(ra, rb) != 0
+	if !oka || !okb {
+		return false, false
+	}
+	return apart(ra, rb)
 }
 
 // answer writes the summary's opening: the codecs that took part, then
@@ -157,27 +170,60 @@ func (s *writer) answerTo(q question, flagged *[]string) string {
 		return out + "; no other codec was measured on enough of them to compare."
 	}
 	r := st[1]
-	shared, apart := 0, 0
+	m := q.margin(ix, w.codec, r.codec)
+	out += fmt.Sprintf("; next %s, %s %s", text(r.codec), ratio(m.factor), q.unit)
+	if q.unit != "larger" {
+		out += m.words()
+	}
+	return out + "."
+}
+
+// A margin is how a question's runner-up stands against its winner over
+// the categories both hold: the geometric mean of the runner-up's score
+// over the winner's, and in how many categories both have intervals and
+// these stand apart.
+type margin struct {
+	factor               float64
+	shared, known, apart int
+}
+
+// margin returns how codec r stands against codec w on q.
+func (q question) margin(ix *index, w, r string) margin {
+	var m margin
 	var logs float64
 	for _, c := range ix.cats {
-		a, oka := q.score(ix, w.codec, c)
-		b, okb := q.score(ix, r.codec, c)
+		a, oka := q.score(ix, w, c)
+		b, okb := q.score(ix, r, c)
 		if !oka || !okb {
 			continue
 		}
-		shared++
+		m.shared++
 		logs += math.Log(b / a)
-		if q.apart(ix, w.codec, r.codec, c) {
-			apart++
+		if apart, known := q.apart(ix, w, r, c); known {
+			m.known++
+			if apart {
+				m.apart++
+			}
 		}
 	}
-	margin := math.Exp(logs / float64(max(shared, 1)))
-	out += fmt.Sprintf("; next %s, %s %s", text(r.codec), ratio(margin), q.unit)
-	if q.unit != "larger" {
-		out += fmt.Sprintf(", apart beyond noise in %d of the %d shapes both hold", apart, shared)
-		if 2*apart < shared {
-			out += " (mostly within noise: call it a tie)"
-		}
+	m.factor = math.Exp(logs / float64(max(m.shared, 1)))
+	return m
+}
+
+// words says how far apart beyond noise the two codecs stand, calling it a
+// tie only where intervals say so: shapes without an interval on either
+// side are counted apart, as neither tied nor apart.
+func (m margin) words() string {
+	if m.known == 0 {
+		return fmt.Sprintf(", with no interval to compare in the %d shapes both hold", m.shared)
 	}
-	return out + "."
+	out := fmt.Sprintf(", apart beyond noise in %d of the %d shapes both hold", m.apart, m.shared)
+	if m.known < m.shared {
+		out = fmt.Sprintf(", apart beyond noise in %d of the %d shapes where both have an interval (no interval to compare in %d more)",
+			m.apart, m.known, m.shared-m.known)
+	}
+	if 2*m.apart < m.known {
+		out += " (mostly within noise: call it a tie)"
+	}
+	return out
 }

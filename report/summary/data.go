@@ -102,8 +102,12 @@ func stat(r *results.Result) interval {
 func (v interval) known() bool { return v.lo > 0 || v.hi > 0 }
 
 // plus adds two intervals, bound to bound: a conservative interval for
-// the sum, such as a round trip.
+// the sum, such as a round trip. The sum has no bounds when either has
+// none: half an interval is not an interval.
 func (v interval) plus(w interval) interval {
+	if !v.known() || !w.known() {
+		return interval{median: v.median + w.median}
+	}
 	return interval{v.median + w.median, v.lo + w.lo, v.hi + w.hi}
 }
 
@@ -203,14 +207,11 @@ func median(xs []float64) float64 {
 	return (xs[n/2-1] + xs[n/2]) / 2
 }
 
-// cell escapes text for a Markdown table cell.
-func cell(s string) string {
-	s = strings.ReplaceAll(s, "|", `\|`)
-	return strings.ReplaceAll(s, "\n", " ")
-}
-
 // text escapes free text for Markdown outside code: the characters that
-// would start markup or raw HTML.
+// would start markup or raw HTML, and those that would end a table cell
+// ("|" and a line break), so its result goes into a cell as it is. Text is
+// escaped once, where it enters a line: a cell made of escaped parts is
+// not escaped again.
 func text(s string) string {
 	r := strings.NewReplacer(`\`, `\\`, "<", `\<`, ">", `\>`, "*", `\*`, "_", `\_`, "`", "\\`", "|", `\|`, "\n", " ")
 	return r.Replace(s)

@@ -10,8 +10,8 @@ import (
 	"github.com/serbench/serbench/results"
 )
 
-// Ladder is the size ladder of seeds 000 and 002, smallest first.
-var Ladder = []string{"tiny", "medium", "big", "huge"}
+// sizeLadder is the size ladder of seeds 000 and 002, smallest first.
+var sizeLadder = []string{"tiny", "medium", "big", "huge"}
 
 // Write writes the findings of run as Markdown.
 func Write(w io.Writer, run *results.Run) error {
@@ -89,7 +89,7 @@ func (s *writer) winners() {
 		if enc == "" && dec == "" && small == "" {
 			continue
 		}
-		rows = append(rows, fmt.Sprintf("| %s | %s | %s | %s |", cell(text(c.String())), cell(or(enc)), cell(or(dec)), cell(or(small))))
+		rows = append(rows, fmt.Sprintf("| %s | %s | %s | %s |", text(c.String()), or(enc), or(dec), or(small)))
 	}
 	if len(rows) == 0 {
 		return
@@ -118,7 +118,7 @@ func (s *writer) winners() {
 				why = append(why, c.API+" API")
 			}
 			if len(c.Losses) > 0 {
-				why = append(why, "declared losses: "+strings.Join(c.Losses, ", "))
+				why = append(why, "declared losses: "+strings.Join(c.LossText(), ", "))
 			}
 			if c.Notes != "" {
 				why = append(why, c.Notes)
@@ -205,163 +205,4 @@ func cmpFloat(a, b float64) int {
 		return 1
 	}
 	return 0
-}
-
-// ladder writes how each codec scales along the size ladder, shape by
-// shape: time and bytes per message, per item for the slice shapes.
-func (s *writer) ladder() {
-	type line struct {
-		codec  string
-		values [3][]float64 // encode ns, decode ns, bytes; NaN-free, 0 = missing
-	}
-	wrote := false
-	for _, shape := range s.shapes() {
-		var rungs []category
-		for _, d := range Ladder {
-			c := category{Dataset: d, Shape: shape}
-			if slices.Contains(s.ix.cats, c) {
-				rungs = append(rungs, c)
-			}
-		}
-		if len(rungs) < 2 {
-			continue
-		}
-		perItem := shape != "single"
-		var lines []line
-		for _, name := range s.ix.codecs {
-			l := line{codec: name}
-			n := 0
-			for _, c := range rungs {
-				enc, dec := s.ix.get(results.Encode, name, c), s.ix.get(results.Decode, name, c)
-				var e, d, b float64
-				items := 1.0
-				for _, r := range []*results.Result{enc, dec} {
-					if r != nil && perItem && r.Items > 0 {
-						items = float64(r.Items)
-					}
-				}
-				if enc != nil {
-					e = enc.NsPerOp.Median / items
-				}
-				if dec != nil {
-					d = dec.NsPerOp.Median / items
-				}
-				if sz := s.ix.size(name, c); sz >= 0 {
-					b = float64(sz) / items
-					n++
-				}
-				l.values[0] = append(l.values[0], e)
-				l.values[1] = append(l.values[1], d)
-				l.values[2] = append(l.values[2], b)
-			}
-			if n >= 2 {
-				lines = append(lines, l)
-			}
-		}
-		if len(lines) == 0 {
-			continue
-		}
-		if !wrote {
-			s.p("")
-			s.p("## Scaling along the size ladder")
-			wrote = true
-		}
-		s.p("")
-		unit := "per message"
-		if perItem {
-			unit = "per item (the message's time or size divided by the number of elements in the slice)"
-		}
-		s.p("### shape %s, %s", text(shape), unit)
-		s.p("")
-		head := "| codec | |"
-		sep := "|---|---|"
-		for _, c := range rungs {
-			head += " " + text(c.Dataset) + " |"
-			sep += "---:|"
-		}
-		s.p("%s growth |", head)
-		s.p("%s---:|", sep)
-		metrics := []string{"encode", "decode", "bytes"}
-		type growth struct {
-			codec string
-			f     float64
-			span  string
-		}
-		var grow [3][]growth
-		for _, l := range lines {
-			for m, vals := range l.values {
-				row := fmt.Sprintf("| %s | %s |", cell(text(l.codec)), metrics[m])
-				if m > 0 {
-					row = fmt.Sprintf("| | %s |", metrics[m])
-				}
-				first, last := -1, -1
-				for i, v := range vals {
-					switch {
-					case v == 0:
-						row += " – |"
-						continue
-					case m == 2:
-						row += " " + bytesF(v) + " |"
-					default:
-						row += " " + dur(v) + " |"
-					}
-					if first < 0 {
-						first = i
-					}
-					last = i
-				}
-				if first >= 0 && last > first {
-					f := vals[last] / vals[first]
-					span := rungs[first].Dataset + "→" + rungs[last].Dataset
-					row += fmt.Sprintf(" %s %s |", change(f), text(span))
-					grow[m] = append(grow[m], growth{l.codec, f, span})
-				} else {
-					row += " |"
-				}
-				s.p("%s", row)
-			}
-		}
-		// One sentence per metric: the codecs whose figure grows least and
-		// most over the same span (or falls, a ratio below 1).
-		s.p("")
-		for m, gs := range grow {
-			full := rungs[0].Dataset + "→" + rungs[len(rungs)-1].Dataset
-			var same []growth
-			for _, g := range gs {
-				if g.span == full {
-					same = append(same, g)
-				}
-			}
-			if len(same) < 2 {
-				continue
-			}
-			slices.SortStableFunc(same, func(a, b growth) int { return cmpFloat(a.f, b.f) })
-			lo, hi := same[0], same[len(same)-1]
-			what := fmt.Sprintf("%s %s from %s", strings.ToUpper(metrics[m][:1])+metrics[m][1:],
-				map[bool]string{true: "per item", false: "per message"}[perItem], text(full))
-			switch {
-			case lo.f >= 1:
-				s.p("- %s grows least for %s (%s) and most for %s (%s).", what, text(lo.codec), ratio(lo.f), text(hi.codec), ratio(hi.f))
-			case hi.f >= 1:
-				most := "" // one codec shrinks, or several and lo the most
-				if len(same) > 1 && same[1].f < 1 {
-					most = " most"
-				}
-				s.p("- %s shrinks%s for %s (falls to %s) and grows most for %s (%s).", what, most, text(lo.codec), ratio(lo.f), text(hi.codec), ratio(hi.f))
-			default:
-				s.p("- %s shrinks for every codec: most for %s (falls to %s), least for %s (falls to %s).", what, text(lo.codec), ratio(lo.f), text(hi.codec), ratio(hi.f))
-			}
-		}
-	}
-}
-
-// shapes returns the shapes of the run, in order of first appearance.
-func (s *writer) shapes() []string {
-	var out []string
-	for _, c := range s.ix.cats {
-		if !slices.Contains(out, c.Shape) {
-			out = append(out, c.Shape)
-		}
-	}
-	return out
 }

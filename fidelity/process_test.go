@@ -1,0 +1,97 @@
+package fidelity_test
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"testing"
+	"time"
+
+	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/fidelity"
+	"github.com/serbench/serbench/registry"
+)
+
+// TestMain pins the local zone as a child does, and makes the test binary
+// a Runner's child when the test starts it so.
+func TestMain(m *testing.M) {
+	fidelity.PinZone()
+	if os.Getenv("SERBENCH_FIDELITY_CHILD") == "1" {
+		if err := fidelity.Serve(os.Stdin, registry.Lookup); err != nil {
+			os.Stderr.WriteString(err.Error() + "\n")
+			os.Exit(1)
+		}
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+func childCommand() *exec.Cmd {
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	cmd.Env = append(os.Environ(), "SERBENCH_FIDELITY_CHILD=1")
+	return cmd
+}
+
+// TestRunner runs the cycle, which overflows gob's stack, between two
+// probes: the crash costs its cell, the next probe runs in a new child.
+func TestRunner(t *testing.T) {
+	var codecs []codec.Info
+	for _, n := range []string{"gob", "json"} {
+		c, err := registry.Lookup(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		codecs = append(codecs, c)
+	}
+	probes, err := fidelity.Lookup([]string{"slice-empty", "cycle", "nan"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	progress := 0
+	r := &fidelity.Runner{Command: childCommand, Parallel: 2, Timeout: time.Minute,
+		Progress: func(string, int, int) { progress++ }}
+	m, err := r.Run(context.Background(), codecs, probes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(m.Cells) != 6 || progress != 2 {
+		t.Fatalf("%d cells and %d progress calls, want 6 and 2", len(m.Cells), progress)
+	}
+	for _, tc := range []struct {
+		codec, probe string
+		want         fidelity.Outcome
+	}{
+		{"gob", "slice-empty", fidelity.Normalised},
+		{"gob", "cycle", fidelity.Crashed},
+		{"gob", "nan", fidelity.Exact},
+		{"json", "cycle", fidelity.RefusedEncode},
+		{"json", "nan", fidelity.RefusedEncode},
+	} {
+		c := m.Cell(tc.codec, tc.probe)
+		if c == nil || c.Outcome != tc.want {
+			t.Errorf("%s %s: %+v, want %s", tc.codec, tc.probe, c, tc.want)
+		}
+	}
+	if c := m.Cell("gob", "cycle"); c != nil && c.Detail == "" {
+		t.Errorf("the crashed cell says nothing of the crash")
+	}
+}
+
+// TestRunnerHang kills a child that does not answer: a command that
+// never reads its request stands for a codec that hangs.
+func TestRunnerHang(t *testing.T) {
+	c, _ := registry.Lookup("json")
+	probes, _ := fidelity.Lookup([]string{"nan", "string"})
+	r := &fidelity.Runner{Timeout: 200 * time.Millisecond, Command: func() *exec.Cmd {
+		return exec.Command("sleep", "60")
+	}}
+	m, err := r.Run(context.Background(), []codec.Info{c}, probes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range probes {
+		if cell := m.Cell("json", p.Name); cell == nil || cell.Outcome != fidelity.Crashed {
+			t.Errorf("%s: %+v, want crashed", p.Name, cell)
+		}
+	}
+}

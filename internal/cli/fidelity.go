@@ -1,0 +1,134 @@
+package cli
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/fidelity"
+	"github.com/serbench/serbench/registry"
+)
+
+// fidelityCmd runs probes through codecs, each codec in child processes,
+// prints the matrix and writes fidelity.csv and fidelity.json into -o; a
+// report.html beside a run's results there is rendered again with the
+// matrix.
+func fidelityCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("serbench fidelity", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var (
+		codecs   = fs.String("codecs", "", "comma-separated codecs (default: all)")
+		probes   = fs.String("probes", "", "comma-separated probes (default: all; see serbench list probes)")
+		out      = fs.String("o", "serbench-out", "directory for fidelity.csv and fidelity.json")
+		verbose  = fs.Bool("v", false, "print every cell that is not exact, with its diff or message")
+		parallel = fs.Int("j", 2, "codecs probed at once, each in its own child process")
+		timeout  = fs.Duration("timeout", fidelity.DefaultTimeout, "kill a child whose probe takes longer than this; the cell is recorded as hung")
+	)
+	fs.Usage = func() {
+		fmt.Fprint(fs.Output(), "Usage: serbench fidelity [-codecs LIST] [-probes LIST] [-o DIR] [-v]\n\n"+
+			"Runs every probe (a small typed value) through every codec and prints what comes back:\n"+
+			"exact, equal after a named normalisation, changed, refused at encode or decode,\n"+
+			"unsupported (declared) or crashed. Each codec runs in child processes.\n\nFlags:\n")
+		fs.PrintDefaults()
+	}
+	if err := parse(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return usagef("fidelity takes no arguments, got %q; use -codecs and -probes", fs.Args())
+	}
+	if *parallel < 1 {
+		return usagef("-j must be at least 1, got %d", *parallel)
+	}
+	infos := registry.Codecs
+	if *codecs != "" {
+		names := splitList(*codecs)
+		if err := registry.Check(names); err != nil {
+			return &UsageError{Msg: err.Error()}
+		}
+		infos = nil
+		for _, n := range names {
+			c, _ := registry.Lookup(n)
+			infos = append(infos, c)
+		}
+	}
+	ps := fidelity.Probes
+	if *probes != "" {
+		var err error
+		if ps, err = fidelity.Lookup(splitList(*probes)); err != nil {
+			return &UsageError{Msg: err.Error()}
+		}
+	}
+	if err := os.MkdirAll(*out, 0o755); err != nil {
+		return fmt.Errorf("fidelity: %w; choose another directory with -o", err)
+	}
+	r := &fidelity.Runner{Timeout: *timeout, Parallel: *parallel, Progress: func(c string, done, total int) {
+		fmt.Fprintf(stderr, "fidelity: %d/%d codecs (%s)\n", done, total, c)
+	}}
+	start := time.Now()
+	m, err := r.Run(ctx, infos, ps)
+	if err != nil {
+		return &RunError{Msg: fmt.Sprintf("fidelity: %v; nothing written", err)}
+	}
+	fmt.Fprintf(stderr, "fidelity: %d codecs by %d probes in %v\n", len(infos), len(ps), time.Since(start).Round(time.Second))
+	if err := writeFidelity(*out, m); err != nil {
+		return err
+	}
+	return fidelity.WriteText(stdout, m, *verbose)
+}
+
+// writeFidelity writes fidelity.json and fidelity.csv into dir, and renders
+// the run's outputs there again when dir holds a run's results, so that
+// report.html shows the matrix.
+func writeFidelity(dir string, m *fidelity.Matrix) error {
+	for name, write := range map[string]func(io.Writer) error{
+		fidelity.JSONName: m.WriteJSON,
+		fidelity.CSVName:  func(w io.Writer) error { return fidelity.WriteCSV(w, m) },
+	} {
+		if err := createFile(filepath.Join(dir, name), write); err != nil {
+			return err
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "results.json")); err != nil {
+		return nil
+	}
+	run, err := readRun(filepath.Join(dir, "results.json"))
+	if err != nil {
+		return fmt.Errorf("fidelity: %w", err)
+	}
+	return writeOutputs(dir, run)
+}
+
+// createFile writes a file through write, replacing it.
+func createFile(path string, write func(io.Writer) error) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return fmt.Errorf("fidelity: %w", err)
+	}
+	if err := write(f); err != nil {
+		f.Close()
+		return fmt.Errorf("fidelity: writing %s: %w", path, err)
+	}
+	return f.Close()
+}
+
+// probeTable lists the probes for serbench list probes.
+func probeTable() listing {
+	t := listing{header: []string{"PROBE", "GROUP", "DESCRIPTION"}}
+	for _, p := range fidelity.Probes {
+		r := row{cells: []string{p.Name, p.Group, p.Doc}}
+		if p.Shows != "" {
+			r.notes = append(r.notes, "shows: "+string(p.Shows))
+		}
+		if p.Decides != 0 {
+			r.notes = append(r.notes, "decides: "+codec.Features(p.Decides).String())
+		}
+		t.rows = append(t.rows, r)
+	}
+	return t
+}

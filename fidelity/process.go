@@ -242,6 +242,13 @@ const EventsFD = 3
 // fails at it in well under a second instead of growing a gigabyte.
 const MaxStack = 64 << 20
 
+// PinZone sets the process's local zone to UTC. Codecs that decode times
+// into time.Local then give the same cells on every machine, and a time
+// read back in the local zone shows as the UTC normalisation whatever the
+// machine's TZ. Serve calls it; so must any other process that checks
+// probes in itself (a generator, a test binary).
+func PinZone() { time.Local = time.UTC }
+
 // Serve is a child's main: it reads a request from in, looks its codec up
 // and writes an event before and after each probe to the events pipe
 // (EventsFD).
@@ -256,6 +263,7 @@ func Serve(in io.Reader, lookup func(name string) (codec.Info, error)) error {
 
 func serve(in io.Reader, out io.Writer, lookup func(name string) (codec.Info, error)) error {
 	debug.SetMaxStack(MaxStack)
+	PinZone()
 	var req request
 	if err := json.NewDecoder(in).Decode(&req); err != nil {
 		return fmt.Errorf("fidelity: reading the request: %w", err)

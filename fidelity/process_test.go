@@ -12,9 +12,10 @@ import (
 	"github.com/serbench/serbench/registry"
 )
 
-// TestMain makes the test binary a Runner's child when the test starts it
-// so.
+// TestMain pins the local zone as a child does, and makes the test binary
+// a Runner's child when the test starts it so.
 func TestMain(m *testing.M) {
+	fidelity.PinZone()
 	if os.Getenv("SERBENCH_FIDELITY_CHILD") == "1" {
 		if err := fidelity.Serve(os.Stdin, registry.Lookup); err != nil {
 			os.Stderr.WriteString(err.Error() + "\n")

@@ -45,6 +45,7 @@ var reflection = []codec.Info{
 
 	cbor.Default,
 	cbor.Nano,
+	cbor.Limits,
 	ugorji.CBOR,
 
 	bson.Driver,

@@ -29,10 +29,14 @@ var Files = []struct {
 // WriteFiles writes every output of run into dir, which must exist:
 // results.json, results.bench, results.csv, report.html and summary.md.
 // When dir holds a fidelity.json (serbench fidelity -o dir), report.html
-// shows its matrix.
+// shows its matrix; when it holds a hostile.json (serbench hostile -o
+// dir), report.html and summary.md show that one.
 // Each file is written to a temporary name and renamed, so a failure
 // never leaves half a file; a file of the same name is replaced.
 func WriteFiles(dir string, run *results.Run) error {
+	if run.Hostile == nil {
+		run.Hostile = ReadHostile(dir)
+	}
 	matrix, err := readFidelity(dir)
 	if err != nil {
 		return err
@@ -47,6 +51,22 @@ func WriteFiles(dir string, run *results.Run) error {
 		}
 	}
 	return nil
+}
+
+// ReadHostile reads dir/hostile.json, written by serbench hostile, if it
+// is there and readable (nil if not): the report and the summary then
+// show it.
+func ReadHostile(dir string) *results.Hostile {
+	f, err := os.Open(filepath.Join(dir, "hostile.json"))
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	h, err := results.ReadHostile(f, f.Name())
+	if err != nil {
+		return nil
+	}
+	return h
 }
 
 func writeAtomic(path string, write func(io.Writer) error) error {

@@ -52,6 +52,9 @@ type Run struct {
 	// Document, if set, is the user's document the run measured in
 	// place of the datasets (serbench run -file).
 	Document *Document `json:"document,omitempty"`
+	// Hostile, if set, is the hostile-input matrix found beside the run
+	// (hostile.json); it is saved in its own file, not in results.json.
+	Hostile *Hostile `json:"-"`
 }
 
 // A Document is a user's file measured as generic values (maps of

@@ -44,6 +44,15 @@ type Pool struct {
 	// WaitEvery is how often Waiting is called. Default 10s.
 	WaitEvery time.Duration
 
+	// Parallel is how many task children RunTasks runs at once. Default 1.
+	Parallel int
+	// TaskTimeout is how long a task's child may stay in one step before
+	// it is killed as hung. Default DefaultTaskTimeout.
+	TaskTimeout time.Duration
+	// TaskDone, if set, is called after each task RunTasks finishes, with
+	// its index.
+	TaskDone func(i int, r TaskResult)
+
 	mu     sync.Mutex
 	probes []float64
 	peak   results.Memory

@@ -25,7 +25,7 @@ func TestMain(m *testing.M) {
 		// A planted stack overflow is as fatal at 64 MB as at Go's 1 GB,
 		// and much quicker.
 		debug.SetMaxStack(64 << 20)
-		if err := worker.Serve(context.Background(), os.Stdin, resolve); err != nil {
+		if err := worker.Serve(context.Background(), os.Stdin, resolve, testHandlers...); err != nil {
 			os.Stderr.WriteString(err.Error() + "\n")
 			os.Exit(1)
 		}

@@ -14,6 +14,12 @@
 // Serve is the worker's side: it rebuilds the jobs from their Specs and
 // measures them with a runner.Runner.
 //
+// A Pool also runs generic Tasks (RunTasks), each in a child of its own:
+// the child sets a memory cap and a stack cap on itself, runs the Handler
+// the task names, and announces each step; the parent kills it when a
+// step outlasts TaskTimeout and records how it died (Exit), its last step
+// and its peak resident set size. Package hostile runs its cells so.
+//
 // Nothing crosses the process boundary inside a sample: events are
 // written between samples, on a pipe of their own (the worker's file
 // descriptor 3), so that a codec printing to stdout cannot corrupt them.
@@ -48,13 +54,17 @@ type Resolver func(Spec) (runner.Job, error)
 type request struct {
 	Options runner.Options `json:"options"`
 	Jobs    []Spec         `json:"jobs"`
+	// Task, when set, makes the worker run one generic task instead of
+	// benchmark jobs.
+	Task *Task `json:"task,omitempty"`
 }
 
 // event is one line a worker writes on its events pipe.
 type event struct {
-	Beat   *beat   `json:"beat,omitempty"`
-	Result *result `json:"result,omitempty"`
-	End    *end    `json:"end,omitempty"`
+	Beat   *beat    `json:"beat,omitempty"`
+	Result *result  `json:"result,omitempty"`
+	End    *end     `json:"end,omitempty"`
+	Task   *taskEnd `json:"task,omitempty"`
 }
 
 // beat says which step of which job the worker is about to run.

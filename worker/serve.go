@@ -18,23 +18,27 @@ import (
 const EventsFD = 3
 
 // Serve is a worker's main: it reads one request from in, measures its jobs
-// and writes events to the events pipe (EventsFD). It returns when the
-// jobs are done or ctx is cancelled.
-func Serve(ctx context.Context, in io.Reader, resolve Resolver) error {
+// (or runs its task with the handler of that name) and writes events to
+// the events pipe (EventsFD). It returns when the jobs are done or ctx is
+// cancelled.
+func Serve(ctx context.Context, in io.Reader, resolve Resolver, handlers ...Handler) error {
 	f := os.NewFile(EventsFD, "events")
 	if f == nil {
 		return fmt.Errorf("worker: no events pipe on file descriptor %d: the worker is started by serbench run, not by hand", EventsFD)
 	}
 	defer f.Close()
-	return serve(ctx, in, f, resolve)
+	return serve(ctx, in, f, resolve, handlers)
 }
 
-func serve(ctx context.Context, in io.Reader, out io.Writer, resolve Resolver) error {
+func serve(ctx context.Context, in io.Reader, out io.Writer, resolve Resolver, handlers []Handler) error {
 	var req request
 	if err := json.NewDecoder(in).Decode(&req); err != nil {
 		return fmt.Errorf("worker: reading the request: %w", err)
 	}
 	w := &writer{w: bufio.NewWriter(out)}
+	if req.Task != nil {
+		return serveTask(ctx, req.Task, w, handlers)
+	}
 	jobs := make([]runner.Job, len(req.Jobs))
 	index := map[*runner.Job]int{}
 	for i, s := range req.Jobs {

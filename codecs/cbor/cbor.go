@@ -44,3 +44,33 @@ func newNano() codec.Codec {
 	}
 	return codec.Reflect(em.Marshal, cbor.Unmarshal)
 }
+
+// Limits decodes with the limits fxamacker/cbor offers set tight: at most
+// 64 levels of nesting, 65,536 array elements and 65,536 map pairs, so
+// that a hostile input is refused before it is allocated.
+var Limits = codec.Info{
+	Name: "cbor-limits", Family: "cbor", Label: "fxamacker/cbor/v2 (DecOptions limits)", Module: module, URL: url,
+	API:     codec.Reflection,
+	Variant: "DecOptions{MaxNestedLevels: 64, MaxArrayElements: 65536, MaxMapPairs: 65536, DupMapKey: DupMapKeyEnforcedAPF} built once into a DecMode: a hardened decoder",
+	Losses: []codec.Loss{
+		{Kind: codec.TimePrecision, Precision: time.Second},
+		{Kind: codec.TimeZone},
+	},
+	Notes: "The hardened variant of cbor: what its limits cost in speed is the difference from cbor. " +
+		"Struct fields keyed by their json tags.",
+	New: newLimits,
+}
+
+// newLimits builds the DecMode once per codec, outside the timer.
+func newLimits() codec.Codec {
+	dm, err := cbor.DecOptions{
+		MaxNestedLevels:  64,
+		MaxArrayElements: 65536,
+		MaxMapPairs:      65536,
+		DupMapKey:        cbor.DupMapKeyEnforcedAPF,
+	}.DecMode()
+	if err != nil {
+		return codec.Func(func(any) (codec.Case, error) { return nil, err })
+	}
+	return codec.Reflect(cbor.Marshal, dm.Unmarshal)
+}

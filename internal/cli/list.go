@@ -10,6 +10,7 @@ import (
 
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/dataset"
+	"github.com/serbench/serbench/hostile"
 	"github.com/serbench/serbench/preset"
 	"github.com/serbench/serbench/registry"
 )
@@ -40,7 +41,7 @@ func parseList(args []string, stderr io.Writer) (what []string, long bool, err e
 	fs.SetOutput(stderr)
 	fs.BoolVar(&long, "v", false, "the long form: each codec's version, label, home page and notes as well")
 	fs.Usage = func() {
-		fmt.Fprint(fs.Output(), "Usage: serbench list [-v] [codecs|datasets|presets|probes|claims]\n\nLists what -codecs, -datasets, -preset, fidelity's -probes and reproduce's -claims accept; without an argument, the first three.\n\nFlags:\n")
+		fmt.Fprint(fs.Output(), "Usage: serbench list [-v] [codecs|datasets|presets|probes|classes|claims]\n\nLists what -codecs, -datasets, -preset, fidelity's -probes, hostile's -classes and reproduce's -claims accept; without an argument, the first three.\n\nFlags:\n")
 		fs.PrintDefaults()
 	}
 	// Accept the argument before or after the flags.
@@ -56,17 +57,17 @@ func parseList(args []string, stderr io.Writer) (what []string, long bool, err e
 	case len(args) == 0:
 		return []string{"codecs", "datasets", "presets"}, long, nil
 	case len(args) > 1:
-		return nil, false, usagef("list takes at most one argument: codecs, datasets, presets, probes or claims")
+		return nil, false, usagef("list takes at most one argument: codecs, datasets, presets, probes, classes or claims")
 	}
 	switch args[0] {
-	case "codecs", "datasets", "presets", "probes", "claims":
+	case "codecs", "datasets", "presets", "probes", "classes", "claims":
 		return args, long, nil
 	}
-	return nil, false, usagef("cannot list %q; choose codecs, datasets, presets, probes or claims", args[0])
+	return nil, false, usagef("cannot list %q; choose codecs, datasets, presets, probes, classes or claims", args[0])
 }
 
-// listingOf returns the listing of what: codecs, datasets, presets or
-// probes.
+// listingOf returns the listing of what: codecs, datasets, presets,
+// probes or classes.
 func listingOf(what string, long bool) listing {
 	switch what {
 	case "codecs":
@@ -75,6 +76,8 @@ func listingOf(what string, long bool) listing {
 		return datasetTable()
 	case "probes":
 		return probeTable()
+	case "classes":
+		return classTable()
 	case "claims":
 		return claimTable()
 	}
@@ -95,6 +98,15 @@ func datasetTable() listing {
 			shapes = append(shapes, name)
 		}
 		t.rows = append(t.rows, row{cells: []string{d.Name, strings.Join(shapes, ","), strconv.Itoa(d.SliceLen), d.Source, d.Doc}})
+	}
+	return t
+}
+
+// classTable lists hostile's input classes.
+func classTable() listing {
+	t := listing{header: []string{"CLASS", "DESCRIPTION"}}
+	for _, c := range hostile.Classes {
+		t.rows = append(t.rows, row{cells: []string{c.Name, c.Doc}})
 	}
 	return t
 }

@@ -39,6 +39,39 @@ func prepareWorkDir(out, work string) error {
 	return nil
 }
 
+// matrices are what serbench fidelity and serbench hostile write into an
+// output directory. They do not depend on a run's timings, so a new run
+// into the same directory keeps them (carryMatrices) and its report.html
+// and summary.md show them.
+var matrices = []string{"fidelity.json", "fidelity.csv", "hostile.json", "hostile.csv", "hostile"}
+
+// carryMatrices copies the matrices of the previous outputs in out into
+// work, where work does not have its own.
+func carryMatrices(out, work string) error {
+	for _, name := range matrices {
+		from, to := filepath.Join(out, name), filepath.Join(work, name)
+		if _, err := os.Lstat(to); err == nil {
+			continue
+		}
+		fi, err := os.Lstat(from)
+		if err != nil {
+			continue // not there: nothing to keep
+		}
+		if fi.IsDir() {
+			err = os.CopyFS(to, os.DirFS(from))
+		} else if fi.Mode().IsRegular() {
+			var b []byte
+			if b, err = os.ReadFile(from); err == nil {
+				err = os.WriteFile(to, b, 0o644)
+			}
+		}
+		if err != nil {
+			return fmt.Errorf("keeping %s of the previous outputs: %w", from, err)
+		}
+	}
+	return nil
+}
+
 // publish makes a finished run's working directory the output directory
 // out, as a set: the previous outputs stay in place until the new ones
 // are complete, and are removed only once the new directory has taken

@@ -96,6 +96,44 @@ func TestPublish(t *testing.T) {
 	}
 }
 
+// TestCarryMatrices: a new run into a directory keeps the fidelity and
+// hostile matrices written there before, and never overwrites its own.
+func TestCarryMatrices(t *testing.T) {
+	dir := t.TempDir()
+	out, work := filepath.Join(dir, "out"), filepath.Join(dir, "out.partial")
+	mkdir(t, filepath.Join(out, "hostile"))
+	mkdir(t, work)
+	for name, body := range map[string]string{
+		"fidelity.json":        "old fidelity",
+		"hostile.json":         "old hostile",
+		"hostile/gob-long.bin": "repro",
+		"results.json":         "old results",
+	} {
+		writeFile(t, filepath.Join(out, name), []byte(body))
+	}
+	writeFile(t, filepath.Join(work, "hostile.json"), []byte("new hostile"))
+	if err := carryMatrices(out, work); err != nil {
+		t.Fatal(err)
+	}
+	for name, want := range map[string]string{
+		"fidelity.json":        "old fidelity",
+		"hostile.json":         "new hostile",
+		"hostile/gob-long.bin": "repro",
+	} {
+		got, err := os.ReadFile(filepath.Join(work, name))
+		if err != nil || string(got) != want {
+			t.Errorf("%s = %q (%v), want %q", name, got, err, want)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(work, "results.json")); !os.IsNotExist(err) {
+		t.Errorf("results.json of the previous run was carried over: %v", err)
+	}
+	// Nothing to carry from a directory that does not exist.
+	if err := carryMatrices(filepath.Join(dir, "none"), work); err != nil {
+		t.Errorf("carrying from a missing directory: %v", err)
+	}
+}
+
 func TestCheckWritable(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "a", "b")
 	if err := checkWritable(dir); err != nil {

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/serbench/serbench/journal"
+	"github.com/serbench/serbench/report"
 	"github.com/serbench/serbench/report/table"
 	"github.com/serbench/serbench/results"
 )
@@ -38,6 +39,7 @@ func reportCmd(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return &UsageError{Msg: err.Error()}
 	}
+	run.Hostile = report.ReadHostile(file) // a directory's hostile matrix goes along
 	if err := checkWritable(*out); err != nil {
 		return err
 	}

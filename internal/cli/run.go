@@ -318,6 +318,9 @@ func (p *runPlan) execute(ctx context.Context, stderr io.Writer) (run *results.R
 // into out when it completed, left in out's working directory when not.
 func finish(run *results.Run, runErr error, out string, stderr io.Writer) error {
 	work := partialDir(out)
+	if err := carryMatrices(out, work); err != nil {
+		return &RunError{Msg: fmt.Sprintf("%v; the journal of every result is kept in %s", err, work)}
+	}
 	if err := writeOutputs(work, run); err != nil {
 		return &RunError{Msg: fmt.Sprintf("%v; the journal of every result is kept in %s", err, work)}
 	}

@@ -43,7 +43,7 @@ var ChartsVersion = strings.TrimSpace(echartsVersion)
 var page = template.Must(template.New("report.html").Funcs(template.FuncMap{
 	"mul100": func(f float64) float64 { return 100 * f },
 	"dur":    func(d results.Duration) string { return time.Duration(d).String() },
-}).Parse(pageTmpl))
+}).Parse(pageTmpl + hostileTmpl))
 
 // Write writes run as a self-contained HTML page.
 func Write(w io.Writer, run *results.Run) error {
@@ -72,9 +72,11 @@ type view struct {
 	// TwoSpeedsMark is the gap between median and mean beyond which a
 	// result is marked "two speeds" (results.MeanGapMark).
 	TwoSpeedsMark float64
-	ECharts       template.JS
-	Script        template.JS
-	Style         template.CSS
+	// Hostile is the hostile-input section, nil without a matrix.
+	Hostile *hostileView
+	ECharts template.JS
+	Script  template.JS
+	Style   template.CSS
 }
 
 type codecView struct {
@@ -163,6 +165,7 @@ func newView(run *results.Run) *view {
 		v.Rows = append(v.Rows, row)
 	}
 	v.charts(run)
+	v.Hostile = newHostileView(run.Hostile)
 	return v
 }
 

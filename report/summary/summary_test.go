@@ -92,3 +92,20 @@ func TestMissingData(t *testing.T) {
 		t.Errorf("summary of an empty run has sections:\n%s", empty.String())
 	}
 }
+
+// TestHostile: a run with a hostile matrix beside it gets a verdict per
+// codec, derived from the matrix.
+func TestHostile(t *testing.T) {
+	run := fixture.Run()
+	run.Hostile = fixture.Hostile()
+	var buf bytes.Buffer
+	if err := summary.Write(&buf, run); err != nil {
+		t.Fatal(err)
+	}
+	out := buf.String()
+	_, section, ok := strings.Cut(out, "## Safe to decode untrusted input?")
+	if !ok {
+		t.Fatalf("no hostile section:\n%s", out)
+	}
+	golden.Check(t, "hostile.golden", []byte(section))
+}

@@ -15,6 +15,7 @@ import (
 func main() {
 	out := flag.String("o", "docs/codecs.md", "the file to write")
 	flag.Parse()
+	fidelity.PinZone()
 	var b bytes.Buffer
 	if err := fidelity.WriteCodecs(&b, registry.Codecs); err != nil {
 		fmt.Fprintln(os.Stderr, "gencodecs:", err)

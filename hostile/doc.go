@@ -1,0 +1,14 @@
+// Package hostile runs a codec's decoder over malformed and malicious
+// input and says what happened: a matrix of codecs by input classes.
+//
+// Each Class generates inputs from the codec's own valid encodings of
+// dataset values: prefixes, flipped bits, lengths declared far beyond the
+// input in the format's own framing, nesting ladders, alias bombs. Every
+// cell (one codec, one class) runs in a child process of its own, a
+// worker task under a memory cap, a stack cap and a per-input timeout, so
+// that a decoder that crashes the Go runtime, blows up its memory or hangs
+// costs its cell and nothing else.
+//
+// A cell's Outcome is the worst outcome of its inputs; its reproducer is
+// the smallest input with that outcome.
+package hostile

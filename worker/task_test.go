@@ -1,0 +1,99 @@
+package worker_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/serbench/serbench/worker"
+)
+
+// testHandlers are the tasks the test binary's worker runs.
+var testHandlers = []worker.Handler{
+	{Name: "echo", Run: func(_ context.Context, in json.RawMessage, step func(string)) (json.RawMessage, error) {
+		step("echo")
+		return in, nil
+	}},
+	{Name: "fail", Run: func(context.Context, json.RawMessage, func(string)) (json.RawMessage, error) {
+		return nil, errors.New("the task failed")
+	}},
+	{Name: "panic", Run: func(_ context.Context, _ json.RawMessage, step func(string)) (json.RawMessage, error) {
+		step("about to panic")
+		done := make(chan struct{})
+		go func() { panic("nobody recovers this") }()
+		<-done
+		return nil, nil
+	}},
+	{Name: "overflow", Run: func(_ context.Context, _ json.RawMessage, step func(string)) (json.RawMessage, error) {
+		step("recursing")
+		return nil, errors.New(string(rune(recurse(0))))
+	}},
+	{Name: "oom", Run: func(_ context.Context, _ json.RawMessage, step func(string)) (json.RawMessage, error) {
+		step("allocating")
+		b := make([]byte, 64<<30) // beyond the default 4 GiB cap
+		return json.Marshal(len(b))
+	}},
+	{Name: "hang", Run: func(_ context.Context, _ json.RawMessage, step func(string)) (json.RawMessage, error) {
+		step("hanging")
+		select {}
+	}},
+}
+
+//go:noinline
+func recurse(n int) int {
+	var pad [64]byte
+	pad[n%64] = byte(n)
+	return recurse(n+1) + int(pad[0])
+}
+
+// TestRunTasks: a task that returns, fails, panics, overflows its stack,
+// runs out of memory or hangs each ends as it should, and the pool goes
+// on after each.
+func TestRunTasks(t *testing.T) {
+	p := testPool(t, time.Minute)
+	p.TaskTimeout = 500 * time.Millisecond
+	p.Parallel = 2
+	tasks := []worker.Task{
+		{Name: "echo", Input: json.RawMessage(`{"a":1}`)},
+		{Name: "fail"},
+		{Name: "panic"},
+		{Name: "overflow"},
+		{Name: "oom"},
+		{Name: "hang"},
+		{Name: "nosuch"},
+	}
+	var done int
+	p.TaskDone = func(int, worker.TaskResult) { done++ }
+	res, err := p.RunTasks(context.Background(), tasks)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res) != len(tasks) || done != len(tasks) {
+		t.Fatalf("%d results, %d done; want %d", len(res), done, len(tasks))
+	}
+	if r := res[0]; r.Exit != nil || string(r.Output) != `{"a":1}` || r.Step != "echo" {
+		t.Errorf("echo: %+v", r)
+	}
+	if r := res[1]; r.Exit != nil || r.Err != "the task failed" {
+		t.Errorf("fail: %+v", r)
+	}
+	if r := res[6]; r.Exit != nil || !strings.Contains(r.Err, `no task handler "nosuch"`) {
+		t.Errorf("nosuch: %+v", r)
+	}
+	for i, want := range map[int]string{2: worker.ExitPanic, 3: worker.ExitStackOverflow, 4: worker.ExitOutOfMemory, 5: worker.ExitTimeout} {
+		r := res[i]
+		if r.Exit == nil || r.Exit.Kind != want {
+			t.Errorf("%s: exit %+v, want %s", tasks[i].Name, r.Exit, want)
+			continue
+		}
+		if r.Step == "" {
+			t.Errorf("%s: no last step recorded", tasks[i].Name)
+		}
+	}
+	if r := res[4]; r.PeakRSS == 0 {
+		t.Errorf("oom: no peak RSS recorded")
+	}
+}

@@ -468,7 +468,9 @@ func exitKind(err error, stderr string) string {
 	switch {
 	case strings.Contains(stderr, "stack overflow") || strings.Contains(stderr, "stack exceeds"):
 		return "stack overflow"
-	case strings.Contains(stderr, "out of memory"):
+	case strings.Contains(stderr, "out of memory"), strings.Contains(stderr, "cannot allocate memory"),
+		// How the race detector's runtime fails an allocation it cannot map.
+		strings.Contains(stderr, "too many address space collisions for -race mode"):
 		return "out of memory"
 	case strings.Contains(stderr, "WARNING: DATA RACE"):
 		return "data race, reported by the race detector"

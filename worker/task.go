@@ -236,7 +236,7 @@ func taskExit(err error, stderr string) *Exit {
 	switch {
 	case kind == "stack overflow":
 		e.Kind = ExitStackOverflow
-	case kind == "out of memory" || strings.Contains(stderr, "cannot allocate memory"):
+	case kind == "out of memory":
 		e.Kind = ExitOutOfMemory
 	case strings.HasPrefix(kind, "fatal error: "):
 		e.Kind = ExitFatal

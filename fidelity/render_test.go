@@ -2,45 +2,13 @@ package fidelity_test
 
 import (
 	"bytes"
-	"flag"
-	"os"
-	"path/filepath"
 	"reflect"
 	"testing"
 
-	"github.com/pmezard/go-difflib/difflib"
-
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/fidelity"
+	"github.com/serbench/serbench/internal/golden"
 )
-
-var update = flag.Bool("update", false, "rewrite testdata/*.golden files from the current output")
-
-// golden compares got with testdata/name, or rewrites it with -update.
-func golden(t *testing.T, name string, got []byte) {
-	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.MkdirAll("testdata", 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v; run the test with -update to create it", err)
-	}
-	if !bytes.Equal(got, want) {
-		diff, _ := difflib.GetUnifiedDiffString(difflib.UnifiedDiff{
-			A: difflib.SplitLines(string(want)), B: difflib.SplitLines(string(got)),
-			FromFile: path, ToFile: "got", Context: 2,
-		})
-		t.Errorf("output differs from %s (run with -update if the change is right):\n%s", path, diff)
-	}
-}
 
 // fixture is a matrix with every outcome, written by hand.
 func fixture(t testing.TB) *fidelity.Matrix {
@@ -80,7 +48,7 @@ func TestWriteText(t *testing.T) {
 		if err := fidelity.WriteText(&b, fixture(t), tc.verbose); err != nil {
 			t.Fatal(err)
 		}
-		golden(t, tc.name, b.Bytes())
+		golden.Check(t, tc.name, b.Bytes())
 	}
 }
 
@@ -89,7 +57,7 @@ func TestWriteCSV(t *testing.T) {
 	if err := fidelity.WriteCSV(&b, fixture(t)); err != nil {
 		t.Fatal(err)
 	}
-	golden(t, "fidelity.csv.golden", b.Bytes())
+	golden.Check(t, "fidelity.csv.golden", b.Bytes())
 }
 
 func TestJSONRoundTrip(t *testing.T) {

@@ -6,9 +6,9 @@ import (
 
 	"golang.org/x/perf/benchfmt"
 
+	"github.com/serbench/serbench/internal/golden"
 	"github.com/serbench/serbench/report/bench"
 	"github.com/serbench/serbench/report/internal/fixture"
-	"github.com/serbench/serbench/report/internal/golden"
 	"github.com/serbench/serbench/results"
 )
 

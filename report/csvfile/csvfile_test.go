@@ -5,9 +5,9 @@ import (
 	"encoding/csv"
 	"testing"
 
+	"github.com/serbench/serbench/internal/golden"
 	"github.com/serbench/serbench/report/csvfile"
 	"github.com/serbench/serbench/report/internal/fixture"
-	"github.com/serbench/serbench/report/internal/golden"
 )
 
 func TestGolden(t *testing.T) {

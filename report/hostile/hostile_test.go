@@ -4,9 +4,9 @@ import (
 	"bytes"
 	"testing"
 
+	"github.com/serbench/serbench/internal/golden"
 	reporthostile "github.com/serbench/serbench/report/hostile"
 	"github.com/serbench/serbench/report/internal/fixture"
-	"github.com/serbench/serbench/report/internal/golden"
 )
 
 func TestWrite(t *testing.T) {

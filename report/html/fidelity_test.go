@@ -7,9 +7,9 @@ import (
 
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/fidelity"
+	"github.com/serbench/serbench/internal/golden"
 	"github.com/serbench/serbench/report/html"
 	"github.com/serbench/serbench/report/internal/fixture"
-	"github.com/serbench/serbench/report/internal/golden"
 )
 
 // matrix is a fixed fidelity matrix: two codecs, three probes, every

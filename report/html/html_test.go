@@ -16,7 +16,7 @@ import (
 	"github.com/serbench/serbench/results"
 	// The -update flag of the other renderers' golden tests, so that
 	// go test ./report/... -update runs here too.
-	_ "github.com/serbench/serbench/report/internal/golden"
+	_ "github.com/serbench/serbench/internal/golden"
 )
 
 // render writes the fixture's report and parses it.

@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"github.com/serbench/serbench/claims"
-	"github.com/serbench/serbench/report/internal/golden"
+	"github.com/serbench/serbench/internal/golden"
 	"github.com/serbench/serbench/report/reproduction"
 	"github.com/serbench/serbench/results"
 )

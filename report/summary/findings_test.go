@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/serbench/serbench/report/internal/golden"
+	"github.com/serbench/serbench/internal/golden"
 	"github.com/serbench/serbench/results"
 )
 

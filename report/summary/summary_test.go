@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/serbench/serbench/internal/golden"
 	"github.com/serbench/serbench/report/internal/fixture"
-	"github.com/serbench/serbench/report/internal/golden"
 	"github.com/serbench/serbench/report/summary"
 	"github.com/serbench/serbench/results"
 )

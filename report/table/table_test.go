@@ -4,8 +4,8 @@ import (
 	"bytes"
 	"testing"
 
+	"github.com/serbench/serbench/internal/golden"
 	"github.com/serbench/serbench/report/internal/fixture"
-	"github.com/serbench/serbench/report/internal/golden"
 	"github.com/serbench/serbench/report/table"
 )
 

@@ -1,6 +1,7 @@
 package runner
 
 import (
+	"context"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -45,4 +46,32 @@ func onClock(t *testing.T, opts Options, clock *fakeClock) *Runner {
 		r.gauge.now = clock.now
 	}
 	return r
+}
+
+// TestCalibrateSubNanosecond: an operation of a fraction of a nanosecond
+// (a self-timed loop) reaches the batch time in a few steps; n used to
+// grow by one a step once a batch read under a nanosecond per iteration.
+func TestCalibrateSubNanosecond(t *testing.T) {
+	for _, perOp := range []float64{0.3, 0.9, 1.5, 40} {
+		clock := newFakeClock()
+		r := onClock(t, Options{NoGC: true}, clock)
+		calls := 0
+		l := func(n int) error {
+			calls++
+			clock.advance(time.Duration(float64(n) * perOp))
+			return nil
+		}
+		n, err := r.calibrate(context.Background(), l)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := time.Duration(float64(n) * perOp); got < r.opts.BatchTime {
+			t.Errorf("%vns/op: calibrated to n=%d, a batch of %v, under the batch time %v", perOp, n, got, r.opts.BatchTime)
+		}
+		// Each step and the warm-up are counted: a handful of steps,
+		// then SampleTime/BatchTime warm-up batches at most.
+		if limit := 20 + int(r.opts.SampleTime/r.opts.BatchTime); calls > limit {
+			t.Errorf("%vns/op: %d batches to calibrate, want at most %d", perOp, calls, limit)
+		}
+	}
 }

@@ -270,9 +270,14 @@ func (r *Runner) calibrate(ctx context.Context, l loop) (n int, err error) {
 		if err := ctx.Err(); err != nil {
 			return 0, err
 		}
+		// The time per iteration is a float: an operation under a
+		// nanosecond (a self-timed loop) must still grow n towards the
+		// batch time, not by one at a time.
 		prev := n
-		perOp := max(d.Nanoseconds()/int64(n), 1)
-		next := int64(float64(r.opts.BatchTime.Nanoseconds()) / float64(perOp) * 1.2)
+		next := 100 * int64(prev) // too short to read: as fast as allowed
+		if perOp := float64(d.Nanoseconds()) / float64(n); perOp > 0 {
+			next = int64(float64(r.opts.BatchTime.Nanoseconds()) / perOp * 1.2)
+		}
 		next = min(next, 100*int64(prev), 1e9)
 		n = int(max(next, int64(prev)+1))
 	}

@@ -10,104 +10,6 @@ import (
 	"github.com/serbench/serbench/codec"
 )
 
-// An Outcome is what became of one probe through one codec.
-type Outcome string
-
-// The outcomes, from best to worst.
-const (
-	Exact         Outcome = "exact"          // equal, as go-cmp sees every field
-	Normalised    Outcome = "normalised"     // equal after the normalisation named in Cell.Norm
-	Changed       Outcome = "changed"        // decoded, but different: Cell.Detail holds the diff
-	RefusedEncode Outcome = "refused-encode" // the codec refused to encode it: Cell.Detail holds the error
-	RefusedDecode Outcome = "refused-decode" // the codec encoded it and refused to decode it
-	Unsupported   Outcome = "unsupported"    // declared: by the codec's Info, its Prepare, or a missing optional interface
-	Crashed       Outcome = "crashed"        // the codec panicked, crashed its process or hung
-)
-
-// Outcomes lists the outcomes in order.
-var Outcomes = []Outcome{Exact, Normalised, Changed, RefusedEncode, RefusedDecode, Unsupported, Crashed}
-
-// Symbol is the outcome's one-character mark in the text matrix.
-func (o Outcome) Symbol() string {
-	switch o {
-	case Exact:
-		return "="
-	case Normalised:
-		return "≈"
-	case Changed:
-		return "≠"
-	case RefusedEncode:
-		return "E"
-	case RefusedDecode:
-		return "D"
-	case Unsupported:
-		return "·"
-	case Crashed:
-		return "!"
-	}
-	return "?"
-}
-
-// Describe says what the outcome means in a few words.
-func (o Outcome) Describe() string {
-	switch o {
-	case Exact:
-		return "exact"
-	case Normalised:
-		return "equal after a normalisation"
-	case Changed:
-		return "changed"
-	case RefusedEncode:
-		return "refused at encode"
-	case RefusedDecode:
-		return "refused at decode"
-	case Unsupported:
-		return "unsupported (declared)"
-	case Crashed:
-		return "crashed or hung"
-	}
-	return string(o)
-}
-
-// A Cell is one probe through one codec.
-type Cell struct {
-	Codec   string  `json:"codec"`
-	Probe   string  `json:"probe"`
-	Outcome Outcome `json:"outcome"`
-	// Norm names the normalisation of a Normalised cell: "UTC", "1s",
-	// "nil≡empty", several joined by ",".
-	Norm string `json:"normalisation,omitempty"`
-	// Detail is the diff (-want +got) of a Changed cell, the error of a
-	// refused or crashed one, the reason of an Unsupported one.
-	Detail string `json:"detail,omitempty"`
-	// Tried is, for a cell Unsupported by the codec's Info, what running
-	// the probe anyway gives: the evidence Derive checks the declaration
-	// against.
-	Tried *Cell `json:"tried,omitempty"`
-}
-
-// Text is the cell in words: "exact", "≈ UTC,1ms", "refused at encode: ...".
-func (c Cell) Text() string {
-	switch {
-	case c.Outcome == Normalised:
-		return "≈ " + c.Norm
-	case c.Outcome == Unsupported:
-		return "unsupported: " + c.Detail
-	case c.Detail != "":
-		return c.Outcome.Describe() + ": " + c.Detail
-	}
-	return c.Outcome.Describe()
-}
-
-// Evidence returns what the probe showed about the codec: the cell, or
-// what running it anyway gave when its Info declares it unsupported.
-func (c Cell) Evidence() Cell {
-	if c.Tried != nil {
-		return *c.Tried
-	}
-	return c
-}
-
 // Check runs probe p through the codec info describes, in this process,
 // and returns its cell. A probe whose type has a feature the codec's Info
 // declares unsupported is still run, for the cell's Tried.
@@ -126,7 +28,7 @@ func Check(info codec.Info, p Probe) Cell {
 			}
 		}
 	}
-	cell.Codec, cell.Probe = info.Name, p.Name
+	cell.Codec, cell.Case = info.Name, p.Name
 	return cell
 }
 
@@ -216,7 +118,7 @@ func judge(p Probe, want, got any) Cell {
 	case diff != "":
 		return Cell{Outcome: Changed, Detail: diff}
 	case norm != "":
-		return Cell{Outcome: Normalised, Norm: norm}
+		return Cell{Outcome: Normalised, Note: norm}
 	}
 	return Cell{Outcome: Exact}
 }

@@ -46,7 +46,7 @@ func Derive(m *Matrix, codecName string) Derivation {
 		byName[p.Name] = p
 	}
 	for _, f := range featureOrder {
-		for _, pi := range m.Probes {
+		for _, pi := range m.Cases {
 			p := byName[pi.Name]
 			if p.Decides != f || p.Value == nil {
 				continue
@@ -69,7 +69,7 @@ func Derive(m *Matrix, codecName string) Derivation {
 		}
 	}
 	found := map[codec.LossKind]bool{}
-	for _, pi := range m.Probes {
+	for _, pi := range m.Cases {
 		p := byName[pi.Name]
 		c := m.Cell(codecName, p.Name)
 		if p.Shows == "" || c == nil || featuresOf(p)&^d.Supported != 0 {
@@ -106,7 +106,7 @@ func featuresOf(p Probe) codec.Features {
 
 // lossOf returns the loss of kind that cell shows, if it shows one.
 func lossOf(kind codec.LossKind, c Cell) (codec.Loss, bool) {
-	norms := strings.Split(c.Norm, ",")
+	norms := strings.Split(c.Note, ",")
 	has := func(n string) bool { return c.Outcome == Normalised && slices.Contains(norms, n) }
 	switch kind {
 	case codec.TimePrecision:

@@ -13,10 +13,11 @@ func ExampleCheck() {
 	gob, _ := registry.Lookup("gob")
 	probes, _ := fidelity.Lookup([]string{"nan", "slice-empty", "map-int-key"})
 	for _, p := range probes {
-		fmt.Printf("%-12s json: %-60s gob: %s\n", p.Name, fidelity.Check(json, p).Text(), fidelity.Check(gob, p).Text())
+		j, g := fidelity.Check(json, p), fidelity.Check(gob, p)
+		fmt.Printf("%-12s json: %-60s gob: %s\n", p.Name, fidelity.Study.Text(&j), fidelity.Study.Text(&g))
 	}
 	// Output:
-	// slice-empty  json: exact                                                        gob: ≈ nil≡empty
+	// slice-empty  json: exact                                                        gob: equal after a normalisation (nil≡empty)
 	// map-int-key  json: exact                                                        gob: exact
 	// nan          json: refused at encode: json: unsupported value: NaN              gob: exact
 }

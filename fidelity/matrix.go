@@ -1,112 +1,78 @@
 package fidelity
 
 import (
-	"encoding/json"
-	"fmt"
-	"io"
-
 	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/internal/buildinfo"
+	"github.com/serbench/serbench/results"
+	"runtime"
 )
 
-// A Matrix is every probe through every codec: what fidelity.json holds.
-type Matrix struct {
-	Codecs []CodecInfo `json:"codecs"`
-	Probes []ProbeInfo `json:"probes"`
-	Cells  []Cell      `json:"cells"` // codec by codec, each in probe order
-	index  map[key]int // Cells by codec and probe
+// A Matrix is every probe through every codec, in the results package's
+// matrix model: what fidelity.json holds. A Cell is one probe through one
+// codec; its Note names the normalisation of a Normalised cell ("UTC",
+// "1s", "nil≡empty", several joined by ","), its Detail holds the diff
+// (-want +got) of a Changed cell, the error of a refused or crashed one,
+// the reason of an Unsupported one, and its Tried, for a cell Unsupported
+// by the codec's Info, what running the probe anyway gives: the evidence
+// Derive checks the declaration against.
+type (
+	Matrix  = results.Matrix
+	Cell    = results.MatrixCell
+	Outcome = results.Outcome
+)
+
+// The outcomes, from best to worst.
+const (
+	Exact         Outcome = "exact"          // equal, as go-cmp sees every field
+	Normalised    Outcome = "normalised"     // equal after the normalisation named in Cell.Note
+	Changed       Outcome = "changed"        // decoded, but different: Cell.Detail holds the diff
+	RefusedEncode Outcome = "refused-encode" // the codec refused to encode it: Cell.Detail holds the error
+	RefusedDecode Outcome = "refused-decode" // the codec encoded it and refused to decode it
+	Unsupported   Outcome = "unsupported"    // declared: by the codec's Info, its Prepare, or a missing optional interface
+	Crashed       Outcome = "crashed"        // the codec panicked, crashed its process or hung
+)
+
+// Study is the fidelity study as data: its outcomes and the rule of a
+// codec's verdict, "does what goes in come back?".
+var Study = results.Study{
+	Name:  "fidelity",
+	Title: "Fidelity: what survives the round trip",
+	About: "Each probe, a small typed value, through each codec (serbench fidelity), each codec in child processes. " +
+		"A cell is exact, equal after a named normalisation, changed, refused at encode or decode, unsupported as declared, or crashed.",
+	CaseWord: "probe",
+	Question: "Does what goes in come back?",
+	Outcomes: []results.OutcomeKind{
+		{Name: Exact, Code: "=", Label: "exact", Tone: results.ToneGood},
+		{Name: Normalised, Code: "≈", Label: "equal after a normalisation", Tone: results.ToneFair},
+		{Name: Changed, Code: "≠", Label: "changed", Tone: results.ToneBad},
+		{Name: RefusedEncode, Code: "E", Label: "refused at encode", Tone: results.ToneWarn},
+		{Name: RefusedDecode, Code: "D", Label: "refused at decode", Tone: results.ToneWarn},
+		{Name: Unsupported, Code: "·", Label: "unsupported", Tone: results.ToneNone},
+		{Name: Crashed, Code: "!", Label: "crashed or hung", Tone: results.ToneBad},
+	},
+	Rules: []results.Rule{
+		{Verdict: "not probed", Untried: true, Why: "No probe applied: no schema or code for the probes' types."},
+		{Verdict: "crashes", When: []Outcome{Crashed}, Why: "A probe crashes, hangs or panics it: {cases}."},
+		{Verdict: "changes values", When: []Outcome{Changed}, Why: "It returns another value without an error on {cases}."},
+		{Verdict: "lossy", When: []Outcome{Normalised}, Detail: true, Why: "Values come back equal only after a normalisation: {cases}."},
+		{Verdict: "exact", Why: "Every probe tried ({tried}) comes back exact, or is refused with an error."},
+	},
 }
 
-// CodecInfo is what the matrix records of a codec.
-type CodecInfo struct {
-	Name   string `json:"name"`
-	Family string `json:"family"`
-	Label  string `json:"label"`
-	API    string `json:"api"`
-}
-
-// ProbeInfo is what the matrix records of a probe.
-type ProbeInfo struct {
-	Name  string `json:"name"`
-	Group string `json:"group"`
-	Doc   string `json:"doc"`
-}
-
-type key struct{ codec, probe string }
+// Outcomes lists the outcomes in order.
+var Outcomes = []Outcome{Exact, Normalised, Changed, RefusedEncode, RefusedDecode, Unsupported, Crashed}
 
 // NewMatrix returns an empty matrix of codecs by probes.
 func NewMatrix(codecs []codec.Info, probes []Probe) *Matrix {
-	m := &Matrix{}
+	var cs []results.MatrixCodec
 	for _, c := range codecs {
-		m.Codecs = append(m.Codecs, CodecInfo{Name: c.Name, Family: c.Family, Label: c.Label, API: string(c.API)})
+		cs = append(cs, results.MatrixCodec{Name: c.Name, Family: c.Family, Label: c.Label, API: string(c.API)})
 	}
+	var ps []results.MatrixCase
 	for _, p := range probes {
-		m.Probes = append(m.Probes, ProbeInfo{Name: p.Name, Group: p.Group, Doc: p.Doc})
+		ps = append(ps, results.MatrixCase{Name: p.Name, Group: p.Group, Doc: p.Doc})
 	}
+	m := results.NewMatrix(Study, cs, ps)
+	m.Go, m.Serbench = runtime.Version(), buildinfo.Main()
 	return m
 }
-
-// Add adds a cell, replacing any of the same codec and probe.
-func (m *Matrix) Add(c Cell) {
-	if m.index == nil {
-		m.reindex()
-	}
-	if i, ok := m.index[key{c.Codec, c.Probe}]; ok {
-		m.Cells[i] = c
-		return
-	}
-	m.index[key{c.Codec, c.Probe}] = len(m.Cells)
-	m.Cells = append(m.Cells, c)
-}
-
-// Cell returns the cell of codec and probe, or nil.
-func (m *Matrix) Cell(codec, probe string) *Cell {
-	if m.index == nil {
-		m.reindex()
-	}
-	if i, ok := m.index[key{codec, probe}]; ok {
-		return &m.Cells[i]
-	}
-	return nil
-}
-
-// Row returns codec's cells in probe order; a missing cell is nil.
-func (m *Matrix) Row(codec string) []*Cell {
-	row := make([]*Cell, len(m.Probes))
-	for i, p := range m.Probes {
-		row[i] = m.Cell(codec, p.Name)
-	}
-	return row
-}
-
-func (m *Matrix) reindex() {
-	m.index = map[key]int{}
-	for i, c := range m.Cells {
-		m.index[key{c.Codec, c.Probe}] = i
-	}
-}
-
-// WriteJSON writes m as indented JSON: fidelity.json.
-func (m *Matrix) WriteJSON(w io.Writer) error {
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	enc.SetEscapeHTML(false)
-	return enc.Encode(m)
-}
-
-// ReadJSON reads a matrix written by WriteJSON.
-func ReadJSON(r io.Reader) (*Matrix, error) {
-	var m Matrix
-	if err := json.NewDecoder(r).Decode(&m); err != nil {
-		return nil, fmt.Errorf("fidelity: reading the matrix: %w", err)
-	}
-	if len(m.Codecs) == 0 || len(m.Probes) == 0 {
-		return nil, fmt.Errorf("fidelity: the matrix has no codecs or no probes; write it with serbench fidelity")
-	}
-	return &m, nil
-}
-
-// The files serbench fidelity writes.
-const (
-	JSONName = "fidelity.json"
-	CSVName  = "fidelity.csv"
-)

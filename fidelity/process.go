@@ -96,12 +96,12 @@ func (r *Runner) codec(ctx context.Context, name string, probes []Probe) []Cell 
 		if stuck == "" {
 			if len(left) > 0 { // the child ended before its first probe
 				for _, p := range left {
-					cells = append(cells, Cell{Codec: name, Probe: p, Outcome: Crashed, Detail: why})
+					cells = append(cells, Cell{Codec: name, Case: p, Outcome: Crashed, Detail: why})
 				}
 			}
 			break
 		}
-		cells = append(cells, Cell{Codec: name, Probe: stuck, Outcome: Crashed, Detail: why})
+		cells = append(cells, Cell{Codec: name, Case: stuck, Outcome: Crashed, Detail: why})
 		left = left[1:]
 	}
 	return cells

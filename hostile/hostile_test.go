@@ -215,7 +215,7 @@ func TestDecode(t *testing.T) {
 		s, in := inputs(info, tc.class, true)
 		worst := NA
 		for _, x := range in {
-			if o, _, _ := decode(info, s, x); o.Severity() > worst.Severity() {
+			if o, _, _ := decode(info, s, x); worse(o, worst) {
 				worst = o
 			}
 		}

@@ -18,30 +18,6 @@ import (
 	"github.com/serbench/serbench/worker"
 )
 
-// A Matrix is the result of a hostile run: one Cell per codec and class.
-// Its types are the results package's, so that renderers read it without
-// running anything.
-type (
-	Matrix    = results.Hostile
-	CodecInfo = results.HostileCodec
-	ClassInfo = results.HostileClass
-	Cell      = results.HostileCell
-	Outcome   = results.Outcome
-)
-
-// The outcomes, from the best to the worst (see results.Outcome).
-const (
-	NA       = results.OutcomeNA
-	OK       = results.OutcomeOK
-	Clean    = results.OutcomeClean
-	Changed  = results.OutcomeChanged
-	Accepted = results.OutcomeAccepted
-	Panic    = results.OutcomePanic
-	Memory   = results.OutcomeMemory
-	Hang     = results.OutcomeHang
-	Crash    = results.OutcomeCrash
-)
-
 // Options select a run's codecs and classes and set its limits.
 type Options struct {
 	Codecs  []string // default: every registered codec
@@ -96,21 +72,28 @@ func Run(ctx context.Context, pool *worker.Pool, opts Options) (*Matrix, error) 
 		classes = ClassNames()
 	}
 	timeout := cmp.Or(opts.Timeout, DefaultTimeout)
-	m := &Matrix{Go: runtime.Version(), Serbench: buildinfo.Main(), Quick: opts.Quick, Timeout: timeout.String()}
+	var mcodecs []results.MatrixCodec
 	for _, name := range codecs {
 		info, _ := registry.Lookup(name)
-		m.Codecs = append(m.Codecs, CodecInfo{Name: name, Label: info.Label, Module: info.Module, Version: registry.Version(info.Module)})
+		mcodecs = append(mcodecs, results.MatrixCodec{Name: name, Label: info.Label, Family: info.Family, Module: info.Module, Version: registry.Version(info.Module)})
 	}
+	var cases []results.MatrixCase
 	for _, name := range classes {
 		c, _ := LookupClass(name)
-		m.Classes = append(m.Classes, ClassInfo{Name: c.Name, Doc: c.Doc})
+		cases = append(cases, results.MatrixCase{Name: c.Name, Doc: c.Doc})
+	}
+	m := results.NewMatrix(Study, mcodecs, cases)
+	m.Go, m.Serbench = runtime.Version(), buildinfo.Main()
+	m.Settings = []string{"per-input timeout " + timeout.String()}
+	if opts.Quick {
+		m.Settings = append(m.Settings, "-quick: fewer inputs, nesting to 100,000 levels")
 	}
 	var tasks []worker.Task
 	for _, co := range codecs {
 		for _, cl := range classes {
 			in, _ := json.Marshal(cellTask{Codec: co, Class: cl, Quick: opts.Quick})
 			tasks = append(tasks, worker.Task{Name: Handler.Name, Input: in})
-			m.Cells = append(m.Cells, Cell{Codec: co, Class: cl})
+			m.Cells = append(m.Cells, Cell{Codec: co, Case: cl})
 		}
 	}
 	pool.TaskTimeout = timeout
@@ -127,12 +110,19 @@ func Run(ctx context.Context, pool *worker.Pool, opts Options) (*Matrix, error) 
 	start := time.Now()
 	_, err := pool.RunTasks(ctx, tasks)
 	m.Elapsed = time.Since(start).Round(time.Second).String()
+	for i := range m.Cells {
+		m.Cells[i].Detail = results.Printable(m.Cells[i].Detail)
+	}
+	m.JudgeAll()
 	return m, err
 }
 
 // cellOf turns a task's result into the cell.
 func cellOf(c Cell, r worker.TaskResult, quick bool) Cell {
-	c.PeakRSS = r.PeakRSS
+	c.Facts = map[string]string{}
+	if r.PeakRSS > 0 {
+		c.Facts[FactPeakRSS] = strconv.FormatUint(r.PeakRSS, 10)
+	}
 	worst := -1
 	switch {
 	case r.Exit != nil:
@@ -140,7 +130,7 @@ func cellOf(c Cell, r worker.TaskResult, quick bool) Cell {
 		if r.Exit.Kind == worker.ExitTimeout {
 			c.Outcome = Hang
 		}
-		c.Crash, c.Detail = r.Exit.Kind, r.Exit.Detail
+		c.Note, c.Detail = r.Exit.Kind, r.Exit.Detail
 		if i, err := strconv.Atoi(r.Step); err == nil {
 			worst = i
 		}
@@ -152,25 +142,28 @@ func cellOf(c Cell, r worker.TaskResult, quick bool) Cell {
 			c.Outcome, c.Detail = Crash, "unreadable task output: "+err.Error()
 			return c
 		}
-		c.Seed, c.Inputs, c.Outcome, c.Counts, c.Detail, c.Alloc = out.Seed, out.Inputs, out.Outcome, out.Counts, out.Detail, out.Alloc
+		c.Outcome, c.Counts, c.Detail = out.Outcome, out.Counts, out.Detail
+		c.Facts[FactSeed], c.Facts[FactInputs] = out.Seed, strconv.Itoa(out.Inputs)
+		if out.Alloc > 0 {
+			c.Facts[FactAlloc] = strconv.FormatUint(out.Alloc, 10)
+		}
 		worst = out.Worst
 	}
-	if c.Outcome.Clean() || worst < 0 {
+	if clean(c.Outcome) || worst < 0 {
 		return c
 	}
 	info, err := registry.Lookup(c.Codec)
 	if err != nil {
 		return c
 	}
-	seed, in := Inputs(info, c.Class, quick)
-	c.Seed = seed
-	if c.Inputs == 0 {
-		c.Inputs = len(in)
+	seed, in := Inputs(info, c.Case, quick)
+	c.Facts[FactSeed] = seed
+	if c.Facts[FactInputs] == "" {
+		c.Facts[FactInputs] = strconv.Itoa(len(in))
 	}
 	if worst < len(in) {
-		c.Repro = in[worst].Data
-		c.Size = len(c.Repro)
-		c.Hex = hex.Dump(c.Repro[:min(len(c.Repro), 128)])
+		data := in[worst].Data
+		c.Repro = &results.Reproducer{Size: len(data), Hex: hex.Dump(data[:min(len(data), 128)]), Data: data}
 	}
 	return c
 }
@@ -245,11 +238,11 @@ func runCell(_ context.Context, task json.RawMessage, step func(string)) (json.R
 		o, detail, alloc := decode(info, s, input)
 		out.Counts[o]++
 		out.Alloc = max(out.Alloc, alloc)
-		if o.Severity() > out.Outcome.Severity() || o == out.Outcome && out.Worst >= 0 && len(input.Data) < len(in[out.Worst].Data) {
+		if worse(o, out.Outcome) || o == out.Outcome && out.Worst >= 0 && len(input.Data) < len(in[out.Worst].Data) {
 			out.Outcome, out.Worst, out.Detail = o, i, detail
 		}
 	}
-	if out.Outcome.Clean() {
+	if clean(out.Outcome) {
 		out.Worst = -1
 	}
 	return json.Marshal(out)

@@ -1,20 +1,26 @@
 package report
 
 import (
+	"bytes"
+	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 
-	"github.com/serbench/serbench/fidelity"
 	"github.com/serbench/serbench/report/bench"
 	"github.com/serbench/serbench/report/csvfile"
 	"github.com/serbench/serbench/report/html"
+	"github.com/serbench/serbench/report/matrix"
 	"github.com/serbench/serbench/report/summary"
 	"github.com/serbench/serbench/results"
 )
 
-// Files lists the files WriteFiles writes, each with its renderer.
+// Files lists the files WriteFiles writes of a run, each with its
+// renderer.
 var Files = []struct {
 	Name  string
 	Write func(io.Writer, *results.Run) error
@@ -26,47 +32,185 @@ var Files = []struct {
 	{"summary.md", summary.Write},
 }
 
-// WriteFiles writes every output of run into dir, which must exist:
-// results.json, results.bench, results.csv, report.html and summary.md.
-// When dir holds a fidelity.json (serbench fidelity -o dir), report.html
-// shows its matrix; when it holds a hostile.json (serbench hostile -o
-// dir), report.html and summary.md show that one.
+// WriteFiles writes every output of run into dir, creating it:
+// results.json, results.bench, results.csv, report.html and summary.md,
+// and the files of each study matrix beside the run (WriteMatrix), which
+// report.html and summary.md show. Those are run.Matrices, or when it is
+// nil the matrices dir holds already (ReadMatrices: what serbench
+// fidelity -o dir and serbench hostile -o dir wrote).
 // Each file is written to a temporary name and renamed, so a failure
 // never leaves half a file; a file of the same name is replaced.
 func WriteFiles(dir string, run *results.Run) error {
-	if run.Hostile == nil {
-		run.Hostile = ReadHostile(dir)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("creating the output directory: %w", err)
 	}
-	matrix, err := readFidelity(dir)
-	if err != nil {
-		return err
+	if run.Matrices == nil {
+		ms, err := ReadMatrices(dir)
+		if err != nil {
+			return err
+		}
+		run.Matrices = ms
 	}
 	for _, f := range Files {
-		write := f.Write
-		if f.Name == "report.html" && matrix != nil {
-			write = func(w io.Writer, r *results.Run) error { return html.WriteWith(w, r, matrix) }
+		if err := writeAtomic(filepath.Join(dir, f.Name), func(w io.Writer) error { return f.Write(w, run) }); err != nil {
+			return err
 		}
-		if err := writeAtomic(filepath.Join(dir, f.Name), func(w io.Writer) error { return write(w, run) }); err != nil {
+	}
+	for _, m := range run.Matrices {
+		if err := WriteMatrix(dir, m); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// ReadHostile reads dir/hostile.json, written by serbench hostile, if it
-// is there and readable (nil if not): the report and the summary then
-// show it.
-func ReadHostile(dir string) *results.Hostile {
-	f, err := os.Open(filepath.Join(dir, "hostile.json"))
-	if err != nil {
-		return nil
+// WriteMatrices writes the outputs of study matrices without a run into
+// dir, creating it: report.html and summary.md of the matrices alone, and
+// each matrix's files (WriteMatrix).
+func WriteMatrices(dir string, ms []*results.Matrix) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("creating the output directory: %w", err)
 	}
-	defer f.Close()
-	h, err := results.ReadHostile(f, f.Name())
-	if err != nil {
-		return nil
+	if err := writeAtomic(filepath.Join(dir, "report.html"), func(w io.Writer) error { return html.WriteMatrices(w, ms) }); err != nil {
+		return err
 	}
-	return h
+	err := writeAtomic(filepath.Join(dir, "summary.md"), func(w io.Writer) error {
+		if _, err := io.WriteString(w, "# serbench findings\n"); err != nil {
+			return err
+		}
+		for _, m := range ms {
+			if _, err := io.WriteString(w, "\n"); err != nil {
+				return err
+			}
+			if err := matrix.WriteMarkdown(w, m); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	for _, m := range ms {
+		if err := WriteMatrix(dir, m); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// MatrixFiles returns the names of the files WriteMatrix writes of m.
+func MatrixFiles(m *results.Matrix) []string {
+	names := []string{m.FileName(), m.Study.Name + ".csv"}
+	if slices.ContainsFunc(m.Cells, func(c results.MatrixCell) bool { return c.Repro != nil && c.Repro.Data != nil }) {
+		names = append(names, m.Study.Name+"/")
+	}
+	return names
+}
+
+// WriteMatrix writes study matrix m into dir: NAME.json, NAME.csv, and
+// under NAME/ each reproducer whose bytes m holds, as CODEC-CASE.bin
+// (setting its File). The reproducers of an earlier matrix of the study
+// there are removed: they would read as this one's.
+func WriteMatrix(dir string, m *results.Matrix) error {
+	name := m.Study.Name
+	if name == "" || !filepath.IsLocal(name) || strings.ContainsAny(name, `/\`) {
+		return fmt.Errorf("writing a study matrix: bad study name %q", name)
+	}
+	rdir := filepath.Join(dir, name)
+	old, _ := filepath.Glob(filepath.Join(rdir, "*.bin"))
+	for _, f := range old {
+		if err := os.Remove(f); err != nil {
+			return fmt.Errorf("removing the reproducers of the last %s matrix: %w", name, err)
+		}
+	}
+	for i := range m.Cells {
+		r := m.Cells[i].Repro
+		if r == nil {
+			continue
+		}
+		if r.Data == nil {
+			r.File = "" // not kept: nothing to point at
+			continue
+		}
+		if err := os.MkdirAll(rdir, 0o755); err != nil {
+			return fmt.Errorf("writing the %s reproducers: %w", name, err)
+		}
+		file := fileName(m.Cells[i].Codec + "-" + m.Cells[i].Case + ".bin")
+		if err := writeAtomic(filepath.Join(rdir, file), func(w io.Writer) error { _, err := w.Write(r.Data); return err }); err != nil {
+			return err
+		}
+		r.File = name + "/" + file
+	}
+	if err := writeAtomic(filepath.Join(dir, m.FileName()), m.WriteJSON); err != nil {
+		return err
+	}
+	return writeAtomic(filepath.Join(dir, name+".csv"), func(w io.Writer) error { return matrix.WriteCSV(w, m) })
+}
+
+// fileName makes s a safe file name: a character that is not a letter,
+// a digit or one of "-_.+^" becomes "_".
+func fileName(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("-_.+^", r) {
+			return r
+		}
+		return '_'
+	}, s)
+}
+
+// ReadMatrices reads the study matrices dir holds, in name order: each
+// NAME.json that is the matrix of a study named NAME, with its
+// reproducers' bytes where their files are there. A JSON file that is not
+// a matrix is left alone; one that looks like a matrix but cannot be read
+// is an error that says what to do.
+func ReadMatrices(dir string) ([]*results.Matrix, error) {
+	paths, err := filepath.Glob(filepath.Join(dir, "*.json"))
+	if err != nil {
+		return nil, err
+	}
+	var ms []*results.Matrix
+	for _, path := range paths {
+		base := strings.TrimSuffix(filepath.Base(path), ".json")
+		b, err := os.ReadFile(path)
+		if err != nil {
+			return nil, err
+		}
+		var head struct {
+			Study *struct {
+				Name string `json:"name"`
+			} `json:"study"`
+			Cells json.RawMessage `json:"cells"`
+		}
+		if json.Unmarshal(b, &head) != nil || head.Cells == nil {
+			continue // not a matrix: results.json, a file of the user's
+		}
+		if head.Study == nil {
+			return nil, fmt.Errorf("%s: a matrix written by an older serbench; write it again (serbench %s -o %s), or remove it", path, base, dir)
+		}
+		if head.Study.Name != base {
+			continue
+		}
+		m, err := results.ReadMatrix(bytes.NewReader(b), path)
+		if err != nil {
+			return nil, fmt.Errorf("%w; or remove it", err)
+		}
+		for i := range m.Cells {
+			r := m.Cells[i].Repro
+			if r == nil || r.File == "" || !filepath.IsLocal(r.File) {
+				continue
+			}
+			data, err := os.ReadFile(filepath.Join(dir, r.File))
+			if errors.Is(err, os.ErrNotExist) {
+				continue
+			} else if err != nil {
+				return nil, err
+			}
+			r.Data = data
+		}
+		ms = append(ms, m)
+	}
+	return ms, nil
 }
 
 func writeAtomic(path string, write func(io.Writer) error) error {
@@ -90,20 +234,4 @@ func writeAtomic(path string, write func(io.Writer) error) error {
 		return fmt.Errorf("writing %s: %w", path, err)
 	}
 	return nil
-}
-
-// readFidelity reads dir's fidelity.json, or returns nil if there is none.
-func readFidelity(dir string) (*fidelity.Matrix, error) {
-	f, err := os.Open(filepath.Join(dir, fidelity.JSONName))
-	if os.IsNotExist(err) {
-		return nil, nil
-	} else if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	m, err := fidelity.ReadJSON(f)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w; run serbench fidelity -o %s again, or remove it", f.Name(), err, dir)
-	}
-	return m, nil
 }

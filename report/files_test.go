@@ -42,7 +42,66 @@ func TestWriteFiles(t *testing.T) {
 	if b, _ := os.ReadFile(filepath.Join(dir, "summary.md")); string(b) == "old" {
 		t.Error("summary.md was not replaced")
 	}
-	if err := report.WriteFiles(filepath.Join(dir, "missing"), fixture.Run()); err == nil || !strings.Contains(err.Error(), "results.json") {
-		t.Errorf("WriteFiles into a missing directory: %v; want an error naming the file", err)
+	if err := report.WriteFiles(filepath.Join(dir, "missing", "deeper"), fixture.Run()); err != nil {
+		t.Errorf("WriteFiles into a missing directory: %v; want it created", err)
+	}
+}
+
+// TestMatrixFiles: the matrices a directory holds are read with their
+// reproducers, written again beside a run's files and shown by them; a
+// new matrix replaces the last one's reproducers; a matrix of an older
+// serbench is an error that says what to do, and other JSON is left
+// alone.
+func TestMatrixFiles(t *testing.T) {
+	dir := t.TempDir()
+	h := fixture.Hostile()
+	h.Cells[4].Repro.Data = []byte{0xdd, 0xff, 0xff, 0xff, 0xff, 0x83}
+	if err := report.WriteMatrix(dir, h); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "notes.json"), []byte(`{"mine": true}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ms, err := report.ReadMatrices(dir)
+	if err != nil || len(ms) != 1 {
+		t.Fatalf("ReadMatrices: %d matrices, %v; want the hostile one", len(ms), err)
+	}
+	if r := ms[0].Cell("msgpack", "long-array").Repro; r == nil || len(r.Data) != 6 || r.File != "hostile/msgpack-long-array.bin" {
+		t.Errorf("the reproducer read back: %+v", r)
+	}
+	if r := ms[0].Cell("msgpack", "deep-array").Repro; r == nil || r.File != "" {
+		t.Errorf("a reproducer without its bytes still names a file: %+v", r)
+	}
+
+	out := filepath.Join(dir, "again")
+	if err := report.WriteMatrices(out, ms); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"report.html", "summary.md", "hostile.json", "hostile.csv", "hostile/msgpack-long-array.bin"} {
+		if _, err := os.Stat(filepath.Join(out, name)); err != nil {
+			t.Errorf("WriteMatrices: %v", err)
+		}
+	}
+	run := fixture.Run()
+	if err := report.WriteFiles(dir, run); err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(filepath.Join(dir, "report.html")); !strings.Contains(string(b), `<section id="hostile"`) {
+		t.Error("report.html beside a hostile matrix lacks its section")
+	}
+
+	empty := fixture.Hostile()
+	if err := report.WriteMatrix(dir, empty); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "hostile/msgpack-long-array.bin")); err == nil {
+		t.Error("the last matrix's reproducer is still there")
+	}
+
+	if err := os.WriteFile(filepath.Join(dir, "fidelity.json"), []byte(`{"codecs":[{"name":"a"}],"probes":[{"name":"p"}],"cells":[]}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := report.ReadMatrices(dir); err == nil || !strings.Contains(err.Error(), "serbench fidelity -o") {
+		t.Errorf("an older fidelity.json: %v; want an error saying to write it again", err)
 	}
 }

@@ -52,9 +52,10 @@ type Run struct {
 	// Document, if set, is the user's document the run measured in
 	// place of the datasets (serbench run -file).
 	Document *Document `json:"document,omitempty"`
-	// Hostile, if set, is the hostile-input matrix found beside the run
-	// (hostile.json); it is saved in its own file, not in results.json.
-	Hostile *Hostile `json:"-"`
+	// Matrices are the study matrices found beside the run (fidelity.json,
+	// hostile.json, ...); each is saved in its own file, not in
+	// results.json.
+	Matrices []*Matrix `json:"-"`
 }
 
 // A Document is a user's file measured as generic values (maps of

@@ -6,12 +6,12 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"time"
 
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/fidelity"
 	"github.com/serbench/serbench/registry"
+	"github.com/serbench/serbench/report/matrix"
 )
 
 // fidelityCmd runs probes through codecs, each codec in child processes,
@@ -76,45 +76,10 @@ func fidelityCmd(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		return &RunError{Msg: fmt.Sprintf("fidelity: %v; nothing written", err)}
 	}
 	fmt.Fprintf(stderr, "fidelity: %d codecs by %d probes in %v\n", len(infos), len(ps), time.Since(start).Round(time.Second))
-	if err := writeFidelity(*out, m); err != nil {
-		return err
+	if err := writeMatrix(*out, m, stderr); err != nil {
+		return &RunError{Msg: fmt.Sprintf("fidelity: %v", err)}
 	}
-	return fidelity.WriteText(stdout, m, *verbose)
-}
-
-// writeFidelity writes fidelity.json and fidelity.csv into dir, and renders
-// the run's outputs there again when dir holds a run's results, so that
-// report.html shows the matrix.
-func writeFidelity(dir string, m *fidelity.Matrix) error {
-	for name, write := range map[string]func(io.Writer) error{
-		fidelity.JSONName: m.WriteJSON,
-		fidelity.CSVName:  func(w io.Writer) error { return fidelity.WriteCSV(w, m) },
-	} {
-		if err := createFile(filepath.Join(dir, name), write); err != nil {
-			return err
-		}
-	}
-	if _, err := os.Stat(filepath.Join(dir, "results.json")); err != nil {
-		return nil
-	}
-	run, err := readRun(filepath.Join(dir, "results.json"))
-	if err != nil {
-		return fmt.Errorf("fidelity: %w", err)
-	}
-	return writeOutputs(dir, run)
-}
-
-// createFile writes a file through write, replacing it.
-func createFile(path string, write func(io.Writer) error) error {
-	f, err := os.Create(path)
-	if err != nil {
-		return fmt.Errorf("fidelity: %w", err)
-	}
-	if err := write(f); err != nil {
-		f.Close()
-		return fmt.Errorf("fidelity: writing %s: %w", path, err)
-	}
-	return f.Close()
+	return matrix.Write(stdout, m, *verbose)
 }
 
 // probeTable lists the probes for serbench list probes.

@@ -1,19 +1,14 @@
 package cli
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 
 	"github.com/serbench/serbench/hostile"
 	"github.com/serbench/serbench/registry"
-	"github.com/serbench/serbench/report"
-	reporthostile "github.com/serbench/serbench/report/hostile"
+	"github.com/serbench/serbench/report/matrix"
 	"github.com/serbench/serbench/worker"
 )
 
@@ -50,8 +45,8 @@ func hostileCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	opts := hostile.Options{
 		Codecs: splitList(*codecs), Classes: splitList(*classes), Quick: *quick, Timeout: *timeout,
 		Progress: func(done, total int, c hostile.Cell) {
-			if !c.Outcome.Clean() {
-				fmt.Fprintf(stderr, "[%d/%d] %s %s: %s %s\n", done, total, c.Codec, c.Class, c.Outcome, c.Crash)
+			if !hostile.IsClean(&c) {
+				fmt.Fprintf(stderr, "[%d/%d] %s %s: %s %s\n", done, total, c.Codec, c.Case, c.Outcome, c.Note)
 			}
 		},
 	}
@@ -59,57 +54,8 @@ func hostileCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if err != nil {
 		return &RunError{Msg: fmt.Sprintf("hostile: %v", err)}
 	}
-	if err := writeHostile(*out, m); err != nil {
+	if err := writeMatrix(*out, m, stderr); err != nil {
 		return &RunError{Msg: fmt.Sprintf("hostile: %v", err)}
 	}
-	// Beside a run's results, report.html and summary.md show the matrix.
-	if _, err := os.Stat(filepath.Join(*out, "results.json")); err == nil {
-		run, err := readRun(*out)
-		if err == nil {
-			run.Hostile = m
-			err = report.WriteFiles(*out, run)
-		}
-		if err != nil {
-			return &RunError{Msg: fmt.Sprintf("hostile: re-rendering the run's report in %s: %v", *out, err)}
-		}
-	}
-	return reporthostile.Write(stdout, m)
-}
-
-// writeHostile writes the reproducers, hostile.json and hostile.csv under
-// dir, setting each cell's File.
-func writeHostile(dir string, m *hostile.Matrix) error {
-	rdir := filepath.Join(dir, "hostile")
-	if err := os.MkdirAll(rdir, 0o755); err != nil {
-		return err
-	}
-	// The reproducers of an earlier matrix would read as this one's.
-	old, _ := filepath.Glob(filepath.Join(rdir, "*.bin"))
-	for _, f := range old {
-		if err := os.Remove(f); err != nil {
-			return err
-		}
-	}
-	for i, c := range m.Cells {
-		if c.Repro == nil {
-			continue
-		}
-		name := filepath.Join("hostile", c.Codec+"-"+c.Class+".bin")
-		if err := os.WriteFile(filepath.Join(dir, name), c.Repro, 0o644); err != nil {
-			return err
-		}
-		m.Cells[i].File = filepath.ToSlash(name)
-	}
-	j, err := json.MarshalIndent(m, "", "  ")
-	if err != nil {
-		return err
-	}
-	if err := os.WriteFile(filepath.Join(dir, "hostile.json"), append(j, '\n'), 0o644); err != nil {
-		return err
-	}
-	var csv bytes.Buffer
-	if err := reporthostile.WriteCSV(&csv, m); err != nil {
-		return err
-	}
-	return os.WriteFile(filepath.Join(dir, "hostile.csv"), csv.Bytes(), 0o644)
+	return matrix.Write(stdout, m, false)
 }

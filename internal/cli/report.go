@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/serbench/serbench/journal"
 	"github.com/serbench/serbench/report"
+	"github.com/serbench/serbench/report/matrix"
 	"github.com/serbench/serbench/report/table"
 	"github.com/serbench/serbench/results"
 )
@@ -19,7 +21,9 @@ func reportCmd(args []string, stdout, stderr io.Writer) error {
 	fs.SetOutput(stderr)
 	out := fs.String("o", "serbench-out", "directory to write the outputs into")
 	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "Usage: serbench report RESULTS.json|journal.jsonl|DIR [-o DIR]\n\nFlags:\n")
+		fmt.Fprintf(fs.Output(), "Usage: serbench report RESULTS.json|journal.jsonl|DIR [-o DIR]\n\n"+
+			"Renders again what a run or a study wrote: a results.json, a journal, or a directory\n"+
+			"holding either and any study matrices (fidelity.json, hostile.json), or matrices alone.\n\nFlags:\n")
 		fs.PrintDefaults()
 	}
 	// Accept the file before or after the flags.
@@ -35,18 +39,107 @@ func reportCmd(args []string, stdout, stderr io.Writer) error {
 	} else if fs.NArg() > 0 || file == "" {
 		return usagef("report needs exactly one results.json, journal.jsonl or output directory")
 	}
-	run, err := readRun(file)
+	run, ms, err := readOutputs(file)
 	if err != nil {
 		return &UsageError{Msg: err.Error()}
 	}
-	run.Hostile = report.ReadHostile(file) // a directory's hostile matrix goes along
 	if err := checkWritable(*out); err != nil {
 		return err
 	}
+	if run == nil {
+		if err := report.WriteMatrices(*out, ms); err != nil {
+			return err
+		}
+		fmt.Fprintf(stderr, "report: wrote %s\n", strings.Join(matrixOutputs(*out, ms, true), ", "))
+		return printVerdicts(stdout, ms)
+	}
+	run.Matrices = ms
 	if err := writeOutputs(*out, run); err != nil {
 		return err
 	}
-	return table.Write(stdout, run)
+	if err := table.Write(stdout, run); err != nil {
+		return err
+	}
+	return printVerdicts(stdout, ms)
+}
+
+// printVerdicts prints each matrix's verdicts after a blank line.
+func printVerdicts(w io.Writer, ms []*results.Matrix) error {
+	for _, m := range ms {
+		fmt.Fprintln(w)
+		if err := matrix.WriteVerdicts(w, m); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// matrixOutputs names the files written of matrices ms into dir, with
+// report.html and summary.md when page is set.
+func matrixOutputs(dir string, ms []*results.Matrix, page bool) []string {
+	var names []string
+	if page {
+		names = append(names, filepath.Join(dir, "report.html"), filepath.Join(dir, "summary.md"))
+	}
+	for _, m := range ms {
+		for _, f := range report.MatrixFiles(m) {
+			names = append(names, filepath.Join(dir, f))
+		}
+	}
+	return names
+}
+
+// writeMatrix writes a study's matrix into dir, and when dir holds a
+// run's results renders the run's outputs again so that report.html and
+// summary.md show the matrix; it says on w what it wrote.
+func writeMatrix(dir string, m *results.Matrix, w io.Writer) error {
+	if err := report.WriteMatrix(dir, m); err != nil {
+		return err
+	}
+	name := m.Study.Name
+	wrote := strings.Join(matrixOutputs(dir, []*results.Matrix{m}, false), ", ")
+	if _, err := os.Stat(filepath.Join(dir, "results.json")); err != nil {
+		fmt.Fprintf(w, "%s: wrote %s; serbench report %s draws it as report.html\n", name, wrote, dir)
+		return nil
+	}
+	run, err := readRun(filepath.Join(dir, "results.json"))
+	if err != nil {
+		return fmt.Errorf("re-rendering the run's outputs in %s: %w", dir, err)
+	}
+	if err := writeOutputs(dir, run); err != nil {
+		return fmt.Errorf("re-rendering the run's outputs in %s: %w", dir, err)
+	}
+	fmt.Fprintf(w, "%s: wrote %s; rendered the run's report.html and summary.md there again, with the matrix\n", name, wrote)
+	return nil
+}
+
+// readOutputs reads what path holds: a run (a results.json or a journal),
+// or an output directory (or a run's working directory, DIR.partial) with
+// a run, study matrices (fidelity.json, hostile.json, ...), or both. The
+// run is nil when a directory holds matrices alone.
+func readOutputs(path string) (*results.Run, []*results.Matrix, error) {
+	fi, err := os.Stat(path)
+	if err != nil || !fi.IsDir() {
+		run, err := readRun(path)
+		return run, nil, err
+	}
+	ms, err := report.ReadMatrices(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	run, err := readRun(path)
+	var none *noRunError
+	if errors.As(err, &none) && len(ms) > 0 {
+		return nil, ms, nil
+	}
+	return run, ms, err
+}
+
+// A noRunError says a directory holds no run.
+type noRunError struct{ dir string }
+
+func (e *noRunError) Error() string {
+	return fmt.Sprintf("%s holds no results.json, %s or study matrix (fidelity.json, hostile.json): not a serbench output directory", e.dir, journal.Name)
 }
 
 // readRun reads a serbench results.json, a run's journal, or the one of
@@ -62,7 +155,7 @@ func readRun(path string) (*results.Run, error) {
 			}
 		}
 		if found == "" {
-			return nil, fmt.Errorf("%s holds neither results.json nor %s: not a serbench output directory", path, journal.Name)
+			return nil, &noRunError{path}
 		}
 		path = found
 	}

@@ -43,7 +43,7 @@ var ChartsVersion = strings.TrimSpace(echartsVersion)
 var page = template.Must(template.New("report.html").Funcs(template.FuncMap{
 	"mul100": func(f float64) float64 { return 100 * f },
 	"dur":    func(d results.Duration) string { return time.Duration(d).String() },
-}).Parse(pageTmpl + hostileTmpl))
+}).Parse(pageTmpl + matrixTmpl))
 
 // Write writes run as a self-contained HTML page.
 func Write(w io.Writer, run *results.Run) error {
@@ -68,15 +68,14 @@ type view struct {
 	Problems   []rowView
 	Charts     []chartData
 	ChartsVer  string
-	Fidelity   *fidelityView // the fidelity matrix beside the run, or nil
 	// TwoSpeedsMark is the gap between median and mean beyond which a
 	// result is marked "two speeds" (results.MeanGapMark).
 	TwoSpeedsMark float64
-	// Hostile is the hostile-input section, nil without a matrix.
-	Hostile *hostileView
-	ECharts template.JS
-	Script  template.JS
-	Style   template.CSS
+	// Matrices are the sections of the study matrices beside the run.
+	Matrices []*matrixView
+	ECharts  template.JS
+	Script   template.JS
+	Style    template.CSS
 }
 
 type codecView struct {
@@ -165,7 +164,7 @@ func newView(run *results.Run) *view {
 		v.Rows = append(v.Rows, row)
 	}
 	v.charts(run)
-	v.Hostile = newHostileView(run.Hostile)
+	v.Matrices = matrixViews(run.Matrices)
 	return v
 }
 

@@ -28,7 +28,7 @@ func Write(w io.Writer, run *results.Run) error {
 	s.stream()
 	s.claims()
 	s.problems()
-	s.hostile()
+	s.matrices()
 	return bw.Flush()
 }
 

@@ -93,19 +93,20 @@ func TestMissingData(t *testing.T) {
 	}
 }
 
-// TestHostile: a run with a hostile matrix beside it gets a verdict per
-// codec, derived from the matrix.
-func TestHostile(t *testing.T) {
+// TestMatrices: a run with study matrices beside it gets a section per
+// matrix, each codec's verdict with why.
+func TestMatrices(t *testing.T) {
 	run := fixture.Run()
-	run.Hostile = fixture.Hostile()
+	run.Matrices = []*results.Matrix{fixture.Hostile(), fixture.Fidelity()}
 	var buf bytes.Buffer
 	if err := summary.Write(&buf, run); err != nil {
 		t.Fatal(err)
 	}
 	out := buf.String()
-	_, section, ok := strings.Cut(out, "## Safe to decode untrusted input?")
-	if !ok {
-		t.Fatalf("no hostile section:\n%s", out)
+	i := strings.Index(out, "## Safe to decode untrusted input?")
+	j := strings.Index(out, "## Does what goes in come back?")
+	if i < 0 || j < i {
+		t.Fatalf("no hostile section followed by a fidelity one:\n%s", out)
 	}
-	golden.Check(t, "hostile.golden", []byte(section))
+	golden.Check(t, "matrices.golden", []byte(out[i:]))
 }

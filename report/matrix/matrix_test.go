@@ -1,0 +1,150 @@
+package matrix_test
+
+import (
+	"bytes"
+	"encoding/csv"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/serbench/serbench/internal/golden"
+	"github.com/serbench/serbench/report/internal/fixture"
+	"github.com/serbench/serbench/report/matrix"
+	"github.com/serbench/serbench/results"
+)
+
+var fixtures = []struct {
+	name string
+	m    func() *results.Matrix
+}{{"hostile", fixture.Hostile}, {"fidelity", fixture.Fidelity}}
+
+// TestRenderers renders each fixture matrix with every renderer and
+// compares the output with its golden file.
+func TestRenderers(t *testing.T) {
+	for _, f := range fixtures {
+		for _, r := range []struct {
+			file  string
+			write func(*bytes.Buffer, *results.Matrix) error
+		}{
+			{".txt", func(b *bytes.Buffer, m *results.Matrix) error { return matrix.Write(b, m, false) }},
+			{"-v.txt", func(b *bytes.Buffer, m *results.Matrix) error { return matrix.Write(b, m, true) }},
+			{"-verdicts.txt", func(b *bytes.Buffer, m *results.Matrix) error { return matrix.WriteVerdicts(b, m) }},
+			{".csv", func(b *bytes.Buffer, m *results.Matrix) error { return matrix.WriteCSV(b, m) }},
+			{".md", func(b *bytes.Buffer, m *results.Matrix) error { return matrix.WriteMarkdown(b, m) }},
+			{".json", func(b *bytes.Buffer, m *results.Matrix) error { return m.WriteJSON(b) }},
+		} {
+			t.Run(f.name+r.file, func(t *testing.T) {
+				var b bytes.Buffer
+				if err := r.write(&b, f.m()); err != nil {
+					t.Fatal(err)
+				}
+				golden.Check(t, f.name+r.file+".golden", b.Bytes())
+			})
+		}
+	}
+}
+
+// TestCSVPrintable: a decoder's message that quotes its bad input (NUL,
+// bytes that are not UTF-8, a carriage return) reaches the CSV escaped,
+// and the file still reads back as CSV with the escaped text.
+func TestCSVPrintable(t *testing.T) {
+	m := fixture.Hostile()
+	raw := "invalid character '\x00' after \xff\xfe value\r\x1b[31m"
+	m.Cells[0].Detail = raw // set directly: Add would have escaped it
+	var b bytes.Buffer
+	if err := matrix.WriteCSV(&b, m); err != nil {
+		t.Fatal(err)
+	}
+	for i, c := range b.Bytes() {
+		if c == 0 || c == '\x1b' {
+			t.Fatalf("byte %d of the CSV is %#x", i, c)
+		}
+	}
+	if !utf8.Valid(b.Bytes()) {
+		t.Fatal("the CSV is not UTF-8")
+	}
+	rows, err := csv.NewReader(&b).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `invalid character '\x00' after \xff\xfe value\x0d\x1b[31m`
+	detail := matrix.Header(m)
+	col := len(detail) - 2
+	if got := rows[1][col]; got != want {
+		t.Errorf("detail %q, want %q", got, want)
+	}
+}
+
+// TestPrintable: text passes unchanged; what is not text is escaped.
+func TestPrintable(t *testing.T) {
+	for _, tc := range [][2]string{
+		{"plain, ≈ UTF-8\nand\ttabs", "plain, ≈ UTF-8\nand\ttabs"},
+		{"a\x00b", `a\x00b`},
+		{"\xff", `\xff`},
+		{"\u0085\u2028", `\u0085\u2028`},
+		{"\uFFFD stays", "\uFFFD stays"},
+	} {
+		if got := results.Printable(tc[0]); got != tc[1] {
+			t.Errorf("Printable(%q) = %q, want %q", tc[0], got, tc[1])
+		}
+	}
+}
+
+// TestNewStudy: a study the renderers have never seen, given as data
+// alone, is drawn and judged: its codes, its tones and its rules.
+func TestNewStudy(t *testing.T) {
+	s := results.Study{
+		Name: "evolution", Title: "Schema evolution", CaseWord: "change", Question: "Can old and new programs talk?",
+		Outcomes: []results.OutcomeKind{
+			{Name: "reads", Code: "R", Label: "reads", Tone: results.ToneGood},
+			{Name: "drops", Code: "d", Label: "drops the new field", Tone: results.ToneFair},
+			{Name: "fails", Code: "X", Label: "fails", Tone: results.ToneBad},
+		},
+		Rules: []results.Rule{
+			{Verdict: "no", When: []results.Outcome{"fails"}, Why: "It fails on {cases}."},
+			{Verdict: "yes", Why: "All {tried} changes read."},
+		},
+	}
+	m := results.NewMatrix(s, []results.MatrixCodec{{Name: "a"}, {Name: "b"}}, []results.MatrixCase{{Name: "add-field"}, {Name: "rename"}})
+	m.Add(results.MatrixCell{Codec: "a", Case: "add-field", Outcome: "reads"})
+	m.Add(results.MatrixCell{Codec: "a", Case: "rename", Outcome: "drops"})
+	m.Add(results.MatrixCell{Codec: "b", Case: "add-field", Outcome: "fails"})
+	var b bytes.Buffer
+	if err := matrix.Write(&b, m, false); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"a  Rd\n", "b  X\n", "Can old and new programs talk?\n", "  a  yes  All 2 changes read.\n", "  b  no   It fails on add-field.\n"} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("the text lacks %q:\n%s", want, b.String())
+		}
+	}
+}
+
+// FuzzReadMatrix reads any bytes as a matrix and renders what reads.
+func FuzzReadMatrix(f *testing.F) {
+	for _, fx := range fixtures {
+		var b bytes.Buffer
+		if err := fx.m().WriteJSON(&b); err != nil {
+			f.Fatal(err)
+		}
+		f.Add(b.Bytes())
+	}
+	f.Add([]byte(`{"study":{"name":"x","outcomes":[{"name":"a","codes":{"":""}}],"rules":[{"when":["a"],"detail":true}]},"codecs":[{"name":"a"}],"cases":[{"name":"p"}],"cells":[{"codec":"a","case":"p","outcome":"a"},{"codec":"a","case":"p"}]}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		m, err := results.ReadMatrix(bytes.NewReader(data), "fuzz.json")
+		if err != nil {
+			return
+		}
+		var out bytes.Buffer
+		for _, write := range []func() error{
+			func() error { return matrix.Write(&out, m, true) },
+			func() error { return matrix.WriteCSV(&out, m) },
+			func() error { return matrix.WriteMarkdown(&out, m) },
+			func() error { return m.WriteJSON(&out) },
+		} {
+			if err := write(); err != nil {
+				t.Fatal(err)
+			}
+		}
+	})
+}

@@ -1,0 +1,424 @@
+package results
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// A Matrix is the result of a study: every case of the study run against
+// every codec, one MatrixCell each, and a verdict per codec. The fidelity
+// matrix (probes), the hostile-input matrix (input classes) and any later
+// study share it, and every renderer draws it from this data alone: the
+// Study it carries says what its outcomes mean and how a verdict is
+// reached, so a renderer links neither the study nor any codec.
+type Matrix struct {
+	Study Study `json:"study"`
+	// Go and Serbench are the versions the matrix was made with.
+	Go       string `json:"go,omitempty"`
+	Serbench string `json:"serbench,omitempty"`
+	// Settings says how the study ran, a phrase each: "per-input timeout
+	// 10s", "-quick".
+	Settings []string      `json:"settings,omitempty"`
+	Elapsed  string        `json:"elapsed,omitempty"`
+	Codecs   []MatrixCodec `json:"codecs"`
+	Cases    []MatrixCase  `json:"cases"`
+	// Cells are codec by codec, each in case order; a missing cell was
+	// not run.
+	Cells []MatrixCell `json:"cells"`
+	// Verdicts holds a verdict per codec, in codec order: what Judge
+	// derives from the cells by the study's rules.
+	Verdicts []Verdict `json:"verdicts,omitempty"`
+
+	index map[[2]string]int // Cells by codec and case
+}
+
+// A Study is what a study brings besides its cells, as data: the name of
+// its files, the words a renderer puts around the matrix, the kinds of
+// outcome a cell can have and the rules that turn a codec's row into a
+// verdict.
+type Study struct {
+	// Name names the study's files: NAME.json, NAME.csv, and NAME/ for
+	// its reproducers. It is also the id of its section in report.html.
+	Name  string `json:"name"`
+	Title string `json:"title"` // "Hostile input"
+	// About says in a few sentences what the study does and how to read
+	// a cell.
+	About string `json:"about,omitempty"`
+	// CaseWord is what one case is called: "probe", "class".
+	CaseWord string `json:"case_word"`
+	// Question is what the verdicts answer: "Safe to decode untrusted
+	// input?"
+	Question string `json:"question,omitempty"`
+	// Outcomes lists the outcomes a cell can have, from the best to the
+	// worst.
+	Outcomes []OutcomeKind `json:"outcomes"`
+	// Rules decide a codec's verdict: the first that applies gives it.
+	Rules []Rule `json:"rules,omitempty"`
+	// Facts name the study's own columns of a cell (MatrixCell.Facts),
+	// in order.
+	Facts []string `json:"facts,omitempty"`
+}
+
+// An Outcome is what one case gave with one codec. Its meaning is the
+// study's (Study.Outcomes).
+type Outcome string
+
+// A Tone is how good an outcome is, read the same way in every study; it
+// colours a cell.
+type Tone string
+
+// The tones, from the best to the worst; ToneNone is a case that was not
+// tried: it does not apply, or the codec declares it unsupported.
+const (
+	ToneGood Tone = "good"
+	ToneFair Tone = "fair" // kept, with a caveat: normalised, changed on bad input
+	ToneWarn Tone = "warn" // refused, or recovered from
+	ToneBad  Tone = "bad"  // wrong or fatal
+	ToneNone Tone = "none"
+)
+
+// An OutcomeKind says what an outcome means.
+type OutcomeKind struct {
+	Name  Outcome `json:"name"`
+	Code  string  `json:"code"`  // its mark in a matrix: "=", "PANIC"
+	Label string  `json:"label"` // a few words: "equal after a normalisation"
+	Tone  Tone    `json:"tone"`
+	// Codes, if set, replaces Code for a cell whose Note is one of its
+	// keys: a crash's kind ("stack overflow": "STACK").
+	Codes map[string]string `json:"codes,omitempty"`
+	// NoteNames says that a cell's Note names what happened better than
+	// Label does (a crash's kind), where a verdict names the cell.
+	NoteNames bool `json:"note_names,omitempty"`
+}
+
+// A Rule gives a codec its verdict when one of its cells has an outcome
+// in When, or, with When empty, always: a last rule without When is the
+// verdict of a row without any of the earlier outcomes. Untried makes the
+// rule apply only when no case was tried (put it first).
+type Rule struct {
+	Verdict string    `json:"verdict"`
+	When    []Outcome `json:"when,omitempty"`
+	Untried bool      `json:"untried,omitempty"`
+	// Why is the sentence that says why; "{cases}" in it becomes the
+	// cases that matched When, "{tried}" the number of cases tried.
+	Why string `json:"why"`
+	// Detail names each matching case with what happened (its Note or
+	// Label) and its reproducer's size: "long-array (out of memory,
+	// 6-byte input)".
+	Detail bool `json:"detail,omitempty"`
+}
+
+// A Verdict is a codec's answer to the study's question, and why.
+type Verdict struct {
+	Codec   string `json:"codec"`
+	Verdict string `json:"verdict"`
+	Why     string `json:"why"`
+}
+
+// A MatrixCodec is what a matrix records of a codec.
+type MatrixCodec struct {
+	Name    string `json:"name"`
+	Label   string `json:"label,omitempty"`
+	Family  string `json:"family,omitempty"`
+	API     string `json:"api,omitempty"`
+	Module  string `json:"module,omitempty"`
+	Version string `json:"version,omitempty"`
+}
+
+// A MatrixCase is what a matrix records of a case: a probe, an input
+// class.
+type MatrixCase struct {
+	Name  string `json:"name"`
+	Group string `json:"group,omitempty"`
+	Doc   string `json:"doc,omitempty"`
+}
+
+// A MatrixCell is what one case gave with one codec.
+type MatrixCell struct {
+	Codec   string  `json:"codec"`
+	Case    string  `json:"case"`
+	Outcome Outcome `json:"outcome"`
+	// Note qualifies the outcome in a word or two: the normalisation of
+	// a fidelity cell ("UTC,1ms"), the kind of a crash ("stack overflow").
+	Note string `json:"note,omitempty"`
+	// Detail is the outcome at length: a diff, an error, a panic.
+	Detail string `json:"detail,omitempty"`
+	// Repro is the input that gives the outcome, when the study keeps one.
+	Repro *Reproducer `json:"reproducer,omitempty"`
+	// Tried is, for a case the codec declares unsupported, what running
+	// it anyway gave: the evidence a declaration is checked against.
+	Tried *MatrixCell `json:"tried,omitempty"`
+	// Counts counts the outcomes of a cell that ran several inputs.
+	Counts map[Outcome]int `json:"counts,omitempty"`
+	// Facts are the study's own figures of the cell (Study.Facts).
+	Facts map[string]string `json:"facts,omitempty"`
+}
+
+// A Reproducer is an input that gives a cell its outcome.
+type Reproducer struct {
+	Size int `json:"size"`
+	// Hex is the hex dump of its start; File is where it is saved,
+	// relative to the matrix's directory.
+	Hex  string `json:"hex,omitempty"`
+	File string `json:"file,omitempty"`
+	// Data is the input itself; it is saved in File, not in the JSON.
+	Data []byte `json:"-"`
+}
+
+// NewMatrix returns an empty matrix of the study's codecs by cases.
+func NewMatrix(s Study, codecs []MatrixCodec, cases []MatrixCase) *Matrix {
+	return &Matrix{Study: s, Codecs: codecs, Cases: cases}
+}
+
+// Add adds a cell, replacing any of the same codec and case. Its text is
+// made printable (Printable).
+func (m *Matrix) Add(c MatrixCell) {
+	c.clean()
+	if m.index == nil {
+		m.reindex()
+	}
+	k := [2]string{c.Codec, c.Case}
+	if i, ok := m.index[k]; ok {
+		m.Cells[i] = c
+		return
+	}
+	m.index[k] = len(m.Cells)
+	m.Cells = append(m.Cells, c)
+}
+
+// Cell returns the cell of codec and case, or nil.
+func (m *Matrix) Cell(codec, kase string) *MatrixCell {
+	if m.index == nil || len(m.index) != len(m.Cells) {
+		m.reindex()
+	}
+	if i, ok := m.index[[2]string{codec, kase}]; ok {
+		return &m.Cells[i]
+	}
+	return nil
+}
+
+// Row returns codec's cells in case order; a missing cell is nil.
+func (m *Matrix) Row(codec string) []*MatrixCell {
+	row := make([]*MatrixCell, len(m.Cases))
+	for i, c := range m.Cases {
+		row[i] = m.Cell(codec, c.Name)
+	}
+	return row
+}
+
+func (m *Matrix) reindex() {
+	m.index = map[[2]string]int{}
+	for i, c := range m.Cells {
+		m.index[[2]string{c.Codec, c.Case}] = i
+	}
+}
+
+// Kind returns what outcome o means in the study; an outcome the study
+// does not list is its own label, coded "?".
+func (s *Study) Kind(o Outcome) OutcomeKind {
+	for _, k := range s.Outcomes {
+		if k.Name == o {
+			return k
+		}
+	}
+	return OutcomeKind{Name: o, Code: "?", Label: string(o), Tone: ToneNone}
+}
+
+// Severity orders the study's outcomes: a higher severity is worse; an
+// outcome the study does not list is -1.
+func (s *Study) Severity(o Outcome) int {
+	return slices.IndexFunc(s.Outcomes, func(k OutcomeKind) bool { return k.Name == o })
+}
+
+// Code returns the cell's mark in a matrix: its outcome's Code, or the
+// one its Note selects.
+func (s *Study) Code(c *MatrixCell) string {
+	k := s.Kind(c.Outcome)
+	if code, ok := k.Codes[c.Note]; ok {
+		return code
+	}
+	return k.Code
+}
+
+// Text says in words what the cell holds: "equal after a normalisation
+// (UTC,1ms)", "refused at encode: json: unsupported value: NaN".
+func (s *Study) Text(c *MatrixCell) string {
+	t := s.Kind(c.Outcome).Label
+	if c.Note != "" {
+		t += " (" + c.Note + ")"
+	}
+	if c.Detail != "" {
+		t += ": " + c.Detail
+	}
+	return t
+}
+
+// Evidence returns what the case showed of the codec: the cell, or what
+// running it anyway gave when the codec declares it unsupported.
+func (c MatrixCell) Evidence() MatrixCell {
+	if c.Tried != nil {
+		return *c.Tried
+	}
+	return c
+}
+
+// maxItems is how many cases a verdict names before "and N more".
+const maxItems = 8
+
+// Judge returns codec's verdict by the study's rules. A cell of an
+// outcome of ToneNone was not tried.
+func (m *Matrix) Judge(codec string) Verdict {
+	tried := 0
+	row := m.Row(codec)
+	for _, c := range row {
+		if c != nil && m.Study.Kind(c.Outcome).Tone != ToneNone {
+			tried++
+		}
+	}
+	for _, r := range m.Study.Rules {
+		if r.Untried && tried > 0 {
+			continue
+		}
+		var items []string
+		for _, c := range row {
+			if c != nil && slices.Contains(r.When, c.Outcome) {
+				items = append(items, m.item(c, r.Detail))
+			}
+		}
+		if len(r.When) > 0 && len(items) == 0 {
+			continue
+		}
+		if len(items) > maxItems {
+			items = append(items[:maxItems], fmt.Sprintf("and %d more", len(items)-maxItems))
+		}
+		sep := ", "
+		if r.Detail {
+			sep = "; "
+		}
+		why := strings.NewReplacer("{cases}", strings.Join(items, sep), "{tried}", strconv.Itoa(tried)).Replace(r.Why)
+		return Verdict{Codec: codec, Verdict: r.Verdict, Why: why}
+	}
+	return Verdict{Codec: codec, Verdict: "?", Why: "No rule of the study applies."}
+}
+
+// item names a cell in a verdict: its case, and with detail what
+// happened and the reproducer's size.
+func (m *Matrix) item(c *MatrixCell, detail bool) string {
+	if !detail {
+		return c.Case
+	}
+	k := m.Study.Kind(c.Outcome)
+	what := k.Label
+	if k.NoteNames && c.Note != "" || what == "" {
+		what = c.Note
+	}
+	if c.Repro != nil && c.Repro.Size > 0 {
+		what += fmt.Sprintf(", %d-byte input", c.Repro.Size)
+	}
+	return fmt.Sprintf("%s (%s)", c.Case, what)
+}
+
+// Verdict returns codec's verdict: the one recorded, or Judge's.
+func (m *Matrix) Verdict(codec string) Verdict {
+	for _, v := range m.Verdicts {
+		if v.Codec == codec {
+			return v
+		}
+	}
+	return m.Judge(codec)
+}
+
+// JudgeAll records every codec's verdict (Judge) in Verdicts.
+func (m *Matrix) JudgeAll() {
+	m.Verdicts = m.Verdicts[:0]
+	for _, c := range m.Codecs {
+		m.Verdicts = append(m.Verdicts, m.Judge(c.Name))
+	}
+}
+
+// FileName is the name of the matrix's JSON file: the study's name and
+// ".json".
+func (m *Matrix) FileName() string { return m.Study.Name + ".json" }
+
+// WriteJSON writes m as indented JSON (what NAME.json holds), its
+// verdicts judged.
+func (m *Matrix) WriteJSON(w io.Writer) error {
+	if len(m.Verdicts) != len(m.Codecs) {
+		m.JudgeAll()
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(m)
+}
+
+// ReadMatrix reads a matrix written by WriteJSON; name names the input
+// in errors. Its text is made printable, and a missing verdict judged.
+func ReadMatrix(r io.Reader, name string) (*Matrix, error) {
+	var m Matrix
+	if err := json.NewDecoder(r).Decode(&m); err != nil {
+		return nil, fmt.Errorf("%s: not a serbench study matrix: %w", name, err)
+	}
+	switch {
+	case m.Study.Name == "" || len(m.Study.Outcomes) == 0:
+		return nil, fmt.Errorf("%s: not a serbench study matrix: it names no study or no outcomes; write it again with the study's command (serbench fidelity, serbench hostile)", name)
+	case len(m.Codecs) == 0 || len(m.Cases) == 0:
+		return nil, fmt.Errorf("%s: the %s matrix has no codecs or no cases; write it again with serbench %s", name, m.Study.Name, m.Study.Name)
+	}
+	for i := range m.Cells {
+		m.Cells[i].clean()
+	}
+	if len(m.Verdicts) != len(m.Codecs) {
+		m.JudgeAll()
+	}
+	return &m, nil
+}
+
+// clean makes the cell's text printable.
+func (c *MatrixCell) clean() {
+	c.Note, c.Detail = Printable(c.Note), Printable(c.Detail)
+	if c.Tried != nil {
+		c.Tried.clean()
+	}
+}
+
+// Printable returns s with what a terminal or a text tool would not show
+// as text escaped, Go-style: a control character but newline and tab
+// (NUL becomes \x00), and a byte that is not UTF-8. A decoder's message
+// may quote the bad input it was given; files and the terminal get text.
+func Printable(s string) string {
+	clean := true
+	for i, r := range s {
+		if r == utf8.RuneError && !strings.HasPrefix(s[i:], "\uFFFD") || r != '\n' && r != '\t' && (unicode.IsControl(r) || r == '\u2028' || r == '\u2029') {
+			clean = false
+			break
+		}
+	}
+	if clean {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && n == 1:
+			fmt.Fprintf(&b, `\x%02x`, s[i])
+		case r == '\n' || r == '\t':
+			b.WriteRune(r)
+		case r < 0x80 && unicode.IsControl(r):
+			fmt.Fprintf(&b, `\x%02x`, r)
+		case unicode.IsControl(r) || r == '\u2028' || r == '\u2029':
+			fmt.Fprintf(&b, `\u%04x`, r)
+		default:
+			b.WriteString(s[i : i+n])
+		}
+		i += n
+	}
+	return b.String()
+}

@@ -50,15 +50,15 @@ func TestFacts(t *testing.T) {
 			}
 			ev = *c.Tried
 			if ev.Outcome != tc.tried {
-				t.Errorf("%s %s: tried %s, want %s", tc.codec, tc.probe, ev.Text(), tc.tried)
+				t.Errorf("%s %s: tried %s, want %s", tc.codec, tc.probe, fidelity.Study.Text(&ev), tc.tried)
 			}
 		}
 		if c.Outcome != tc.outcome {
-			t.Errorf("%s %s: %s, want %s", tc.codec, tc.probe, c.Text(), tc.outcome)
+			t.Errorf("%s %s: %s, want %s", tc.codec, tc.probe, fidelity.Study.Text(&c), tc.outcome)
 			continue
 		}
-		if !strings.Contains(ev.Norm+ev.Detail, tc.has) {
-			t.Errorf("%s %s: %q does not hold %q", tc.codec, tc.probe, ev.Text(), tc.has)
+		if !strings.Contains(ev.Note+ev.Detail, tc.has) {
+			t.Errorf("%s %s: %q does not hold %q", tc.codec, tc.probe, fidelity.Study.Text(&ev), tc.has)
 		}
 	}
 }

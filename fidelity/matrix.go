@@ -43,7 +43,7 @@ var Study = results.Study{
 	Question: "Does what goes in come back?",
 	Outcomes: []results.OutcomeKind{
 		{Name: Exact, Code: "=", Label: "exact", Tone: results.ToneGood},
-		{Name: Normalised, Code: "≈", Label: "equal after a normalisation", Tone: results.ToneFair},
+		{Name: Normalised, Code: "≈", Label: "equal after a normalisation", Tone: results.ToneFair, NoteNames: true},
 		{Name: Changed, Code: "≠", Label: "changed", Tone: results.ToneBad},
 		{Name: RefusedEncode, Code: "E", Label: "refused at encode", Tone: results.ToneWarn},
 		{Name: RefusedDecode, Code: "D", Label: "refused at decode", Tone: results.ToneWarn},

@@ -143,7 +143,9 @@ func cellOf(c Cell, r worker.TaskResult, quick bool) Cell {
 			return c
 		}
 		c.Outcome, c.Counts, c.Detail = out.Outcome, out.Counts, out.Detail
-		c.Facts[FactSeed], c.Facts[FactInputs] = out.Seed, strconv.Itoa(out.Inputs)
+		if out.Inputs > 0 {
+			c.Facts[FactSeed], c.Facts[FactInputs] = out.Seed, strconv.Itoa(out.Inputs)
+		}
 		if out.Alloc > 0 {
 			c.Facts[FactAlloc] = strconv.FormatUint(out.Alloc, 10)
 		}

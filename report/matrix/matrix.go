@@ -58,7 +58,7 @@ func Write(w io.Writer, m *results.Matrix, verbose bool) error {
 // of a matrix it did not just run.
 func WriteVerdicts(w io.Writer, m *results.Matrix) error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s (%d codecs by %d %s)\n", m.Study.Title, len(m.Codecs), len(m.Cases), plural(m.Study.CaseWord))
+	fmt.Fprintf(&b, "%s (%s by %s)\n", m.Study.Title, count(len(m.Codecs), "codec"), count(len(m.Cases), m.Study.CaseWord))
 	verdicts(&b, m)
 	_, err := io.WriteString(w, b.String())
 	return err
@@ -341,7 +341,7 @@ func WriteMarkdown(w io.Writer, m *results.Matrix) error {
 		q = m.Study.Title
 	}
 	fmt.Fprintf(&b, "## %s\n\n", text(q))
-	how := fmt.Sprintf("%d codecs by %d %s", len(m.Codecs), len(m.Cases), plural(m.Study.CaseWord))
+	how := count(len(m.Codecs), "codec") + " by " + count(len(m.Cases), m.Study.CaseWord)
 	if f := Footer(m); f != "" {
 		how += "; " + f
 	}
@@ -368,12 +368,17 @@ func text(s string) string {
 	return r.Replace(results.Printable(s))
 }
 
-// plural returns the plural of a case word: "probes", "classes".
-func plural(w string) string {
-	if strings.HasSuffix(w, "s") || strings.HasSuffix(w, "x") || strings.HasSuffix(w, "ch") {
-		return w + "es"
+// count returns n and the word, in the plural unless n is 1: "1 probe",
+// "3 classes".
+func count(n int, w string) string {
+	switch {
+	case n == 1:
+	case strings.HasSuffix(w, "s") || strings.HasSuffix(w, "x") || strings.HasSuffix(w, "ch"):
+		w += "es"
+	default:
+		w += "s"
 	}
-	return w + "s"
+	return strconv.Itoa(n) + " " + w
 }
 
 func pad(s string, w int) string {

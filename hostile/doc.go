@@ -10,5 +10,7 @@
 // costs its cell and nothing else.
 //
 // A cell's Outcome is the worst outcome of its inputs; its reproducer is
-// the smallest input with that outcome.
+// the smallest input with that outcome. The result is a results.Matrix
+// of the hostile Study: its outcomes, and the rule of each codec's
+// verdict, "safe to decode untrusted input?", as data.
 package hostile

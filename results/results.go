@@ -1,6 +1,10 @@
 // Package results is serbench's data model for a run: the environment,
 // the codecs measured and one Result per benchmark, with every sample
 // kept. The runner produces a Run; renderers and readers consume it.
+//
+// It is also the one model of a study's matrix (Matrix: codecs by cases,
+// an outcome, detail and reproducer per cell, a verdict per codec), which
+// fidelity, hostile and every later study fill from their Study data.
 package results
 
 import (

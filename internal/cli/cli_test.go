@@ -51,7 +51,7 @@ func TestMisuse(t *testing.T) {
 		{[]string{"report", "a.json", "b.json"}, "report needs exactly one results.json"},
 		{[]string{"report", "-o", t.TempDir()}, "report needs exactly one results.json"},
 		{[]string{"report", "/nonexistent/results.json"}, "no such file or directory"},
-		{[]string{"report", t.TempDir()}, "holds neither results.json nor journal.jsonl: not a serbench output directory"},
+		{[]string{"report", t.TempDir()}, "holds no results.json, journal.jsonl or study matrix (fidelity.json, hostile.json): not a serbench output directory"},
 		{[]string{"compare", "one"}, "compare needs two results: serbench compare OLD NEW"},
 		{[]string{"compare", "/nonexistent/a.bench", "/nonexistent/b.bench"}, "no such file or directory"},
 		{[]string{"run", "extra"}, `run takes no arguments, got ["extra"]; use flags such as -codecs json,gob`},

@@ -393,30 +393,18 @@ func (c *MatrixCell) clean() {
 // (NUL becomes \x00), and a byte that is not UTF-8. A decoder's message
 // may quote the bad input it was given; files and the terminal get text.
 func Printable(s string) string {
-	clean := true
-	for i, r := range s {
-		if r == utf8.RuneError && !strings.HasPrefix(s[i:], "\uFFFD") || r != '\n' && r != '\t' && (unicode.IsControl(r) || r == '\u2028' || r == '\u2029') {
-			clean = false
-			break
-		}
-	}
-	if clean {
-		return s
-	}
 	var b strings.Builder
 	for i := 0; i < len(s); {
 		r, n := utf8.DecodeRuneInString(s[i:])
 		switch {
 		case r == utf8.RuneError && n == 1:
 			fmt.Fprintf(&b, `\x%02x`, s[i])
-		case r == '\n' || r == '\t':
-			b.WriteRune(r)
-		case r < 0x80 && unicode.IsControl(r):
-			fmt.Fprintf(&b, `\x%02x`, r)
-		case unicode.IsControl(r) || r == '\u2028' || r == '\u2029':
-			fmt.Fprintf(&b, `\u%04x`, r)
-		default:
+		case r == '\n' || r == '\t' || !unicode.IsControl(r) && r != '\u2028' && r != '\u2029':
 			b.WriteString(s[i : i+n])
+		case r < 0x80:
+			fmt.Fprintf(&b, `\x%02x`, r)
+		default:
+			fmt.Fprintf(&b, `\u%04x`, r)
 		}
 		i += n
 	}

@@ -75,21 +75,6 @@ func TestCSVPrintable(t *testing.T) {
 	}
 }
 
-// TestPrintable: text passes unchanged; what is not text is escaped.
-func TestPrintable(t *testing.T) {
-	for _, tc := range [][2]string{
-		{"plain, ≈ UTF-8\nand\ttabs", "plain, ≈ UTF-8\nand\ttabs"},
-		{"a\x00b", `a\x00b`},
-		{"\xff", `\xff`},
-		{"\u0085\u2028", `\u0085\u2028`},
-		{"\uFFFD stays", "\uFFFD stays"},
-	} {
-		if got := results.Printable(tc[0]); got != tc[1] {
-			t.Errorf("Printable(%q) = %q, want %q", tc[0], got, tc[1])
-		}
-	}
-}
-
 // TestNewStudy: a study the renderers have never seen, given as data
 // alone, is drawn and judged: its codes, its tones and its rules.
 func TestNewStudy(t *testing.T) {

@@ -45,9 +45,11 @@ func WriteFiles(dir string, run *results.Run) error {
 		return fmt.Errorf("creating the output directory: %w", err)
 	}
 	if run.Matrices == nil {
+		// A matrix that cannot be read costs its section, not the run's
+		// outputs: the run's warnings say why it is missing.
 		ms, err := ReadMatrices(dir)
 		if err != nil {
-			return err
+			run.Warnings = append(run.Warnings, strings.Split(err.Error(), "\n")...)
 		}
 		run.Matrices = ms
 	}
@@ -163,54 +165,67 @@ func fileName(s string) string {
 // NAME.json that is the matrix of a study named NAME, with its
 // reproducers' bytes where their files are there. A JSON file that is not
 // a matrix is left alone; one that looks like a matrix but cannot be read
-// is an error that says what to do.
+// is an error that says what to do, returned with the matrices that read
+// (errors.Join, a line each).
 func ReadMatrices(dir string) ([]*results.Matrix, error) {
 	paths, err := filepath.Glob(filepath.Join(dir, "*.json"))
 	if err != nil {
 		return nil, err
 	}
 	var ms []*results.Matrix
+	var errs []error
 	for _, path := range paths {
-		base := strings.TrimSuffix(filepath.Base(path), ".json")
-		b, err := os.ReadFile(path)
+		m, err := readMatrix(dir, path)
 		if err != nil {
-			return nil, err
+			errs = append(errs, err)
+		} else if m != nil {
+			ms = append(ms, m)
 		}
-		var head struct {
-			Study *struct {
-				Name string `json:"name"`
-			} `json:"study"`
-			Cells json.RawMessage `json:"cells"`
-		}
-		if json.Unmarshal(b, &head) != nil || head.Cells == nil {
-			continue // not a matrix: results.json, a file of the user's
-		}
-		if head.Study == nil {
-			return nil, fmt.Errorf("%s: a matrix written by an older serbench; write it again (serbench %s -o %s), or remove it", path, base, dir)
-		}
-		if head.Study.Name != base {
+	}
+	return ms, errors.Join(errs...)
+}
+
+// readMatrix reads path as a matrix of dir (see ReadMatrices); it returns
+// nil and no error for a file that is not a matrix.
+func readMatrix(dir, path string) (*results.Matrix, error) {
+	base := strings.TrimSuffix(filepath.Base(path), ".json")
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var head struct {
+		Study *struct {
+			Name string `json:"name"`
+		} `json:"study"`
+		Cells json.RawMessage `json:"cells"`
+	}
+	if json.Unmarshal(b, &head) != nil || head.Cells == nil {
+		return nil, nil // not a matrix: results.json, a file of the user's
+	}
+	if head.Study == nil {
+		return nil, fmt.Errorf("%s: a matrix written by an older serbench; write it again (serbench %s -o %s), or remove it", path, base, dir)
+	}
+	if head.Study.Name != base {
+		return nil, nil
+	}
+	m, err := results.ReadMatrix(bytes.NewReader(b), path)
+	if err != nil {
+		return nil, fmt.Errorf("%w; or remove it", err)
+	}
+	for i := range m.Cells {
+		r := m.Cells[i].Repro
+		if r == nil || r.File == "" || !filepath.IsLocal(r.File) {
 			continue
 		}
-		m, err := results.ReadMatrix(bytes.NewReader(b), path)
-		if err != nil {
-			return nil, fmt.Errorf("%w; or remove it", err)
+		data, err := os.ReadFile(filepath.Join(dir, r.File))
+		if errors.Is(err, os.ErrNotExist) {
+			continue
+		} else if err != nil {
+			return nil, err
 		}
-		for i := range m.Cells {
-			r := m.Cells[i].Repro
-			if r == nil || r.File == "" || !filepath.IsLocal(r.File) {
-				continue
-			}
-			data, err := os.ReadFile(filepath.Join(dir, r.File))
-			if errors.Is(err, os.ErrNotExist) {
-				continue
-			} else if err != nil {
-				return nil, err
-			}
-			r.Data = data
-		}
-		ms = append(ms, m)
+		r.Data = data
 	}
-	return ms, nil
+	return m, nil
 }
 
 func writeAtomic(path string, write func(io.Writer) error) error {

@@ -101,7 +101,16 @@ func TestMatrixFiles(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "fidelity.json"), []byte(`{"codecs":[{"name":"a"}],"probes":[{"name":"p"}],"cells":[]}`), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := report.ReadMatrices(dir); err == nil || !strings.Contains(err.Error(), "serbench fidelity -o") {
-		t.Errorf("an older fidelity.json: %v; want an error saying to write it again", err)
+	ms, err = report.ReadMatrices(dir)
+	if err == nil || !strings.Contains(err.Error(), "serbench fidelity -o") || len(ms) != 1 {
+		t.Errorf("an older fidelity.json: %d matrices, %v; want the hostile one and an error saying to write it again", len(ms), err)
+	}
+	// Beside a run, it costs its section, not the run's outputs.
+	run = fixture.Run()
+	if err := report.WriteFiles(dir, run); err != nil {
+		t.Fatal(err)
+	}
+	if len(run.Matrices) != 1 || !strings.Contains(strings.Join(run.Warnings, " "), "fidelity.json: a matrix written by an older serbench") {
+		t.Errorf("WriteFiles beside an older fidelity.json: %d matrices, warnings %q", len(run.Matrices), run.Warnings)
 	}
 }

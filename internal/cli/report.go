@@ -123,14 +123,18 @@ func readOutputs(path string) (*results.Run, []*results.Matrix, error) {
 		run, err := readRun(path)
 		return run, nil, err
 	}
-	ms, err := report.ReadMatrices(path)
-	if err != nil {
-		return nil, nil, err
-	}
+	ms, merr := report.ReadMatrices(path)
 	run, err := readRun(path)
 	var none *noRunError
-	if errors.As(err, &none) && len(ms) > 0 {
+	switch {
+	case errors.As(err, &none) && merr != nil:
+		return nil, nil, merr
+	case errors.As(err, &none) && len(ms) > 0:
 		return nil, ms, nil
+	case err == nil && merr != nil:
+		// The run is rendered; the matrix that cannot be read costs its
+		// section, and the run's warnings say why.
+		run.Warnings = append(run.Warnings, strings.Split(merr.Error(), "\n")...)
 	}
 	return run, ms, err
 }

@@ -80,8 +80,8 @@ func reproduceCmd(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	for _, c := range cs {
 		count[claims.Check(c, run.Results).Verdict]++
 	}
-	_, err = fmt.Fprintf(stdout, "%d claims: %d hold, %d hold with a caveat, %d do not hold, %d cannot be tested here; wrote %s\n",
-		len(cs), count[claims.Holds], count[claims.Caveat], count[claims.NotHold], count[claims.Untestable], path)
+	_, err = fmt.Fprintf(stdout, "%d claims: %d hold, %d hold with a caveat, %d do not hold, %d undecided within noise, %d cannot be tested here; wrote %s\n",
+		len(cs), count[claims.Holds], count[claims.Caveat], count[claims.NotHold], count[claims.Undecided], count[claims.Untestable], path)
 	return err
 }
 

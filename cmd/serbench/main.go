@@ -21,7 +21,7 @@ func main() {
 	err := cli.Run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
 	stop()
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "serbench:", err)
+		fmt.Fprintln(os.Stderr, "serbench:", cli.Localize(err.Error()))
 		code := cli.ExitCode(err)
 		if code > 1 && cli.GoRun(os.Args[0]) {
 			// go run reports every failure as exit status 1.

@@ -28,3 +28,16 @@ func GoRun(arg0 string) bool {
 	dir := filepath.Dir(arg0)
 	return filepath.Base(dir) == "exe" && strings.Contains(arg0, "go-build")
 }
+
+// Localize rewrites the commands a message quotes ('serbench list
+// codecs', run serbench fidelity -o DIR) into the command the user
+// started, so that every hint printed can be typed as it stands.
+func Localize(msg string) string {
+	if Self == "serbench" {
+		return msg
+	}
+	for _, lead := range []string{"'", "`", "run ", "with: "} {
+		msg = strings.ReplaceAll(msg, lead+"serbench ", lead+Self+" ")
+	}
+	return msg
+}

@@ -49,6 +49,9 @@ type Run struct {
 	Warnings []string  `json:"warnings,omitempty"`
 	Started  time.Time `json:"started"`
 	Elapsed  Duration  `json:"elapsed"`
+	// Refined counts the benchmarks sampled again in the run's refining
+	// pass (the contested ones: results.Contested), their samples merged.
+	Refined int `json:"refined,omitempty"`
 	// Document, if set, is the user's document the run measured in
 	// place of the datasets (serbench run -file).
 	Document *Document `json:"document,omitempty"`

@@ -371,8 +371,12 @@ func tally(run *results.Run) string {
 		}
 		precision = fmt.Sprintf(", intervals %s in the middle and %s at the 90th percentile", ci(cis[len(cis)/2]), ci(cis[len(cis)*9/10]))
 	}
-	return fmt.Sprintf("%d measured (%d within ±%s%%)%s, %d failed or errored, %d skipped; loop overhead %.2fns/op, included in every figure",
-		c.OK, c.Met, percent(run.Options.Target), precision, c.Failed, c.Skipped, run.Env.Overhead)
+	refined := ""
+	if run.Refined > 0 {
+		refined = fmt.Sprintf(" (%d sampled again, their order against a rival unsettled)", run.Refined)
+	}
+	return fmt.Sprintf("%d measured%s (%d within ±%s%%)%s, %d failed or errored, %d skipped; loop overhead %.2fns/op, included in every figure",
+		c.OK, refined, c.Met, percent(run.Options.Target), precision, c.Failed, c.Skipped, run.Env.Overhead)
 }
 
 // percent formats a fraction as a percentage to a tenth: 0.03 as "3".

@@ -49,6 +49,9 @@ type Config struct {
 	// Waiting, if set, is called while a worker makes no progress
 	// (worker.Pool.Waiting).
 	Waiting func(cell string, quiet, timeout time.Duration)
+
+	// fake, if set, measures in place of a Runner or a Pool (tests).
+	fake func(opts runner.Options, finished func(*runner.Job, results.Result), progress func(runner.Event)) measurer
 }
 
 // NewRun starts the record of a run of jobs: environment, options (with
@@ -96,6 +99,9 @@ type peaker interface{ Peak() results.Memory }
 // measurer returns what measures with opts, reporting to finished and
 // progress: a runner.Runner in this process, or a worker.Pool.
 func (cfg Config) measurer(opts runner.Options, finished func(*runner.Job, results.Result), progress func(runner.Event)) (measurer, error) {
+	if cfg.fake != nil {
+		return cfg.fake(opts, finished, progress), nil
+	}
 	if cfg.InProcess {
 		r, err := runner.New(opts)
 		if err != nil {
@@ -140,7 +146,19 @@ func Run(ctx context.Context, run *results.Run, jobs []runner.Job, cfg Config) e
 	if err != nil {
 		return err
 	}
-	rs, runErr := m.Run(ctx, todo)
+	runCtx := ctx
+	if !end.IsZero() {
+		var cancel context.CancelFunc
+		runCtx, cancel = context.WithDeadline(ctx, end.Add(overrun(cfg.Options.Total)))
+		defer cancel()
+	}
+	rs, runErr := m.Run(runCtx, todo)
+	if runErr != nil && ctx.Err() == nil && runCtx.Err() != nil {
+		// The run's own time ended, not the user's patience: what was not
+		// measured is cut short, which is an outcome, not a failure.
+		runErr = nil
+		rs = append(rs, cutShort(todo, rs, cfg.Options.Total)...)
+	}
 	run.Results = inJobOrder(jobs, append(run.Results, rs...))
 	run.Peak = m.Peak()
 	machine := m.Machine()
@@ -156,7 +174,7 @@ func Run(ctx context.Context, run *results.Run, jobs []runner.Job, cfg Config) e
 	if runErr != nil {
 		run.Warnings = append(run.Warnings, fmt.Sprintf("interrupted: %d of %d benchmarks were measured before: %v", len(run.Results), countOps(jobs), runErr))
 	}
-	for _, w := range []string{twoSpeeds(run), imprecise(run), implausible(run)} {
+	for _, w := range []string{cutWarning(run), twoSpeeds(run), imprecise(run), implausible(run)} {
 		if w != "" {
 			run.Warnings = append(run.Warnings, w)
 		}

@@ -162,6 +162,9 @@ type Result struct {
 	BPerOp        float64 `json:"b_per_op"`
 	Allocs        float64 `json:"allocs_per_op"`
 	TargetMet     bool    `json:"target_met"`
+	// CutShort says the benchmark was skipped because the run's whole
+	// time (-time) ended before it was measured.
+	CutShort bool `json:"cut_short,omitempty"`
 	// CopyNs is how long copying the encoded message takes through the
 	// timed loop, in ns: no encode or decode of it can honestly be faster.
 	CopyNs float64 `json:"copy_ns,omitempty"`

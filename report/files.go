@@ -42,7 +42,7 @@ var Files = []struct {
 // never leaves half a file; a file of the same name is replaced.
 func WriteFiles(dir string, run *results.Run) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return fmt.Errorf("creating the output directory: %w", err)
+		return fmt.Errorf("writing the outputs: %w", err)
 	}
 	if run.Matrices == nil {
 		// A matrix that cannot be read costs its section, not the run's
@@ -71,7 +71,7 @@ func WriteFiles(dir string, run *results.Run) error {
 // each matrix's files (WriteMatrix).
 func WriteMatrices(dir string, ms []*results.Matrix) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return fmt.Errorf("creating the output directory: %w", err)
+		return fmt.Errorf("writing the outputs: %w", err)
 	}
 	if err := writeAtomic(filepath.Join(dir, "report.html"), func(w io.Writer) error { return html.WriteMatrices(w, ms) }); err != nil {
 		return err
@@ -203,7 +203,7 @@ func readMatrix(dir, path string) (*results.Matrix, error) {
 		return nil, nil // not a matrix: results.json, a file of the user's
 	}
 	if head.Study == nil {
-		return nil, fmt.Errorf("%s: a matrix written by an older serbench; write it again (serbench %s -o %s), or remove it", path, base, dir)
+		return nil, fmt.Errorf("%s: a matrix written by an older serbench; remove it, or write it again with: serbench %s -o %s", path, base, dir)
 	}
 	if head.Study.Name != base {
 		return nil, nil

@@ -42,8 +42,17 @@ func TestWriteFiles(t *testing.T) {
 	if b, _ := os.ReadFile(filepath.Join(dir, "summary.md")); string(b) == "old" {
 		t.Error("summary.md was not replaced")
 	}
-	if err := report.WriteFiles(filepath.Join(dir, "missing", "deeper"), fixture.Run()); err != nil {
-		t.Errorf("WriteFiles into a missing directory: %v; want it created", err)
+	// A missing directory is created, not reported as a missing temporary file.
+	if err := report.WriteFiles(filepath.Join(dir, "missing", "sub"), fixture.Run()); err != nil {
+		t.Errorf("WriteFiles into a missing directory: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "missing", "sub", "report.html")); err != nil {
+		t.Errorf("WriteFiles into a missing directory wrote no report.html: %v", err)
+	}
+	file := filepath.Join(dir, "afile")
+	os.WriteFile(file, nil, 0o644)
+	if err := report.WriteFiles(filepath.Join(file, "sub"), fixture.Run()); err == nil || !strings.Contains(err.Error(), "writing the outputs") {
+		t.Errorf("WriteFiles under a file: %v; want an error saying the outputs could not be written", err)
 	}
 }
 
@@ -102,7 +111,7 @@ func TestMatrixFiles(t *testing.T) {
 		t.Fatal(err)
 	}
 	ms, err = report.ReadMatrices(dir)
-	if err == nil || !strings.Contains(err.Error(), "serbench fidelity -o") || len(ms) != 1 {
+	if err == nil || !strings.Contains(err.Error(), "with: serbench fidelity -o") || len(ms) != 1 {
 		t.Errorf("an older fidelity.json: %d matrices, %v; want the hostile one and an error saying to write it again", len(ms), err)
 	}
 	// Beside a run, it costs its section, not the run's outputs.

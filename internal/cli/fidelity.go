@@ -2,10 +2,8 @@ package cli
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
-	"os"
 	"time"
 
 	"github.com/serbench/serbench/codec"
@@ -19,35 +17,31 @@ import (
 // report.html beside a run's results there is rendered again with the
 // matrix.
 func fidelityCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("serbench fidelity", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	var (
-		codecs   = fs.String("codecs", "", "comma-separated codecs (default: all)")
-		probes   = fs.String("probes", "", "comma-separated probes (default: all; see serbench list probes)")
-		out      = fs.String("o", "serbench-out", "directory for fidelity.csv and fidelity.json")
-		verbose  = fs.Bool("v", false, "print every cell that is not exact, with its diff or message")
-		parallel = fs.Int("j", 2, "codecs probed at once, each in its own child process")
-		timeout  = fs.Duration("timeout", fidelity.DefaultTimeout, "kill a child whose probe takes longer than this; the cell is recorded as hung")
-	)
-	fs.Usage = func() {
-		fmt.Fprint(fs.Output(), "Usage: serbench fidelity [-codecs LIST] [-probes LIST] [-o DIR] [-v]\n\n"+
-			"Runs every probe (a small typed value) through every codec and prints what comes back:\n"+
+	b := newFlags("fidelity", "serbench fidelity [-codecs LIST] [-probes LIST] [-o DIR] [-v]",
+		"Runs every probe (a small typed value) through every codec and prints what comes back:\n"+
 			"exact, equal after a named normalisation, changed, refused at encode or decode,\n"+
-			"unsupported (declared) or crashed. Each codec runs in child processes.\n\nFlags:\n")
-		fs.PrintDefaults()
-	}
-	if err := parse(fs, args); err != nil {
+			"unsupported (declared) or crashed. Each codec runs in child processes.", stderr)
+	fs := b.fs
+	var (
+		codecs, out string
+		parallel    int
+		timeout     time.Duration
+		probes      = fs.String("probes", "", "comma-separated probes (default: all; see serbench list probes)")
+		verbose     = fs.Bool("v", false, "print every cell that is not exact, with its diff or message")
+	)
+	b.codecs(&codecs, "all")
+	b.out(&out, "fidelity.csv and fidelity.json")
+	b.parallel(&parallel, 2)
+	b.timeout(&timeout, fidelity.DefaultTimeout, "one probe")
+	if err := b.parse(args); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {
 		return usagef("fidelity takes no arguments, got %q; use -codecs and -probes", fs.Args())
 	}
-	if *parallel < 1 {
-		return usagef("-j must be at least 1, got %d", *parallel)
-	}
 	infos := registry.Codecs
-	if *codecs != "" {
-		names := splitList(*codecs)
+	if codecs != "" {
+		names := splitList(codecs)
 		if err := registry.Check(names); err != nil {
 			return &UsageError{Msg: err.Error()}
 		}
@@ -64,10 +58,11 @@ func fidelityCmd(ctx context.Context, args []string, stdout, stderr io.Writer) e
 			return &UsageError{Msg: err.Error()}
 		}
 	}
-	if err := os.MkdirAll(*out, 0o755); err != nil {
-		return fmt.Errorf("fidelity: %w; choose another directory with -o", err)
+	d, err := openOut(out)
+	if err != nil {
+		return err
 	}
-	r := &fidelity.Runner{Timeout: *timeout, Parallel: *parallel, Progress: func(c string, done, total int) {
+	r := &fidelity.Runner{Timeout: timeout, Parallel: parallel, Progress: func(c string, done, total int) {
 		fmt.Fprintf(stderr, "fidelity: %d/%d codecs (%s)\n", done, total, c)
 	}}
 	start := time.Now()
@@ -76,7 +71,7 @@ func fidelityCmd(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		return &RunError{Msg: fmt.Sprintf("fidelity: %v; nothing written", err)}
 	}
 	fmt.Fprintf(stderr, "fidelity: %d codecs by %d probes in %v\n", len(infos), len(ps), time.Since(start).Round(time.Second))
-	if err := writeMatrix(*out, m, stderr); err != nil {
+	if err := writeMatrix(d.Path(), m, stderr); err != nil {
 		return &RunError{Msg: fmt.Sprintf("fidelity: %v", err)}
 	}
 	return matrix.Write(stdout, m, *verbose)

@@ -2,13 +2,13 @@ package cli
 
 import (
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"strings"
 
+	"github.com/serbench/serbench/internal/outdir"
 	"github.com/serbench/serbench/journal"
 	"github.com/serbench/serbench/report"
 	"github.com/serbench/serbench/report/matrix"
@@ -17,21 +17,19 @@ import (
 )
 
 func reportCmd(args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("serbench report", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	out := fs.String("o", "serbench-out", "directory to write the outputs into")
-	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "Usage: serbench report RESULTS.json|journal.jsonl|DIR [-o DIR]\n\n"+
-			"Renders again what a run or a study wrote: a results.json, a journal, or a directory\n"+
-			"holding either and any study matrices (fidelity.json, hostile.json), or matrices alone.\n\nFlags:\n")
-		fs.PrintDefaults()
-	}
+	b := newFlags("report", "serbench report RESULTS.json|journal.jsonl|DIR [-o DIR]",
+		"Renders every output again from what a run or a study saved: a results.json, a run's journal.jsonl,\n"+
+			"or an output directory (an unfinished run's DIR/partial too) holding a run, study matrices\n"+
+			"(fidelity.json, hostile.json), or both.", stderr)
+	fs := b.fs
+	var out string
+	b.out(&out, "the outputs")
 	// Accept the file before or after the flags.
 	var file string
 	if len(args) > 0 && len(args[0]) > 0 && args[0][0] != '-' {
 		file, args = args[0], args[1:]
 	}
-	if err := parse(fs, args); err != nil {
+	if err := b.parse(args); err != nil {
 		return err
 	}
 	if file == "" && fs.NArg() == 1 {
@@ -43,20 +41,23 @@ func reportCmd(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return &UsageError{Msg: err.Error()}
 	}
-	if err := checkWritable(*out); err != nil {
+	d, err := openOut(out)
+	if err != nil {
 		return err
 	}
 	if run == nil {
-		if err := report.WriteMatrices(*out, ms); err != nil {
+		if err := report.WriteMatrices(d.Path(), ms); err != nil {
 			return err
 		}
-		fmt.Fprintf(stderr, "report: wrote %s\n", strings.Join(matrixOutputs(*out, ms, true), ", "))
+		fmt.Fprintf(stderr, "serbench: wrote %s\n", strings.Join(matrixOutputs(d.Path(), ms, true), ", "))
 		return printVerdicts(stdout, ms)
 	}
 	run.Matrices = ms
-	if err := writeOutputs(*out, run); err != nil {
+	if err := writeOutputs(d.Path(), run); err != nil {
 		return err
 	}
+	written := append([]string{outputList(d.Path())}, matrixOutputs(d.Path(), ms, false)...)
+	fmt.Fprintf(stderr, "serbench: wrote %s\n", strings.Join(written, ", "))
 	if err := table.Write(stdout, run); err != nil {
 		return err
 	}
@@ -99,7 +100,7 @@ func writeMatrix(dir string, m *results.Matrix, w io.Writer) error {
 	name := m.Study.Name
 	wrote := strings.Join(matrixOutputs(dir, []*results.Matrix{m}, false), ", ")
 	if _, err := os.Stat(filepath.Join(dir, "results.json")); err != nil {
-		fmt.Fprintf(w, "%s: wrote %s; serbench report %s draws it as report.html\n", name, wrote, dir)
+		fmt.Fprintf(w, "%s: wrote %s; %s report %s draws it as report.html\n", name, wrote, Self, dir)
 		return nil
 	}
 	run, err := readRun(filepath.Join(dir, "results.json"))
@@ -147,12 +148,14 @@ func (e *noRunError) Error() string {
 }
 
 // readRun reads a serbench results.json, a run's journal, or the one of
-// them an output directory (or a run's working directory, DIR.partial)
+// them an output directory (or a run's working directory, DIR/partial)
 // holds.
 func readRun(path string) (*results.Run, error) {
 	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
 		found := ""
-		for _, name := range []string{"results.json", journal.Name} {
+		// An unfinished run's journal is read only where the directory
+		// holds no finished run's.
+		for _, name := range []string{"results.json", journal.Name, filepath.Join(outdir.WorkName, journal.Name)} {
 			if _, err := os.Stat(filepath.Join(path, name)); err == nil {
 				found = filepath.Join(path, name)
 				break

@@ -259,6 +259,17 @@ func (s *Study) Text(c *MatrixCell) string {
 	return t
 }
 
+// What names what happened in a cell in a word or two: its Note where
+// the outcome says the note names it (a crash's kind), else its
+// outcome's label.
+func (s *Study) What(c *MatrixCell) string {
+	k := s.Kind(c.Outcome)
+	if k.NoteNames && c.Note != "" || k.Label == "" {
+		return c.Note
+	}
+	return k.Label
+}
+
 // Evidence returns what the case showed of the codec: the cell, or what
 // running it anyway gave when the codec declares it unsupported.
 func (c MatrixCell) Evidence() MatrixCell {
@@ -313,11 +324,7 @@ func (m *Matrix) item(c *MatrixCell, detail bool) string {
 	if !detail {
 		return c.Case
 	}
-	k := m.Study.Kind(c.Outcome)
-	what := k.Label
-	if k.NoteNames && c.Note != "" || what == "" {
-		what = c.Note
-	}
+	what := m.Study.What(c)
 	if c.Repro != nil && c.Repro.Size > 0 {
 		what += fmt.Sprintf(", %d-byte input", c.Repro.Size)
 	}

@@ -71,7 +71,7 @@ func newMatrixView(m *results.Matrix) *matrixView {
 				}
 				if r.Hex != "" {
 					v.Repros = append(v.Repros, matrixRepro{
-						Title: fmt.Sprintf("%s %s: %s, %d bytes %s", c.Name, cell.Case, matrix.What(m, cell), r.Size, r.File),
+						Title: fmt.Sprintf("%s %s: %s, %d bytes %s", c.Name, cell.Case, s.What(cell), r.Size, r.File),
 						Tone:  string(s.Kind(cell.Outcome).Tone), Hex: r.Hex})
 				}
 			}

@@ -219,7 +219,7 @@ func repros(b *strings.Builder, m *results.Matrix) {
 			if cell == nil || cell.Repro == nil || m.Study.Kind(cell.Outcome).Tone != results.ToneBad {
 				continue
 			}
-			line := fmt.Sprintf("  %s %s: %s, %d-byte input", cell.Codec, cell.Case, What(m, cell), cell.Repro.Size)
+			line := fmt.Sprintf("  %s %s: %s, %d-byte input", cell.Codec, cell.Case, m.Study.What(cell), cell.Repro.Size)
 			if cell.Repro.File != "" {
 				line += " (" + cell.Repro.File + ")"
 			}
@@ -229,16 +229,6 @@ func repros(b *strings.Builder, m *results.Matrix) {
 	if len(lines) > 0 {
 		b.WriteString("\nthe worst cells, with the smallest input that gives each:\n" + strings.Join(lines, "\n") + "\n")
 	}
-}
-
-// What names what happened in a cell, in a word or two: its Note where
-// the outcome says the note names it (a crash's kind), else its label.
-func What(m *results.Matrix, c *results.MatrixCell) string {
-	k := m.Study.Kind(c.Outcome)
-	if k.NoteNames && c.Note != "" {
-		return c.Note
-	}
-	return k.Label
 }
 
 // Footer says how the study ran: "go1.26.8; per-input timeout 10s; 4s".

@@ -79,10 +79,7 @@ func grid(b *strings.Builder, m *results.Matrix) {
 	if cw == 1 {
 		sep = ""
 	}
-	nameW := 0
-	for _, c := range m.Codecs {
-		nameW = max(nameW, utf8.RuneCountInString(c.Name))
-	}
+	nameW := codecWidth(m)
 	// between returns what goes before column i: a separator, and a space
 	// more where a group of cases starts.
 	between := func(i int) string {
@@ -182,11 +179,10 @@ func verdicts(b *strings.Builder, m *results.Matrix) {
 		q = "Verdicts"
 	}
 	b.WriteString(q + "\n")
-	nameW, wordW := 0, 0
+	nameW, wordW := codecWidth(m), 0
 	vs := make([]results.Verdict, len(m.Codecs))
 	for i, c := range m.Codecs {
 		vs[i] = m.Verdict(c.Name)
-		nameW = max(nameW, utf8.RuneCountInString(c.Name))
 		wordW = max(wordW, utf8.RuneCountInString(vs[i].Verdict))
 	}
 	for _, v := range vs {
@@ -200,10 +196,7 @@ func versions(b *strings.Builder, m *results.Matrix) {
 	if !slices.ContainsFunc(m.Codecs, func(c results.MatrixCodec) bool { return c.Version != "" }) {
 		return
 	}
-	nameW := 0
-	for _, c := range m.Codecs {
-		nameW = max(nameW, utf8.RuneCountInString(c.Name))
-	}
+	nameW := codecWidth(m)
 	b.WriteString("\nversions:\n")
 	for _, c := range m.Codecs {
 		fmt.Fprintf(b, "  %s  %s\n", pad(c.Name, nameW), strings.TrimSpace(c.Label+" "+c.Version))
@@ -369,6 +362,15 @@ func count(n int, w string) string {
 		w += "s"
 	}
 	return strconv.Itoa(n) + " " + w
+}
+
+// codecWidth is the width of the longest codec name.
+func codecWidth(m *results.Matrix) int {
+	w := 0
+	for _, c := range m.Codecs {
+		w = max(w, utf8.RuneCountInString(c.Name))
+	}
+	return w
 }
 
 func pad(s string, w int) string {

@@ -35,7 +35,8 @@ type Matrix struct {
 	// derives from the cells by the study's rules.
 	Verdicts []Verdict `json:"verdicts,omitempty"`
 
-	index map[[2]string]int // Cells by codec and case
+	index   map[[2]string]int // Cells by codec and case
+	indexed int               // how many Cells index has seen
 }
 
 // A Study is what a study brings besides its cells, as data: the name of
@@ -180,9 +181,7 @@ func NewMatrix(s Study, codecs []MatrixCodec, cases []MatrixCase) *Matrix {
 // made printable (Printable).
 func (m *Matrix) Add(c MatrixCell) {
 	c.clean()
-	if m.index == nil {
-		m.reindex()
-	}
+	m.reindex()
 	k := [2]string{c.Codec, c.Case}
 	if i, ok := m.index[k]; ok {
 		m.Cells[i] = c
@@ -190,13 +189,12 @@ func (m *Matrix) Add(c MatrixCell) {
 	}
 	m.index[k] = len(m.Cells)
 	m.Cells = append(m.Cells, c)
+	m.indexed = len(m.Cells)
 }
 
 // Cell returns the cell of codec and case, or nil.
 func (m *Matrix) Cell(codec, kase string) *MatrixCell {
-	if m.index == nil || len(m.index) != len(m.Cells) {
-		m.reindex()
-	}
+	m.reindex()
 	if i, ok := m.index[[2]string{codec, kase}]; ok {
 		return &m.Cells[i]
 	}
@@ -212,11 +210,18 @@ func (m *Matrix) Row(codec string) []*MatrixCell {
 	return row
 }
 
+// reindex indexes the cells when some were appended to Cells directly
+// since the index was made. A cell's codec and case are not changed in
+// place.
 func (m *Matrix) reindex() {
+	if m.index != nil && m.indexed == len(m.Cells) {
+		return
+	}
 	m.index = map[[2]string]int{}
 	for i, c := range m.Cells {
 		m.index[[2]string{c.Codec, c.Case}] = i
 	}
+	m.indexed = len(m.Cells)
 }
 
 // Kind returns what outcome o means in the study; an outcome the study

@@ -84,7 +84,8 @@ func Run(ctx context.Context, pool *worker.Pool, opts Options) (*Matrix, error) 
 	}
 	m := results.NewMatrix(Study, mcodecs, cases)
 	m.Go, m.Serbench = runtime.Version(), buildinfo.Main()
-	m.Settings = []string{"per-input timeout " + timeout.String()}
+	caps := worker.DefaultLimits // the tasks' Limits are zero
+	m.Settings = []string{fmt.Sprintf("memory cap %d MiB, stack cap %d MiB", caps.Memory>>20, caps.Stack>>20), "per-input timeout " + timeout.String()}
 	if opts.Quick {
 		m.Settings = append(m.Settings, "-quick: fewer inputs, nesting to 100,000 levels")
 	}

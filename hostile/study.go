@@ -42,7 +42,7 @@ var Study = results.Study{
 	Name:  "hostile",
 	Title: "Hostile input",
 	About: "What each decoder does with malformed and malicious bytes (serbench hostile): classes of input generated from the codec's own encodings, " +
-		"each cell in a child process under a 4 GiB memory cap and a 64 MiB stack cap. A cell shows the worst outcome of its inputs, " +
+		"each cell in a child process under a memory cap and a stack cap. A cell shows the worst outcome of its inputs, " +
 		"and keeps the smallest input that gives it. \"no\" means a few bytes can crash, stall or exhaust a process that decodes them.",
 	CaseWord: "class",
 	Question: "Safe to decode untrusted input?",

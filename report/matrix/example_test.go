@@ -30,9 +30,17 @@ func Example() {
 	m.Add(results.MatrixCell{Codec: "json", Case: "retype", Outcome: "refused", Detail: "cannot unmarshal string into int"})
 	m.Add(results.MatrixCell{Codec: "gob", Case: "add-field", Outcome: "reads"})
 	m.Add(results.MatrixCell{Codec: "gob", Case: "retype", Outcome: "wrong"})
-	matrix.WriteVerdicts(os.Stdout, m)
+	matrix.Write(os.Stdout, m, false)
 	// Output:
-	// Schema evolution (2 codecs by 2 changes)
+	//       12
+	// json  =E
+	// gob   =≠
+	//
+	// = read  E refused with an error  ≠ read as another value
+	//
+	//   1 add-field  a field added
+	//   2 retype     an int field made a string
+	//
 	// Does a newer writer's message reach an older reader?
 	//   json  yes  Every change tried (2) is read, or refused with an error.
 	//   gob   no   It reads another value, without an error, after: retype.

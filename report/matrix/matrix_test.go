@@ -3,7 +3,6 @@ package matrix_test
 import (
 	"bytes"
 	"encoding/csv"
-	"strings"
 	"testing"
 	"unicode/utf8"
 
@@ -72,36 +71,6 @@ func TestCSVPrintable(t *testing.T) {
 	col := len(detail) - 2
 	if got := rows[1][col]; got != want {
 		t.Errorf("detail %q, want %q", got, want)
-	}
-}
-
-// TestNewStudy: a study the renderers have never seen, given as data
-// alone, is drawn and judged: its codes, its tones and its rules.
-func TestNewStudy(t *testing.T) {
-	s := results.Study{
-		Name: "evolution", Title: "Schema evolution", CaseWord: "change", Question: "Can old and new programs talk?",
-		Outcomes: []results.OutcomeKind{
-			{Name: "reads", Code: "R", Label: "reads", Tone: results.ToneGood},
-			{Name: "drops", Code: "d", Label: "drops the new field", Tone: results.ToneFair},
-			{Name: "fails", Code: "X", Label: "fails", Tone: results.ToneBad},
-		},
-		Rules: []results.Rule{
-			{Verdict: "no", When: []results.Outcome{"fails"}, Why: "It fails on {cases}."},
-			{Verdict: "yes", Why: "All {tried} changes read."},
-		},
-	}
-	m := results.NewMatrix(s, []results.MatrixCodec{{Name: "a"}, {Name: "b"}}, []results.MatrixCase{{Name: "add-field"}, {Name: "rename"}})
-	m.Add(results.MatrixCell{Codec: "a", Case: "add-field", Outcome: "reads"})
-	m.Add(results.MatrixCell{Codec: "a", Case: "rename", Outcome: "drops"})
-	m.Add(results.MatrixCell{Codec: "b", Case: "add-field", Outcome: "fails"})
-	var b bytes.Buffer
-	if err := matrix.Write(&b, m, false); err != nil {
-		t.Fatal(err)
-	}
-	for _, want := range []string{"a  Rd\n", "b  X\n", "Can old and new programs talk?\n", "  a  yes  All 2 changes read.\n", "  b  no   It fails on add-field.\n"} {
-		if !strings.Contains(b.String(), want) {
-			t.Errorf("the text lacks %q:\n%s", want, b.String())
-		}
 	}
 }
 

@@ -33,7 +33,9 @@ const (
 )
 
 // Study is the fidelity study as data: its outcomes and the rule of a
-// codec's verdict, "does what goes in come back?".
+// codec's verdict, "does what goes in come back?". A value changed
+// without an error decides it before a crash: a crash is seen, a silent
+// change is not.
 var Study = results.Study{
 	Name:  "fidelity",
 	Title: "Fidelity: what survives the round trip",
@@ -52,8 +54,8 @@ var Study = results.Study{
 	},
 	Rules: []results.Rule{
 		{Verdict: "not probed", Untried: true, Why: "No probe applied: no schema or code for the probes' types."},
-		{Verdict: "crashes", When: []Outcome{Crashed}, Why: "A probe crashes, hangs or panics it: {cases}."},
 		{Verdict: "changes values", When: []Outcome{Changed}, Why: "It returns another value without an error on {cases}."},
+		{Verdict: "crashes", When: []Outcome{Crashed}, Why: "A probe crashes, hangs or panics it: {cases}."},
 		{Verdict: "lossy", When: []Outcome{Normalised}, Detail: true, Why: "Values come back equal only after a normalisation: {cases}."},
 		{Verdict: "exact", Why: "Every probe tried ({tried}) comes back exact, or is refused with an error."},
 	},

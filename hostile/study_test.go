@@ -11,6 +11,9 @@ import (
 // with its reproducer's size; "with care" for a recovered panic or
 // garbage accepted; "yes" otherwise; "untested" when no class applied.
 func TestVerdict(t *testing.T) {
+	if err := Study.Validate(); err != nil {
+		t.Fatal(err)
+	}
 	for _, tc := range []struct {
 		cells   []Cell
 		verdict string

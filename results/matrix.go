@@ -224,6 +224,47 @@ func (m *Matrix) reindex() {
 	m.indexed = len(m.Cells)
 }
 
+// Validate reports what is wrong with the study as data, if anything: a
+// name that cannot name its files, an outcome without a name or a code or
+// listed twice, a tone that is not one of the five, a rule that names an
+// outcome the study does not list, or no rule that always applies last.
+func (s *Study) Validate() error {
+	var errs []string
+	if s.Name == "" || strings.ContainsAny(s.Name, `/\.`) || s.Name != strings.TrimSpace(s.Name) {
+		errs = append(errs, fmt.Sprintf("name %q cannot name files", s.Name))
+	}
+	seen := map[Outcome]bool{}
+	for _, k := range s.Outcomes {
+		switch {
+		case k.Name == "" || k.Code == "":
+			errs = append(errs, fmt.Sprintf("outcome %q has no name or no code", k.Name))
+		case seen[k.Name]:
+			errs = append(errs, fmt.Sprintf("outcome %q is listed twice", k.Name))
+		}
+		seen[k.Name] = true
+		if !slices.Contains([]Tone{ToneGood, ToneFair, ToneWarn, ToneBad, ToneNone}, k.Tone) {
+			errs = append(errs, fmt.Sprintf("outcome %q has tone %q; want good, fair, warn, bad or none", k.Name, k.Tone))
+		}
+	}
+	if len(s.Outcomes) == 0 {
+		errs = append(errs, "no outcomes")
+	}
+	for _, r := range s.Rules {
+		for _, o := range r.When {
+			if !seen[o] {
+				errs = append(errs, fmt.Sprintf("rule %q names outcome %q, which the study does not list", r.Verdict, o))
+			}
+		}
+	}
+	if n := len(s.Rules); n == 0 || len(s.Rules[n-1].When) > 0 || s.Rules[n-1].Untried {
+		errs = append(errs, "no last rule that always applies")
+	}
+	if len(errs) > 0 {
+		return fmt.Errorf("study %q: %s", s.Name, strings.Join(errs, "; "))
+	}
+	return nil
+}
+
 // Kind returns what outcome o means in the study; an outcome the study
 // does not list is its own label, coded "?".
 func (s *Study) Kind(o Outcome) OutcomeKind {
@@ -377,9 +418,9 @@ func ReadMatrix(r io.Reader, name string) (*Matrix, error) {
 	if err := json.NewDecoder(r).Decode(&m); err != nil {
 		return nil, fmt.Errorf("%s: not a serbench study matrix: %w", name, err)
 	}
-	switch {
-	case m.Study.Name == "" || len(m.Study.Outcomes) == 0:
-		return nil, fmt.Errorf("%s: not a serbench study matrix: it names no study or no outcomes; write it again with the study's command (serbench fidelity, serbench hostile)", name)
+	switch err := m.Study.Validate(); {
+	case err != nil:
+		return nil, fmt.Errorf("%s: not a serbench study matrix: %v; write it again with the study's command (serbench fidelity, serbench hostile)", name, err)
 	case len(m.Codecs) == 0 || len(m.Cases) == 0:
 		return nil, fmt.Errorf("%s: the %s matrix has no codecs or no cases; write it again with serbench %s", name, m.Study.Name, m.Study.Name)
 	}

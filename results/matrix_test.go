@@ -3,6 +3,7 @@ package results_test
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -62,6 +63,23 @@ func TestJudge(t *testing.T) {
 	}
 	if k := study.Kind("unknown"); k.Code != "?" || k.Label != "unknown" || study.Severity("unknown") != -1 || study.Severity("dead") != 3 {
 		t.Errorf("an unknown outcome: %+v", k)
+	}
+}
+
+// TestValidate: what makes a study unusable is named.
+func TestValidate(t *testing.T) {
+	if err := study.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	bad := study
+	bad.Name = "../x"
+	bad.Outcomes = append(slices.Clone(study.Outcomes), results.OutcomeKind{Name: "ok", Code: "o", Tone: "pink"})
+	bad.Rules = []results.Rule{{Verdict: "v", When: []results.Outcome{"nope"}}}
+	err := bad.Validate()
+	for _, want := range []string{`name "../x"`, `outcome "ok" is listed twice`, `tone "pink"`, `outcome "nope", which the study does not list`, "no last rule that always applies"} {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("Validate: %v; want it to say %q", err, want)
+		}
 	}
 }
 

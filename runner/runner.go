@@ -375,11 +375,13 @@ func (r *Runner) prepare(ctx context.Context, job *Job) ([]*bench, []results.Res
 	}
 	looper, selfTimed := p.Case.(codec.Looper)
 	copyNs := r.copyTime(len(p.Msgs[0]), selfTimed)
+	copyBaseNs := r.copyTime(1, selfTimed) // the fixed cost of a copy, for results.MarkImplausible
 	var bs []*bench
 	for _, op := range job.Ops {
 		b := &bench{res: job.result(op, results.OK, "")}
 		b.res.Bytes = len(p.Msgs[0])
 		b.res.CopyNs = copyNs
+		b.res.CopyBaseNs = copyBaseNs
 		b.res.SelfTimed = selfTimed
 		switch op {
 		case results.Encode:

@@ -72,6 +72,8 @@ type view struct {
 	// TwoSpeedsMark is the gap between median and mean beyond which a
 	// result is marked "two speeds" (results.MeanGapMark).
 	TwoSpeedsMark float64
+	// ImplausibleRule is results.ImplausibleRule, for the legend.
+	ImplausibleRule string
 	// Hostile is the hostile-input section, nil without a matrix.
 	Hostile *hostileView
 	ECharts template.JS
@@ -129,14 +131,15 @@ type rowView struct {
 func newView(run *results.Run) *view {
 	v := &view{
 		Run: run, Env: run.Env, Options: run.Options,
-		Elapsed:       time.Duration(run.Elapsed).Round(time.Millisecond).String(),
-		Counts:        map[string]int{},
-		Charts:        []chartData{}, // "[]" in the page, never null
-		ChartsVer:     ChartsVersion,
-		TwoSpeedsMark: results.MeanGapMark,
-		ECharts:       template.JS(echartsJS),
-		Script:        template.JS(reportJS),
-		Style:         template.CSS(reportCSS),
+		Elapsed:         time.Duration(run.Elapsed).Round(time.Millisecond).String(),
+		Counts:          map[string]int{},
+		Charts:          []chartData{}, // "[]" in the page, never null
+		ChartsVer:       ChartsVersion,
+		TwoSpeedsMark:   results.MeanGapMark,
+		ImplausibleRule: results.ImplausibleRule,
+		ECharts:         template.JS(echartsJS),
+		Script:          template.JS(reportJS),
+		Style:           template.CSS(reportCSS),
 	}
 	if run.Peak.HeapBytes > 0 {
 		v.Peak = fmt.Sprintf("heap %.0f MiB", float64(run.Peak.HeapBytes)/(1<<20))

@@ -55,17 +55,18 @@ func opApart(op results.Op) func(*index, string, string, category) (bool, bool) 
 
 // apart reports whether two intervals are apart, and whether both are
 // known so that the answer means something.
-func apart(a, b interval) (bool, bool) {
-	return compare(a, b) != 0, comparable(a, b)
+func apart(a, b results.Interval) (bool, bool) {
+	side, known := results.Compare(a, b)
+	return side != 0, known
 }
 
 // roundTrip returns codec's encode plus decode on c, bound to bound.
-func roundTrip(ix *index, codec string, c category) (interval, bool) {
+func roundTrip(ix *index, codec string, c category) (results.Interval, bool) {
 	e, d := ix.get(results.Encode, codec, c), ix.get(results.Decode, codec, c)
 	if e == nil || d == nil {
-		return interval{}, false
+		return results.Interval{}, false
 	}
-	return stat(e).plus(stat(d)), true
+	return stat(e).Plus(stat(d)), true
 }
 
 // balanceScore is the round trip's time times the encoding's size: a
@@ -73,7 +74,7 @@ func roundTrip(ix *index, codec string, c category) (interval, bool) {
 func balanceScore(ix *index, codec string, c category) (float64, bool) {
 	rt, ok := roundTrip(ix, codec, c)
 	n := ix.size(codec, c)
-	return rt.median * float64(n), ok && n > 0
+	return rt.Mid * float64(n), ok && n > 0
 }
 
 func roundTripApart(ix *index, a, b string, c category) (bool, bool) {

@@ -106,38 +106,6 @@ func TestMedian(t *testing.T) {
 	}
 }
 
-func TestIntervals(t *testing.T) {
-	fast := interval{100, 95, 105}
-	slow := interval{200, 190, 210}
-	near := interval{104, 99, 109}
-	none := interval{median: 100}
-	for _, tc := range []struct {
-		name        string
-		a, b        interval
-		cmp         int
-		apart, know bool
-	}{
-		{"apart, faster", fast, slow, -1, true, true},
-		{"apart, slower", slow, fast, 1, true, true},
-		{"overlapping", fast, near, 0, false, true},
-		{"no interval on one side", fast, none, 0, false, false},
-		{"no interval on either", none, none, 0, false, false},
-	} {
-		if got := compare(tc.a, tc.b); got != tc.cmp {
-			t.Errorf("%s: compare = %d, want %d", tc.name, got, tc.cmp)
-		}
-		if a, k := apart(tc.a, tc.b); a != tc.apart || k != tc.know {
-			t.Errorf("%s: apart = %v, %v; want %v, %v", tc.name, a, k, tc.apart, tc.know)
-		}
-	}
-	if got := fast.plus(slow); got != (interval{300, 285, 315}) {
-		t.Errorf("plus of two intervals = %v", got)
-	}
-	if got := fast.plus(none); got.known() || got.median != 200 {
-		t.Errorf("plus with a side without interval = %v, want the median alone", got)
-	}
-}
-
 func TestGrowthOf(t *testing.T) {
 	for _, tc := range []struct {
 		vals        []float64
@@ -488,7 +456,7 @@ func TestAnswer(t *testing.T) {
 // of each kind of problem.
 func TestProblems(t *testing.T) {
 	run := runOf(m{"a", "x/single", 100, 100, 0.05, 10}, m{"b", "x/single", 1, 1, 0.01, 10})
-	run.Env.Overhead = 2 // b's 1ns is below twice the loop's cost
+	run.Env.Overhead = 2 // b's 1ns is below the loop's own cost
 	results.MarkImplausible(run.Results, run.Env.Overhead)
 	run.Results = append(run.Results,
 		results.Result{Op: results.Encode, Codec: "c", Dataset: "x", Shape: "single", Status: results.Failed, Reason: "round trip: lost a_b\nmore detail"},

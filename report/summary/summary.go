@@ -72,8 +72,8 @@ func (s *writer) method() {
 		100*conf)
 	s.p("only when the two intervals do not overlap, and tied otherwise. Sizes are exact encoded bytes of one message.")
 	s.p("Every figure comes from a round trip verified before timing, on two distinct values, and again after it (the last")
-	s.p("encoding and decoded value, then up to 1,000 more round trips); a figure too fast to be the codec's work (below twice")
-	s.p("the loop overhead, or faster than copying its encoding) is called implausible and left out of every ranking.")
+	s.p("encoding and decoded value, then up to 1,000 more round trips); a figure too fast to be the codec's work (%s)", results.ImplausibleRule)
+	s.p("is called implausible and left out of every ranking, with the codec's other figures on that dataset shape.")
 	s.p("† marks codecs whose comparisons are not like for like: a variant")
 	s.p("measured in a non-default way, a non-reflection API (hand-written or generated code), or declared losses.")
 }
@@ -151,7 +151,7 @@ func (s *writer) fastest(op results.Op, c category, flagged *[]string) string {
 	}
 	var tied []string
 	for _, r := range rs[1:] {
-		if comparable(stat(best), stat(r)) && compare(stat(best), stat(r)) == 0 {
+		if results.Tied(stat(best), stat(r)) {
 			tied = append(tied, fmt.Sprintf("%s %s", text(r.Codec), dur(r.NsPerOp.Median)))
 		}
 	}
@@ -160,7 +160,7 @@ func (s *writer) fastest(op results.Op, c category, flagged *[]string) string {
 	}
 	next := rs[1]
 	out += fmt.Sprintf("; next %s %s, %s slower", text(next.Codec), dur(next.NsPerOp.Median), ratio(next.NsPerOp.Median/best.NsPerOp.Median))
-	if !comparable(stat(best), stat(next)) {
+	if _, known := results.Compare(stat(best), stat(next)); !known {
 		out += " by median (no interval: too few samples)"
 	}
 	return out

@@ -168,6 +168,11 @@ type Result struct {
 	// pay. CopyNs minus CopyBaseNs is the cost of the encoding's bytes. 0
 	// in results recorded before serbench measured it.
 	CopyBaseNs float64 `json:"copy_base_ns,omitempty"`
+	// LoopNs is the timed loop's own cost per iteration, in ns, measured
+	// beside this benchmark (the fastest of a few short batches, so that a
+	// busy phase does not raise it); 0 for a self-timed result, and in
+	// results recorded before serbench measured it (Env.Overhead stands in).
+	LoopNs float64 `json:"loop_ns,omitempty"`
 	// Checked counts the round trips verified after timing, alternating
 	// the value and a second, distinct one.
 	Checked int `json:"checked_round_trips,omitempty"`
@@ -421,8 +426,9 @@ const WordSize = 8
 
 // MarkImplausible sets Implausible on each measured result whose median
 // cannot be the operation's cost: below the timed loop's own cost per
-// iteration (overheadNs, 0 if unknown) plus the cost of copying the bytes
-// of the result's encoding. No honest encode or decode can beat that: it
+// iteration (LoopNs, measured beside it; else overheadNs, the run's one
+// measure, 0 if unknown) plus the cost of copying the bytes of the
+// result's encoding. No honest encode or decode can beat that: it
 // runs in the loop, and it reads or writes every byte of its encoding.
 //
 // The bytes' cost is CopyNs minus CopyBaseNs: the copy of the encoding
@@ -447,9 +453,13 @@ func MarkImplausible(rs []Result, overheadNs float64) {
 		r.Implausible = ""
 		m := r.NsPerOp.Median
 		loop := overheadNs
+		if r.LoopNs > 0 {
+			loop = r.LoopNs
+		}
 		if r.SelfTimed {
 			loop = 0
 		}
+		floor := loop
 		bytesNs := r.CopyNs
 		if r.CopyBaseNs > 0 {
 			bytesNs = max(0, r.CopyNs-r.CopyBaseNs)
@@ -460,8 +470,8 @@ func MarkImplausible(rs []Result, overheadNs float64) {
 			bytesNs = 0
 		}
 		switch {
-		case !r.SelfTimed && overheadNs > 0 && m < overheadNs:
-			r.Implausible = fmt.Sprintf("%.3gns/op is below the timed loop's own cost (%.3gns/op): the figure is the harness, not the codec", m, overheadNs)
+		case floor > 0 && m < floor:
+			r.Implausible = fmt.Sprintf("%.3gns/op is below the timed loop's own cost (%.3gns/op): the figure is the harness, not the codec", m, floor)
 		case bytesNs > 0 && m < loop+bytesNs:
 			r.Implausible = fmt.Sprintf("%.3gns/op is faster than copying its %d-byte encoding (%.3gns/op%s): it cannot be doing the work", m, r.Bytes, loop+bytesNs, floorWords(loop, bytesNs))
 		}

@@ -171,6 +171,7 @@ func TestMarkImplausible(t *testing.T) {
 		return results.Result{Status: results.OK, Bytes: bytes, NsPerOp: results.Stat{Median: median}, CopyNs: copyNs, CopyBaseNs: baseNs}
 	}
 	self := func(r results.Result) results.Result { r.SelfTimed = true; return r }
+	beside := func(loopNs float64, r results.Result) results.Result { r.LoopNs = loopNs; return r }
 	tests := []struct {
 		name string
 		r    results.Result
@@ -179,6 +180,9 @@ func TestMarkImplausible(t *testing.T) {
 		{"a word's decode, faster than a whole copy of it", ok(2.9, 8, 3.6, 3.5), ""},
 		{"a word's encode, under twice the loop's cost", ok(2.4, 8, 3.6, 3.5), ""},
 		{"below the loop's own cost", ok(1.0, 8, 3.6, 3.5), "below the timed loop's own cost (1.3ns/op)"},
+		{"the loop timed beside it stands for the run's", beside(0.9, ok(1.0, 8, 3.6, 3.5)), ""},
+		{"a word's encode, the loop timed beside it", beside(1.2, ok(3.5, 8, 3.7, 3.67)), ""},
+		{"below the loop timed beside it", beside(3, ok(2.5, 8, 3.7, 3.67)), "below the timed loop's own cost (3ns/op)"},
 		{"a cached 600-byte encoding", ok(2.5, 600, 20, 3.5), "faster than copying its 600-byte encoding (17.8ns/op: the loop's 1.3ns and 16.5ns for the bytes)"},
 		{"an honest 600-byte encode", ok(900, 600, 20, 3.5), ""},
 		{"no copy measured: the loop bound alone", ok(2, 600, 0, 0), ""},

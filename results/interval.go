@@ -35,6 +35,11 @@ func (v Interval) Plus(w Interval) Interval {
 	return Interval{v.Mid + w.Mid, v.Lo + w.Lo, v.Hi + w.Hi, v.exact && w.exact}
 }
 
+// Times returns v scaled by k > 0, such as a time per op times a size.
+func (v Interval) Times(k float64) Interval {
+	return Interval{v.Mid * k, v.Lo * k, v.Hi * k, v.exact}
+}
+
 // Over returns the ratio v/w with its bounds (v.Lo/w.Hi to v.Hi/w.Lo),
 // unknown when either is unknown or a bound of w is not positive.
 func (v Interval) Over(w Interval) Interval {

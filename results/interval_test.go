@@ -67,6 +67,8 @@ func TestIntervalArithmetic(t *testing.T) {
 		{"ratio over an unknown is unknown", a.Over(unknown), results.Interval{Mid: 2}},
 		{"ratio over zero is nothing", a.Over(results.Interval{}), results.Interval{}},
 		{"exact ratio", results.Exact(30).Over(results.Exact(10)), results.Exact(3)},
+		{"scaled", a.Times(2), results.Interval{Mid: 20, Lo: 16, Hi: 24}},
+		{"scaled unknown stays unknown", unknown.Times(2), results.Interval{Mid: 10}},
 		{"exact sum", results.Exact(0).Plus(results.Exact(2)), results.Exact(2)},
 		{"a Stat's interval", results.Stat{Median: 3, Lo: 2, Hi: 4}.Interval(), results.Interval{Mid: 3, Lo: 2, Hi: 4}},
 	}

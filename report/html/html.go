@@ -67,8 +67,13 @@ type view struct {
 	Counts     map[string]int
 	Problems   []rowView
 	Charts     []chartData
-	ChartsVer  string
-	Fidelity   *fidelityView // the fidelity matrix beside the run, or nil
+	// Answers are the run's four answers, as summary.md gives them, and
+	// LeftOut what they leave out (crashed, errored, implausible).
+	Answers   []answerView
+	LeftOut   []string
+	Overview  overview
+	ChartsVer string
+	Fidelity  *fidelityView // the fidelity matrix beside the run, or nil
 	// TwoSpeedsMark is the gap between median and mean beyond which a
 	// result is marked "two speeds" (results.MeanGapMark).
 	TwoSpeedsMark float64
@@ -101,14 +106,17 @@ type chartData struct {
 }
 
 type chartCodec struct {
-	Name    string    `json:"name"`
-	Flags   string    `json:"flags,omitempty"`
-	Color   int       `json:"color"`
-	Items   int       `json:"items"`
-	Bytes   int       `json:"bytes"`
-	Encode  *chartRes `json:"encode,omitempty"`
-	Decode  *chartRes `json:"decode,omitempty"`
-	Missing string    `json:"missing,omitempty"`
+	Name  string `json:"name"`
+	Flags string `json:"flags,omitempty"`
+	// Implausible says why the codec's figures on this shape may not rank
+	// (one of them is implausible): its bars are marked and drawn last.
+	Implausible string    `json:"implausible,omitempty"`
+	Color       int       `json:"color"`
+	Items       int       `json:"items"`
+	Bytes       int       `json:"bytes"`
+	Encode      *chartRes `json:"encode,omitempty"`
+	Decode      *chartRes `json:"decode,omitempty"`
+	Missing     string    `json:"missing,omitempty"`
 }
 
 type chartRes struct {
@@ -168,6 +176,8 @@ func newView(run *results.Run) *view {
 		v.Rows = append(v.Rows, row)
 	}
 	v.charts(run)
+	v.Answers, v.LeftOut = newAnswers(run)
+	v.Overview = newOverview(run)
 	v.Hostile = newHostileView(run.Hostile)
 	return v
 }
@@ -216,7 +226,7 @@ func (v *view) charts(run *results.Run) {
 		cd := chartData{ID: id, Title: cat.Dataset + " / " + cat.Shape}
 		cv := categoryView{ID: id, Dataset: cat.Dataset, Shape: cat.Shape}
 		for _, cell := range ix.Cells(cat) {
-			cc := chartCodec{Name: cell.Codec, Color: color[cell.Codec]}
+			cc := chartCodec{Name: cell.Codec, Color: color[cell.Codec], Implausible: implausibleOf(cell)}
 			if c := run.Codec(cell.Codec); c != nil {
 				cc.Flags = strings.Join(c.Flags(), ", ")
 			}

@@ -218,7 +218,7 @@ func (q question) standings(ix *index) []standing {
 
 // answer answers q: the codec first by geometric mean, named the winner
 // only when the runner-up stands behind it beyond noise in most of the
-// categories where both have an interval.
+// categories both hold.
 func (q question) answer(ix *index) Answer {
 	a := Answer{Question: q.title}
 	st := q.standings(ix)
@@ -279,8 +279,9 @@ func (q question) margin(ix *index, w, r string) margin {
 }
 
 // clear reports whether the margin names a winner: ahead beyond noise in
-// most of the categories where both have an interval.
-func (m margin) clear() bool { return m.known > 0 && 2*m.ahead > m.known }
+// most of the categories both hold. A category without an interval to
+// compare counts against it: a lack of data defends no winner.
+func (m margin) clear() bool { return 2*m.ahead > m.shared }
 
 // exact reports whether q's figures are exact (sizes), without noise.
 func (q question) exact() bool { return q.unit == "larger" }
@@ -310,8 +311,11 @@ func (m margin) noWinner(w, r, unit string, exact bool) string {
 	case m.known == 0:
 		return fmt.Sprintf("%s and %s have no interval to compare in the %d shapes both hold (%s)", w, r, m.shared, lead)
 	}
-	return fmt.Sprintf("%s and %s within noise (%s, but ahead beyond noise in only %d of the %d shapes where both have an interval)",
-		w, r, lead, m.ahead, m.known)
+	out := fmt.Sprintf("%s and %s within noise (%s, but ahead beyond noise in only %d of the %d shapes both hold", w, r, lead, m.ahead, m.shared)
+	if m.known < m.shared {
+		out += fmt.Sprintf("; no interval to compare in %d of them", m.shared-m.known)
+	}
+	return out + ")"
 }
 
 // leftOut says, one line per kind, which codecs the rankings leave out

@@ -67,7 +67,11 @@ type scatterPoint struct {
 	// Excluded: the point is drawn from implausible figures alone, so it
 	// may not rank (nor stand on the front).
 	Excluded bool `json:"excluded,omitempty"`
-	Front    bool `json:"front,omitempty"`
+	// Few: the point is over fewer than three quarters of the shapes,
+	// too few to compare with the others (as summary.Answers holds it):
+	// drawn, marked, never on the front.
+	Few   bool `json:"few,omitempty"`
+	Front bool `json:"front,omitempty"`
 }
 
 // newAnswers returns the run's four answers and what they leave out.
@@ -212,7 +216,7 @@ func overall(shapes []scatterSet, codecs []string) scatterSet {
 		if a == nil {
 			continue
 		}
-		p := scatterPoint{Codec: name, Flags: a.flags, Shapes: a.n}
+		p := scatterPoint{Codec: name, Flags: a.flags, Shapes: a.n, Few: 4*a.n < 3*len(shapes)}
 		if len(a.implausible) > 0 {
 			p.Implausible = "implausible on " + strings.Join(a.implausible, ", ")
 			if a.n > 0 {
@@ -235,11 +239,12 @@ func overall(shapes []scatterSet, codecs []string) scatterSet {
 // pareto marks the points on the Pareto front of size against time and
 // returns their codecs, fastest first: a point is on it when no other is
 // at least as fast and as small and better in one. An excluded point (an
-// implausible figure) is never on it, nor does it push others off.
+// implausible figure) or one over too few shapes is never on it, nor does
+// it push others off.
 func pareto(ps []scatterPoint) []string {
 	idx := make([]int, 0, len(ps))
 	for i := range ps {
-		if !ps[i].Excluded {
+		if !ps[i].Excluded && !ps[i].Few {
 			idx = append(idx, i)
 		}
 	}

@@ -24,6 +24,7 @@ func TestPareto(t *testing.T) {
 		{"equal time: the smaller", []scatterPoint{pt("a", 10, 20), pt("b", 10, 15)}, []string{"b"}},
 		{"an implausible point is never on it, nor pushes others off", []scatterPoint{excluded(pt("cheat", 1, 1)), pt("a", 10, 10)}, []string{"a"}},
 		{"none may rank", []scatterPoint{excluded(pt("cheat", 1, 1))}, []string{}},
+		{"a point over too few shapes", []scatterPoint{{Codec: "int64-only", Time: 1, Size: 1, Few: true}, pt("a", 10, 10)}, []string{"a"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			ps := slices.Clone(tc.ps)

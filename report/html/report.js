@@ -219,23 +219,26 @@ function heatChart(el, op) {
   return chart;
 }
 
+function labelRank(p) { return p.front ? 0 : p.implausible ? 1 : p.few ? 3 : 2; }
+
 // scatterChart: encoded size against round-trip time, log scales, with
 // the Pareto front drawn through the codecs on it and named.
 function scatterChart(el, set) {
   const pts = set.points;
   if (!pts || pts.length === 0) return null;
   const chart = echarts.init(el, null, { renderer: "svg" });
-  const name = p => (p.flags ? p.codec + " †" : p.codec) + (p.implausible ? " !" : "");
+  const name = p => (p.flags ? p.codec + " †" : p.codec) + (p.implausible ? " !" : "") + (p.few ? " (" + p.shapes + " of " + (SERBENCH_OVERVIEW.scatter.length - 1) + " shapes)" : "");
   const fmtT = v => set.relative ? fmtRatio(v) : fmtDur(v);
   const fmtS = v => set.relative ? fmtRatio(v) : fmtBytes(v);
   const front = pts.filter(p => p.front).sort((a, b) => a.time - b.time);
-  const span = (xs) => { const lo = Math.min(...xs), hi = Math.max(...xs); return [Math.pow(10, Math.floor(Math.log10(lo) - 0.05)), Math.pow(10, Math.ceil(Math.log10(hi) + 0.05))]; };
+  const shown = pts.slice().sort((a, b) => labelRank(a) - labelRank(b));
+  const span = (xs) => [Math.min(...xs) / 1.5, Math.max(...xs) * 1.5];
   const [tlo, thi] = span(pts.map(p => p.time));
   const [slo, shi] = span(pts.map(p => Math.max(p.size, 1e-9)));
   const tip = p => "<b>" + esc(p.codec) + "</b>" + (p.front ? " (on the Pareto front)" : "") +
     "<br>round trip " + fmtT(p.time) + (set.relative ? " the best" : "") +
     "<br>size " + fmtS(p.size) + (set.relative ? " the smallest" : "") +
-    (p.shapes ? "<br>over " + p.shapes + " dataset shapes" : "") +
+    (p.shapes ? "<br>over " + p.shapes + " dataset shapes" + (p.few ? ": too few to compare, never on the front" : "") : "") +
     (p.flags ? "<br>† " + esc(p.flags) : "") + implausibleNote(p.implausible);
   chart.setOption({
     animation: false,
@@ -245,23 +248,26 @@ function scatterChart(el, set) {
     legend: { data: ["Pareto front"], right: 4, top: 24, orient: "vertical", textStyle: { fontSize: 11 } },
     tooltip: { trigger: "item", confine: true, formatter: p => p.data && p.data.pt ? tip(p.data.pt) : "Pareto front: " + front.map(p => esc(p.codec)).join(", ") },
     xAxis: { type: "log", name: "round trip" + (set.relative ? " (× best)" : ""), nameLocation: "middle", nameGap: 22, min: tlo, max: thi,
-      axisLabel: { formatter: fmtT, hideOverlap: true }, splitLine: { lineStyle: { color: "#eee" } } },
+      axisLabel: { formatter: v => fmtT(+v.toPrecision(2)), hideOverlap: true }, splitLine: { lineStyle: { color: "#eee" } } },
     yAxis: { type: "log", name: "size" + (set.relative ? " (× smallest)" : ""), min: slo, max: shi,
-      axisLabel: { formatter: fmtS, hideOverlap: true }, splitLine: { lineStyle: { color: "#eee" } } },
+      axisLabel: { formatter: v => fmtS(+v.toPrecision(2)), hideOverlap: true }, splitLine: { lineStyle: { color: "#eee" } } },
     series: [
       {
         type: "line", name: "Pareto front", data: front.map(p => [p.time, p.size]), symbol: "none", step: false,
         lineStyle: { color: "#2b5fa8", width: 2, type: "dashed" }, itemStyle: { color: "#2b5fa8" }, z: 1, silent: true,
-        endLabel: { show: front.length > 0, formatter: "Pareto front", color: "#2b5fa8", fontSize: 11 },
       },
       {
+        // Labels are shifted apart; one that still overlaps another is
+        // hidden, unless it names a point on the front or a marked one
+        // (whose label stands on the left of its point).
         type: "scatter", name: "codecs", z: 2,
-        data: pts.map(p => ({
+        labelLayout: p => ({ moveOverlap: "shiftY", hideOverlap: labelRank(shown[p.dataIndex]) > 1 }),
+        data: shown.map(p => ({
           value: [p.time, p.size], pt: p,
-          symbol: p.excluded ? "triangle" : "circle", symbolSize: p.front ? 12 : 9,
+          symbol: p.excluded ? "triangle" : p.few ? "emptyCircle" : "circle", symbolSize: p.front ? 12 : 9,
           itemStyle: p.implausible ? Object.assign({ borderColor: "#666", borderWidth: 1 }, IMPLAUSIBLE) :
             { color: p.front ? "#2b5fa8" : "#8aa4c8", borderColor: "#fff", borderWidth: 1 },
-          label: { show: true, position: "right", fontSize: 10, formatter: name(p), color: p.front ? "#1d3f73" : "#5f6672", fontWeight: p.front ? "bold" : "normal" },
+          label: { show: true, position: p.implausible ? "left" : "right", fontSize: 10, formatter: name(p), color: p.front ? "#1d3f73" : "#5f6672", fontWeight: p.front ? "bold" : "normal" },
         })),
       },
     ],

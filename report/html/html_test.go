@@ -34,6 +34,18 @@ func render(t *testing.T) ([]byte, *nethtml.Node) {
 	return buf.Bytes(), doc
 }
 
+// text returns the text n holds, markup left out.
+func text(n *nethtml.Node) string {
+	if n.Type == nethtml.TextNode {
+		return n.Data
+	}
+	var b strings.Builder
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		b.WriteString(text(c))
+	}
+	return b.String()
+}
+
 func walk(n *nethtml.Node, f func(*nethtml.Node)) {
 	f(n)
 	for c := n.FirstChild; c != nil; c = c.NextSibling {
@@ -145,17 +157,6 @@ func TestTable(t *testing.T) {
 	var heads, details []string
 	times, withCI := 0, 0
 	var tableClass string
-	var text func(*nethtml.Node) string
-	text = func(n *nethtml.Node) string {
-		if n.Type == nethtml.TextNode {
-			return n.Data
-		}
-		var b strings.Builder
-		for c := n.FirstChild; c != nil; c = c.NextSibling {
-			b.WriteString(text(c))
-		}
-		return b.String()
-	}
 	walk(doc, func(n *nethtml.Node) {
 		if n.Type != nethtml.ElementNode {
 			return
@@ -242,17 +243,6 @@ func TestAnswerSection(t *testing.T) {
 	page, doc := render(t)
 	var sections []string
 	var answers []string
-	var text func(*nethtml.Node) string
-	text = func(n *nethtml.Node) string {
-		if n.Type == nethtml.TextNode {
-			return n.Data
-		}
-		var b strings.Builder
-		for c := n.FirstChild; c != nil; c = c.NextSibling {
-			b.WriteString(text(c))
-		}
-		return b.String()
-	}
 	walk(doc, func(n *nethtml.Node) {
 		if n.Type != nethtml.ElementNode {
 			return

@@ -1,6 +1,7 @@
 package html
 
 import (
+	"cmp"
 	"math"
 	"slices"
 	"strings"
@@ -249,10 +250,10 @@ func pareto(ps []scatterPoint) []string {
 		}
 	}
 	slices.SortStableFunc(idx, func(a, b int) int {
-		if c := cmpF(ps[a].Time, ps[b].Time); c != 0 {
+		if c := cmp.Compare(ps[a].Time, ps[b].Time); c != 0 {
 			return c
 		}
-		return cmpF(ps[a].Size, ps[b].Size)
+		return cmp.Compare(ps[a].Size, ps[b].Size)
 	})
 	front := []string{}
 	smallest := math.Inf(1)
@@ -264,14 +265,4 @@ func pareto(ps []scatterPoint) []string {
 		}
 	}
 	return front
-}
-
-func cmpF(a, b float64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }

@@ -1,6 +1,7 @@
 package summary
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"slices"
@@ -212,7 +213,7 @@ func (q question) standings(ix *index) []standing {
 			st = append(st, standing{codec, math.Exp(logs / float64(n)), n, wins})
 		}
 	}
-	slices.SortStableFunc(st, func(a, b standing) int { return cmpFloat(a.gmean, b.gmean) })
+	slices.SortStableFunc(st, func(a, b standing) int { return cmp.Compare(a.gmean, b.gmean) })
 	return st
 }
 

@@ -2,6 +2,7 @@ package summary
 
 import (
 	"bufio"
+	"cmp"
 	"fmt"
 	"io"
 	"slices"
@@ -149,7 +150,7 @@ func (s *writer) fastest(op results.Op, c category, flagged *[]string) string {
 		return ""
 	}
 	slices.SortStableFunc(rs, func(a, b *results.Result) int {
-		return cmpFloat(a.NsPerOp.Median, b.NsPerOp.Median)
+		return cmp.Compare(a.NsPerOp.Median, b.NsPerOp.Median)
 	})
 	best := rs[0]
 	if len(rs) == 1 {
@@ -243,14 +244,4 @@ func andList(xs []string) string {
 		return strings.Join(xs, "")
 	}
 	return strings.Join(xs[:len(xs)-1], ", ") + " and " + xs[len(xs)-1]
-}
-
-func cmpFloat(a, b float64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }

@@ -145,7 +145,7 @@ func ciCell(r *results.Result, shaky map[string]bool) string {
 	if r == nil || r.Status != results.OK {
 		return ""
 	}
-	if r.NsPerOp.Lo == 0 && r.NsPerOp.Hi == 0 {
+	if !r.NsPerOp.Interval().Known() {
 		return "∞"
 	}
 	mark := ""

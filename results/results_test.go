@@ -171,6 +171,12 @@ func TestMarkImplausible(t *testing.T) {
 		return results.Result{Status: results.OK, Bytes: bytes, NsPerOp: results.Stat{Median: median}, CopyNs: copyNs, CopyBaseNs: baseNs}
 	}
 	self := func(r results.Result) results.Result { r.SelfTimed = true; return r }
+	withSamples := func(r results.Result, ns ...float64) results.Result {
+		for _, x := range ns {
+			r.Samples = append(r.Samples, results.Sample{Iters: 1000, NsPerOp: x})
+		}
+		return r
+	}
 	beside := func(loopNs float64, r results.Result) results.Result { r.LoopNs = loopNs; return r }
 	tests := []struct {
 		name string
@@ -193,6 +199,8 @@ func TestMarkImplausible(t *testing.T) {
 		{"self-timed word: exempt from the copy", self(ok(0.3, 8, 2, 0)), ""},
 		{"self-timed beyond a word, recorded without the base", self(ok(1, 9, 2, 0)), "faster than copying its 9-byte encoding (2ns/op)"},
 		{"not measured", results.Result{Status: results.Failed, NsPerOp: results.Stat{Median: 1}}, ""},
+		{"a cheat whose median a busy machine lifted: its fastest sample", withSamples(ok(9, 600, 20, 3.5), 9, 2.5, 12), "the fastest sample, 2.5ns/op, is faster than copying its 600-byte encoding"},
+		{"an honest figure, quiet or busy", withSamples(ok(30, 600, 20, 3.5), 30, 19, 60), ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

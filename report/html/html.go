@@ -1,9 +1,14 @@
 // Package html writes report.html: one self-contained page that works
-// offline. It holds per dataset and shape the charts of time per op with
-// its confidence interval as error bars, of encoded size and of
-// allocations; a sortable, filterable table of every result with its
-// verification status and fairness flags; the environment; and the
-// warnings.
+// offline. It opens with the answer (the four answers summary.md gives,
+// from summary.Answers) and an overview: heatmaps of codecs × dataset
+// shapes, each time relative to the best in its column, and a scatter of
+// encoded size against round-trip time with its Pareto front. Then per
+// dataset and shape the charts of time per op with its confidence
+// interval as error bars, of encoded size and of allocations; a sortable,
+// filterable table of every result with its verification status and
+// fairness flags; the environment; and the warnings. A figure that
+// results.MarkImplausible marks is drawn grey, marked "!" and last in
+// every chart, and never ranks.
 //
 // The charts are drawn in the browser by Apache ECharts, whose prebuilt
 // dist/echarts.min.js (fetched by scripts/fetch-echarts at a pinned

@@ -42,8 +42,12 @@ type heatCell struct {
 	X           int     `json:"x"` // column
 	Y           int     `json:"y"` // codec
 	Ratio       float64 `json:"ratio"`
-	Median      float64 `json:"median"`
-	Implausible string  `json:"implausible,omitempty"`
+	Median float64 `json:"median"`
+	// Implausible says why this figure is implausible; Unranked that the
+	// cell may not rank, for this figure or the other op's (as the
+	// terminal table ranks its row last).
+	Implausible string `json:"implausible,omitempty"`
+	Unranked    bool   `json:"unranked,omitempty"`
 }
 
 // A scatterSet is one scatter: a point per codec, and the Pareto front
@@ -158,7 +162,7 @@ func heatColumn(cells []*results.Cell, op results.Op, x int, row map[string]int)
 		if r == nil || r.Status != results.OK {
 			continue
 		}
-		h := heatCell{X: x, Y: row[c.Codec], Median: r.NsPerOp.Median, Implausible: implausibleOf(c)}
+		h := heatCell{X: x, Y: row[c.Codec], Median: r.NsPerOp.Median, Implausible: r.Implausible, Unranked: !c.Ranked()}
 		if best > 0 {
 			h.Ratio = r.NsPerOp.Median / best
 		}

@@ -178,8 +178,8 @@ function heatChart(el, op) {
   const ov = SERBENCH_OVERVIEW;
   const cells = ov[op];
   if (!cells || cells.length === 0) return null;
-  const ok = cells.filter(c => !c.implausible && c.ratio > 0);
-  const bad = cells.filter(c => c.implausible || !(c.ratio > 0));
+  const ok = cells.filter(c => !c.unranked && c.ratio > 0);
+  const bad = cells.filter(c => c.unranked || !(c.ratio > 0));
   const top = Math.max(1, ...ok.map(c => Math.log10(c.ratio)));
   const names = ov.codecs.map(c => c.flags ? c.name + " †" : c.name);
   const chart = echarts.init(el, null, { renderer: "svg" });
@@ -187,7 +187,8 @@ function heatChart(el, op) {
     const codec = ov.codecs[c.y];
     return "<b>" + esc(codec.name) + "</b> " + op + " on " + esc(ov.columns[c.x]) + "<br>median " + fmtDur(c.median) +
       (c.ratio > 0 ? "<br>" + fmtRatio(c.ratio) + " the best plausible there" : "") +
-      (codec.flags ? "<br>† " + esc(codec.flags) : "") + implausibleNote(c.implausible);
+      (codec.flags ? "<br>† " + esc(codec.flags) : "") + implausibleNote(c.implausible) +
+      (c.unranked && !c.implausible ? "<br>not ranked: the codec's other figure on this shape is implausible" : "");
   };
   chart.setOption({
     animation: false,
@@ -211,7 +212,7 @@ function heatChart(el, op) {
       {
         type: "heatmap", name: op + " (implausible)",
         data: bad.map(c => ({ value: [c.x, c.y, 0], cell: c, itemStyle: IMPLAUSIBLE })),
-        label: { show: true, fontSize: 10, formatter: p => "! " + (p.data.cell.ratio > 0 ? fmtRatio(p.data.cell.ratio) : fmtDur(p.data.cell.median)) },
+        label: { show: true, fontSize: 10, formatter: p => (p.data.cell.implausible ? "! " : "") + (p.data.cell.ratio > 0 ? fmtRatio(p.data.cell.ratio) : fmtDur(p.data.cell.median)) },
         itemStyle: { borderColor: "#fff", borderWidth: 1 },
       },
     ],

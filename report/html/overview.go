@@ -39,9 +39,9 @@ type heatCodec struct {
 // A heatCell is one codec on one shape: its median over the best ranked
 // median of the column (1 for the best).
 type heatCell struct {
-	X           int     `json:"x"` // column
-	Y           int     `json:"y"` // codec
-	Ratio       float64 `json:"ratio"`
+	X      int     `json:"x"` // column
+	Y      int     `json:"y"` // codec
+	Ratio  float64 `json:"ratio"`
 	Median float64 `json:"median"`
 	// Implausible says why this figure is implausible; Unranked that the
 	// cell may not rank, for this figure or the other op's (as the

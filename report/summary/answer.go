@@ -335,7 +335,7 @@ func (ix *index) leftOut() []string {
 	}
 	var out []string
 	if len(errored) > 0 {
-		out = append(out, "Not ranked where they crashed or errored (the reasons are under Failures and skips): "+strings.Join(errored, ", ")+".")
+		out = append(out, "Not ranked where they crashed or errored (their reasons are with the failures below): "+strings.Join(errored, ", ")+".")
 	}
 	if len(implausible) > 0 {
 		out = append(out, "Not ranked where a figure of theirs is implausible: "+strings.Join(implausible, ", ")+".")

@@ -324,8 +324,8 @@ func implausible(run *results.Run) string {
 	if n > 5 {
 		names = append(names[:5], fmt.Sprintf("and %d more", n-5))
 	}
-	return fmt.Sprintf("%d figures are implausible, too fast to be the codec's work (below twice the loop overhead, or faster than copying the encoding), and are left out of every ranking: %s",
-		n, strings.Join(names, ", "))
+	return fmt.Sprintf("%d figures are implausible, too fast to be the codec's work (%s), and are left out of every ranking with the codec's other figures on that dataset shape: %s",
+		n, results.ImplausibleRule, strings.Join(names, ", "))
 }
 
 // percent formats a fraction as a percentage to a tenth: 0.03 as "3".

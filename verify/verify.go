@@ -1,25 +1,27 @@
-// Package verify compares a decoded value with the original, modulo the
-// losses a codec declares.
+// Package verify is serbench's one comparer: it says whether a decoded
+// value equals the original, modulo the losses a codec declares. The
+// runner's checks, the hostile matrix and the fidelity matrix all judge
+// through it, and loss.go is the one place that says what each codec.Loss
+// lets differ.
+//
+// The comparison walks both values with a stack of its own, not by
+// recursion, so that a value nested 100,000 levels deep (as a decoder may
+// return from hostile input) costs memory in proportion and never
+// overflows the goroutine's stack.
 package verify
 
 import (
-	"bytes"
 	"fmt"
-	"go/token"
 	"reflect"
 	"slices"
-	"time"
-	"unicode/utf8"
-
-	"github.com/google/go-cmp/cmp"
-	"github.com/google/go-cmp/cmp/cmpopts"
+	"strings"
 
 	"github.com/serbench/serbench/codec"
 )
 
 // A MismatchError reports that a round trip changed the value.
 type MismatchError struct {
-	Diff string // go-cmp diff, "-want +got"
+	Diff string // a line per difference: "path: -want +got"
 }
 
 func (e *MismatchError) Error() string {
@@ -31,103 +33,61 @@ func (e *MismatchError) Error() string {
 	return "verify: decoded value differs from the original (-want +got):\n" + d
 }
 
-// Equal returns nil if got equals want modulo losses, or a *MismatchError
-// with a readable diff. Unexported struct fields are ignored: serialization
-// libraries do not encode them.
+// A CheckError reports that the check itself failed, not the value: a
+// loss of an unknown kind, or a panic while reading the values. It says
+// nothing about the codec.
+type CheckError struct {
+	Reason string
+}
+
+func (e *CheckError) Error() string { return "verify: the check itself failed: " + e.Reason }
+
+// Implicit are the losses Equal allows whatever a codec declares: no codec
+// is expected to keep a time's monotonic reading or its zone's name, or a
+// struct's unexported fields beside its exported ones.
+var Implicit = []codec.Loss{{Kind: codec.Monotonic}, {Kind: codec.ZoneName}, {Kind: codec.Unexported}}
+
+// maxDiffs is how many differences a MismatchError lists.
+const maxDiffs = 10
+
+// Equal returns nil if got equals want modulo losses and Implicit, a
+// *MismatchError listing the differences, or a *CheckError.
 func Equal(want, got any, losses []codec.Loss) error {
-	if reflect.TypeOf(want) != reflect.TypeOf(got) {
-		return &MismatchError{Diff: fmt.Sprintf("type: want %T, got %T", want, got)}
+	return Compare(want, got, append(slices.Clip(Implicit), losses...))
+}
+
+// Compare returns nil if got equals want modulo exactly losses (Implicit
+// is not added), a *MismatchError listing up to ten differences, or a
+// *CheckError when the comparison itself fails.
+//
+// Values of other types differ. Numbers are equal when they are the same
+// number: -0 is not 0, and NaN equals NaN. math/big numbers compare by
+// value; a time.Time by its instant, offset, zone name and monotonic
+// reading; pointers by what they point at; unexported fields like the
+// others. Each loss relaxes one of these (see codec.LossKind).
+func Compare(want, got any, losses []codec.Loss) (err error) {
+	r, err := newRules(losses)
+	if err != nil {
+		return &CheckError{Reason: err.Error()}
 	}
-	if reflect.DeepEqual(want, got) {
-		return nil // identical, whatever the losses
-	}
-	if slices.ContainsFunc(losses, func(l codec.Loss) bool { return l.Kind == codec.InterfaceTypes }) {
-		// Compare, and explain a mismatch, in the canonical form of
-		// values held in interfaces.
-		n := normalizer{ifaces: true}
-		want, got = n.copy(reflect.ValueOf(want)).Interface(), n.copy(reflect.ValueOf(got)).Interface()
-		if reflect.DeepEqual(want, got) {
+	a, b := reflect.ValueOf(want), reflect.ValueOf(got)
+	if !a.IsValid() || !b.IsValid() || a.Type() != b.Type() {
+		if !a.IsValid() && !b.IsValid() {
 			return nil
 		}
+		return &MismatchError{Diff: fmt.Sprintf("type: want %T, got %T", want, got)}
 	}
-	if n, ok := newNormalizer(losses); ok && len(losses) > 0 &&
-		reflect.DeepEqual(n.copy(reflect.ValueOf(want)).Interface(), n.copy(reflect.ValueOf(got)).Interface()) {
-		return nil // equal once the declared losses are applied to both
+	defer func() {
+		if e := recover(); e != nil {
+			err = &CheckError{Reason: fmt.Sprintf("comparing a %T: %v", want, e)}
+		}
+	}()
+	w := walker{r: r, limit: 1}
+	w.run(a, b)
+	if w.found == 0 {
+		return nil
 	}
-	if d := cmp.Diff(want, got, cmpOptions(losses)...); d != "" {
-		return &MismatchError{Diff: d}
-	}
-	return nil
-}
-
-// cmpOptions returns the go-cmp options that implement the given losses.
-func cmpOptions(losses []codec.Loss) []cmp.Option {
-	prec := time.Duration(1)
-	zone := false
-	opts := []cmp.Option{ignoreUnexported}
-	for _, l := range losses {
-		switch l.Kind {
-		case codec.TimePrecision:
-			prec = max(prec, l.Precision)
-		case codec.TimeZone:
-			zone = true
-		case codec.NilEmpty:
-			opts = append(opts, cmpopts.EquateEmpty())
-		case codec.NilPointerZero:
-			opts = append(opts, nilPointerZero())
-		case codec.BinaryText:
-			opts = append(opts, binaryText)
-		}
-	}
-	opts = append(opts, cmp.Comparer(func(a, b time.Time) bool {
-		// A codec that keeps prec may truncate or round: the instants must
-		// lie less than prec apart.
-		if d := a.Sub(b).Abs(); prec > 1 && d >= prec || prec <= 1 && d != 0 {
-			return false
-		}
-		if zone {
-			return true
-		}
-		// The offset must survive; a zone's name is platform data that no
-		// codec is expected to carry.
-		_, ao := a.Zone()
-		_, bo := b.Zone()
-		return ao == bo
-	}))
-	return opts
-}
-
-var ignoreUnexported = cmp.FilterPath(func(p cmp.Path) bool {
-	sf, ok := p.Last().(cmp.StructField)
-	if !ok {
-		return false
-	}
-	return !token.IsExported(sf.Name())
-}, cmp.Ignore())
-
-// binaryText accepts a changed []byte only where the original was not
-// plain UTF-8 text (invalid sequences or control bytes) and the result is.
-var binaryText = cmp.FilterValues(func(a, b []byte) bool { return !bytes.Equal(a, b) },
-	cmp.Comparer(func(a, b []byte) bool {
-		text := func(p []byte) bool {
-			return utf8.Valid(p) && !bytes.ContainsFunc(p, func(r rune) bool { return r < 0x20 && r != '\t' && r != '\n' && r != '\r' })
-		}
-		return !text(a) && utf8.Valid(b) || !text(b) && utf8.Valid(a)
-	}))
-
-// nilPointerZero treats a nil pointer and a pointer to a zero value as equal.
-func nilPointerZero() cmp.Option {
-	return cmp.FilterValues(func(a, b any) bool {
-		va, vb := reflect.ValueOf(a), reflect.ValueOf(b)
-		if va.Kind() != reflect.Pointer || vb.Kind() != reflect.Pointer {
-			return false
-		}
-		return va.IsNil() != vb.IsNil()
-	}, cmp.Comparer(func(a, b any) bool {
-		va, vb := reflect.ValueOf(a), reflect.ValueOf(b)
-		if va.IsNil() {
-			return vb.Elem().IsZero()
-		}
-		return va.Elem().IsZero()
-	}))
+	w = walker{r: r, limit: maxDiffs, explain: true}
+	w.run(a, b)
+	return &MismatchError{Diff: strings.Join(w.diffs, "\n")}
 }

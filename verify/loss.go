@@ -234,15 +234,3 @@ func pairs(t reflect.Type) bool {
 	return t.Kind() == reflect.Struct && t.NumField() == 2 &&
 		t.Field(0).Name == "Key" && t.Field(1).Name == "Value" && t.Field(0).IsExported()
 }
-
-// hasExported reports whether struct type t has an exported field. The
-// state of a struct without one (a type that encodes itself with a
-// Marshaler) is never a dropped unexported field.
-func hasExported(t reflect.Type) bool {
-	for i := range t.NumField() {
-		if t.Field(i).IsExported() {
-			return true
-		}
-	}
-	return false
-}

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 	"unsafe"
 )
@@ -39,8 +40,11 @@ type frame struct {
 	kind reflect.Kind // Struct, Slice (slices and arrays), Map or Pointer
 	i, n int          // the next child, and how many there are
 	keys []reflect.Value
-	skip bool // skip the unexported fields of this struct
-	at   step // how the frame's values were reached from its parent's
+	// fields and skip are a struct's: its fields, and whether to skip
+	// the unexported ones.
+	fields []field
+	skip   bool
+	at     step // how the frame's values were reached from its parent's
 }
 
 // A step is one element of a path: a field, an index, a map key, or none
@@ -82,11 +86,11 @@ func (w *walker) run(a, b reflect.Value) {
 		case reflect.Pointer:
 			w.pair(f.a, f.b, step{})
 		case reflect.Struct:
-			sf := f.a.Type().Field(i)
-			if f.skip && !sf.IsExported() {
+			sf := &f.fields[i]
+			if f.skip && !sf.exported {
 				continue
 			}
-			w.pair(f.a.Field(i), f.b.Field(i), step{kind: 'f', name: sf.Name})
+			w.pair(f.a.Field(i), f.b.Field(i), step{kind: 'f', name: sf.name})
 		case reflect.Slice:
 			w.pair(f.a.Index(i), f.b.Index(i), step{kind: 'i', i: i})
 		case reflect.Map:
@@ -225,6 +229,16 @@ func (w *walker) pair(a, b reflect.Value, st step) {
 			return
 		}
 		n := a.Len()
+		if n == b.Len() && n > 0 && scalar(t.Elem().Kind()) && !w.r.text && t.Elem() != numberType {
+			// Elements of a scalar kind compare in place, as leaves.
+			for i := range n {
+				w.pair(a.Index(i), b.Index(i), step{kind: 'i', i: i})
+				if w.found >= w.limit {
+					return
+				}
+			}
+			return
+		}
 		if n != b.Len() {
 			w.differText(st, fmt.Sprintf("len %d", a.Len()), fmt.Sprintf("len %d", b.Len()))
 			if !w.explain {
@@ -270,7 +284,8 @@ func (w *walker) pair(a, b reflect.Value, st step) {
 		w.sortKeys(keys)
 		w.push(frame{a: a, b: b, kind: reflect.Map, n: len(keys), keys: keys, at: st})
 	case reflect.Struct:
-		w.push(frame{a: a, b: b, kind: reflect.Struct, n: t.NumField(), skip: w.r.unexported && hasExported(t), at: st})
+		si := structOf(t)
+		w.push(frame{a: a, b: b, kind: reflect.Struct, n: len(si.fields), fields: si.fields, skip: w.r.unexported && si.exported, at: st})
 	case reflect.Func:
 		if !a.IsNil() || !b.IsNil() {
 			w.differText(st, "func", "func")
@@ -280,6 +295,40 @@ func (w *walker) pair(a, b reflect.Value, st step) {
 			w.differ(st, a, b)
 		}
 	}
+}
+
+// scalar reports whether values of kind k are leaves.
+func scalar(k reflect.Kind) bool {
+	return k >= reflect.Bool && k <= reflect.Complex128 || k == reflect.String
+}
+
+// A field is a struct field as the walk needs it.
+type field struct {
+	name     string
+	exported bool
+}
+
+// A structInfo is what the walk needs of a struct type, computed once.
+type structInfo struct {
+	fields   []field
+	exported bool // some field is exported
+}
+
+var structs sync.Map // reflect.Type -> *structInfo
+
+// structOf returns the fields of struct type t.
+func structOf(t reflect.Type) *structInfo {
+	if si, ok := structs.Load(t); ok {
+		return si.(*structInfo)
+	}
+	si := &structInfo{fields: make([]field, t.NumField())}
+	for i := range si.fields {
+		sf := t.Field(i)
+		si.fields[i] = field{name: sf.Name, exported: sf.IsExported()}
+		si.exported = si.exported || sf.IsExported()
+	}
+	structs.Store(t, si)
+	return si
 }
 
 // sortKeys puts map keys in the order of their text when explaining, so

@@ -87,7 +87,7 @@ func Run(ctx context.Context, v any, opts ...Option) (*results.Run, error) {
 	if err != nil {
 		return nil, err
 	}
-	cfg := measure.Config{Options: c.options, InProcess: true}
+	cfg := measure.Config{Options: c.options}
 	if err := cfg.Options.Validate(); err != nil {
 		return nil, fmt.Errorf("serbench: Measure: %w", err)
 	}

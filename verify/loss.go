@@ -104,28 +104,33 @@ func (r rules) timesEqual(a, b time.Time) bool {
 // of an invalid UTF-8 sequence, and each control character but tab,
 // newline and carriage return, replaced by U+FFFD.
 func asText(p string) string {
-	clean := true
-	for i := 0; i < len(p); {
+	i := 0
+	for i < len(p) {
 		r, n := utf8.DecodeRuneInString(p[i:])
-		if r == utf8.RuneError && n == 1 || r < 0x20 && r != '\t' && r != '\n' && r != '\r' {
-			clean = false
+		if notText(r, n) {
 			break
 		}
 		i += n
 	}
-	if clean {
+	if i == len(p) {
 		return p
 	}
-	out := make([]rune, 0, len(p))
-	for i := 0; i < len(p); {
+	out := []rune(p[:i])
+	for i < len(p) {
 		r, n := utf8.DecodeRuneInString(p[i:])
-		if r == utf8.RuneError && n == 1 || r < 0x20 && r != '\t' && r != '\n' && r != '\r' {
+		if notText(r, n) {
 			r = utf8.RuneError
 		}
 		out = append(out, r)
 		i += n
 	}
 	return string(out)
+}
+
+// notText reports whether rune r, decoded from n bytes, is not carried as
+// text: a byte of an invalid sequence, or a control character.
+func notText(r rune, n int) bool {
+	return r == utf8.RuneError && n == 1 || r < 0x20 && r != '\t' && r != '\n' && r != '\r'
 }
 
 // A number is the canonical form of a number held in an interface: its

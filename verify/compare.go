@@ -5,6 +5,7 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/serbench/serbench/codec"
 )
@@ -40,6 +41,10 @@ var Implicit = []codec.Loss{{Kind: codec.Monotonic}, {Kind: codec.ZoneName}, {Ki
 // maxDiffs is how many differences a MismatchError lists.
 const maxDiffs = 10
 
+// stacks holds walkers' stacks for reuse: a comparison in a loop of round
+// trips then allocates none.
+var stacks = sync.Pool{New: func() any { return make([]frame, 0, 16) }}
+
 // Equal returns nil if got equals want modulo losses and Implicit, a
 // *MismatchError listing the differences, or a *CheckError.
 func Equal(want, got any, losses []codec.Loss) error {
@@ -72,8 +77,10 @@ func Compare(want, got any, losses []codec.Loss) (err error) {
 			err = &CheckError{Reason: fmt.Sprintf("comparing a %T: %v", want, e)}
 		}
 	}()
-	w := walker{r: r, limit: 1}
+	w := walker{r: r, limit: 1, stack: stacks.Get().([]frame)}
 	w.run(a, b)
+	clear(w.stack[:cap(w.stack)])
+	stacks.Put(w.stack[:0])
 	if w.found == 0 {
 		return nil
 	}

@@ -74,7 +74,9 @@ func (l Loss) validate() error {
 		if l.Precision <= 0 {
 			return fmt.Errorf("loss %s needs a positive Precision", l.Kind)
 		}
-	case TimeZone, NilEmpty, NilPointerZero, BinaryText, InterfaceTypes, Monotonic, ZoneName, Unexported:
+	case TimeZone, NilEmpty, NilPointerZero, BinaryText, InterfaceTypes:
+	case Monotonic, ZoneName, Unexported:
+		return fmt.Errorf("loss %s is allowed for every codec (verify.Implicit); remove it from the declared losses", l.Kind)
 	default:
 		return fmt.Errorf("unknown loss kind %q", l.Kind)
 	}

@@ -25,12 +25,12 @@ type Config struct {
 	Options runner.Options
 	// Preset labels the run in its record.
 	Preset string
-	// Workers, if set, returns what measures the jobs in worker
-	// processes (a *worker.Pool) for cfg, whose Options are those of the
-	// run's remaining time. Nil measures in this process, with a
-	// runner.Runner. measure does not link the worker package itself, so
-	// that a program measuring in its own process does not.
-	Workers func(cfg Config) Measurer
+	// Workers, if set, returns what measures with opts in worker
+	// processes (a *worker.Pool), reporting to finished and progress.
+	// Nil measures in this process, with a runner.Runner. measure does
+	// not link the worker package itself, so that a program measuring in
+	// its own process does not.
+	Workers func(opts runner.Options, finished func(*runner.Job, results.Result), progress func(runner.Event)) Measurer
 	// LossProbes, if set, names for each loss a codec declares the
 	// fidelity probe that shows it (fidelity.Shown), for the codec's
 	// record. It must give the same answer in every time zone: the
@@ -85,8 +85,25 @@ func Codec(c codec.Info) results.Codec {
 // worker.Pool in worker processes.
 type Measurer interface {
 	Run(ctx context.Context, jobs []runner.Job) ([]results.Result, error)
-	Peak() results.Memory
+	peaker
 	Machine() results.Machine
+}
+
+// A peaker reports the peak memory of what it ran.
+type peaker interface{ Peak() results.Memory }
+
+// measurer returns what measures with opts, reporting to finished and
+// progress: a runner.Runner in this process, or what Workers returns.
+func (cfg Config) measurer(opts runner.Options, finished func(*runner.Job, results.Result), progress func(runner.Event)) (Measurer, error) {
+	if cfg.Workers != nil {
+		return cfg.Workers(opts, finished, progress), nil
+	}
+	r, err := runner.New(opts)
+	if err != nil {
+		return nil, err
+	}
+	r.Finished, r.Progress = finished, progress
+	return r, nil
 }
 
 // Run measures the benchmarks of jobs that run does not hold a result for
@@ -109,35 +126,47 @@ func Run(ctx context.Context, run *results.Run, jobs []runner.Job, cfg Config) e
 		}
 	}
 	// A whole-run time counts from the start, the loop overhead's
-	// measurement included.
+	// measurement included. Part of it is kept for the refining pass.
 	opts := cfg.Options
+	var end time.Time
 	if opts.Total > 0 {
-		opts.Total = max(opts.Total-time.Since(start), time.Second)
+		end = start.Add(opts.Total)
+		opts.Total = max((opts.Total-time.Since(start))*firstPass/100, time.Second)
 	}
 	todo := Remaining(jobs, run.Results)
-	var m Measurer
-	if cfg.Workers == nil {
-		if r, err = runner.New(opts); err != nil {
-			return err
-		}
-		r.Finished, r.Progress = cfg.Finished, cfg.Progress
-		m = r
-	} else {
-		wcfg := cfg
-		wcfg.Options = opts
-		m = cfg.Workers(wcfg)
+	m, err := cfg.measurer(opts, cfg.Finished, cfg.Progress)
+	if err != nil {
+		return err
 	}
-	rs, runErr := m.Run(ctx, todo)
-	run.Elapsed = results.Duration(time.Since(start))
+	runCtx := ctx
+	if !end.IsZero() {
+		var cancel context.CancelFunc
+		runCtx, cancel = context.WithDeadline(ctx, end.Add(overrun(cfg.Options.Total)))
+		defer cancel()
+	}
+	rs, runErr := m.Run(runCtx, todo)
+	if runErr != nil && ctx.Err() == nil && runCtx.Err() != nil {
+		// The run's own time ended, not the user's patience: what was not
+		// measured is cut short, which is an outcome, not a failure.
+		runErr = nil
+		rs = append(rs, cutShort(todo, rs, cfg.Options.Total)...)
+	}
 	run.Results = inJobOrder(jobs, append(run.Results, rs...))
 	run.Peak = m.Peak()
 	machine := m.Machine()
+	if runErr == nil && !end.IsZero() {
+		var p peaker
+		if p, runErr = refine(ctx, run, jobs, cfg, end); p != nil {
+			run.Peak = maxMemory(run.Peak, p.Peak())
+		}
+	}
+	run.Elapsed = results.Duration(time.Since(start))
 	run.Machine = &machine
 	results.MarkImplausible(run.Results, run.Env.Overhead)
 	if runErr != nil {
 		run.Warnings = append(run.Warnings, fmt.Sprintf("interrupted: %d of %d benchmarks were measured before: %v", len(run.Results), countOps(jobs), runErr))
 	}
-	for _, w := range []string{twoSpeeds(run), imprecise(run), implausible(run)} {
+	for _, w := range []string{cutWarning(run), twoSpeeds(run), imprecise(run), implausible(run)} {
 		if w != "" {
 			run.Warnings = append(run.Warnings, w)
 		}

@@ -75,7 +75,9 @@ func benchJob(b *testing.B, job *runner.Job) {
 // its datasets (adaptive sampling to a confidence interval, verification
 // before and after timing), and returns the run's record: the results in
 // codec order, skipped and failed codecs with their reasons, warnings.
-// report.WriteFiles writes the record's files (results.json,
+// The codecs' declared losses are recorded without the fidelity probe
+// that shows each, which serbench run adds: this package does not link
+// the fidelity study. report.WriteFiles writes the record's files (results.json,
 // results.bench, results.csv, report.html, summary.md); report/table
 // prints its table.
 //

@@ -229,8 +229,9 @@ func (w *walker) pair(a, b reflect.Value, st step) {
 			return
 		}
 		n := a.Len()
-		if n == b.Len() && n > 0 && scalar(t.Elem().Kind()) && !w.r.text && t.Elem() != numberType {
-			// Elements of a scalar kind compare in place, as leaves.
+		if !w.explain && n == b.Len() && n > 0 && scalar(t.Elem().Kind()) {
+			// Elements of a scalar kind compare in place, as leaves,
+			// when no path is asked for.
 			for i := range n {
 				w.pair(a.Index(i), b.Index(i), step{kind: 'i', i: i})
 				if w.found >= w.limit {

@@ -166,6 +166,8 @@ func TestCompareStrict(t *testing.T) {
 		{"nil interface and empty list, strict", &struct{ V any }{nil}, &struct{ V any }{[]any{}}, nil, ".V"},
 		{"map key missing", &map[string]int{"a": 1, "b": 2}, &map[string]int{"a": 1, "c": 2}, nil, `["b"]: -2 +(missing)`},
 		{"map key extra", &map[string]int{"a": 1, "b": 2}, &map[string]int{"a": 1, "b": 2, "c": 3}, nil, `["c"]: -(missing) +3`},
+		{"map key extra, in a field", &struct{ M map[string]int }{map[string]int{"a": 1}}, &struct{ M map[string]int }{map[string]int{"a": 1, "c": 3}}, nil, `.M["c"]: -(missing) +3`},
+		{"slice element in a field", &struct{ S []string }{[]string{"a", "b"}}, &struct{ S []string }{[]string{"a", "c"}}, nil, `.S[1]: -"b" +"c"`},
 		{"list of pairs as a map", &struct{ V any }{map[string]any{"k": 1}}, &struct{ V any }{[]struct {
 			Key   string
 			Value any

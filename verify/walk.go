@@ -263,11 +263,8 @@ func (w *walker) pair(a, b reflect.Value, st step) {
 		if a.Len() == 0 && b.Len() == 0 || a.Pointer() == b.Pointer() || w.seen(a, b) {
 			return
 		}
-		keys := a.MapKeys()
+		var extra []reflect.Value // keys of b that a lacks
 		if a.Len() != b.Len() {
-			// Keys of b that a lacks; those of a that b lacks are
-			// found as its entries are compared.
-			var extra []reflect.Value
 			for _, k := range b.MapKeys() {
 				if !a.MapIndex(k).IsValid() {
 					extra = append(extra, k)
@@ -277,13 +274,17 @@ func (w *walker) pair(a, b reflect.Value, st step) {
 				w.found++
 				return
 			}
-			w.sortKeys(extra)
-			for _, k := range extra {
-				w.differ(step{kind: 'k', key: k}, reflect.Value{}, b.MapIndex(k))
-			}
 		}
+		keys := a.MapKeys()
 		w.sortKeys(keys)
 		w.push(frame{a: a, b: b, kind: reflect.Map, n: len(keys), keys: keys, at: st})
+		// Reported with the frame pushed, so that their paths go through
+		// the map. The keys of a that b lacks are found as a's entries
+		// are compared.
+		w.sortKeys(extra)
+		for _, k := range extra {
+			w.differ(step{kind: 'k', key: k}, reflect.Value{}, b.MapIndex(k))
+		}
 	case reflect.Struct:
 		si := structOf(t)
 		w.push(frame{a: a, b: b, kind: reflect.Struct, n: len(si.fields), fields: si.fields, skip: w.r.unexported && si.exported, at: st})

@@ -134,6 +134,9 @@ func Run(ctx context.Context, run *results.Run, jobs []runner.Job, cfg Config) e
 		opts.Total = max((opts.Total-time.Since(start))*firstPass/100, time.Second)
 	}
 	todo := Remaining(jobs, run.Results)
+	if !end.IsZero() {
+		todo = smallFirst(todo)
+	}
 	m, err := cfg.measurer(opts, cfg.Finished, cfg.Progress)
 	if err != nil {
 		return err
@@ -156,8 +159,11 @@ func Run(ctx context.Context, run *results.Run, jobs []runner.Job, cfg Config) e
 	machine := m.Machine()
 	if runErr == nil && !end.IsZero() {
 		var p peaker
-		if p, runErr = refine(ctx, run, jobs, cfg, end); p != nil {
+		if p, runErr = refine(runCtx, run, jobs, cfg, end); p != nil {
 			run.Peak = maxMemory(run.Peak, p.Peak())
+		}
+		if runErr != nil && ctx.Err() == nil {
+			runErr = nil // the run's time ended in the refining pass: every benchmark has its first result
 		}
 	}
 	run.Elapsed = results.Duration(time.Since(start))
@@ -310,8 +316,8 @@ func implausible(run *results.Run) string {
 	if n > 5 {
 		names = append(names[:5], fmt.Sprintf("and %d more", n-5))
 	}
-	return fmt.Sprintf("%d figures are implausible, too fast to be the codec's work (below twice the loop overhead, or faster than copying the encoding), and are left out of every ranking: %s",
-		n, strings.Join(names, ", "))
+	return fmt.Sprintf("%d figures are implausible, too fast to be the codec's work (%s), and are left out of every ranking with the codec's other figures on that dataset shape: %s",
+		n, results.ImplausibleRule, strings.Join(names, ", "))
 }
 
 // percent formats a fraction as a percentage to a tenth: 0.03 as "3".

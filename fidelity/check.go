@@ -8,6 +8,7 @@ import (
 	"runtime/debug"
 
 	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/verify"
 )
 
 // Check runs probe p through the codec info describes, in this process,
@@ -108,15 +109,19 @@ func run(info codec.Info, p Probe) (cell Cell) {
 
 // judge compares the decoded value with the wanted one.
 func judge(p Probe, want, got any) Cell {
-	norm, diff := compare(want, got)
+	norm, err := compare(want, got)
+	var mm *verify.MismatchError
+	if err != nil && !errors.As(err, &mm) {
+		return Cell{Outcome: CheckFailed, Detail: message(err)}
+	}
 	if p.Check != nil {
 		if msg := p.Check(got); msg != "" {
 			return Cell{Outcome: Changed, Detail: msg}
 		}
 	}
 	switch {
-	case diff != "":
-		return Cell{Outcome: Changed, Detail: diff}
+	case mm != nil:
+		return Cell{Outcome: Changed, Detail: truncate(mm.Diff, maxDiff)}
 	case norm != "":
 		return Cell{Outcome: Normalised, Note: norm}
 	}

@@ -23,13 +23,16 @@ type (
 
 // The outcomes, from best to worst.
 const (
-	Exact         Outcome = "exact"          // equal, as go-cmp sees every field
+	Exact         Outcome = "exact"          // equal as verify.Compare sees it, without a loss
 	Normalised    Outcome = "normalised"     // equal after the normalisation named in Cell.Note
 	Changed       Outcome = "changed"        // decoded, but different: Cell.Detail holds the diff
 	RefusedEncode Outcome = "refused-encode" // the codec refused to encode it: Cell.Detail holds the error
 	RefusedDecode Outcome = "refused-decode" // the codec encoded it and refused to decode it
 	Unsupported   Outcome = "unsupported"    // declared: by the codec's Info, its Prepare, or a missing optional interface
 	Crashed       Outcome = "crashed"        // the codec panicked, crashed its process or hung
+	// CheckFailed: comparing the decoded value failed (verify.CheckError),
+	// which says nothing about the codec: Cell.Detail holds why.
+	CheckFailed Outcome = "check-failed"
 )
 
 // Study is the fidelity study as data: its outcomes and the rule of a
@@ -51,6 +54,9 @@ var Study = results.Study{
 		{Name: RefusedDecode, Code: "D", Label: "refused at decode", Tone: results.ToneWarn},
 		{Name: Unsupported, Code: "·", Label: "unsupported", Tone: results.ToneNone},
 		{Name: Crashed, Code: "!", Label: "crashed or hung", Tone: results.ToneBad},
+		// The check failing says nothing of the codec: the cell counts as
+		// not tried.
+		{Name: CheckFailed, Code: "?", Label: "the check itself failed", Tone: results.ToneNone},
 	},
 	Rules: []results.Rule{
 		{Verdict: "not probed", Untried: true, Why: "No probe applied: no schema or code for the probes' types."},
@@ -62,7 +68,7 @@ var Study = results.Study{
 }
 
 // Outcomes lists the outcomes in order.
-var Outcomes = []Outcome{Exact, Normalised, Changed, RefusedEncode, RefusedDecode, Unsupported, Crashed}
+var Outcomes = []Outcome{Exact, Normalised, Changed, RefusedEncode, RefusedDecode, Unsupported, Crashed, CheckFailed}
 
 // NewMatrix returns an empty matrix of codecs by probes.
 func NewMatrix(codecs []codec.Info, probes []Probe) *Matrix {

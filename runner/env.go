@@ -3,6 +3,7 @@ package runner
 import (
 	"bufio"
 	"context"
+	"github.com/serbench/serbench/codec"
 	"os"
 	"runtime"
 	"strings"
@@ -51,12 +52,18 @@ func cpuModel() string {
 type nop struct{}
 
 func (nop) Encode() ([]byte, error) { return nil, nil }
+func (nop) Decode([]byte) error     { return nil }
+func (nop) Value() (any, error)     { return nil, nil }
 
 // LoopOverhead measures one iteration of the timed encode loop around a
-// case that does nothing, in ns: the floor under every figure.
+// pool of cases that do nothing, in ns: the floor under every figure.
 func (r *Runner) LoopOverhead(ctx context.Context) float64 {
-	var last []byte
-	b := &bench{loop: encodeLoop(nop{}, &last)}
+	cases := make([]codec.Case, PoolSize)
+	for k := range cases {
+		cases[k] = nop{}
+	}
+	ctl := newControl(PoolSize, 1, r.now, func(int, []byte) error { return nil })
+	b := &bench{ctl: ctl, loop: encodeLoop(cases, ctl)}
 	n, err := r.calibrate(ctx, b.loop)
 	if err != nil {
 		return 0

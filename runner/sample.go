@@ -2,6 +2,7 @@ package runner
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -17,14 +18,12 @@ import (
 	"github.com/serbench/serbench/results"
 )
 
-// A loop runs the operation under test n times.
-type loop func(n int) error
-
 // A bench is one op of one job being sampled.
 type bench struct {
 	job, slot int // where its result goes in runGroup
 	res       results.Result
 	loop      loop
+	ctl       *control            // its loop's order and verified iterations; nil for a plain loop
 	check     func() (int, error) // verifies after timing (see checkBench)
 	pool      *budgetPool         // the budget it shares with the benches sampled beside it
 	owner     *Job
@@ -40,9 +39,17 @@ type bench struct {
 }
 
 // fail ends the bench with an error result.
+// A timed iteration that failed its verification (a checkFailure) fails
+// the bench with the check's status and reason.
 func (b *bench) fail(err error) {
+	st, reason := results.Error, fmt.Sprintf("%s: %v", b.res.Op, err)
+	var cf *checkFailure
+	var ce *CheckError
+	if errors.As(err, &cf) && errors.As(cf.err, &ce) {
+		st, reason = ce.Status, fmt.Sprintf("%s: a timed iteration: %s", b.res.Op, ce.Reason)
+	}
 	b.res = results.Result{Op: b.res.Op, Codec: b.res.Codec, Dataset: b.res.Dataset, Shape: b.res.Shape,
-		Items: b.res.Items, Status: results.Error, Reason: fmt.Sprintf("%s: %v", b.res.Op, err)}
+		Items: b.res.Items, Status: st, Reason: reason}
 	b.done = true
 }
 
@@ -57,6 +64,19 @@ func (r *Runner) timeBatch(l loop, n int) (d time.Duration, err error) {
 	start := r.now()
 	err = l(n)
 	return r.since(start), err
+}
+
+// timeCtl runs l(n) once as timeBatch does, its verified iteration drawn
+// by ctl (nil: none), and returns its time without the verification's.
+func (r *Runner) timeCtl(ctl *control, l loop, n int) (time.Duration, error) {
+	if ctl == nil {
+		return r.timeBatch(l, n)
+	}
+	ctl.arm(n)
+	d, err := r.timeBatch(l, n)
+	d -= ctl.paused
+	ctl.at, ctl.paused = -1, 0
+	return d, err
 }
 
 // A gcMode is how a sample meets the garbage collector.
@@ -101,15 +121,22 @@ func (m gcMode) String() string {
 // With aligned, the previous sample of l ended at a cycle's end just now
 // (see sampleVisit) and there is no wait. atCycleEnd reports whether the
 // sample ended at a cycle's end.
-func (r *Runner) timeSample(l loop, n int, mode gcMode, aligned bool) (s results.Sample, elapsed time.Duration, atCycleEnd bool, err error) {
+//
+// ctl (nil for a plain loop) draws a new order of the pool for the
+// sample and the iterations it verifies. The sample's CPU time is the
+// process's over the same batches, the verifications' taken out.
+func (r *Runner) timeSample(l loop, ctl *control, n int, mode gcMode, aligned bool) (s results.Sample, elapsed time.Duration, atCycleEnd bool, err error) {
 	var cycles cycleCounter
+	if ctl != nil {
+		ctl.shuffle()
+	}
 	switch {
 	case mode == gcFirst:
 		runtime.GC()
 	case mode == gcCycles && !aligned:
 		c0 := cycles.read()
 		for start := r.now(); cycles.read() == c0 && r.since(start) < r.cycleWait(); {
-			if _, err := r.timeBatch(l, n); err != nil {
+			if _, err := r.timeCtl(ctl, l, n); err != nil {
 				return s, 0, false, err
 			}
 		}
@@ -118,9 +145,11 @@ func (r *Runner) timeSample(l loop, n int, mode gcMode, aligned bool) (s results
 	runtime.ReadMemStats(&m0)
 	last := cycles.read()
 	batches := 0
+	cpu0, cpuOK := cpuTime()
+	wall0 := r.now()
 	for {
 		var d time.Duration
-		d, err = r.timeBatch(l, n)
+		d, err = r.timeCtl(ctl, l, n)
 		elapsed += d
 		if err != nil {
 			return s, elapsed, false, err
@@ -142,17 +171,23 @@ func (r *Runner) timeSample(l loop, n int, mode gcMode, aligned bool) (s results
 			}
 		}
 	}
+	paused := r.since(wall0) - elapsed // the verifications', and the loop's own bookkeeping
+	cpu1, _ := cpuTime()
 	runtime.ReadMemStats(&m1)
 	r.peakHeap.Store(max(r.peakHeap.Load(), m1.HeapAlloc, m0.HeapAlloc))
 	iters := float64(n * batches)
-	return results.Sample{
+	s = results.Sample{
 		Iters:       n * batches,
 		Batches:     batches,
 		NsPerOp:     float64(elapsed.Nanoseconds()) / iters,
 		BPerOp:      float64(m1.TotalAlloc-m0.TotalAlloc) / iters,
 		AllocsPerOp: float64(m1.Mallocs-m0.Mallocs) / iters,
 		GCs:         int(m1.NumGC - m0.NumGC),
-	}, elapsed, atCycleEnd, nil
+	}
+	if cpuOK {
+		s.CPUNsPerOp = max(float64((cpu1-cpu0-max(paused, 0)).Nanoseconds()), 0) / iters
+	}
+	return s, elapsed, atCycleEnd, nil
 }
 
 // cycleWait is the longest a gcCycles sample waits for a cycle to end, and
@@ -330,7 +365,7 @@ func (r *Runner) sampleOnce(b *bench, aligned bool) (sampled, atCycleEnd bool) {
 		b.waits = 0
 	}
 	probe := r.meter.tick()
-	s, _, atCycleEnd, err := r.timeSample(b.loop, b.n, b.gc, aligned)
+	s, _, atCycleEnd, err := r.timeSample(b.loop, b.ctl, b.n, b.gc, aligned)
 	s.Probe = probe
 	if err != nil {
 		b.charge(r.since(start))
@@ -378,11 +413,35 @@ func (r *Runner) sampleOnce(b *bench, aligned bool) (sampled, atCycleEnd bool) {
 		b.res.PooledNsPerOp = pooled(b.res.Samples)
 		b.res.BPerOp = median(b.res.Samples, func(s results.Sample) float64 { return s.BPerOp })
 		b.res.Allocs = median(b.res.Samples, func(s results.Sample) float64 { return s.AllocsPerOp })
+		b.res.CPUNsPerOp = median(b.res.Samples, func(s results.Sample) float64 { return s.CPUNsPerOp })
+		b.res.MultiThreaded = multiThreaded(b.res.Samples)
 		b.res.Busy = len(b.busy)
 		b.done = true
 	}
 	return true, atCycleEnd
 }
+
+// multiThreaded reports whether the samples used more CPU time than wall
+// time, beyond what the collector's background workers add: the
+// operation ran on more than one thread, and its figure is not the
+// single-threaded cost the others' are.
+func multiThreaded(ss []results.Sample) bool {
+	var cpu, wall float64
+	for _, s := range ss {
+		if s.CPUNsPerOp <= 0 {
+			return false // not measured
+		}
+		cpu += s.CPUNsPerOp * float64(s.Iters)
+		wall += s.NsPerOp * float64(s.Iters)
+	}
+	return wall > 0 && cpu > multiThreadedRatio*wall
+}
+
+// multiThreadedRatio: samples whose CPU time exceeds their wall time by
+// this factor ran on more than one thread. The collector's background
+// workers take up to a quarter of GOMAXPROCS while a cycle marks; one
+// thread more than that doubles the CPU time.
+const multiThreadedRatio = 1.5
 
 // sampleVisit samples b once (sampleOnce); a bench sampled over whole
 // collection cycles (gcCycles) goes on sampling while the visit is shorter

@@ -264,7 +264,7 @@ func (r *Runner) runGroup(ctx context.Context, group []*Job, finished func(*Job,
 		}
 	}
 	done := func(b *bench) {
-		b.loop, b.busy, b.check = nil, nil, nil // let the case and its values go
+		b.loop, b.ctl, b.busy, b.check = nil, nil, nil, nil // let the case and its values go
 		out[b.job][b.slot] = b.res
 		r.finishedResult(group[b.job], b.res)
 		if pending[b.job]--; pending[b.job] == 0 {
@@ -449,7 +449,7 @@ func (r *Runner) prepare(ctx context.Context, job *Job) ([]*bench, []results.Res
 		}
 		if !b.done {
 			b.ctl.each = selfTimed
-			b.check = r.checks(p, &b.res)
+			b.check = r.checks(p, (checkRoundTrips+len(job.Ops)-1)/len(job.Ops))
 			r.beat(job, op, "calibrate")
 			n, err := r.calibrate(ctx, b.loop)
 			b.n = n
@@ -489,30 +489,33 @@ func (r *Runner) pathTime(ctx context.Context, l loop) (float64, error) {
 	return best, nil
 }
 
-// checks returns a bench's checks after timing: checkRoundTrips round
-// trips over the job's pool, whatever the size of its message, and more
-// while 1/checkShare of the budget lasts (Prepared.RoundTrips), then the
-// figures they saw (see judge). It returns the round trips made.
-func (r *Runner) checks(p *Prepared, res *results.Result) func() (int, error) {
-	return func() (int, error) {
+// checks returns a bench's checks after timing: n round trips over the
+// job's pool (Prepared.RoundTrips), whatever the size of its message, and
+// more while 1/checkShare of the budget lasts, then what they saw of the
+// calls (judge), and the encodings for the check in a fresh process
+// (Result.Verified). Each bench of a job makes its share of the job's
+// checkRoundTrips: every round trip encodes and decodes. It returns the
+// round trips made.
+func (r *Runner) checks(p *Prepared, n int) func(*results.Result) (int, error) {
+	return func(res *results.Result) (int, error) {
 		if err := p.CheckMessages(); err != nil {
 			return 0, err
 		}
 		start := time.Now()
-		n, err := p.RoundTrips(checkRoundTrips, time.Time{})
+		made, err := p.RoundTrips(n, time.Time{})
 		if err != nil {
-			return n, err
+			return made, err
 		}
 		if deadline := start.Add(r.opts.Budget / checkShare); time.Now().Before(deadline) {
 			more, err := p.RoundTrips(100*checkRoundTrips, deadline)
-			n += more
+			made += more
 			if err != nil {
-				return n, err
+				return made, err
 			}
 		}
 		r.judge(p, res)
 		res.Verified = p.verified()
-		return n, nil
+		return made, nil
 	}
 }
 
@@ -589,7 +592,7 @@ func (r *Runner) checkBench(b *bench) {
 		return
 	}
 	r.beat(b.owner, b.res.Op, "check")
-	n, err := b.check()
+	n, err := b.check(&b.res)
 	b.res.Checked = n
 	if err != nil {
 		b.reject(err)

@@ -24,7 +24,7 @@ type bench struct {
 	res       results.Result
 	loop      loop
 	ctl       *control            // its loop's order and verified iterations; nil for a plain loop
-	check     func() (int, error) // verifies after timing (see checkBench)
+	check     func(*results.Result) (int, error) // verifies after timing (see checkBench)
 	pool      *budgetPool         // the budget it shares with the benches sampled beside it
 	owner     *Job
 	n         int              // iterations per batch, from calibration

@@ -128,8 +128,11 @@ func Run(ctx context.Context, run *results.Run, jobs []runner.Job, cfg Config) e
 			Finished: cfg.Finished, Progress: cfg.Progress, Waiting: cfg.Waiting}
 	}
 	rs, runErr := m.Run(ctx, todo)
-	run.Elapsed = results.Duration(time.Since(start))
 	run.Results = inJobOrder(jobs, append(run.Results, rs...))
+	if runErr == nil {
+		runErr = checkFresh(ctx, run, cfg)
+	}
+	run.Elapsed = results.Duration(time.Since(start))
 	run.Peak = m.Peak()
 	machine := m.Machine()
 	run.Machine = &machine

@@ -171,9 +171,8 @@ func prepare(job *Job, alive func(), now func() time.Time) (*Prepared, error) {
 	if err := p.checkEncoding(0); err != nil {
 		return nil, err
 	}
-	for k, m := range p.Msgs {
-		p.sums = append(p.sums, maphash.Bytes(p.seed, m))
-		p.orig = append(p.orig, slices.Clone(p.Msgs[k]))
+	if err := p.CheckMessages(); err != nil {
+		return nil, err
 	}
 	return p, nil
 }
@@ -196,6 +195,8 @@ func (p *Prepared) add(c codec.Case, ref any) error {
 	}
 	p.Cases = append(p.Cases, c)
 	p.Msgs = append(p.Msgs, slices.Clone(enc))
+	p.orig = append(p.orig, slices.Clone(enc))
+	p.sums = append(p.sums, maphash.Bytes(p.seed, enc))
 	p.refs = append(p.refs, ref)
 	return nil
 }
@@ -354,6 +355,10 @@ func (p *Prepared) roundTrip(k int) error {
 	if err := p.compare(k, got); err != nil {
 		return err
 	}
+	if !p.info.ReusesTarget && samePointer(got, fromEnc) {
+		return checkErr(results.Failed, "two decodes of build %d handed back the very same value: a memo of earlier results, or one target reused "+
+			"(declare codec.Info.ReusesTarget if that is the codec's documented behaviour)", k)
+	}
 	if !p.deep() {
 		p.prev = nil
 		return nil
@@ -391,6 +396,12 @@ const (
 	deepRoundTrips = 100
 	deepEvery      = 8
 )
+
+// samePointer reports whether a and b are the same non-nil pointer.
+func samePointer(a, b any) bool {
+	va, vb := reflect.ValueOf(a), reflect.ValueOf(b)
+	return va.Kind() == reflect.Pointer && vb.Kind() == reflect.Pointer && !va.IsNil() && va.Pointer() == vb.Pointer()
+}
 
 // decodeBytes checks that enc, an encoding of build k, has the size first
 // measured (within sizeSlack) and decodes to the reference, and returns

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"runtime"
+	"runtime/metrics"
 	"time"
 
 	"github.com/serbench/serbench/codec"
@@ -22,6 +23,9 @@ type control struct {
 	order  []int
 	at     int
 	paused time.Duration
+	// allocs counts what the verifications allocated (bytes, objects), to
+	// take out of the sample's B/op and allocs/op.
+	allocs [2]uint64
 	rng    *rand.Rand
 	now    func() time.Time
 	// verify checks iteration at's result: build k's encoding enc, or
@@ -61,13 +65,31 @@ func (c *control) arm(n int) {
 
 // check verifies iteration at's result off the clock.
 func (c *control) check(k int, enc []byte) error {
+	a0 := heapAllocs()
 	t0 := c.now()
 	err := c.verify(k, enc)
 	c.paused += c.now().Sub(t0)
+	a1 := heapAllocs()
+	c.allocs[0] += a1[0] - a0[0]
+	c.allocs[1] += a1[1] - a0[1]
 	if err != nil {
 		return &checkFailure{err}
 	}
 	return nil
+}
+
+// heapAllocs reads the bytes and objects allocated so far, without
+// stopping the world (runtime.ReadMemStats does).
+func heapAllocs() [2]uint64 {
+	s := [2]metrics.Sample{{Name: "/gc/heap/allocs:bytes"}, {Name: "/gc/heap/allocs:objects"}}
+	metrics.Read(s[:])
+	var out [2]uint64
+	for i := range s {
+		if s[i].Value.Kind() == metrics.KindUint64 {
+			out[i] = s[i].Value.Uint64()
+		}
+	}
+	return out
 }
 
 // A checkFailure is a timed iteration's result that failed verification:

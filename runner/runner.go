@@ -451,7 +451,7 @@ func (r *Runner) prepare(ctx context.Context, job *Job) ([]*bench, []results.Res
 			b.ctl.each = selfTimed
 			b.check = r.checks(p, (checkRoundTrips+len(job.Ops)-1)/len(job.Ops))
 			r.beat(job, op, "calibrate")
-			n, err := r.calibrate(ctx, b.loop)
+			n, err := r.calibrateCtl(ctx, b.loop, b.ctl)
 			b.n = n
 			if err == nil {
 				b.gc, err = r.collects(b.loop, n)

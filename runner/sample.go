@@ -23,9 +23,9 @@ type bench struct {
 	job, slot int // where its result goes in runGroup
 	res       results.Result
 	loop      loop
-	ctl       *control            // its loop's order and verified iterations; nil for a plain loop
+	ctl       *control                           // its loop's order and verified iterations; nil for a plain loop
 	check     func(*results.Result) (int, error) // verifies after timing (see checkBench)
-	pool      *budgetPool         // the budget it shares with the benches sampled beside it
+	pool      *budgetPool                        // the budget it shares with the benches sampled beside it
 	owner     *Job
 	n         int              // iterations per batch, from calibration
 	gc        gcMode           // how its samples meet the collector (see collects)
@@ -145,6 +145,10 @@ func (r *Runner) timeSample(l loop, ctl *control, n int, mode gcMode, aligned bo
 	runtime.ReadMemStats(&m0)
 	last := cycles.read()
 	batches := 0
+	var checked [2]uint64 // what the verifications allocated
+	if ctl != nil {
+		ctl.allocs = checked
+	}
 	cpu0, cpuOK := cpuTime()
 	wall0 := r.now()
 	for {
@@ -174,14 +178,17 @@ func (r *Runner) timeSample(l loop, ctl *control, n int, mode gcMode, aligned bo
 	paused := r.since(wall0) - elapsed // the verifications', and the loop's own bookkeeping
 	cpu1, _ := cpuTime()
 	runtime.ReadMemStats(&m1)
+	if ctl != nil {
+		checked = ctl.allocs
+	}
 	r.peakHeap.Store(max(r.peakHeap.Load(), m1.HeapAlloc, m0.HeapAlloc))
 	iters := float64(n * batches)
 	s = results.Sample{
 		Iters:       n * batches,
 		Batches:     batches,
 		NsPerOp:     float64(elapsed.Nanoseconds()) / iters,
-		BPerOp:      float64(m1.TotalAlloc-m0.TotalAlloc) / iters,
-		AllocsPerOp: float64(m1.Mallocs-m0.Mallocs) / iters,
+		BPerOp:      float64(m1.TotalAlloc-m0.TotalAlloc-min(checked[0], m1.TotalAlloc-m0.TotalAlloc)) / iters,
+		AllocsPerOp: float64(m1.Mallocs-m0.Mallocs-min(checked[1], m1.Mallocs-m0.Mallocs)) / iters,
 		GCs:         int(m1.NumGC - m0.NumGC),
 	}
 	if cpuOK {
@@ -272,7 +279,13 @@ func heapGoal() float64 {
 // neighbour's burst) cannot end calibration early: a count too small
 // would make a sample's batches mostly timer calls.
 func (r *Runner) calibrate(ctx context.Context, l loop) (n int, err error) {
-	if _, err := r.timeBatch(l, 1); err != nil { // a first, cold call
+	return r.calibrateCtl(ctx, l, nil)
+}
+
+// calibrateCtl calibrates as calibrate does a loop whose batches ctl
+// verifies (timeCtl), without the verifications' time.
+func (r *Runner) calibrateCtl(ctx context.Context, l loop, ctl *control) (n int, err error) {
+	if _, err := r.timeCtl(ctl, l, 1); err != nil { // a first, cold call
 		return 0, err
 	}
 	n = 1
@@ -282,11 +295,11 @@ func (r *Runner) calibrate(ctx context.Context, l loop) (n int, err error) {
 			runtime.GC()
 		}
 		var d time.Duration
-		if d, err = r.timeBatch(l, n); err != nil {
+		if d, err = r.timeCtl(ctl, l, n); err != nil {
 			return 0, err
 		}
 		if d >= r.opts.BatchTime && d < r.opts.SampleTime {
-			again, err := r.timeBatch(l, n)
+			again, err := r.timeCtl(ctl, l, n)
 			if err != nil {
 				return 0, err
 			}
@@ -294,7 +307,7 @@ func (r *Runner) calibrate(ctx context.Context, l loop) (n int, err error) {
 		}
 		if d >= r.opts.BatchTime || n >= 1e9 {
 			for warm := d; warm < r.opts.SampleTime; {
-				d, err := r.timeBatch(l, n)
+				d, err := r.timeCtl(ctl, l, n)
 				if err != nil {
 					return 0, err
 				}

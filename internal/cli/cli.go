@@ -13,6 +13,7 @@ import (
 
 	"github.com/serbench/serbench/fidelity"
 	"github.com/serbench/serbench/hostile"
+	"github.com/serbench/serbench/measure"
 	"github.com/serbench/serbench/preset"
 	"github.com/serbench/serbench/registry"
 	"github.com/serbench/serbench/runner"
@@ -109,9 +110,10 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	}
 	if len(args) == 1 && args[0] == "worker" {
 		// The hidden command a worker.Pool starts this binary with.
-		return worker.Serve(ctx, stdin, func(s worker.Spec) (runner.Job, error) {
+		resolve := func(s worker.Spec) (runner.Job, error) {
 			return preset.Job(s.Codec, s.Dataset, s.Shape, s.Ops)
-		}, hostile.Handler)
+		}
+		return worker.Serve(ctx, stdin, resolve, hostile.Handler, measure.FreshHandler(resolve))
 	}
 	err := dispatch(ctx, args, stdout, stderr)
 	if errors.Is(err, errHelp) {

@@ -22,7 +22,7 @@ var Map = codec.Info{
 	Notes: "Struct fields keyed by Go field name. Times decode in time.Local unless " +
 		"SetDecodedTimeAsUTC is called (a process-wide switch, left alone here). Decoded []byte fields point into the input.",
 	Aliases: true, // a decoded bin ([]byte) is a slice of the input, not a copy
-	New: func() codec.Codec { return codec.Reflect(msgpack.Marshal, msgpack.Unmarshal) },
+	New:     func() codec.Codec { return codec.Reflect(msgpack.Marshal, msgpack.Unmarshal) },
 }
 
 // Array is msgpack.MarshalAsArray and msgpack.UnmarshalAsArray.
@@ -34,5 +34,5 @@ var Array = codec.Info{
 	Notes: "Not interchangeable with map-encoded msgpack: the reader must know the field order. " +
 		"Times decode in time.Local, as in shamaton-msgpack. Decoded []byte fields point into the input.",
 	Aliases: true, // as shamaton-msgpack
-	New: func() codec.Codec { return codec.Reflect(msgpack.MarshalAsArray, msgpack.UnmarshalAsArray) },
+	New:     func() codec.Codec { return codec.Reflect(msgpack.MarshalAsArray, msgpack.UnmarshalAsArray) },
 }

@@ -71,6 +71,13 @@ type Info struct {
 	// declared lazy whose Value costs more than its Decode is flagged.
 	Lazy bool
 
+	// ValueConverts says Value only converts a value Decode decoded in
+	// full, from the codec's own types (generated mirror types) to the
+	// type handed to Prepare: what it costs is the harness's conversion,
+	// not decoding, and the runner does not flag a Value costing more
+	// than Decode.
+	ValueConverts bool
+
 	// Aliases says a decoded value may share memory with the input it was
 	// decoded from (strings or byte slices pointing into it), so the input
 	// must outlive the value. Without it, the runner overwrites a decode's

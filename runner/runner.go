@@ -523,8 +523,10 @@ func (r *Runner) checks(p *Prepared, n int) func(*results.Result) (int, error) {
 // the result when its timed figure is far below them (checkRatio times,
 // and checkSlack ns: the calls the checks make are the timed loop's, on
 // the same buffers, so only a codec that tells them apart is that much
-// faster when timed), or, for a decode not declared lazy, when Value costs
-// more than Decode (the work is done where the timed loop does not look).
+// faster when timed), or, for a decode not declared lazy
+// (codec.Info.Lazy) nor converting (codec.Info.ValueConverts), when Value
+// costs more than Decode (the work is done where the timed loop does not
+// look).
 func (r *Runner) judge(p *Prepared, res *results.Result) {
 	timer := r.timerCost()
 	q := func(ds []time.Duration) float64 { return max(quantile(ds, checkQuantile)-timer, 0) }
@@ -537,7 +539,7 @@ func (r *Runner) judge(p *Prepared, res *results.Result) {
 		res.CheckNsPerOp, res.ValueNs = dec, val
 		if p.info.Lazy {
 			res.CheckNsPerOp = dec + val
-		} else if val > dec+checkSlack {
+		} else if !p.info.ValueConverts && val > dec+checkSlack {
 			res.Flagged = fmt.Sprintf("Value takes %.3gns where Decode takes %.3gns: the decoding is done in Value, which the timed loop does not call "+
 				"(a lazy codec declares codec.Info.Lazy, and Value is timed with Decode)", val, dec)
 			return

@@ -33,6 +33,10 @@ type control struct {
 	verify func(k int, enc []byte) error
 	// each, for a self-timed loop, verifies every batch's last result.
 	each bool
+	// force makes the next batch verify one of its iterations; verified
+	// counts the batches of the current sample that did.
+	force    bool
+	verified int
 }
 
 // newControl returns the control of a loop over a pool of size builds.
@@ -48,7 +52,8 @@ func (c *control) shuffle() {
 }
 
 // checkEvery: one batch in checkEvery, drawn at random, verifies one of
-// its iterations.
+// its iterations; a sample none of whose batches did takes one batch more
+// that does.
 const checkEvery = 4
 
 // arm draws, for a batch of n iterations, whether it verifies one and
@@ -56,11 +61,16 @@ const checkEvery = 4
 func (c *control) arm(n int) {
 	c.paused = 0
 	c.at = -1
-	if c.each {
+	switch {
+	case c.each:
 		c.at = n - 1
-	} else if c.rng.IntN(checkEvery) == 0 {
+	case c.force || c.rng.IntN(checkEvery) == 0:
 		c.at = c.rng.IntN(n)
 	}
+	if c.at >= 0 {
+		c.verified++
+	}
+	c.force = false
 }
 
 // check verifies iteration at's result off the clock.

@@ -147,7 +147,7 @@ func (r *Runner) timeSample(l loop, ctl *control, n int, mode gcMode, aligned bo
 	batches := 0
 	var checked [2]uint64 // what the verifications allocated
 	if ctl != nil {
-		ctl.allocs = checked
+		ctl.allocs, ctl.verified = checked, 0
 	}
 	cpu0, cpuOK := cpuTime()
 	wall0 := r.now()
@@ -159,20 +159,11 @@ func (r *Runner) timeSample(l loop, ctl *control, n int, mode gcMode, aligned bo
 			return s, elapsed, false, err
 		}
 		batches++
-		if batches >= maxBatches {
-			break
-		}
-		if elapsed >= r.opts.SampleTime {
-			if mode != gcCycles {
+		if r.sampleDone(batches, elapsed, mode, &atCycleEnd, &cycles, last) {
+			if ctl == nil || ctl.verified > 0 || batches >= maxBatches+1 {
 				break
 			}
-			if c := cycles.read(); c != last {
-				atCycleEnd = true // a cycle ended in this batch
-				break
-			}
-			if elapsed >= r.cycleWait() {
-				break
-			}
+			ctl.force = true // one batch more: every sample verifies an iteration
 		}
 	}
 	paused := r.since(wall0) - elapsed // the verifications', and the loop's own bookkeeping
@@ -195,6 +186,26 @@ func (r *Runner) timeSample(l loop, ctl *control, n int, mode gcMode, aligned bo
 		s.CPUNsPerOp = max(float64((cpu1-cpu0-max(paused, 0)).Nanoseconds()), 0) / iters
 	}
 	return s, elapsed, atCycleEnd, nil
+}
+
+// sampleDone reports whether a sample of batches batches and elapsed time
+// is complete (see timeSample), setting atCycleEnd when it ends at the end
+// of a collection cycle.
+func (r *Runner) sampleDone(batches int, elapsed time.Duration, mode gcMode, atCycleEnd *bool, cycles *cycleCounter, last uint64) bool {
+	if batches >= maxBatches {
+		return true
+	}
+	if elapsed < r.opts.SampleTime {
+		return false
+	}
+	if mode != gcCycles {
+		return true
+	}
+	if c := cycles.read(); c != last {
+		*atCycleEnd = true // a cycle ended in this batch
+		return true
+	}
+	return elapsed >= r.cycleWait()
 }
 
 // cycleWait is the longest a gcCycles sample waits for a cycle to end, and

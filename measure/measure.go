@@ -140,7 +140,7 @@ func Run(ctx context.Context, run *results.Run, jobs []runner.Job, cfg Config) e
 	if runErr != nil {
 		run.Warnings = append(run.Warnings, fmt.Sprintf("interrupted: %d of %d benchmarks were measured before: %v", len(run.Results), countOps(jobs), runErr))
 	}
-	for _, w := range []string{twoSpeeds(run), imprecise(run), implausible(run)} {
+	for _, w := range []string{twoSpeeds(run), imprecise(run), implausible(run), multiThreaded(run)} {
 		if w != "" {
 			run.Warnings = append(run.Warnings, w)
 		}
@@ -284,8 +284,26 @@ func implausible(run *results.Run) string {
 	if n > 5 {
 		names = append(names[:5], fmt.Sprintf("and %d more", n-5))
 	}
-	return fmt.Sprintf("%d figures are implausible, too fast to be the codec's work (below twice the loop overhead, or faster than copying the encoding), and are left out of every ranking: %s",
+	return fmt.Sprintf("%d figures are implausible, too fast to be the codec's work (below twice the loop overhead, or faster than copying the encoding), "+
+		"or not believed by the checks after timing, and are left out of every ranking: %s",
 		n, strings.Join(names, ", "))
+}
+
+// multiThreaded returns a warning naming the results whose samples used
+// more CPU time than wall time (Result.MultiThreaded): their figures are
+// not the single-threaded cost the others' are.
+func multiThreaded(run *results.Run) string {
+	var names []string
+	for i := range run.Results {
+		if r := &run.Results[i]; r.Status == results.OK && r.MultiThreaded {
+			names = append(names, fmt.Sprintf("%s (%.3g CPU ns for %.3g wall ns per op)", r.Key(), r.CPUNsPerOp, r.NsPerOp.Median))
+		}
+	}
+	if len(names) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%d figures are multi-threaded: their samples used more CPU time than wall time, so the operation ran on more than one thread "+
+		"and its figure is not comparable with single-threaded ones: %s", len(names), strings.Join(names, ", "))
 }
 
 // percent formats a fraction as a percentage to a tenth: 0.03 as "3".

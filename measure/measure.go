@@ -328,9 +328,9 @@ func implausible(run *results.Run) string {
 	if n > 5 {
 		names = append(names[:5], fmt.Sprintf("and %d more", n-5))
 	}
-	return fmt.Sprintf("%d figures are implausible, too fast to be the codec's work (below twice the loop overhead, or faster than copying the encoding), "+
-		"or not believed by the checks after timing, and are left out of every ranking: %s",
-		n, strings.Join(names, ", "))
+	return fmt.Sprintf("%d figures are implausible, too fast to be the codec's work (%s) or disbelieved by the checks after timing, "+
+		"and are left out of every ranking with the codec's other figures on that dataset shape: %s",
+		n, results.ImplausibleRule, strings.Join(names, ", "))
 }
 
 // multiThreaded returns a warning naming the results whose samples used

@@ -420,12 +420,12 @@ func (r *Runner) prepare(ctx context.Context, job *Job) ([]*bench, []results.Res
 			return nil, job.Results(results.Error, err.Error())
 		}
 	}
-	copyNs := r.copyTime(len(p.Msgs[0]), selfTimed)
+	fl := r.floorTimes(len(p.Msgs[0]), selfTimed)
 	var bs []*bench
 	for i, op := range job.Ops {
 		b := &bench{res: job.result(op, results.OK, "")}
 		b.res.Bytes = len(p.Msgs[0])
-		b.res.CopyNs = copyNs
+		b.res.CopyNs, b.res.CopyBaseNs, b.res.LoopNs = fl.copyNs, fl.copyBaseNs, fl.loopNs
 		b.res.SelfTimed = selfTimed
 		seed := uint64(i) + uint64(len(job.Codec.Name))<<8 + uint64(len(p.Msgs))<<16
 		var path loop // the same operation through Encode and Decode, for a self-timed bench

@@ -26,9 +26,9 @@ type Job struct {
 	// against, so a codec that mutates its input is caught.
 	Value func() (any, error)
 	// Alt, if set, builds a second value of the same type, distinct from
-	// Value's: the decode benchmark alternates the two encodings, and the
-	// checks after timing round-trip both, so that a codec returning its
-	// input, a cache or a memo fails.
+	// Value's: without ValueAt, the pool the benchmarks time is Value's
+	// and Alt's, so that a codec returning its input, a cache or a memo
+	// of one value fails.
 	Alt func() (any, error)
 	// ValueAt, if set, builds build k (k >= 0) of the value, a fresh
 	// pointer each call: build 0 equals Value's, every other differs from

@@ -73,6 +73,7 @@ func TestEvadersCaught(t *testing.T) {
 			if got.Status == results.OK {
 				why = got.Implausible
 			}
+			t.Logf("%s, weakness %d: %s: %.300s", tt.codec, Weakness[tt.codec], got.Status, why)
 			if got.Status != tt.status || !regexp.MustCompile(tt.reason).MatchString(why) {
 				t.Errorf("status %s, %q; want %s with %q", got.Status, why, tt.status, tt.reason)
 			}

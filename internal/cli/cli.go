@@ -13,7 +13,6 @@ import (
 
 	"github.com/serbench/serbench/fidelity"
 	"github.com/serbench/serbench/hostile"
-	"github.com/serbench/serbench/measure"
 	"github.com/serbench/serbench/preset"
 	"github.com/serbench/serbench/registry"
 	"github.com/serbench/serbench/runner"
@@ -113,7 +112,7 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		resolve := func(s worker.Spec) (runner.Job, error) {
 			return preset.Job(s.Codec, s.Dataset, s.Shape, s.Ops)
 		}
-		return worker.Serve(ctx, stdin, resolve, hostile.Handler, measure.FreshHandler(resolve))
+		return worker.Serve(ctx, stdin, resolve, hostile.Handler, freshHandler)
 	}
 	err := dispatch(ctx, args, stdout, stderr)
 	if errors.Is(err, errHelp) {

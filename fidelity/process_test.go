@@ -10,6 +10,7 @@ import (
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/fidelity"
 	"github.com/serbench/serbench/registry"
+	"github.com/serbench/serbench/worker"
 )
 
 // TestMain pins the local zone as a child does, and makes the test binary
@@ -17,7 +18,7 @@ import (
 func TestMain(m *testing.M) {
 	fidelity.PinZone()
 	if os.Getenv("SERBENCH_FIDELITY_CHILD") == "1" {
-		if err := fidelity.Serve(os.Stdin, registry.Lookup); err != nil {
+		if err := worker.Serve(context.Background(), os.Stdin, nil, fidelity.Handler(registry.Lookup)); err != nil {
 			os.Stderr.WriteString(err.Error() + "\n")
 			os.Exit(1)
 		}

@@ -14,9 +14,6 @@ import (
 	"github.com/serbench/serbench/runner"
 )
 
-// EventsFD is the file descriptor on which a worker writes its events.
-const EventsFD = 3
-
 // Serve is a worker's main: it reads one request from in, measures its jobs
 // (or runs its task with the handler of that name) and writes events to
 // the events pipe (EventsFD). It returns when the jobs are done or ctx is
@@ -36,6 +33,8 @@ func serve(ctx context.Context, in io.Reader, out io.Writer, resolve Resolver, h
 		return fmt.Errorf("worker: reading the request: %w", err)
 	}
 	w := &writer{w: bufio.NewWriter(out)}
+	watchParent()
+	req.Limits.apply()
 	if req.Task != nil {
 		return serveTask(ctx, req.Task, w, handlers)
 	}

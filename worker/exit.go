@@ -26,16 +26,16 @@ type Exit struct {
 // The Exit kinds.
 const (
 	ExitStackOverflow = "stack overflow"
-	ExitOutOfMemory   = "out of memory"     // the runtime failed an allocation (under the memory cap)
+	ExitOutOfMemory   = "out of memory"      // the runtime failed an allocation (under the memory cap)
 	ExitOOMKilled     = "out-of-memory kill" // SIGKILL, and the kernel counted an out-of-memory kill meanwhile
 	ExitKilled        = "killed, cause unknown"
-	ExitRace          = "data race" // reported by the race detector
-	ExitFatal         = "fatal error"       // any other fatal runtime error
-	ExitPanic         = "unrecovered panic" // a panic on a goroutine nobody recovers
-	ExitSignal        = "signal"            // a signal other than SIGKILL
-	ExitTimeout       = "timeout"           // no progress for the pool's timeout; killed
+	ExitRace          = "data race"          // reported by the race detector
+	ExitFatal         = "fatal error"        // any other fatal runtime error
+	ExitPanic         = "unrecovered panic"  // a panic on a goroutine nobody recovers
+	ExitSignal        = "signal"             // a signal other than SIGKILL
+	ExitTimeout       = "timeout"            // no progress for the pool's timeout; killed
 	ExitProtocol      = "protocol violation" // events the parent cannot believe; killed
-	ExitOther         = "exit"              // a non-zero exit status, or an end without the child's answer
+	ExitOther         = "exit"               // a non-zero exit status, or an end without the child's answer
 )
 
 // String names the death in words: the kind, with the runtime's line or

@@ -4,7 +4,7 @@ import (
 	"context"
 	"os"
 	"os/exec"
-		"slices"
+	"slices"
 	"strings"
 	"testing"
 	"time"

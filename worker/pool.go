@@ -217,9 +217,8 @@ func (p *Pool) runGroup(ctx context.Context, opts runner.Options, group []*runne
 				continue // it was another benchmark's doing
 			}
 			c = again
-			c.first = true
 		} else {
-			c.first = alone
+			c.alone = alone
 		}
 		for _, op := range remaining(k) {
 			if slices.Contains(ops, op) {
@@ -280,7 +279,7 @@ func (p *Pool) partial(group []*runner.Job, got []map[results.Op]results.Result)
 type crash struct {
 	at    cell
 	exit  *Exit
-	first bool // the benchmark was alone in its worker the first time: no second run
+	alone bool // the benchmark was alone in its worker the first time: no second run
 }
 
 func (c *crash) reason() string {
@@ -295,7 +294,7 @@ func (c *crash) reason() string {
 		return fmt.Sprintf("protocol violation while %s: %s; the worker was killed, its claim discarded, and the run went on", stepName(where), c.exit.Detail)
 	}
 	again := ", and again alone in a fresh worker"
-	if c.first {
+	if c.alone {
 		again = ", alone in its worker"
 	}
 	msg := fmt.Sprintf("crashed the worker process (%s) while %s%s; the run went on in a new worker", c.exit, stepName(where), again)
@@ -325,7 +324,15 @@ func (p *Pool) runWorker(ctx context.Context, opts runner.Options, specs []Spec,
 	if err != nil {
 		return nil, err
 	}
-	st, err := p.watch(ctx, w, specs, record)
+	st, err := p.watch(ctx, w, specs)
+	// The results of a worker are handed on once it has ended, and only
+	// if it kept the protocol to the end: a line forged early for a
+	// benchmark is not kept when the real one shows it up.
+	if st.crash == nil || st.crash.exit.Kind != ExitProtocol {
+		for _, r := range st.held {
+			record(r.Job, r.Result)
+		}
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -353,14 +360,15 @@ type watched struct {
 	at    cell
 	ended *end
 	crash *crash
+	held  []*result // the results believed so far
 }
 
-// watch follows a worker's events until its pipe closes: it records the
-// results it believes (see claim), tracks the cell the worker is in, says
+// watch follows a worker's events until its pipe closes: it keeps the
+// results it believes (see claims.check), tracks the cell the worker is in, says
 // on p.Waiting when it is quiet, and kills it when it makes no progress
 // for the timeout or breaks the protocol. When ctx ends it kills the
 // worker, waits for it and returns ctx's error.
-func (p *Pool) watch(ctx context.Context, w *proc, specs []Spec, record func(int, results.Result)) (watched, error) {
+func (p *Pool) watch(ctx context.Context, w *proc, specs []Spec) (watched, error) {
 	timeout := cmp.Or(p.Timeout, DefaultTimeout)
 	st := watched{at: cell{job: -1, step: "prepare"}}
 	lastBeat := time.Now()
@@ -399,7 +407,7 @@ func (p *Pool) watch(ctx context.Context, w *proc, specs []Spec, record func(int
 				if why := cl.check(specs, st.at.job, m.e.Result, time.Since(w.started)); why != "" {
 					violate(why)
 				} else {
-					record(m.e.Result.Job, m.e.Result.Result)
+					st.held = append(st.held, m.e.Result)
 				}
 			case m.e.End != nil:
 				st.ended = m.e.End

@@ -2,6 +2,7 @@ package worker_test
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"slices"
@@ -19,7 +20,28 @@ import (
 // workerEnv, set in a re-executed test binary, makes it a worker.
 const workerEnv = "SERBENCH_TEST_WORKER"
 
+// parentEnv, set in a re-executed test binary, makes it a parent that
+// starts a child of the kind it names ("job" or "task") that hangs, for
+// a test to kill it (TestNoOrphans).
+const parentEnv = "SERBENCH_TEST_PARENT"
+
 func TestMain(m *testing.M) {
+	if kind := os.Getenv(parentEnv); kind != "" {
+		os.Unsetenv(parentEnv)
+		p := &worker.Pool{Timeout: time.Hour, TaskTimeout: time.Hour, Command: childCommand}
+		switch kind {
+		case "job":
+			job, err := resolve(worker.Spec{Codec: "planted-hang", Dataset: "big", Shape: "single", Ops: results.Ops})
+			if err == nil {
+				_, err = p.Run(context.Background(), []runner.Job{job})
+			}
+			os.Stderr.WriteString(fmt.Sprint(err))
+		case "task":
+			_, err := p.RunTasks(context.Background(), []worker.Task{{Name: "hang"}})
+			os.Stderr.WriteString(fmt.Sprint(err))
+		}
+		os.Exit(1) // the test kills this process before
+	}
 	if os.Getenv(workerEnv) == "1" {
 		if err := worker.Serve(context.Background(), os.Stdin, resolve, testHandlers...); err != nil {
 			os.Stderr.WriteString(err.Error() + "\n")
@@ -32,7 +54,7 @@ func TestMain(m *testing.M) {
 
 // resolve knows the registry's codecs and the planted ones.
 func resolve(s worker.Spec) (runner.Job, error) {
-	for _, c := range planted.Codecs {
+	for _, c := range append(planted.Codecs, planted.Workers...) {
 		if c.Name == s.Codec {
 			job, err := preset.Job("json", s.Dataset, s.Shape, s.Ops)
 			job.Codec = c
@@ -42,23 +64,26 @@ func resolve(s worker.Spec) (runner.Job, error) {
 	return preset.Job(s.Codec, s.Dataset, s.Shape, s.Ops)
 }
 
-// testPool returns a pool whose workers are this test binary.
-func testPool(t *testing.T, timeout time.Duration) *worker.Pool {
+// childCommand starts this test binary as a worker.
+func childCommand() *exec.Cmd {
 	exe, err := os.Executable()
 	if err != nil {
-		t.Fatal(err)
+		panic(err)
 	}
+	cmd := exec.Command(exe, "-test.run=^$")
+	cmd.Env = append(os.Environ(), workerEnv+"=1")
+	return cmd
+}
+
+// testPool returns a pool whose workers are this test binary.
+func testPool(t *testing.T, timeout time.Duration) *worker.Pool {
 	return &worker.Pool{
 		Options: runner.Options{Budget: 20 * time.Millisecond, SampleTime: time.Millisecond},
 		Timeout: timeout,
 		// A planted stack overflow is as fatal at 64 MB as at 256 MB,
 		// and much quicker.
 		Limits: worker.Limits{Stack: 64 << 20},
-		Command: func() *exec.Cmd {
-			cmd := exec.Command(exe, "-test.run=^$")
-			cmd.Env = append(os.Environ(), workerEnv+"=1")
-			return cmd
-		},
+		Command: childCommand,
 	}
 }
 

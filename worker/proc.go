@@ -10,7 +10,6 @@ import (
 	"slices"
 	"strings"
 	"sync"
-	"syscall"
 	"time"
 )
 
@@ -111,16 +110,6 @@ func (w *proc) wait() (error, uint64) {
 // exit classifies the death of a child wait returned err for.
 func (w *proc) exit(err error, peak uint64) *Exit {
 	return classify(err, w.stderr.String(), w.oom.since(readOOM())).withPeak(peak, w.limits.Memory)
-}
-
-// peakRSS returns an ended child's peak resident set size, in bytes.
-func peakRSS(cmd *exec.Cmd) uint64 {
-	if cmd.ProcessState != nil {
-		if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok && ru != nil {
-			return uint64(ru.Maxrss) * 1024 // Linux reports KiB
-		}
-	}
-	return 0
 }
 
 // command returns the command that starts a child.

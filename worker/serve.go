@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/serbench/serbench/results"
@@ -19,6 +20,7 @@ import (
 // the events pipe (EventsFD). It returns when the jobs are done or ctx is
 // cancelled.
 func Serve(ctx context.Context, in io.Reader, resolve Resolver, handlers ...Handler) error {
+	serving.Store(true)
 	f := os.NewFile(EventsFD, "events")
 	if f == nil {
 		return fmt.Errorf("worker: no events pipe on file descriptor %d: the worker is started by serbench run, not by hand", EventsFD)
@@ -84,6 +86,13 @@ func serve(ctx context.Context, in io.Reader, out io.Writer, resolve Resolver, h
 	w.write(event{End: e})
 	return nil
 }
+
+// serving says this process is a child that Serve runs.
+var serving atomic.Bool
+
+// Serving reports whether this process is a child of a Pool, in Serve:
+// the planted faults that attack the supervisor act only there.
+func Serving() bool { return serving.Load() }
 
 // beatEvery is how often a worker repeats a beat for the same step.
 const beatEvery = 500 * time.Millisecond

@@ -82,7 +82,7 @@ func testPool(t *testing.T, timeout time.Duration) *worker.Pool {
 		Timeout: timeout,
 		// A planted stack overflow is as fatal at 64 MB as at 256 MB,
 		// and much quicker.
-		Limits: worker.Limits{Stack: 64 << 20},
+		Limits:  worker.Limits{Stack: 64 << 20},
 		Command: childCommand,
 	}
 }

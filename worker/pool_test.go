@@ -176,22 +176,22 @@ func TestLongSamplingIsNotAHang(t *testing.T) {
 	}
 }
 
-// TestInterruptKillsTheWorker: a cancelled run returns at once with the
-// jobs finished before, and leaves no worker behind.
+// TestInterruptKillsTheWorker: a run cancelled while a worker hangs
+// returns with the jobs finished before, and kills the worker.
 func TestInterruptKillsTheWorker(t *testing.T) {
 	p := testPool(t, time.Minute)
 	ctx, cancel := context.WithCancel(context.Background())
-	p.Progress = func(e runner.Event) {
-		if e.Done == 1 {
-			cancel()
-		}
-	}
-	js := jobs(t, [3]string{"json", "tiny", "single"}, [3]string{"planted-hang", "big", "single"}, [3]string{"json", "big", "single"})
+	p.WaitEvery = 100 * time.Millisecond
+	p.Waiting = func(string, time.Duration, time.Duration) { cancel() }
+	js := jobs(t, [3]string{"json", "tiny", "single"}, [3]string{"planted-hang", "big", "single"})
 	res, err := p.Run(ctx, js)
 	if err != context.Canceled {
 		t.Fatalf("err = %v, want context.Canceled", err)
 	}
 	if len(res) != 2 || res[0].Codec != "json" || res[0].Status != results.OK {
 		t.Fatalf("want json tiny's two results, got %+v", res)
+	}
+	if n := p.Starts(); n != 2 {
+		t.Errorf("%d workers started, want 2: json's and the one killed", n)
 	}
 }

@@ -138,8 +138,12 @@ type cell struct {
 // fails there too: a crash another benchmark of the worker caused (memory
 // it held, a goroutine it left) costs nothing. A worker that breaks the
 // event protocol is not given that second chance: its claim is discarded
-// and the benchmark it was in is recorded with the violation. finished is
+// and the benchmark it names (or was in) is recorded with the violation. finished is
 // called per job.
+//
+// Results are recorded as they come, so that a journal keeps them should
+// the parent die; a violation later in the worker replaces the result of
+// the benchmark it names.
 func (p *Pool) runGroup(ctx context.Context, opts runner.Options, group []*runner.Job, finished func(*runner.Job, []results.Result)) ([][]results.Result, error) {
 	got := make([]map[results.Op]results.Result, len(group))
 	for k := range got {
@@ -154,16 +158,21 @@ func (p *Pool) runGroup(ctx context.Context, opts runner.Options, group []*runne
 		}
 		return ops
 	}
-	record := func(k int, res results.Result) {
-		if _, dup := got[k][res.Op]; dup {
-			return
-		}
+	// set records a benchmark's result, in place of any before it: a
+	// protocol violation replaces the result a forged line had given.
+	set := func(k int, res results.Result) {
+		_, had := got[k][res.Op]
 		got[k][res.Op] = res
 		if p.Finished != nil {
 			p.Finished(group[k], res)
 		}
-		if len(remaining(k)) == 0 {
+		if !had && len(remaining(k)) == 0 {
 			finished(group[k], p.ordered(group[k], got[k]))
+		}
+	}
+	record := func(k int, res results.Result) {
+		if _, dup := got[k][res.Op]; !dup {
+			set(k, res)
 		}
 	}
 	done := func() int {
@@ -203,12 +212,30 @@ func (p *Pool) runGroup(ctx context.Context, opts runner.Options, group []*runne
 		// The culprit is the cell the worker last reported; a worker that
 		// died before its first beat blames the first job it was given.
 		k := from[min(max(c.at.job, 0), len(from)-1)]
+		if c.exit.Kind == ExitProtocol {
+			// The violation is recorded at once, over any result the
+			// violating line or one before it gave the benchmark.
+			ops := remaining(k)
+			if c.at.op != "" && slices.Contains(group[k].Ops, c.at.op) {
+				ops = []results.Op{c.at.op}
+				// Each violation settles a benchmark, so the loop ends.
+				if _, had := got[k][c.at.op]; had && done() == before {
+					ops = append(ops, remaining(k)...)
+				}
+			}
+			for _, op := range ops {
+				res := group[k].Results(results.Error, c.reason())[0]
+				res.Op = op
+				set(k, res)
+			}
+			continue
+		}
 		ops := remaining(k)
 		if c.at.op != "" && slices.Contains(ops, c.at.op) {
 			ops = []results.Op{c.at.op}
 		}
 		alone := len(specs) == 1 && len(specs[0].Ops) == len(ops)
-		if c.exit.Kind != ExitProtocol && !alone {
+		if !alone {
 			again, err := p.alone(ctx, opts, group[k], ops, func(res results.Result) { record(k, res) })
 			if err != nil {
 				return p.partial(group, got), err
@@ -324,15 +351,7 @@ func (p *Pool) runWorker(ctx context.Context, opts runner.Options, specs []Spec,
 	if err != nil {
 		return nil, err
 	}
-	st, err := p.watch(ctx, w, specs)
-	// The results of a worker are handed on once it has ended, and only
-	// if it kept the protocol to the end: a line forged early for a
-	// benchmark is not kept when the real one shows it up.
-	if st.crash == nil || st.crash.exit.Kind != ExitProtocol {
-		for _, r := range st.held {
-			record(r.Job, r.Result)
-		}
-	}
+	st, err := p.watch(ctx, w, specs, record)
 	if err != nil {
 		return nil, err
 	}
@@ -360,7 +379,6 @@ type watched struct {
 	at    cell
 	ended *end
 	crash *crash
-	held  []*result // the results believed so far
 }
 
 // watch follows a worker's events until its pipe closes: it keeps the
@@ -368,7 +386,7 @@ type watched struct {
 // on p.Waiting when it is quiet, and kills it when it makes no progress
 // for the timeout or breaks the protocol. When ctx ends it kills the
 // worker, waits for it and returns ctx's error.
-func (p *Pool) watch(ctx context.Context, w *proc, specs []Spec) (watched, error) {
+func (p *Pool) watch(ctx context.Context, w *proc, specs []Spec, record func(int, results.Result)) (watched, error) {
 	timeout := cmp.Or(p.Timeout, DefaultTimeout)
 	st := watched{at: cell{job: -1, step: "prepare"}}
 	lastBeat := time.Now()
@@ -376,9 +394,12 @@ func (p *Pool) watch(ctx context.Context, w *proc, specs []Spec) (watched, error
 	tick := time.NewTicker(time.Second)
 	defer tick.Stop()
 	cl := &claims{seen: map[string]bool{}}
-	violate := func(why string) {
+	violate := func(why string, op results.Op) {
 		if st.crash == nil {
 			st.crash = &crash{at: st.at, exit: &Exit{Kind: ExitProtocol, Detail: why}}
+			if op != "" {
+				st.crash.at.op = op
+			}
 			w.kill()
 		}
 	}
@@ -396,18 +417,18 @@ func (p *Pool) watch(ctx context.Context, w *proc, specs []Spec) (watched, error
 			case st.crash != nil:
 				// Nothing a killed worker still says is believed.
 			case m.err != nil:
-				violate("an event that is not one: " + m.err.Error())
+				violate("an event that is not one: "+m.err.Error(), "")
 			case m.e.Beat != nil:
 				if b := m.e.Beat; b.Job < 0 || b.Job >= len(specs) {
-					violate(fmt.Sprintf("a beat for job %d of a worker given %d", b.Job, len(specs)))
+					violate(fmt.Sprintf("a beat for job %d of a worker given %d", b.Job, len(specs)), "")
 				} else {
 					st.at = cell{job: b.Job, op: b.Op, step: b.Step}
 				}
 			case m.e.Result != nil:
-				if why := cl.check(specs, st.at.job, m.e.Result, time.Since(w.started)); why != "" {
-					violate(why)
+				if why, op := cl.check(specs, st.at.job, m.e.Result, time.Since(w.started)); why != "" {
+					violate(why, op)
 				} else {
-					st.held = append(st.held, m.e.Result)
+					record(m.e.Result.Job, m.e.Result.Result)
 				}
 			case m.e.End != nil:
 				st.ended = m.e.End
@@ -443,30 +464,32 @@ const wallSlack = 100 * time.Millisecond
 // the job the worker last said it was in (by index, codec, dataset and
 // shape), one of the ops the worker was given, for the first time, and
 // the samples of every result so far must fit in the worker's wall time.
-func (c *claims) check(specs []Spec, running int, r *result, wall time.Duration) string {
+// For a second result, it also returns the op named twice: the first
+// result for it, believed then, is not to be kept.
+func (c *claims) check(specs []Spec, running int, r *result, wall time.Duration) (string, results.Op) {
 	if r.Job < 0 || r.Job >= len(specs) {
-		return fmt.Sprintf("a result for job %d of a worker given %d", r.Job, len(specs))
+		return fmt.Sprintf("a result for job %d of a worker given %d", r.Job, len(specs)), ""
 	}
 	s, res := specs[r.Job], r.Result
 	named := fmt.Sprintf("%s %s/%s %s", res.Codec, res.Dataset, res.Shape, res.Op)
 	switch {
 	case res.Codec != s.Codec || res.Dataset != s.Dataset || res.Shape != s.Shape:
-		return fmt.Sprintf("a result naming %s for job %d, which is %s %s/%s", named, r.Job, s.Codec, s.Dataset, s.Shape)
+		return fmt.Sprintf("a result naming %s for job %d, which is %s %s/%s", named, r.Job, s.Codec, s.Dataset, s.Shape), ""
 	case r.Job != running:
-		return fmt.Sprintf("a result for %s while the worker was in %s", named, specName(specs, running))
+		return fmt.Sprintf("a result for %s while the worker was in %s", named, specName(specs, running)), ""
 	case !slices.Contains(s.Ops, res.Op):
-		return fmt.Sprintf("a result for %s, an op the worker was not given", named)
+		return fmt.Sprintf("a result for %s, an op the worker was not given", named), ""
 	case c.seen[named]:
-		return fmt.Sprintf("a second result for %s", named)
+		return fmt.Sprintf("a second result for %s", named), res.Op
 	}
 	c.seen[named] = true
 	for _, smp := range res.Samples {
 		c.sampled += time.Duration(float64(smp.Iters) * smp.NsPerOp)
 	}
 	if c.sampled > wall+wall/10+wallSlack {
-		return fmt.Sprintf("results whose samples add up to %v from a worker that has run for %v", c.sampled.Round(time.Millisecond), wall.Round(time.Millisecond))
+		return fmt.Sprintf("results whose samples add up to %v from a worker that has run for %v", c.sampled.Round(time.Millisecond), wall.Round(time.Millisecond)), res.Op
 	}
-	return ""
+	return "", ""
 }
 
 // specName names a job of specs.

@@ -73,6 +73,31 @@ type cellTask struct {
 	// Replay, when not -1, makes the child decode only that input, with
 	// no check of the value: a reproducer's replay.
 	Replay int `json:"replay"`
+	// From is the first input to decode: the one after a check that
+	// killed the cell's child before.
+	From int `json:"from,omitempty"`
+}
+
+// merge joins the cell of a child that went on after a check failure to
+// the cell before it: the worse outcome stands, and the check failure is
+// still said.
+func merge(before, after Cell, continued bool) Cell {
+	if !continued {
+		return after
+	}
+	for o, n := range before.Counts {
+		if after.Counts == nil {
+			after.Counts = map[Outcome]int{}
+		}
+		after.Counts[o] += n
+	}
+	after.Inputs = max(after.Inputs, before.Inputs)
+	if after.Outcome.Severity() <= before.Outcome.Severity() {
+		before.Counts = after.Counts
+		return before
+	}
+	after.Detail += "; before it, " + before.Detail
+	return after
 }
 
 // cellOut is the output of the Handler.
@@ -115,25 +140,52 @@ func Run(ctx context.Context, pool *worker.Pool, opts Options) (*Matrix, error) 
 	var tasks []worker.Task
 	for _, co := range codecs {
 		for _, cl := range classes {
-			in, _ := json.Marshal(cellTask{Codec: co, Class: cl, Quick: opts.Quick, Replay: -1})
-			tasks = append(tasks, worker.Task{Name: Handler.Name, Input: in})
 			m.Cells = append(m.Cells, Cell{Codec: co, Class: cl})
 		}
 	}
 	pool.TaskTimeout = timeout
-	worst := make([]int, len(tasks)) // each cell's reproducer, as an index of its inputs
+	worst := make([]int, len(m.Cells)) // each cell's reproducer, as an index of its inputs
+	from := make([]int, len(m.Cells))  // the input each cell's next child starts at; -1 when done
 	done := 0
 	prev := pool.TaskDone
-	pool.TaskDone = func(i int, r worker.TaskResult) {
-		m.Cells[i], worst[i] = cellOf(m.Cells[i], r, opts.Quick)
-		done++
-		if opts.Progress != nil {
-			opts.Progress(done, len(tasks), m.Cells[i])
-		}
-	}
 	defer func() { pool.TaskDone = prev }()
 	start := time.Now()
-	_, err := pool.RunTasks(ctx, tasks)
+	var err error
+	// A round runs, in a child each, the cells with inputs left: all of
+	// them first, then those whose child died in serbench's check of a
+	// value, from the input after it.
+	for err == nil {
+		tasks = tasks[:0]
+		var of []int
+		for i, c := range m.Cells {
+			if from[i] >= 0 {
+				in, _ := json.Marshal(cellTask{Codec: c.Codec, Class: c.Class, Quick: opts.Quick, Replay: -1, From: from[i]})
+				tasks = append(tasks, worker.Task{Name: Handler.Name, Input: in})
+				of = append(of, i)
+			}
+		}
+		if len(tasks) == 0 {
+			break
+		}
+		pool.TaskDone = func(t int, r worker.TaskResult) {
+			i := of[t]
+			var c Cell
+			var next int
+			c, worst[i], next = cellOf(Cell{Codec: m.Cells[i].Codec, Class: m.Cells[i].Class}, r, opts.Quick)
+			m.Cells[i] = merge(m.Cells[i], c, from[i] > 0)
+			if from[i] > 0 && m.Cells[i].Outcome == CheckFailed {
+				worst[i] = -1
+			}
+			from[i] = next
+			if next < 0 {
+				done++
+				if opts.Progress != nil {
+					opts.Progress(done, len(m.Cells), m.Cells[i])
+				}
+			}
+		}
+		_, err = pool.RunTasks(ctx, tasks)
+	}
 	if err == nil {
 		err = replay(ctx, pool, m, worst, opts.Quick)
 	}
@@ -200,16 +252,24 @@ func replayed(r worker.TaskResult) (string, bool) {
 }
 
 // cellOf turns a task's result into the cell, with the index of its
-// reproducer among the class's inputs (-1 for none).
-func cellOf(c Cell, r worker.TaskResult, quick bool) (Cell, int) {
+// reproducer among the class's inputs (-1 for none) and the input a new
+// child is to go on from when serbench's check killed this one (-1 for
+// none).
+func cellOf(c Cell, r worker.TaskResult, quick bool) (Cell, int, int) {
 	c.PeakRSS = r.PeakRSS
 	worst := -1
 	switch {
 	case r.Exit != nil && strings.HasPrefix(r.Step, checkStep):
 		// The decoder had returned: the death is serbench's check's.
 		c.Outcome, c.Crash = CheckFailed, r.Exit.Kind
-		c.Detail = fmt.Sprintf("serbench's check of the value decoded from input %s failed (%s); the decoder returned, and is not blamed", strings.TrimPrefix(r.Step, checkStep), r.Exit)
-		return c, -1
+		at := strings.TrimPrefix(r.Step, checkStep)
+		c.Detail = fmt.Sprintf("serbench's check of the value decoded from input %s failed (%s); the decoder returned, and is not blamed", at, r.Exit)
+		c.Counts = map[Outcome]int{CheckFailed: 1}
+		next, err := strconv.Atoi(at)
+		if err != nil {
+			return c, -1, -1
+		}
+		return c, -1, next + 1
 	case r.Exit != nil:
 		c.Outcome = Crash
 		if r.Exit.Kind == worker.ExitTimeout {
@@ -225,17 +285,17 @@ func cellOf(c Cell, r worker.TaskResult, quick bool) (Cell, int) {
 		var out cellOut
 		if err := json.Unmarshal(r.Output, &out); err != nil {
 			c.Outcome, c.Detail = Crash, "unreadable task output: "+err.Error()
-			return c, -1
+			return c, -1, -1
 		}
 		c.Seed, c.Inputs, c.Outcome, c.Counts, c.Detail, c.Alloc = out.Seed, out.Inputs, out.Outcome, out.Counts, out.Detail, out.Alloc
 		worst = out.Worst
 	}
 	if c.Outcome.Clean() || worst < 0 {
-		return c, -1
+		return c, -1, -1
 	}
 	info, err := registry.Lookup(c.Codec)
 	if err != nil {
-		return c, -1
+		return c, -1, -1
 	}
 	seed, in := Inputs(info, c.Class, quick)
 	c.Seed = seed
@@ -243,12 +303,12 @@ func cellOf(c Cell, r worker.TaskResult, quick bool) (Cell, int) {
 		c.Inputs = len(in)
 	}
 	if worst >= len(in) {
-		return c, -1
+		return c, -1, -1
 	}
 	c.Repro = in[worst].Data
 	c.Size = len(c.Repro)
 	c.Hex = hex.Dump(c.Repro[:min(len(c.Repro), 128)])
-	return c, worst
+	return c, worst, -1
 }
 
 // Inputs returns the inputs of class for the codec info and the seed they
@@ -326,7 +386,8 @@ func runCell(_ context.Context, task json.RawMessage, step func(string)) (json.R
 		out.Counts[o]++
 		return json.Marshal(out)
 	}
-	for i, input := range in {
+	for i := min(max(t.From, 0), len(in)); i < len(in); i++ {
+		input := in[i]
 		// The codec's call is one step, the check of what it returned
 		// another: a crash is the codec's only in the first.
 		step(strconv.Itoa(i))

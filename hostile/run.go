@@ -213,18 +213,21 @@ func replay(ctx context.Context, pool *worker.Pool, m *Matrix, worst []int, quic
 	}
 	prev := pool.TaskDone
 	defer func() { pool.TaskDone = prev }()
-	pool.TaskDone = func(t int, r worker.TaskResult) {
-		c := &m.Cells[of[t]]
-		got, ok := replayed(r)
-		if ok {
-			c.Detail += "; replayed alone in a fresh child, the library " + got
-			return
-		}
-		c.Detail += "; not kept as a reproducer: replayed alone in a fresh child, the library " + got
-		c.Repro, c.Size, c.Hex = nil, 0, ""
-	}
+	pool.TaskDone = func(t int, r worker.TaskResult) { keep(&m.Cells[of[t]], r) }
 	_, err := pool.RunTasks(ctx, tasks)
 	return err
+}
+
+// keep keeps c's reproducer if its replay r failed the library, and says
+// what the replay did.
+func keep(c *Cell, r worker.TaskResult) {
+	got, ok := replayed(r)
+	if ok {
+		c.Detail += "; replayed alone in a fresh child, the library " + got
+		return
+	}
+	c.Detail += "; not kept as a reproducer: replayed alone in a fresh child, the library " + got
+	c.Repro, c.Size, c.Hex = nil, 0, ""
 }
 
 // replayed says what a replay's child did, and whether that is a failure

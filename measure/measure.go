@@ -142,6 +142,9 @@ func Run(ctx context.Context, run *results.Run, jobs []runner.Job, cfg Config) e
 		opts.Total = max((opts.Total-time.Since(start))*firstPass/100, time.Second)
 	}
 	todo := Remaining(jobs, run.Results)
+	if !end.IsZero() {
+		todo = smallFirst(todo)
+	}
 	m, err := cfg.measurer(opts, cfg.Finished, cfg.Progress)
 	if err != nil {
 		return err
@@ -164,8 +167,11 @@ func Run(ctx context.Context, run *results.Run, jobs []runner.Job, cfg Config) e
 	machine := m.Machine()
 	if runErr == nil && !end.IsZero() {
 		var p peaker
-		if p, runErr = refine(ctx, run, jobs, cfg, end); p != nil {
+		if p, runErr = refine(runCtx, run, jobs, cfg, end); p != nil {
 			run.Peak = maxMemory(run.Peak, p.Peak())
+		}
+		if runErr != nil && ctx.Err() == nil {
+			runErr = nil // the run's time ended in the refining pass: every benchmark has its first result
 		}
 	}
 	run.Elapsed = results.Duration(time.Since(start))

@@ -188,3 +188,29 @@ func TestCutShort(t *testing.T) {
 		}
 	}
 }
+
+func TestSmallFirst(t *testing.T) {
+	var jobs []runner.Job
+	for _, c := range []struct{ codec, dataset, shape string }{
+		{"json", "huge", "single"}, {"gob", "huge", "single"}, {"json", "tiny", "slice"},
+		{"json", "big", "single"}, {"gob", "tiny", "slice"}, {"json", "tiny", "single"},
+	} {
+		j, err := preset.Job(c.codec, c.dataset, c.shape, []results.Op{results.Encode})
+		if err != nil {
+			t.Fatal(err)
+		}
+		jobs = append(jobs, j)
+	}
+	var got []string
+	for _, j := range smallFirst(jobs) {
+		got = append(got, j.Codec.Name+" "+j.Dataset+"/"+j.Shape)
+	}
+	want := []string{"json tiny/single", "json tiny/slice", "gob tiny/slice", "json big/single", "json huge/single", "gob huge/single"}
+	if strings.Join(got, ", ") != strings.Join(want, ", ") {
+		t.Errorf("smallFirst = %q\nwant %q", got, want)
+	}
+	tiny, _ := jobs[5].Value()
+	if w := Weight(tiny); w != 2 {
+		t.Errorf("Weight(Tiny) = %d, want 2 (an int64 and a string)", w)
+	}
+}

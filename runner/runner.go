@@ -105,8 +105,8 @@ func New(opts Options) (*Runner, error) {
 // Options returns the runner's options with defaults filled in.
 func (r *Runner) Options() Options { return r.opts }
 
-// Run runs the jobs, codec by codec (see Groups): the benchmarks of one
-// codec's group are sampled interleaved, one sample of each in a shuffled
+// Run runs the jobs, group by group (see Groups): the benchmarks of a
+// group, one codec's, are sampled interleaved, one sample of each in a shuffled
 // order, round after round, so that a slow phase of a noisy machine falls
 // on all of them alike (Google Benchmark's random interleaving). Jobs that
 // need memory set aside (MinMemory) run alone, and a job whose encoding is
@@ -166,23 +166,23 @@ func indexOf(jobs []Job, j *Job) int {
 	panic("runner: a group's job is not one of the run's jobs")
 }
 
-// Groups splits jobs into the groups Run samples interleaved, one per
-// codec, in the order of each codec's first job: a codec is measured in
-// a process of its own (worker), so that one that hogs memory or the
-// cache, or kills its process, costs no rival anything. A job with
-// MinMemory, or every job when alone is set (Options.NoInterleave), is a
-// group of its own.
+// Groups splits jobs into the groups Run samples interleaved: runs of
+// consecutive jobs of one codec. A codec is measured in a process of its
+// own (worker), never beside a rival, so that one that hogs memory or the
+// cache, or kills its process, costs no rival anything; and the groups
+// keep the order of the jobs, which a run with a whole-run time chooses
+// (smallest values first). A job with MinMemory, or every job when alone
+// is set (Options.NoInterleave), is a group of its own.
 func Groups(jobs []Job, alone bool) [][]*Job {
 	var gs [][]*Job
-	byCodec := map[string]int{}
 	for i := range jobs {
 		j := &jobs[i]
-		if !alone && j.MinMemory == 0 {
-			if g, ok := byCodec[j.Codec.Name]; ok {
-				gs[g] = append(gs[g], j)
+		if n := len(gs); n > 0 && !alone && j.MinMemory == 0 {
+			last := gs[n-1][len(gs[n-1])-1]
+			if last.MinMemory == 0 && last.Codec.Name == j.Codec.Name {
+				gs[n-1] = append(gs[n-1], j)
 				continue
 			}
-			byCodec[j.Codec.Name] = len(gs)
 		}
 		gs = append(gs, []*Job{j})
 	}

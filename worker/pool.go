@@ -14,8 +14,8 @@ import (
 	"github.com/serbench/serbench/runner"
 )
 
-// A Pool measures jobs in worker processes, one group of jobs (one codec's,
-// see runner.Groups) at a time, and survives whatever a codec does to its
+// A Pool measures jobs in worker processes, one group of jobs (consecutive
+// jobs of one codec, see runner.Groups) at a time, and survives whatever a codec does to its
 // worker. It also runs generic Tasks (RunTasks).
 type Pool struct {
 	// Options are the runner options each worker measures with.

@@ -11,7 +11,7 @@
 // its parent elsewhere), and writes events on a pipe of its own. How a
 // child died is read in one place (Exit).
 //
-// A benchmark worker measures the jobs of one codec (see runner.Groups):
+// A benchmark worker measures jobs of one codec only (see runner.Groups):
 // the Pool sends them as Specs and reads a beat before every step that
 // runs codec code and each benchmark's result the moment it is final. It
 // believes a result only for the job the worker last said it was in, once,

@@ -87,7 +87,7 @@ func onDecode(trigger reflect.Type, act func(*worker.Spec)) codec.Func {
 	var once atomic.Bool
 	return func(v any) (codec.Case, error) {
 		c, err := honestJSON.Prepare(v)
-		if err != nil || trigger != nil && workerElem(reflect.TypeOf(v)) != trigger {
+		if err != nil || trigger != nil && elemType(reflect.TypeOf(v)) != trigger {
 			return c, err
 		}
 		return &faultCase{Case: c, fault: func() {
@@ -117,7 +117,7 @@ func neighbour(v any) (codec.Case, error) {
 	if err != nil {
 		return c, err
 	}
-	switch workerElem(reflect.TypeOf(v)) {
+	switch elemType(reflect.TypeOf(v)) {
 	case reflect.TypeFor[dataset.Medium]():
 		sawMedium.Store(true)
 	case reflect.TypeFor[dataset.Tiny]():
@@ -129,18 +129,6 @@ func neighbour(v any) (codec.Case, error) {
 		}}, nil
 	}
 	return c, nil
-}
-
-// workerElem returns T for a *T, *[]T or *[]*T.
-func workerElem(t reflect.Type) reflect.Type {
-	t = t.Elem()
-	if t.Kind() == reflect.Slice {
-		t = t.Elem()
-	}
-	if t.Kind() == reflect.Pointer {
-		t = t.Elem()
-	}
-	return t
 }
 
 // forge writes, on the worker's events pipe, a result line for job 0's

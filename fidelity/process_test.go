@@ -79,12 +79,13 @@ func TestRunner(t *testing.T) {
 }
 
 // TestRunnerHang kills a child that does not answer: a command that
-// never reads its request stands for a codec that hangs.
+// announces a probe and never reads its request stands for a codec that
+// hangs in it.
 func TestRunnerHang(t *testing.T) {
 	c, _ := registry.Lookup("json")
 	probes, _ := fidelity.Lookup([]string{"nan", "string"})
 	r := &fidelity.Runner{Timeout: 200 * time.Millisecond, Command: func() *exec.Cmd {
-		return exec.Command("sleep", "60")
+		return exec.Command("sh", "-c", `echo '{"beat":{"job":0,"step":"nan"}}' >&3; exec sleep 60`)
 	}}
 	m, err := r.Run(context.Background(), []codec.Info{c}, probes)
 	if err != nil {

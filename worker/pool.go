@@ -289,14 +289,13 @@ func (p *Pool) ordered(job *runner.Job, got map[results.Op]results.Result) []res
 	return rs
 }
 
-// partial returns the results of the group's finished jobs, nil for the
-// others.
+// partial returns the results the group's jobs have so far, in their
+// ops' order (nil for a job with none): an interrupted run keeps every
+// benchmark it measured, a job's encode without its decode too.
 func (p *Pool) partial(group []*runner.Job, got []map[results.Op]results.Result) [][]results.Result {
 	out := make([][]results.Result, len(group))
 	for k, job := range group {
-		if len(got[k]) == len(job.Ops) {
-			out[k] = p.ordered(job, got[k])
-		}
+		out[k] = p.ordered(job, got[k])
 	}
 	return out
 }

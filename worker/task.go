@@ -98,6 +98,10 @@ type TaskResult struct {
 	PeakRSS uint64
 }
 
+// startGrace is the time a task's child has, beyond the step timeout, to
+// start (a race-detector build on a loaded machine takes seconds).
+const startGrace = 10 * time.Second
+
 // DefaultTaskTimeout is how long a task's child may stay in one step
 // before it is killed as hung.
 const DefaultTaskTimeout = 10 * time.Second
@@ -152,7 +156,8 @@ func (p *Pool) runTask(ctx context.Context, t Task) (TaskResult, error) {
 		return TaskResult{}, err
 	}
 	timeout := cmp.Or(p.TaskTimeout, DefaultTaskTimeout)
-	timer := time.NewTimer(timeout)
+	// Starting is not a step: a child has startGrace more before its first.
+	timer := time.NewTimer(timeout + startGrace)
 	defer timer.Stop()
 	var res TaskResult
 	var done *taskEnd

@@ -63,17 +63,17 @@ func TestRunTasks(t *testing.T) {
 		{Name: "panic"},
 		{Name: "overflow"},
 		{Name: "oom"},
-		{Name: "hang"},
 		{Name: "nosuch"},
+		{Name: "hang"},
 	}
 	var done int
 	p.TaskDone = func(int, worker.TaskResult) { done++ }
-	res, err := p.RunTasks(context.Background(), tasks[:5])
+	res, err := p.RunTasks(context.Background(), tasks[:6])
 	if err != nil {
 		t.Fatal(err)
 	}
 	p.TaskTimeout = 300 * time.Millisecond
-	more, err := p.RunTasks(context.Background(), tasks[5:])
+	more, err := p.RunTasks(context.Background(), tasks[6:])
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -87,10 +87,10 @@ func TestRunTasks(t *testing.T) {
 	if r := res[1]; r.Exit != nil || r.Err != "the task failed" {
 		t.Errorf("fail: %+v", r)
 	}
-	if r := res[6]; r.Exit != nil || !strings.Contains(r.Err, `no task handler "nosuch"`) {
+	if r := res[5]; r.Exit != nil || !strings.Contains(r.Err, `no task handler "nosuch"`) {
 		t.Errorf("nosuch: %+v", r)
 	}
-	for i, want := range map[int]string{2: worker.ExitPanic, 3: worker.ExitStackOverflow, 4: worker.ExitOutOfMemory, 5: worker.ExitTimeout} {
+	for i, want := range map[int]string{2: worker.ExitPanic, 3: worker.ExitStackOverflow, 4: worker.ExitOutOfMemory, 6: worker.ExitTimeout} {
 		r := res[i]
 		if r.Exit == nil || r.Exit.Kind != want {
 			t.Errorf("%s: exit %+v, want %s", tasks[i].Name, r.Exit, want)

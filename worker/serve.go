@@ -63,7 +63,7 @@ func serve(ctx context.Context, in io.Reader, out io.Writer, resolve Resolver, h
 		w.write(event{End: &end{Error: err.Error()}})
 		return err
 	}
-	var last beat
+	last := beat{Job: -1} // no beat yet
 	var lastAt time.Time
 	r.Beat = func(job *runner.Job, op results.Op, step string) {
 		b := beat{Job: index[job], Op: op, Step: step}
@@ -76,6 +76,12 @@ func serve(ctx context.Context, in io.Reader, out io.Writer, resolve Resolver, h
 		w.write(event{Beat: &b})
 	}
 	r.Finished = func(job *runner.Job, res results.Result) {
+		// The parent believes a result only for the job the last beat
+		// named: a result the runner gives without a step of its own (a
+		// failed pin ends every bench at once) is announced first.
+		if last.Job != index[job] {
+			r.Beat(job, res.Op, "check")
+		}
 		w.write(event{Result: &result{Job: index[job], Result: res}})
 	}
 	_, runErr := r.Run(ctx, jobs)

@@ -23,7 +23,7 @@ func Serve(ctx context.Context, in io.Reader, resolve Resolver, handlers ...Hand
 	serving.Store(true)
 	f := os.NewFile(EventsFD, "events")
 	if f == nil {
-		return fmt.Errorf("worker: no events pipe on file descriptor %d: the worker is started by serbench run, not by hand", EventsFD)
+		return fmt.Errorf("worker: no events pipe on file descriptor %d: a child is started by serbench itself (run, fidelity, hostile), not by hand", EventsFD)
 	}
 	defer f.Close()
 	return serve(ctx, in, f, resolve, handlers)

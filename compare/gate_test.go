@@ -127,7 +127,7 @@ func TestGeomeans(t *testing.T) {
 		row("Encode/codec=b/dataset=y", "sec/op", 100, 110, 0.01),
 		row("Encode/codec=c/dataset=x", "sec/op", 100, 400, 0.01),
 		row("Encode/codec=c/dataset=y", "sec/op", 0, 5, 0.01), // left out: zero median
-		row("Plain", "sec/op", 100, 100, 1),                  // no codec: overall only
+		row("Plain", "sec/op", 100, 100, 1),                   // no codec: overall only
 		row("Encode/codec=a/dataset=x", "B/op", 100, 300, 0.01),
 	}
 	got := compare.Geomeans(rows, "sec/op")

@@ -59,20 +59,43 @@ func (r Row) Worse() bool {
 	return r.Change() > 0
 }
 
-// A Gate judges a comparison: a row is flagged when its change is
-// statistically significant (Row.Significant) and larger than Threshold
-// in either direction; a flagged row in its unit's bad direction is a
-// regression.
+// A Gate judges a comparison. A row is flagged when its change is
+// statistically significant (Row.Significant, benchstat's test), the 95%
+// intervals of its two medians are apart (the rule Ranking judges flips
+// by), and the change is larger than Threshold in either direction; a
+// flagged row in its unit's bad direction is a regression. The intervals
+// keep a shift of the machine's speed between the runs, which the U test
+// alone calls significant whenever each run was steady, from failing the
+// gate unless it is larger than both runs' own spread.
 type Gate struct {
 	Threshold float64 // relative change, 0.25 for 25%
 }
 
-// Flagged reports whether r changed significantly by more than the
-// threshold, in either direction.
+// Flagged reports whether r changed significantly, with its intervals
+// apart, by more than the threshold, in either direction.
 func (g Gate) Flagged(r Row) bool {
 	// The margin keeps a change of exactly the threshold (110 against
 	// 100 at 10%) within it despite rounding.
-	return r.Significant() && math.Abs(r.Change()) > g.Threshold+1e-9
+	return r.Significant() && apart(r.Old, r.New) && math.Abs(r.Change()) > g.Threshold+1e-9
+}
+
+// Blind reports whether r's runs are too noisy to flag a change of the
+// threshold's size: the relative widths of its two intervals (benchstat's
+// ± column) add up to more than the threshold, so a change that large
+// could leave them overlapping.
+func (g Gate) Blind(r Row) bool {
+	o, ok1 := width(r.Old)
+	n, ok2 := width(r.New)
+	return !ok1 || !ok2 || o+n > g.Threshold
+}
+
+// width is the relative width of s's interval, 0 for an exact value (zero
+// allocations included); false when it is unknown.
+func width(s benchmath.Summary) (float64, bool) {
+	if s.Lo == s.Hi {
+		return 0, true
+	}
+	return relRange(s)
 }
 
 // Regression reports whether r is flagged and worse.
@@ -83,6 +106,7 @@ type Verdict struct {
 	Threshold    float64
 	Compared     int   // rows judged
 	Significant  int   // rows with p ≤ α, whatever their size
+	Blind        int   // rows too noisy to flag a change of the threshold's size (Gate.Blind)
 	Regressions  []Row // flagged and worse, in the rows' order
 	Improvements []Row // flagged and better
 }
@@ -93,6 +117,9 @@ func (g Gate) Judge(rows []Row) Verdict {
 	for _, r := range rows {
 		if r.Significant() {
 			v.Significant++
+		}
+		if g.Blind(r) {
+			v.Blind++
 		}
 		switch {
 		case g.Regression(r):

@@ -51,22 +51,40 @@ func row(name, unit string, old, new, p float64) compare.Row {
 		Cmp: benchmath.Comparison{P: p, Alpha: 0.05, N1: 10, N2: 10}}
 }
 
+// wide is row with intervals of ±30% around each median.
+func wide(name, unit string, old, new, p float64) compare.Row {
+	r := row(name, unit, old, new, p)
+	r.Old.Lo, r.Old.Hi = 0.7*old, 1.3*old
+	r.New.Lo, r.New.Hi = 0.7*new, 1.3*new
+	return r
+}
+
+// exact is row with intervals of no width, as a count's.
+func exact(name, unit string, old, new, p float64) compare.Row {
+	r := row(name, unit, old, new, p)
+	r.Old.Lo, r.Old.Hi = old, old
+	r.New.Lo, r.New.Hi = new, new
+	return r
+}
+
 func TestGate(t *testing.T) {
 	g := compare.Gate{Threshold: 0.10}
 	tests := []struct {
-		name                string
-		row                 compare.Row
-		flagged, regression bool
+		name                       string
+		row                        compare.Row
+		flagged, regression, blind bool
 	}{
-		{"slower, significant, beyond", row("A", "sec/op", 100, 120, 0.01), true, true},
-		{"faster, significant, beyond", row("A", "sec/op", 100, 80, 0.01), true, false},
-		{"slower beyond, not significant", row("A", "sec/op", 100, 150, 0.20), false, false},
-		{"slower, significant, within", row("A", "sec/op", 100, 109, 0.001), false, false},
-		{"exactly the threshold is within", row("A", "sec/op", 100, 110, 0.001), false, false},
-		{"a rate that fell", row("A", "MB/s", 100, 80, 0.01), true, true},
-		{"a rate that rose", row("A", "MB/s", 100, 120, 0.01), true, false},
-		{"allocations from none", row("A", "allocs/op", 0, 1, 0.001), true, true},
-		{"none both sides", row("A", "allocs/op", 0, 0, 1), false, false},
+		{"slower, significant, beyond", row("A", "sec/op", 100, 120, 0.01), true, true, false},
+		{"faster, significant, beyond", row("A", "sec/op", 100, 80, 0.01), true, false, false},
+		{"slower beyond, not significant", row("A", "sec/op", 100, 150, 0.20), false, false, false},
+		{"slower, significant, within", row("A", "sec/op", 100, 109, 0.001), false, false, false},
+		{"exactly the threshold is within", row("A", "sec/op", 100, 110, 0.001), false, false, false},
+		{"slower, significant, beyond, intervals overlapping", wide("A", "sec/op", 100, 140, 0.001), false, false, true},
+		{"slower beyond both intervals", wide("A", "sec/op", 100, 200, 0.001), true, true, true},
+		{"a rate that fell", row("A", "MB/s", 100, 80, 0.01), true, true, false},
+		{"a rate that rose", row("A", "MB/s", 100, 120, 0.01), true, false, false},
+		{"allocations from none", exact("A", "allocs/op", 0, 1, 0.001), true, true, false},
+		{"none both sides", exact("A", "allocs/op", 0, 0, 1), false, false, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -75,6 +93,9 @@ func TestGate(t *testing.T) {
 			}
 			if got := g.Regression(tt.row); got != tt.regression {
 				t.Errorf("Regression = %v, want %v", got, tt.regression)
+			}
+			if got := g.Blind(tt.row); got != tt.blind {
+				t.Errorf("Blind = %v, want %v", got, tt.blind)
 			}
 		})
 	}
@@ -168,6 +189,7 @@ func TestWriteVerdict(t *testing.T) {
 		row("Decode/codec=a/dataset=x", "sec/op", 100e-9, 105e-9, 0.001),
 		row("Encode/codec=b/dataset=x", "sec/op", 100e-9, 60e-9, 0.002),
 		row("Decode/codec=b/dataset=x", "sec/op", 100e-9, 98e-9, 0.4),
+		wide("Encode/codec=c/dataset=x", "sec/op", 100e-9, 140e-9, 0.01),
 		row("Encode/codec=a/dataset=x", "allocs/op", 2, 3, 0.001),
 		row("Decode/codec=a/dataset=x", "allocs/op", 2, 2, 1),
 		row("Encode/codec=b/dataset=x", "allocs/op", 2, 2, 1),

@@ -164,7 +164,9 @@ func (iv *Interleave) build(ctx context.Context, top, name string, s *Side) (bin
 			err = fmt.Errorf("compare: removing the worktree %s: %v; remove it with git worktree remove --force %s", src, rerr, src)
 		}
 	}()
-	args := []string{"build"}
+	// -trimpath: the worktree's path is left out of the build, so the
+	// build cache serves both sides and earlier interleaved sessions.
+	args := []string{"build", "-trimpath"}
 	if s.Version.Module != "" {
 		path, _, ok := strings.Cut(s.Version.Module, "@")
 		if !ok {

@@ -104,7 +104,7 @@ func TestInterleave(t *testing.T) {
 		"/repo/sub: git rev-parse --show-toplevel",
 		"/repo: git rev-parse --verify --quiet v1^{commit}",
 		"/repo: git worktree add --detach $W/src-old commit-v1",
-		"$W/src-old: go build -o $W/old/serbench ./cmd/serbench",
+		"$W/src-old: go build -trimpath -o $W/old/serbench ./cmd/serbench",
 		"/repo: git worktree remove --force $W/src-old",
 		"$W: $W/new/serbench run -q -o $W/runs/new-2 -codecs json -budget 50ms",
 	} {
@@ -171,7 +171,7 @@ func TestInterleaveModule(t *testing.T) {
 	}
 	for _, want := range []string{
 		"$W/src-old: go mod edit -replace=github.com/fxamacker/cbor/v2=github.com/fxamacker/cbor/v2@v2.9.5",
-		"$W/src-old: go build -mod=mod -o $W/old/serbench ./cmd/serbench",
+		"$W/src-old: go build -trimpath -mod=mod -o $W/old/serbench ./cmd/serbench",
 		"$W/src-new: go mod edit -replace=github.com/fxamacker/cbor/v2=github.com/fxamacker/cbor/v2@v2.9.6",
 	} {
 		if !slices.Contains(f.calls, want) {

@@ -85,14 +85,18 @@ func WriteSummary(w io.Writer, rows []Row) error {
 }
 
 // WriteVerdict writes a gate's verdict on rows: how many comparisons
-// changed significantly, which of them by more than the threshold (each
-// regression named with its delta as benchstat writes it), and each
-// codec's geomean of new/old.
+// changed significantly, which of them the gate flags (each regression
+// named with its delta as benchstat writes it), how many were too noisy
+// to flag a change of the threshold's size, and each codec's geomean of
+// new/old.
 func WriteVerdict(w io.Writer, v Verdict, rows []Row) error {
-	fmt.Fprintf(w, "Gate: %d of %d comparisons changed significantly (p ≤ 0.05); %d by more than the ±%s threshold (regressions: %d, improvements: %d).\n",
+	fmt.Fprintf(w, "Gate: %d of %d comparisons changed significantly (p ≤ 0.05); %d with intervals apart and by more than the ±%s threshold (regressions: %d, improvements: %d).\n",
 		v.Significant, v.Compared, len(v.Regressions)+len(v.Improvements), pct(v.Threshold), len(v.Regressions), len(v.Improvements))
 	for _, r := range v.Regressions {
 		fmt.Fprintf(w, "  regression: %s %s %s (%s)\n", r.Name, r.Unit, r.Delta(), r.Cmp)
+	}
+	if v.Blind > 0 {
+		fmt.Fprintf(w, "Gate: %d of %d comparisons too noisy to flag a change of ±%s (their two ± add up to more): a larger -budget or -interleave narrows them.\n", v.Blind, v.Compared, pct(v.Threshold))
 	}
 	var units, flat []string
 	for _, r := range rows {

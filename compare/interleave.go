@@ -72,7 +72,8 @@ type Side struct {
 }
 
 // Run builds both versions and runs them. It returns both sides' pooled
-// samples, also written to Dir/old.bench and Dir/new.bench. When ctx
+// samples, also written to Dir/old.bench and Dir/new.bench beside each
+// run's output in Dir/runs; the builds are removed. When ctx
 // ends after both builds ran at least once, Run returns what the finished
 // runs measured together with ctx's error; the run cut short is dropped.
 func (iv *Interleave) Run(ctx context.Context) (old, new *Side, err error) {
@@ -102,6 +103,8 @@ func (iv *Interleave) Run(ctx context.Context) (old, new *Side, err error) {
 		if bins[i], err = iv.build(ctx, top, name, s); err != nil {
 			return nil, nil, err
 		}
+		// The builds go when the runs end; their results stay.
+		defer os.RemoveAll(filepath.Dir(bins[i]))
 	}
 	var sets [2][]*Set
 	for round := 1; round <= iv.Rounds && ctx.Err() == nil; round++ {

@@ -138,8 +138,13 @@ func TestInterleave(t *testing.T) {
 	if len(v.Regressions) != 1 || v.Regressions[0].Unit != "sec/op" {
 		t.Errorf("the 50%% slower build: %d regressions, want the sec/op one", len(v.Regressions))
 	}
-	if _, err := os.Stat(filepath.Join(f.work, "src-old")); !os.IsNotExist(err) {
-		t.Errorf("the old worktree is still there (%v)", err)
+	for _, gone := range []string{"src-old", "src-new", "old", "new"} {
+		if _, err := os.Stat(filepath.Join(f.work, gone)); !os.IsNotExist(err) {
+			t.Errorf("%s is still in the work directory (%v)", gone, err)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(f.work, "runs", "old-4", "results.bench")); err != nil {
+		t.Errorf("a run's results are gone: %v", err)
 	}
 }
 

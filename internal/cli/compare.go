@@ -21,14 +21,14 @@ func compareCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	fs := flag.NewFlagSet("serbench compare", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	threshold := compare.DefaultThreshold
-	fs.Func("threshold", fmt.Sprintf("relative change (5%% or 0.05) below which a significant change is not a regression (default %s)", pctFlag(compare.DefaultThreshold)), func(s string) error {
+	fs.Func("threshold", fmt.Sprintf("the relative `change` (5%% or 0.05) a significant change must exceed to be a regression (default %s)", pctFlag(compare.DefaultThreshold)), func(s string) error {
 		t, err := compare.ParseThreshold(s)
 		threshold = t
 		return err
 	})
 	interleave := fs.Bool("interleave", false, "build OLD and NEW (git commits) and run them alternately in one session, then compare their pooled samples")
 	rounds := fs.Int("rounds", 4, "with -interleave: runs of each build")
-	replace := fs.String("replace", "", "with -interleave: `MODULE@V1,MODULE@V2`, one commit built with two versions of a library (OLD and NEW then default to HEAD)")
+	replace := fs.String("replace", "", "with -interleave: `MODULE@V1,MODULE@V2`, one commit (REF, else HEAD) built with two versions of a library")
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), `Usage: serbench compare OLD NEW
        serbench compare -interleave [-rounds N] OLDREF NEWREF [run flags]
@@ -44,10 +44,11 @@ directory or a run's DIR.partial), a results.bench, or the output of go
 test -bench. Benchmarks only one of them holds are counted and named, not
 compared.
 
-As a CI gate: a significant change larger than -threshold in the bad
-direction is a regression, and compare then exits with status 1. The
-default threshold keeps two runs of the same code on a busy shared
-machine from failing the gate; see docs/compare.md.
+As a CI gate: a significant change in the bad direction, with the two
+medians' intervals apart and larger than -threshold, is a regression,
+and compare then exits with status 1. The default threshold keeps two
+runs of the same code on a busy shared machine from failing the gate;
+see docs/compare.md for how it was measured.
 
 -interleave builds serbench at two git commits of this checkout (or one
 commit with two versions of a library, -replace) and runs the builds

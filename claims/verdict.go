@@ -180,8 +180,8 @@ func (c *Claim) compare(o Outcome, get getter) Outcome {
 			}
 		}
 	case wins == 0 && undecided == cases && len(fails) == 0:
-		o.Verdict = Untestable
-		o.Reason = "undecided on this machine: the medians side with the claim but the intervals overlap; a larger -budget narrows them"
+		o.Verdict = Undecided
+		o.Reason = "the medians side with the claim but the intervals overlap; a larger -budget narrows them"
 	case (2*wins > cases || wins+undecided == cases) && len(fails) == 0:
 		o.Verdict = Caveat
 		o.Reason = fmt.Sprintf("in %d of %d cases with the intervals apart", wins, cases)

@@ -55,7 +55,7 @@ func TestCheck(t *testing.T) {
 		{"margin far from the article's", better, cat(both("a", "tiny", 10, 5), both("b", "tiny", 15, 10)), claims.Caveat, "by 1.5× where the article says 10×: new encoder", "1.5×"},
 		{"the other way", better, cat(both("a", "tiny", 100, 5), both("b", "tiny", 10, 10)), claims.NotHold, "new encoder per message", "0.1×"},
 		{"intervals overlap, far from the article's", better, cat(both("a", "tiny", 100, 5), both("b", "tiny", 101, 10)), claims.NotHold, "new encoder", ""},
-		{"intervals overlap", noRatio, cat(both("a", "tiny", 100, 5), both("b", "tiny", 106, 10)), claims.Untestable, "undecided", "1.06×"},
+		{"intervals overlap", noRatio, cat(both("a", "tiny", 100, 5), both("b", "tiny", 106, 10)), claims.Undecided, "the intervals overlap", "1.06×"},
 		{"a harness error", better, cat(both("a", "tiny", 10, 5), crashed), claims.Untestable, "could not be measured: worker crashed", ""},
 		{"rival fails", better, cat(both("a", "tiny", 10, 5), failed), claims.NotHold, "b decode on tiny/single failed", ""},
 		{"not measured", better, both("a", "tiny", 10, 5), claims.Untestable, "not measured", ""},

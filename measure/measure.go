@@ -86,8 +86,26 @@ func Codec(c codec.Info) results.Codec {
 // worker.Pool in worker processes.
 type measurer interface {
 	Run(ctx context.Context, jobs []runner.Job) ([]results.Result, error)
-	Peak() results.Memory
+	peaker
 	Machine() results.Machine
+}
+
+// A peaker reports the peak memory of what it ran.
+type peaker interface{ Peak() results.Memory }
+
+// measurer returns what measures with opts, reporting to finished and
+// progress: a runner.Runner in this process, or a worker.Pool.
+func (cfg Config) measurer(opts runner.Options, finished func(*runner.Job, results.Result), progress func(runner.Event)) (measurer, error) {
+	if cfg.InProcess {
+		r, err := runner.New(opts)
+		if err != nil {
+			return nil, err
+		}
+		r.Finished, r.Progress = finished, progress
+		return r, nil
+	}
+	return &worker.Pool{Options: opts, Timeout: cfg.Timeout, Command: cfg.Command,
+		Finished: finished, Progress: progress, Waiting: cfg.Waiting}, nil
 }
 
 // Run measures the benchmarks of jobs that run does not hold a result for
@@ -110,28 +128,29 @@ func Run(ctx context.Context, run *results.Run, jobs []runner.Job, cfg Config) e
 		}
 	}
 	// A whole-run time counts from the start, the loop overhead's
-	// measurement included.
+	// measurement included. Part of it is kept for the refining pass.
 	opts := cfg.Options
+	var end time.Time
 	if opts.Total > 0 {
-		opts.Total = max(opts.Total-time.Since(start), time.Second)
+		end = start.Add(opts.Total)
+		opts.Total = max((opts.Total-time.Since(start))*firstPass/100, time.Second)
 	}
 	todo := Remaining(jobs, run.Results)
-	var m measurer
-	if cfg.InProcess {
-		if r, err = runner.New(opts); err != nil {
-			return err
-		}
-		r.Finished, r.Progress = cfg.Finished, cfg.Progress
-		m = r
-	} else {
-		m = &worker.Pool{Options: opts, Timeout: cfg.Timeout, Command: cfg.Command,
-			Finished: cfg.Finished, Progress: cfg.Progress, Waiting: cfg.Waiting}
+	m, err := cfg.measurer(opts, cfg.Finished, cfg.Progress)
+	if err != nil {
+		return err
 	}
 	rs, runErr := m.Run(ctx, todo)
-	run.Elapsed = results.Duration(time.Since(start))
 	run.Results = inJobOrder(jobs, append(run.Results, rs...))
 	run.Peak = m.Peak()
 	machine := m.Machine()
+	if runErr == nil && !end.IsZero() {
+		var p peaker
+		if p, runErr = refine(ctx, run, jobs, cfg, end); p != nil {
+			run.Peak = maxMemory(run.Peak, p.Peak())
+		}
+	}
+	run.Elapsed = results.Duration(time.Since(start))
 	run.Machine = &machine
 	results.MarkImplausible(run.Results, run.Env.Overhead)
 	if runErr != nil {

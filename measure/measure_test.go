@@ -1,11 +1,14 @@
 package measure
 
 import (
+	"context"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/serbench/serbench/preset"
 	"github.com/serbench/serbench/results"
+	"github.com/serbench/serbench/runner"
 )
 
 func TestRunWarnings(t *testing.T) {
@@ -52,5 +55,66 @@ func TestRunWarnings(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestRefine: the contested benchmarks of a run, and only they, are
+// sampled again, their results merged with the first and reported final
+// again; a run with nothing contested is left as it is.
+func TestRefine(t *testing.T) {
+	var jobs []runner.Job
+	for _, c := range []string{"json", "gob"} {
+		j, err := preset.Job(c, "tiny", "single", []results.Op{results.Encode, results.Decode})
+		if err != nil {
+			t.Fatal(err)
+		}
+		jobs = append(jobs, j)
+	}
+	first := func(codec string, op results.Op, med, lo, hi float64) results.Result {
+		return results.Result{Op: op, Codec: codec, Dataset: "tiny", Shape: "single", Status: results.OK,
+			NsPerOp: results.Stat{Median: med, Lo: lo, Hi: hi}, Samples: []results.Sample{{Iters: 1, NsPerOp: med}}}
+	}
+	run := &results.Run{Results: []results.Result{
+		first("json", results.Encode, 100, 50, 200), first("gob", results.Encode, 150, 120, 300), // contested
+		first("json", results.Decode, 100, 99, 101), first("gob", results.Decode, 300, 299, 301), // settled
+	}}
+	var reported []string
+	cfg := Config{Options: runner.Options{Budget: 10 * time.Millisecond, SampleTime: time.Millisecond}, InProcess: true,
+		Finished: func(_ *runner.Job, r results.Result) { reported = append(reported, r.Key()) }}
+	if _, err := refine(context.Background(), run, jobs, cfg, time.Now().Add(time.Minute)); err != nil {
+		t.Fatal(err)
+	}
+	if run.Refined != 2 || len(reported) != 2 {
+		t.Fatalf("refined %d, reported %q; want the two encodes", run.Refined, reported)
+	}
+	for _, r := range run.Results {
+		want := 1
+		if r.Op == results.Encode {
+			want = 2 // at least the first sample and one more
+		}
+		if r.Status != results.OK || len(r.Samples) < want || r.Op == results.Decode && len(r.Samples) != 1 {
+			t.Errorf("%s: %s with %d samples; want ok and %d or more (the decodes untouched)", r.Key(), r.Status, len(r.Samples), want)
+		}
+	}
+
+	// Too little time left: nothing is sampled again.
+	run.Refined, reported = 0, nil
+	if _, err := refine(context.Background(), run, jobs, cfg, time.Now()); err != nil || run.Refined != 0 || reported != nil {
+		t.Errorf("refine with no time left: refined %d, %v", run.Refined, err)
+	}
+}
+
+func TestSelect(t *testing.T) {
+	j, err := preset.Job("json", "tiny", "single", []results.Op{results.Encode, results.Decode})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dec := results.Result{Op: results.Decode, Codec: "json", Dataset: "tiny", Shape: "single"}
+	got := Select([]runner.Job{j}, []string{dec.Key(), "nothing"})
+	if len(got) != 1 || len(got[0].Ops) != 1 || got[0].Ops[0] != results.Decode {
+		t.Errorf("Select = %v; want json's decode alone", got)
+	}
+	if got := Select([]runner.Job{j}, nil); len(got) != 0 {
+		t.Errorf("Select of nothing = %v", got)
 	}
 }

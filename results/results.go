@@ -49,6 +49,9 @@ type Run struct {
 	Warnings []string  `json:"warnings,omitempty"`
 	Started  time.Time `json:"started"`
 	Elapsed  Duration  `json:"elapsed"`
+	// Refined counts the benchmarks sampled again in the run's refining
+	// pass (the contested ones: results.Contested), their samples merged.
+	Refined int `json:"refined,omitempty"`
 	// Document, if set, is the user's document the run measured in
 	// place of the datasets (serbench run -file).
 	Document *Document `json:"document,omitempty"`
@@ -277,7 +280,7 @@ func (m Machine) BusyShare(r *Result) (float64, bool) {
 // median of such samples lies between two modes, where its interval is
 // wide whatever the budget: such benchmarks miss their interval target
 // far more often than those sampled mostly in one speed (the runs that
-// show it are in docs/noise-log.md).
+// show it are in notes/noise-log.md).
 func (m Machine) Split(r *Result) bool {
 	share, ok := m.BusyShare(r)
 	return ok && share >= 0.3 && share <= 0.7

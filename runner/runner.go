@@ -44,6 +44,10 @@ type Event struct {
 	Job         *Job
 	Results     []results.Result
 	Elapsed     time.Duration
+	// Refining says the event is of a run's refining pass (package
+	// measure), which samples contested benchmarks again; Done and Total
+	// then count that pass's jobs.
+	Refining bool
 }
 
 // A Runner measures jobs.

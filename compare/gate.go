@@ -82,7 +82,8 @@ func (g Gate) Flagged(r Row) bool {
 // Blind reports whether r's runs are too noisy to flag a change of the
 // threshold's size: the relative widths of its two intervals (benchstat's
 // ± column) add up to more than the threshold, so a change that large
-// could leave them overlapping.
+// could leave them overlapping; or a side's interval is unknown (fewer
+// than 6 samples).
 func (g Gate) Blind(r Row) bool {
 	o, ok1 := width(r.Old)
 	n, ok2 := width(r.New)

@@ -96,7 +96,7 @@ func WriteVerdict(w io.Writer, v Verdict, rows []Row) error {
 		fmt.Fprintf(w, "  regression: %s %s %s (%s)\n", r.Name, r.Unit, r.Delta(), r.Cmp)
 	}
 	if v.Blind > 0 {
-		fmt.Fprintf(w, "Gate: %d of %d comparisons too noisy to flag a change of ±%s (their two ± add up to more): a larger -budget or -interleave narrows them.\n", v.Blind, v.Compared, pct(v.Threshold))
+		fmt.Fprintf(w, "Gate: %d of %d comparisons too noisy to flag a change of ±%s (their two ± add up to more, or a side has fewer than 6 samples): more samples narrow them (a larger -budget; with -interleave, more -rounds).\n", v.Blind, v.Compared, pct(v.Threshold))
 	}
 	var units, flat []string
 	for _, r := range rows {

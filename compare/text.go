@@ -85,8 +85,8 @@ func WriteSummary(w io.Writer, rows []Row) error {
 }
 
 // WriteVerdict writes a gate's verdict on rows: how many comparisons
-// changed significantly, which of them the gate flags (each regression
-// named with its delta as benchstat writes it), how many were too noisy
+// changed significantly, which of them the gate flags (each named with
+// its delta as benchstat writes it, regressions first), how many were too noisy
 // to flag a change of the threshold's size, and each codec's geomean of
 // new/old.
 func WriteVerdict(w io.Writer, v Verdict, rows []Row) error {
@@ -94,6 +94,9 @@ func WriteVerdict(w io.Writer, v Verdict, rows []Row) error {
 		v.Significant, v.Compared, len(v.Regressions)+len(v.Improvements), pct(v.Threshold), len(v.Regressions), len(v.Improvements))
 	for _, r := range v.Regressions {
 		fmt.Fprintf(w, "  regression: %s %s %s (%s)\n", r.Name, r.Unit, r.Delta(), r.Cmp)
+	}
+	for _, r := range v.Improvements {
+		fmt.Fprintf(w, "  improvement: %s %s %s (%s)\n", r.Name, r.Unit, r.Delta(), r.Cmp)
 	}
 	if v.Blind > 0 {
 		fmt.Fprintf(w, "Gate: %d of %d comparisons too noisy to flag a change of ±%s (their two ± add up to more, or a side has fewer than 6 samples): more samples narrow them (a larger -budget; with -interleave, more -rounds).\n", v.Blind, v.Compared, pct(v.Threshold))

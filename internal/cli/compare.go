@@ -178,7 +178,7 @@ func interleaveCmd(ctx context.Context, args []string, rounds int, replace strin
 	}
 	interrupted := err
 	sets := [2]*compare.Set{o.Set, n.Set}
-	v, err := writeComparison(stdout, gate, old.String(), new.String(), sets)
+	v, err := writeComparison(stdout, gate, sideLabel(o), sideLabel(n), sets)
 	if err != nil {
 		return err
 	}
@@ -188,6 +188,18 @@ func interleaveCmd(ctx context.Context, args []string, rounds int, replace strin
 		return &RunError{Msg: fmt.Sprintf("interrupted after %d and %d runs (compared above): %v", o.Runs, n.Runs, interrupted)}
 	}
 	return gateError(v)
+}
+
+// sideLabel names an interleaved side in the table's header: its ref, or
+// its module version, or for a long ref (a full hash) its short commit.
+func sideLabel(s *compare.Side) string {
+	switch {
+	case s.Version.Module != "":
+		return s.Version.Module
+	case len(s.Version.Ref) > 20:
+		return fmt.Sprintf("%.12s", s.Commit)
+	}
+	return s.Version.Ref
 }
 
 // pctFlag formats a threshold as -threshold takes it.

@@ -46,9 +46,10 @@ compared.
 
 As a CI gate: a significant change in the bad direction, with the two
 medians' intervals apart and larger than -threshold, is a regression,
-and compare then exits with status 1. The default threshold keeps two
-runs of the same code on a busy shared machine from failing the gate;
-see docs/compare.md for how it was measured.
+and compare then exits with status 1. At the default threshold two runs
+of the same code flag under 5% of their comparisons on a busy shared
+machine, measured as docs/compare.md says; there, a drift between two
+runs can still fail the gate, and -interleave is the one to trust.
 
 -interleave builds serbench at two git commits of this checkout (or one
 commit with two versions of a library, -replace) and runs the builds
@@ -70,8 +71,14 @@ Flags:
 	if *interleave {
 		return interleaveCmd(ctx, fs.Args(), *rounds, *replace, gate, stdout, stderr)
 	}
-	if *replace != "" {
-		return usagef("-replace builds two versions: it needs -interleave")
+	var misplaced error
+	fs.Visit(func(f *flag.Flag) {
+		if f.Name == "replace" || f.Name == "rounds" {
+			misplaced = usagef("-%s is for the interleaved comparison, which builds two versions: add -interleave", f.Name)
+		}
+	})
+	if misplaced != nil {
+		return misplaced
 	}
 	args = fs.Args()
 	if len(args) != 2 {

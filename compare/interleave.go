@@ -61,6 +61,9 @@ type Interleave struct {
 	Log      io.Writer
 }
 
+// sideNames name the two builds in Dir and in the runs' directories.
+var sideNames = [2]string{"old", "new"}
+
 // A Side is what one build measured: the pooled samples of its runs, and
 // the file they are written to (Dir/old.bench or Dir/new.bench).
 type Side struct {
@@ -73,9 +76,9 @@ type Side struct {
 
 // Run builds both versions and runs them. It returns both sides' pooled
 // samples, also written to Dir/old.bench and Dir/new.bench beside each
-// run's output in Dir/runs; the builds are removed. When ctx
-// ends after both builds ran at least once, Run returns what the finished
-// runs measured together with ctx's error; the run cut short is dropped.
+// run's output in Dir/runs; the builds are removed. When ctx ends after
+// both builds ran at least once, Run returns what the finished runs
+// measured together with ctx's error; the run cut short is dropped.
 func (iv *Interleave) Run(ctx context.Context) (old, new *Side, err error) {
 	if iv.Exec == nil {
 		iv.Exec = Command
@@ -98,7 +101,7 @@ func (iv *Interleave) Run(ctx context.Context) (old, new *Side, err error) {
 	}
 	bins := [2]string{}
 	for i, s := range sides {
-		name := [2]string{"old", "new"}[i]
+		name := sideNames[i]
 		fmt.Fprintf(iv.Log, "building %s (%s, commit %.12s)\n", name, s.Version, s.Commit)
 		if bins[i], err = iv.build(ctx, top, name, s); err != nil {
 			return nil, nil, err
@@ -113,7 +116,7 @@ func (iv *Interleave) Run(ctx context.Context) (old, new *Side, err error) {
 			order = []int{1, 0}
 		}
 		for _, i := range order {
-			name := fmt.Sprintf("%s-%d", [2]string{"old", "new"}[i], round)
+			name := fmt.Sprintf("%s-%d", sideNames[i], round)
 			fmt.Fprintf(iv.Log, "round %d of %d: %s\n", round, iv.Rounds, name)
 			set, err := iv.measure(ctx, bins[i], name)
 			if ctx.Err() != nil {
@@ -130,9 +133,9 @@ func (iv *Interleave) Run(ctx context.Context) (old, new *Side, err error) {
 	}
 	for i, s := range sides {
 		s.Runs = len(sets[i])
-		s.File = filepath.Join(iv.Dir, [2]string{"old", "new"}[i]+".bench")
+		s.File = filepath.Join(iv.Dir, sideNames[i]+".bench")
 		s.Set = Merge(s.File, sets[i]...)
-		if werr := pool(s.File, iv.Dir, [2]string{"old", "new"}[i], s.Runs); werr != nil {
+		if werr := pool(s.File, iv.Dir, sideNames[i], s.Runs); werr != nil {
 			return nil, nil, werr
 		}
 	}

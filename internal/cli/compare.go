@@ -27,7 +27,7 @@ func compareCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		return err
 	})
 	interleave := fs.Bool("interleave", false, "build OLD and NEW (git commits) and run them alternately in one session, then compare their pooled samples")
-	rounds := fs.Int("rounds", 4, "with -interleave: runs of each build")
+	rounds := fs.Int("rounds", 8, "with -interleave: runs of each build (even balances the order; fewer than 8 let one slow run shift a side, see docs/compare.md)")
 	replace := fs.String("replace", "", "with -interleave: `MODULE@V1,MODULE@V2`, one commit (REF, else HEAD) built with two versions of a library")
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), `Usage: serbench compare OLD NEW

@@ -74,7 +74,11 @@ func WriteUnmatched(w io.Writer, old, new *Set) error {
 func WriteSummary(w io.Writer, rows []Row) error {
 	if within, total, worst, name := Agreement(rows, "sec/op", 0.05); total > 0 {
 		within10, _, _, _ := Agreement(rows, "sec/op", 0.10)
-		fmt.Fprintf(w, "Medians (sec/op): %d of %d within ±5%% (%d within ±10%%); largest difference %+.1f%% (%s).\n", within, total, within10, 100*worst, name)
+		largest := "all equal"
+		if name != "" {
+			largest = fmt.Sprintf("largest difference %+.1f%% (%s)", 100*worst, name)
+		}
+		fmt.Fprintf(w, "Medians (sec/op): %d of %d within ±5%% (%d within ±10%%); %s.\n", within, total, within10, largest)
 	}
 	pairs, inv := Ranking(rows, "sec/op")
 	fmt.Fprintf(w, "Ranking: %d codec pairs ordered in both runs (their sec/op intervals apart in each); %d flipped order.\n", pairs, len(inv))

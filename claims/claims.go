@@ -14,9 +14,9 @@ type Verdict string
 
 // The verdicts.
 const (
-	Holds      Verdict = "holds"
-	Caveat     Verdict = "holds with a caveat"
-	NotHold    Verdict = "does not hold"
+	Holds   Verdict = "holds"
+	Caveat  Verdict = "holds with a caveat"
+	NotHold Verdict = "does not hold"
 	// Undecided: measured, and the medians side with the claim, but the
 	// intervals overlap: the noise of this run cannot tell; a larger
 	// -budget or a quieter machine may.

@@ -118,3 +118,99 @@ func TestSelect(t *testing.T) {
 		t.Errorf("Select of nothing = %v", got)
 	}
 }
+
+// stuck measures its first job's benchmarks, then waits until its context
+// ends, as a run whose time runs out in a long benchmark.
+type stuck struct {
+	finished func(*runner.Job, results.Result)
+}
+
+func (s *stuck) Run(ctx context.Context, jobs []runner.Job) ([]results.Result, error) {
+	var rs []results.Result
+	for _, op := range jobs[0].Ops {
+		r := results.Result{Op: op, Codec: jobs[0].Codec.Name, Dataset: jobs[0].Dataset, Shape: jobs[0].Shape, Status: results.OK}
+		rs = append(rs, r)
+		s.finished(&jobs[0], r)
+	}
+	<-ctx.Done()
+	return rs, ctx.Err()
+}
+func (s *stuck) Peak() results.Memory     { return results.Memory{} }
+func (s *stuck) Machine() results.Machine { return results.Machine{} }
+
+// TestCutShort: when a run's time ends, the benchmarks not measured are
+// skipped as cut short, not journaled, and the run ends without an error;
+// when the user interrupts it, it is interrupted.
+func TestCutShort(t *testing.T) {
+	defer func(f func(time.Duration) time.Duration) { overrun = f }(overrun)
+	overrun = func(time.Duration) time.Duration { return 0 }
+	var jobs []runner.Job
+	for _, c := range []string{"json", "gob", "cbor"} {
+		j, err := preset.Job(c, "tiny", "single", []results.Op{results.Encode, results.Decode})
+		if err != nil {
+			t.Fatal(err)
+		}
+		jobs = append(jobs, j)
+	}
+	var journaled int
+	cfg := Config{Options: runner.Options{Total: time.Second, Budget: 10 * time.Millisecond}}
+	cfg.fake = func(_ runner.Options, finished func(*runner.Job, results.Result), _ func(runner.Event)) measurer {
+		return &stuck{finished: finished}
+	}
+	cfg.Finished = func(*runner.Job, results.Result) { journaled++ }
+	run := &results.Run{Env: results.Env{Overhead: 1}}
+	if err := Run(context.Background(), run, jobs, cfg); err != nil {
+		t.Fatalf("a run whose time ended: %v; want no error", err)
+	}
+	cut := 0
+	for _, r := range run.Results {
+		if r.CutShort {
+			cut++
+			if r.Status != results.Skipped || !strings.Contains(r.Reason, "cut short: the run's time (-time 1s) ended") {
+				t.Errorf("%s: %s %q", r.Key(), r.Status, r.Reason)
+			}
+		}
+	}
+	if len(run.Results) != 6 || cut != 4 || journaled != 2 {
+		t.Errorf("%d results, %d cut short, %d journaled; want 6, 4 and 2", len(run.Results), cut, journaled)
+	}
+
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	cfg.Options.Total = time.Hour
+	run = &results.Run{Env: results.Env{Overhead: 1}}
+	if err := Run(ctx, run, jobs, cfg); err == nil {
+		t.Error("an interrupted run ended without an error")
+	}
+	for _, r := range run.Results {
+		if r.CutShort {
+			t.Errorf("%s is cut short in an interrupted run", r.Key())
+		}
+	}
+}
+
+func TestSmallFirst(t *testing.T) {
+	var jobs []runner.Job
+	for _, c := range []struct{ codec, dataset, shape string }{
+		{"json", "huge", "single"}, {"gob", "huge", "single"}, {"json", "tiny", "slice"},
+		{"json", "big", "single"}, {"gob", "tiny", "slice"}, {"json", "tiny", "single"},
+	} {
+		j, err := preset.Job(c.codec, c.dataset, c.shape, []results.Op{results.Encode})
+		if err != nil {
+			t.Fatal(err)
+		}
+		jobs = append(jobs, j)
+	}
+	var got []string
+	for _, j := range smallFirst(jobs) {
+		got = append(got, j.Codec.Name+" "+j.Dataset+"/"+j.Shape)
+	}
+	want := []string{"json tiny/single", "json tiny/slice", "gob tiny/slice", "json big/single", "json huge/single", "gob huge/single"}
+	if strings.Join(got, ", ") != strings.Join(want, ", ") {
+		t.Errorf("smallFirst = %q\nwant %q", got, want)
+	}
+	tiny, _ := jobs[5].Value()
+	if w := Weight(tiny); w != 2 {
+		t.Errorf("Weight(Tiny) = %d, want 2 (an int64 and a string)", w)
+	}
+}

@@ -2,6 +2,7 @@ package measure
 
 import (
 	"context"
+	"fmt"
 	"time"
 
 	"github.com/serbench/serbench/results"
@@ -94,4 +95,67 @@ func Select(jobs []runner.Job, keys []string) []runner.Job {
 
 func maxMemory(a, b results.Memory) results.Memory {
 	return results.Memory{HeapBytes: max(a.HeapBytes, b.HeapBytes), RSSBytes: max(a.RSSBytes, b.RSSBytes)}
+}
+
+// overrun is how far past its whole-run time (-time) a run may go: the
+// benchmark in progress then is stopped, and it and those not reached are
+// cut short.
+var overrun = func(total time.Duration) time.Duration { return max(total/20, 10*time.Second) }
+
+// cutShort returns a result for each benchmark of todo that done lacks,
+// skipped because the run's time ended first. They are not journaled, so
+// that -resume measures them.
+func cutShort(todo []runner.Job, done []results.Result, total time.Duration) []results.Result {
+	have := map[string]bool{}
+	for _, r := range done {
+		have[r.Key()] = true
+	}
+	var out []results.Result
+	for _, j := range todo {
+		for _, op := range j.Ops {
+			r := results.Result{Op: op, Codec: j.Codec.Name, Dataset: j.Dataset, Shape: j.Shape, Items: j.Items,
+				Status: results.Skipped, CutShort: true,
+				Reason: fmt.Sprintf("cut short: the run's time (-time %v) ended before it was measured; a longer -time or a narrower selection measures it", total)}
+			if !have[r.Key()] {
+				out = append(out, r)
+			}
+		}
+	}
+	return out
+}
+
+// cutWarning says how many benchmarks the run's time cut short.
+func cutWarning(run *results.Run) string {
+	n := 0
+	for i := range run.Results {
+		if run.Results[i].CutShort {
+			n++
+		}
+	}
+	if n == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%d benchmarks were cut short: the run's time (-time %v) ended before they were measured; -resume DIR measures them, or a longer -time", n, time.Duration(run.Options.Time))
+}
+
+// setupGuess is the time a benchmark takes beyond its sampling budget
+// (preparing, verifying, the checks after timing) assumed by Estimate.
+const setupGuess = 200 * time.Millisecond
+
+// Estimate returns about how long measuring jobs takes with opts: the
+// whole-run time when one is set (and a run ends within it, cutting short
+// what it does not reach), else a budget and a setup per benchmark, which
+// the largest values exceed.
+func Estimate(jobs []runner.Job, opts runner.Options) time.Duration {
+	if opts.Total > 0 {
+		return opts.Total + overrun(opts.Total)
+	}
+	o := opts.WithDefaults()
+	n := 0
+	for _, j := range jobs {
+		if j.Skip == "" {
+			n += len(j.Ops)
+		}
+	}
+	return time.Duration(n) * (o.Budget + setupGuess)
 }

@@ -307,6 +307,14 @@ func (p *runPlan) execute(ctx context.Context, stderr io.Writer) (run *results.R
 	mc.Finished = jw.add
 	var prog *progress.Reporter // nil with -q: no progress
 	if !p.cfg.quiet {
+		todo := measure.Remaining(p.jobs, p.prior)
+		if est := measure.Estimate(todo, p.cfg.opts); est >= time.Minute {
+			how := "at least, at the budget per benchmark; -time D bounds it, cutting short what it does not reach"
+			if p.cfg.opts.Total > 0 {
+				how = "at most: -time, and what it does not reach is cut short, marked so"
+			}
+			fmt.Fprintf(stderr, "serbench: %d benchmarks; about %v (%s)\n", countBenchmarks(todo), est.Round(time.Second), how)
+		}
 		prog = progress.New(stderr, len(measure.Remaining(p.jobs, p.prior)))
 		mc.Progress = prog.Event
 	}
@@ -382,4 +390,15 @@ func tally(run *results.Run) string {
 // percent formats a fraction as a percentage to a tenth: 0.03 as "3".
 func percent(f float64) string {
 	return strconv.FormatFloat(math.Round(f*1000)/10, 'f', -1, 64)
+}
+
+// countBenchmarks counts the benchmarks of jobs that are not skipped.
+func countBenchmarks(jobs []runner.Job) int {
+	n := 0
+	for _, j := range jobs {
+		if j.Skip == "" {
+			n += len(j.Ops)
+		}
+	}
+	return n
 }

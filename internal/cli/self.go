@@ -2,6 +2,7 @@ package cli
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 )
@@ -16,10 +17,22 @@ func invocation(arg0 string) string {
 	if GoRun(arg0) {
 		return "go run ./cmd/serbench"
 	}
-	if strings.ContainsRune(arg0, filepath.Separator) {
+	if strings.ContainsRune(arg0, filepath.Separator) && !onPath(arg0) {
 		return arg0
 	}
 	return "serbench"
+}
+
+// onPath reports whether the binary at path is the one PATH finds by its
+// name: started by its full path, it is still typed as its name.
+func onPath(path string) bool {
+	found, err := exec.LookPath(filepath.Base(path))
+	if err != nil {
+		return false
+	}
+	a, errA := filepath.EvalSymlinks(found)
+	b, errB := filepath.EvalSymlinks(path)
+	return errA == nil && errB == nil && a == b
 }
 
 // GoRun reports whether arg0 is the path of a binary go run built: go run

@@ -12,6 +12,8 @@ import (
 
 	"golang.org/x/perf/benchfmt"
 	"golang.org/x/perf/benchmath"
+
+	"github.com/serbench/serbench/results"
 )
 
 // A Set is the samples of one file: values by benchmark name and unit.
@@ -204,10 +206,24 @@ func Ranking(rows []Row, unit string) (pairs int, inv []Inversion) {
 	return pairs, inv
 }
 
-// apart reports whether the intervals of x and y do not overlap. An
-// unknown (infinite) interval overlaps everything.
+// apart reports whether the intervals of x and y do not overlap, by
+// serbench's one interval rule (results.Apart): an unknown interval is
+// never apart from anything.
 func apart(x, y benchmath.Summary) bool {
-	return x.Hi < y.Lo || y.Hi < x.Lo
+	return results.Apart(interval(x), interval(y))
+}
+
+// interval converts a benchmath summary into a results.Interval: infinite
+// bounds (too few samples for an interval) are unknown, and a summary of
+// no width is exact (a size or a count, zero included).
+func interval(s benchmath.Summary) results.Interval {
+	switch {
+	case math.IsInf(s.Lo, 0) || math.IsInf(s.Hi, 0):
+		return results.Interval{Mid: s.Center}
+	case s.Lo == s.Hi:
+		return results.Exact(s.Center)
+	}
+	return results.Interval{Mid: s.Center, Lo: s.Lo, Hi: s.Hi}
 }
 
 // splitCodec removes the codec=NAME part from a benchmark name.

@@ -34,6 +34,12 @@ func ParseThreshold(s string) (float64, error) {
 	return x, nil
 }
 
+// FormatThreshold formats a threshold as ParseThreshold reads it: 0.25 is
+// "25%".
+func FormatThreshold(x float64) string {
+	return strconv.FormatFloat(100*x, 'f', -1, 64) + "%"
+}
+
 // Change is the relative change of the row's medians, new/old - 1: +Inf
 // when old is zero and new is not, 0 when both are.
 func (r Row) Change() float64 {

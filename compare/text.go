@@ -5,7 +5,6 @@ import (
 	"io"
 	"math"
 	"slices"
-	"strconv"
 	"strings"
 	"text/tabwriter"
 
@@ -88,14 +87,13 @@ func WriteSummary(w io.Writer, rows []Row) error {
 	return nil
 }
 
-// WriteVerdict writes a gate's verdict on rows: how many comparisons
-// changed significantly, which of them the gate flags (each named with
-// its delta as benchstat writes it, regressions first), how many were too noisy
-// to flag a change of the threshold's size, and each codec's geomean of
-// new/old.
+// WriteVerdict writes a gate's verdict on rows: the comparisons the gate
+// flags (each named with its delta as benchstat writes it, regressions
+// first), how many were too noisy to flag a change of the threshold's
+// size, and each codec's geomean of new/old.
 func WriteVerdict(w io.Writer, v Verdict, rows []Row) error {
-	fmt.Fprintf(w, "Gate: %d of %d comparisons changed significantly (p ≤ 0.05); %d with intervals apart and by more than the ±%s threshold (regressions: %d, improvements: %d).\n",
-		v.Significant, v.Compared, len(v.Regressions)+len(v.Improvements), pct(v.Threshold), len(v.Regressions), len(v.Improvements))
+	fmt.Fprintf(w, "Gate at ±%s: %d of %d comparisons flagged (significant, intervals apart, beyond the threshold): %d regressions, %d improvements.\n",
+		FormatThreshold(v.Threshold), len(v.Regressions)+len(v.Improvements), v.Compared, len(v.Regressions), len(v.Improvements))
 	for _, r := range v.Regressions {
 		fmt.Fprintf(w, "  regression: %s %s %s (%s)\n", r.Name, r.Unit, r.Delta(), r.Cmp)
 	}
@@ -103,7 +101,7 @@ func WriteVerdict(w io.Writer, v Verdict, rows []Row) error {
 		fmt.Fprintf(w, "  improvement: %s %s %s (%s)\n", r.Name, r.Unit, r.Delta(), r.Cmp)
 	}
 	if v.Blind > 0 {
-		fmt.Fprintf(w, "Gate: %d of %d comparisons too noisy to flag a change of ±%s (their two ± add up to more, or a side has fewer than 6 samples): more samples narrow them (a larger -budget; with -interleave, more -rounds).\n", v.Blind, v.Compared, pct(v.Threshold))
+		fmt.Fprintf(w, "Gate at ±%s: %d of %d comparisons too noisy to flag a change that size (their two ± add up to more, or a side has fewer than 6 samples): more samples narrow them (a larger -budget; with -interleave, more -rounds).\n", FormatThreshold(v.Threshold), v.Blind, v.Compared)
 	}
 	var units, flat []string
 	for _, r := range rows {
@@ -138,9 +136,4 @@ func WriteVerdict(w io.Writer, v Verdict, rows []Row) error {
 		fmt.Fprintf(w, "geomean new/old 1.000 (to three places) for every codec in %s.\n", strings.Join(flat, ", "))
 	}
 	return nil
-}
-
-// pct formats a fraction as a percentage without needless decimals.
-func pct(x float64) string {
-	return strconv.FormatFloat(100*x, 'f', -1, 64) + "%"
 }

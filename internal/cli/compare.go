@@ -9,7 +9,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 
 	"github.com/serbench/serbench/compare"
@@ -21,7 +20,7 @@ func compareCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	fs := flag.NewFlagSet("serbench compare", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	threshold := compare.DefaultThreshold
-	fs.Func("threshold", fmt.Sprintf("the relative `change` (5%% or 0.05) a significant change must exceed to be a regression (default %s)", pctFlag(compare.DefaultThreshold)), func(s string) error {
+	fs.Func("threshold", fmt.Sprintf("the relative `change` (5%% or 0.05) a significant change must exceed to be a regression (default %s)", compare.FormatThreshold(compare.DefaultThreshold)), func(s string) error {
 		t, err := compare.ParseThreshold(s)
 		threshold = t
 		return err
@@ -126,7 +125,7 @@ func writeComparison(w io.Writer, gate compare.Gate, oldName, newName string, se
 // gateError is the error compare exits with: nil without a regression.
 func gateError(v compare.Verdict) error {
 	if len(v.Regressions) > 0 {
-		return fmt.Errorf("%d regressions beyond the ±%s threshold (listed above); a change you expect passes with a larger -threshold", len(v.Regressions), pctFlag(v.Threshold))
+		return fmt.Errorf("%d regressions beyond the ±%s threshold (listed above); a change you expect passes with a larger -threshold", len(v.Regressions), compare.FormatThreshold(v.Threshold))
 	}
 	return nil
 }
@@ -208,9 +207,6 @@ func sideLabel(s *compare.Side) string {
 	}
 	return s.Version.Ref
 }
-
-// pctFlag formats a threshold as -threshold takes it.
-func pctFlag(x float64) string { return strconv.FormatFloat(100*x, 'f', -1, 64) + "%" }
 
 // readSet reads benchmark results from name: Go benchmark format, or
 // whatever readRun reads (a serbench results.json, a journal, an output

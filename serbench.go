@@ -75,7 +75,9 @@ func benchJob(b *testing.B, job *runner.Job) {
 // its datasets (adaptive sampling to a confidence interval, verification
 // before and after timing), and returns the run's record: the results in
 // codec order, skipped and failed codecs with their reasons, warnings.
-// report.WriteFiles writes the record's files (results.json,
+// The codecs' declared losses are recorded without the fidelity probe
+// that shows each, which serbench run adds: this package does not link
+// the fidelity study. report.WriteFiles writes the record's files (results.json,
 // results.bench, results.csv, report.html, summary.md); report/table
 // prints its table.
 //
@@ -87,7 +89,7 @@ func Run(ctx context.Context, v any, opts ...Option) (*results.Run, error) {
 	if err != nil {
 		return nil, err
 	}
-	cfg := measure.Config{Options: c.options, InProcess: true}
+	cfg := measure.Config{Options: c.options}
 	if err := cfg.Options.Validate(); err != nil {
 		return nil, fmt.Errorf("serbench: Measure: %w", err)
 	}

@@ -9,17 +9,14 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"os/exec"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/serbench/serbench/codec"
-	"github.com/serbench/serbench/fidelity"
 	"github.com/serbench/serbench/registry"
 	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/runner"
-	"github.com/serbench/serbench/worker"
 )
 
 // Config says how to measure.
@@ -28,15 +25,17 @@ type Config struct {
 	Options runner.Options
 	// Preset labels the run in its record.
 	Preset string
-	// InProcess measures in this process. By default each group of jobs
-	// runs in a worker process (worker.Pool), which needs jobs that
-	// preset.Job rebuilds (registered codecs on registered datasets) and
-	// an executable that serves the "worker" command (Command).
-	InProcess bool
-	// Timeout is a worker's hang timeout (worker.Pool.Timeout).
-	Timeout time.Duration
-	// Command starts a worker (worker.Pool.Command).
-	Command func() *exec.Cmd
+	// Workers, if set, returns what measures with opts in worker
+	// processes (a *worker.Pool), reporting to finished and progress.
+	// Nil measures in this process, with a runner.Runner. measure does
+	// not link the worker package itself, so that a program measuring in
+	// its own process does not.
+	Workers func(opts runner.Options, finished func(*runner.Job, results.Result), progress func(runner.Event)) Measurer
+	// LossProbes, if set, names for each loss a codec declares the
+	// fidelity probe that shows it (fidelity.Shown), for the codec's
+	// record. It must give the same answer in every time zone: the
+	// record is written to results.json.
+	LossProbes func(codec.Info) map[string]string
 	// Started, if set, is called once the run's record holds what is
 	// known before the first job (the loop overhead included); an error
 	// stops the run before it measures anything.
@@ -46,12 +45,6 @@ type Config struct {
 	Finished func(*runner.Job, results.Result)
 	// Progress, if set, is called after each job measured.
 	Progress func(runner.Event)
-	// Waiting, if set, is called while a worker makes no progress
-	// (worker.Pool.Waiting).
-	Waiting func(cell string, quiet, timeout time.Duration)
-
-	// fake, if set, measures in place of a Runner or a Pool (tests).
-	fake func(opts runner.Options, finished func(*runner.Job, results.Result), progress func(runner.Event)) measurer
 }
 
 // NewRun starts the record of a run of jobs: environment, options (with
@@ -67,27 +60,30 @@ func NewRun(cfg Config, jobs []runner.Job) *results.Run {
 	for _, j := range jobs {
 		if !seen[j.Codec.Name] {
 			seen[j.Codec.Name] = true
-			run.Codecs = append(run.Codecs, Codec(j.Codec))
+			c := Codec(j.Codec)
+			if cfg.LossProbes != nil {
+				c.LossProbes = cfg.LossProbes(j.Codec)
+			}
+			run.Codecs = append(run.Codecs, c)
 		}
 	}
 	return run
 }
 
-// Codec returns a codec's record: its metadata, the version of its
-// module in this build and the fidelity probe that shows each declared
-// loss.
+// Codec returns a codec's record: its metadata and the version of its
+// module in this build (Config.LossProbes adds the probes that show its
+// losses).
 func Codec(c codec.Info) results.Codec {
 	return results.Codec{
 		Name: c.Name, Family: c.Family, Label: c.Label, Module: c.Module,
 		Version: registry.Version(c.Module), URL: c.URL, API: string(c.API),
 		Variant: c.Variant, Losses: codec.LossNames(c.Losses), Notes: c.Notes,
-		LossProbes: fidelity.Shown(c),
 	}
 }
 
-// A measurer measures jobs: a runner.Runner in this process, or a
+// A Measurer measures jobs: a runner.Runner in this process, or a
 // worker.Pool in worker processes.
-type measurer interface {
+type Measurer interface {
 	Run(ctx context.Context, jobs []runner.Job) ([]results.Result, error)
 	peaker
 	Machine() results.Machine
@@ -97,21 +93,17 @@ type measurer interface {
 type peaker interface{ Peak() results.Memory }
 
 // measurer returns what measures with opts, reporting to finished and
-// progress: a runner.Runner in this process, or a worker.Pool.
-func (cfg Config) measurer(opts runner.Options, finished func(*runner.Job, results.Result), progress func(runner.Event)) (measurer, error) {
-	if cfg.fake != nil {
-		return cfg.fake(opts, finished, progress), nil
+// progress: a runner.Runner in this process, or what Workers returns.
+func (cfg Config) measurer(opts runner.Options, finished func(*runner.Job, results.Result), progress func(runner.Event)) (Measurer, error) {
+	if cfg.Workers != nil {
+		return cfg.Workers(opts, finished, progress), nil
 	}
-	if cfg.InProcess {
-		r, err := runner.New(opts)
-		if err != nil {
-			return nil, err
-		}
-		r.Finished, r.Progress = finished, progress
-		return r, nil
+	r, err := runner.New(opts)
+	if err != nil {
+		return nil, err
 	}
-	return &worker.Pool{Options: opts, Timeout: cfg.Timeout, Command: cfg.Command,
-		Finished: finished, Progress: progress, Waiting: cfg.Waiting}, nil
+	r.Finished, r.Progress = finished, progress
+	return r, nil
 }
 
 // Run measures the benchmarks of jobs that run does not hold a result for

@@ -128,7 +128,7 @@ func dispatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	case "report":
 		return reportCmd(rest, stdout, stderr)
 	case "compare":
-		return compareCmd(rest, stdout, stderr)
+		return compareCmd(ctx, rest, stdout, stderr)
 	case "fidelity":
 		return fidelityCmd(ctx, rest, stdout, stderr)
 	case "hostile":

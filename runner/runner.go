@@ -141,55 +141,81 @@ func New(opts Options) (*Runner, error) {
 // Options returns the runner's options with defaults filled in.
 func (r *Runner) Options() Options { return r.opts }
 
-// Run runs the jobs. Consecutive jobs on the same dataset and shape form
-// a group whose benchmarks are sampled interleaved: one sample of each in
-// a shuffled order, round after round, so that a slow phase of a noisy
-// machine falls on every codec of the group alike instead of on whichever
-// ran then (Google Benchmark's random interleaving). Jobs that need
-// memory set aside (MinMemory) run alone, and a job whose encoding is
+// Run runs the jobs, group by group (see Groups): the benchmarks of a
+// group, one codec's, are sampled interleaved, one sample of each in a shuffled
+// order, round after round, so that a slow phase of a noisy machine falls
+// on all of them alike (Google Benchmark's random interleaving). Jobs that
+// need memory set aside (MinMemory) run alone, and a job whose encoding is
 // LargeBytes or more is sampled on its own as soon as it is prepared.
 //
-// When ctx is cancelled Run stops and returns the results of the jobs
-// finished so far with ctx's error.
+// It returns the results in job order. When ctx is cancelled Run stops
+// and returns the results of the jobs finished so far with ctx's error.
 func (r *Runner) Run(ctx context.Context, jobs []Job) ([]results.Result, error) {
-	var out []results.Result
+	byJob := make([][]results.Result, len(jobs))
 	start := time.Now()
 	done := 0
 	plan := r.opts.plan(jobs)
+	var err error
 	for _, g := range Groups(jobs, r.opts.NoInterleave) {
-		if err := ctx.Err(); err != nil {
-			return out, err
+		if err = ctx.Err(); err != nil {
+			break
 		}
 		if plan != nil {
 			r.opts.Budget = plan.Budget(Benchmarks(g))
 		}
-		res, err := r.runGroup(ctx, g, func(job *Job, res []results.Result) {
+		var res [][]results.Result
+		res, err = r.runGroup(ctx, g, func(job *Job, res []results.Result) {
 			done++
 			if r.Progress != nil {
 				r.Progress(Event{Done: done, Total: len(jobs), Job: job, Results: res, Elapsed: time.Since(start)})
 			}
 		})
-		for _, rs := range res {
-			out = append(out, rs...) // an interrupted group's finished jobs
-		}
+		Place(byJob, jobs, g, res) // an interrupted group's finished jobs too
 		if err != nil {
-			return out, err
+			break
 		}
 	}
-	return out, nil
+	var out []results.Result
+	for _, rs := range byJob {
+		out = append(out, rs...)
+	}
+	return out, err
+}
+
+// Place puts the results of a group's jobs at those jobs' indices in
+// jobs.
+func Place(byJob [][]results.Result, jobs []Job, group []*Job, res [][]results.Result) {
+	for k, j := range group {
+		if k < len(res) && res[k] != nil {
+			byJob[indexOf(jobs, j)] = res[k]
+		}
+	}
+}
+
+// indexOf returns the index in jobs of a pointer into it.
+func indexOf(jobs []Job, j *Job) int {
+	for i := range jobs {
+		if &jobs[i] == j {
+			return i
+		}
+	}
+	panic("runner: a group's job is not one of the run's jobs")
 }
 
 // Groups splits jobs into the groups Run samples interleaved: runs of
-// consecutive jobs on the same dataset and shape; a job with MinMemory, or
-// every job when alone is set (Options.NoInterleave), is a group of its
-// own.
+// consecutive jobs of one codec. A codec is measured in a process of its
+// own (worker), never beside a rival, so that one that hogs memory or the
+// cache, or kills its process, costs no rival anything; and the groups
+// keep the order of the jobs, which a run with a whole-run time chooses
+// (smallest values first). A job with MinMemory, or every job when alone
+// is set (Options.NoInterleave), is a group of its own.
 func Groups(jobs []Job, alone bool) [][]*Job {
 	var gs [][]*Job
 	for i := range jobs {
 		j := &jobs[i]
 		if n := len(gs); n > 0 && !alone && j.MinMemory == 0 {
 			last := gs[n-1][len(gs[n-1])-1]
-			if last.MinMemory == 0 && last.Dataset == j.Dataset && last.Shape == j.Shape {
+			if last.MinMemory == 0 && last.Codec.Name == j.Codec.Name {
 				gs[n-1] = append(gs[n-1], j)
 				continue
 			}

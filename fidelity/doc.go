@@ -5,12 +5,11 @@
 // unsupported as declared, or crashed.
 //
 // A Runner runs every probe through every codec, each codec in child
-// processes (the serbench binary re-executed with the hidden command
-// fidelity-worker, which calls Serve), so that a codec that crashes its
-// process or hangs on a probe costs that cell alone. The result is a
-// Matrix (a results.Matrix of the fidelity Study, whose outcomes and
-// verdict rules are data), drawn by the renderers of every study matrix
-// (report/matrix, report/html) and saved as fidelity.json.
+// processes of a worker.Pool (the task Handler returns), so that a codec
+// that crashes its process or hangs on a probe costs that cell alone. The
+// result is a Matrix (a results.Matrix of the fidelity Study, whose
+// outcomes and verdict rules are data), drawn by the renderers of every
+// study matrix (report/matrix, report/html) and saved as fidelity.json.
 //
 // Derive reads a codec's row back into the data its codec.Info declares by
 // hand (unsupported features, losses); Mismatches compares the two, and

@@ -14,15 +14,18 @@ type (
 // The outcomes, from the best to the worst (Study.Outcomes says what each
 // means).
 const (
-	NA       Outcome = "n/a"
-	OK       Outcome = "ok"
-	Clean    Outcome = "clean"
-	Changed  Outcome = "changed"
-	Accepted Outcome = "accepted"
-	Panic    Outcome = "panic"
-	Memory   Outcome = "memory"
-	Hang     Outcome = "hang"
-	Crash    Outcome = "crash"
+	NA    Outcome = "n/a"
+	OK    Outcome = "ok"
+	Clean Outcome = "clean"
+	// CheckFailed: the decoder returned, and serbench's own check of the
+	// value it returned crashed or hung: not the codec's fault.
+	CheckFailed Outcome = "check-failed"
+	Changed     Outcome = "changed"
+	Accepted    Outcome = "accepted"
+	Panic       Outcome = "panic"
+	Memory      Outcome = "memory"
+	Hang        Outcome = "hang"
+	Crash       Outcome = "crash"
 )
 
 // The facts of a cell (Cell.Facts): the dataset shape its inputs start
@@ -50,6 +53,9 @@ var Study = results.Study{
 		{Name: NA, Code: "-", Label: "does not apply", Tone: results.ToneNone},
 		{Name: OK, Code: "ok", Label: "valid input decoded", Tone: results.ToneGood},
 		{Name: Clean, Code: ".", Label: "clean error", Tone: results.ToneGood},
+		// Tried, and kept with its input, but not the codec's doing: no
+		// rule names it.
+		{Name: CheckFailed, Code: "CHK", Label: "serbench's check of the value failed", Tone: results.ToneWarn},
 		{Name: Changed, Code: "chg", Label: "accepted as another value", Tone: results.ToneFair},
 		{Name: Accepted, Code: "acc", Label: "garbage accepted silently", Tone: results.ToneFair},
 		{Name: Panic, Code: "PANIC", Label: "recovered panic", Tone: results.ToneWarn},

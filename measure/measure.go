@@ -31,6 +31,11 @@ type Config struct {
 	// not link the worker package itself, so that a program measuring in
 	// its own process does not.
 	Workers func(opts runner.Options, finished func(*runner.Job, results.Result), progress func(runner.Event)) Measurer
+	// Fresh, if set, decodes the encodings the checks verified in
+	// processes that never saw the values (worker tasks running
+	// DecodeFresh): an encoding must carry its value, not point at it.
+	// Nil leaves that check out (a run in this process).
+	Fresh FreshDecoder
 	// LossProbes, if set, names for each loss a codec declares the
 	// fidelity probe that shows it (fidelity.Shown), for the codec's
 	// record. It must give the same answer in every time zone: the
@@ -166,13 +171,17 @@ func Run(ctx context.Context, run *results.Run, jobs []runner.Job, cfg Config) e
 			runErr = nil // the run's time ended in the refining pass: every benchmark has its first result
 		}
 	}
+	if runErr == nil {
+		runErr = checkFresh(ctx, run, cfg)
+	}
+	dropVerified(run)
 	run.Elapsed = results.Duration(time.Since(start))
 	run.Machine = &machine
 	results.MarkImplausible(run.Results, run.Env.Overhead)
 	if runErr != nil {
 		run.Warnings = append(run.Warnings, fmt.Sprintf("interrupted: %d of %d benchmarks were measured before: %v", len(run.Results), countOps(jobs), runErr))
 	}
-	for _, w := range []string{cutWarning(run), twoSpeeds(run), imprecise(run), implausible(run)} {
+	for _, w := range []string{cutWarning(run), twoSpeeds(run), imprecise(run), implausible(run), multiThreaded(run)} {
 		if w != "" {
 			run.Warnings = append(run.Warnings, w)
 		}
@@ -316,8 +325,26 @@ func implausible(run *results.Run) string {
 	if n > 5 {
 		names = append(names[:5], fmt.Sprintf("and %d more", n-5))
 	}
-	return fmt.Sprintf("%d figures are implausible, too fast to be the codec's work (%s), and are left out of every ranking with the codec's other figures on that dataset shape: %s",
+	return fmt.Sprintf("%d figures are implausible, too fast to be the codec's work (%s) or disbelieved by the checks after timing, "+
+		"and are left out of every ranking with the codec's other figures on that dataset shape: %s",
 		n, results.ImplausibleRule, strings.Join(names, ", "))
+}
+
+// multiThreaded returns a warning naming the results whose samples used
+// more CPU time than wall time (Result.MultiThreaded): their figures are
+// not the single-threaded cost the others' are.
+func multiThreaded(run *results.Run) string {
+	var names []string
+	for i := range run.Results {
+		if r := &run.Results[i]; r.Status == results.OK && r.MultiThreaded {
+			names = append(names, fmt.Sprintf("%s (%.3g CPU ns for %.3g wall ns per op)", r.Key(), r.CPUNsPerOp, r.NsPerOp.Median))
+		}
+	}
+	if len(names) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%d figures are multi-threaded: their samples used more CPU time than wall time, so the operation ran on more than one thread "+
+		"and its figure is not comparable with single-threaded ones: %s", len(names), strings.Join(names, ", "))
 }
 
 // percent formats a fraction as a percentage to a tenth: 0.03 as "3".

@@ -57,7 +57,7 @@ func reproduceCmd(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	}
 	mc := measure.Config{Options: runner.Options{Budget: budget}, Preset: "reproduce", LossProbes: fidelity.Shown}
 	if !*inproc {
-		mc.Workers = workers(timeout, nil)
+		mc.Workers, mc.Fresh = workers(timeout, nil), freshDecoder
 	}
 	run := measure.NewRun(mc, jobs)
 	var prog *progress.Reporter

@@ -200,6 +200,7 @@ func (c *runConfig) measure(stderr io.Writer) measure.Config {
 		mc.Workers = workers(c.timeout, func(cell string, quiet, timeout time.Duration) {
 			fmt.Fprintf(stderr, "serbench: waiting on %s: no progress for %v; killed at %v (-timeout)\n", cell, quiet, timeout)
 		})
+		mc.Fresh = freshDecoder
 	}
 	return mc
 }

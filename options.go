@@ -20,7 +20,7 @@ type config struct {
 	losses  []codec.Loss
 	alt     any // WithAlt's value, if set
 	hasAlt  bool
-	noAlt   bool // NoAlt: no second value
+	noAlt   bool         // NoAlt: no second value
 	added   []codec.Info // WithCodec and Schema, by name over the registry's
 	name    string
 	options runner.Options

@@ -39,8 +39,8 @@ func exact(job *runner.Job, declared, accepted []codec.Loss) {
 	}
 	shown, diff := lost(p, declared, accepted)
 	job.Skip = fmt.Sprintf("%s does not return this value exactly: it loses %s, as it declares (%s); "+
-		"serbench measures a codec only on a value it returns unchanged: accept the loss with serbench.Losses(%s) to measure it",
-		job.Codec.Name, strings.Join(codec.LossNames(shown), " and "), diff, goLosses(shown))
+		"serbench measures a codec only on a value it returns unchanged: accept the loss to measure it, with serbench.Losses(%s) in Go or -accept %s with run -file",
+		job.Codec.Name, strings.Join(codec.LossNames(shown), " and "), diff, goLosses(shown), flagLosses(shown))
 }
 
 // prepare is runner.Prepare with a panic in codec code turned into an
@@ -164,4 +164,17 @@ func goDuration(d time.Duration) string {
 		}
 	}
 	return fmt.Sprintf("%d", d)
+}
+
+// flagLosses writes losses as the value of run's -accept flag.
+func flagLosses(losses []codec.Loss) string {
+	var names []string
+	for _, l := range losses {
+		if l.Kind == codec.TimePrecision {
+			names = append(names, fmt.Sprintf("%s=%v", l.Kind, l.Precision))
+		} else {
+			names = append(names, string(l.Kind))
+		}
+	}
+	return strings.Join(names, ",")
 }

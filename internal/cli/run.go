@@ -40,11 +40,11 @@ type runConfig struct {
 
 // runFlags are the run command's flags, as parsed.
 type runFlags struct {
-	preset, codecs, datasets, shapes, ops, out, resume, file string
-	xl, noGC, gcFirst, gate, inproc, quiet                   bool
-	target                                                   float64
-	total, budget, sampleTime, batchTime, timeout            time.Duration
-	maxSamples, pinCPU                                       int
+	preset, codecs, datasets, shapes, ops, out, resume, file, accept string
+	xl, noGC, gcFirst, gate, inproc, quiet                           bool
+	target                                                           float64
+	total, budget, sampleTime, batchTime, timeout                    time.Duration
+	maxSamples, pinCPU                                               int
 }
 
 // newRunFlagSet returns the run command's flag set, parsing into f.
@@ -73,7 +73,8 @@ func newRunFlagSet(f *runFlags, stderr io.Writer) *flag.FlagSet {
 	fs.DurationVar(&f.timeout, "timeout", worker.DefaultTimeout, "kill a worker whose codec makes no progress for this long, at least 1s")
 	fs.BoolVar(&f.inproc, "in-process", false, "measure in this process, not in worker processes (a crash or hang then ends or slows the run)")
 	fs.BoolVar(&f.quiet, "q", false, "no progress on stderr")
-	fs.StringVar(&f.file, "file", "", "measure the document in `FILE` (.json, .yaml, .cbor, .msgpack; JSON lines as .jsonl) instead of the datasets, in this process")
+	fs.StringVar(&f.file, "file", "", "measure the document in `FILE` (.json, .yaml, .cbor, .msgpack; JSON lines as .jsonl) instead of the datasets, in this process; FILE,FILE2 adds a second document of the same kind, which decode alternates with the first (without it, the first is the only message)")
+	fs.StringVar(&f.accept, "accept", "", "with -file: comma-separated `LOSSES` a codec may make on the document and still be measured (nil-empty, time-zone, time-precision=1s, ...); by default a codec must return the document exactly, and one that loses part of it as it declares is skipped with the loss named")
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), "Usage: serbench run [flags]\n\nFlags:\n")
 		fs.PrintDefaults()
@@ -119,9 +120,16 @@ func (c *runConfig) selectFrom(p preset.Preset, f *runFlags, stderr io.Writer) e
 		c.sel.Codecs = splitList(f.codecs)
 	}
 	if f.file != "" {
+		accepted, err := parseLosses(f.accept)
+		if err != nil {
+			return err
+		}
 		if err := c.useSample(f.file, splitList(f.codecs), stderr); err != nil {
 			return err
 		}
+		c.sample.accepted = accepted
+	} else if f.accept != "" {
+		return usagef("-accept applies to a -file document only: the datasets are checked against each codec's declared losses")
 	}
 	if f.datasets != "" {
 		c.sel.Datasets = splitList(f.datasets)
@@ -140,6 +148,9 @@ func (c *runConfig) selectFrom(p preset.Preset, f *runFlags, stderr io.Writer) e
 	}
 	c.sel.XL = c.sel.XL || f.xl
 	c.label = p.Label(c.sel)
+	if c.sample != nil {
+		c.label = "" // the document, not the preset's selection, is measured
+	}
 	return nil
 }
 

@@ -85,12 +85,20 @@ func TestRealDocument(t *testing.T) {
 		if job.Dataset != "twitter.json" || job.Shape != "single" {
 			t.Errorf("job %s labelled %s/%s", job.Codec.Name, job.Dataset, job.Shape)
 		}
-		_, err := runner.Prepare(&job)
+		var err error = &runner.CheckError{Status: results.Skipped, Reason: job.Skip}
+		if job.Skip == "" {
+			_, err = runner.Prepare(&job)
+		}
 		var ce *runner.CheckError
 		switch name := job.Codec.Name; {
 		case name == "go-toml" || name == "xml":
 			if !errors.As(err, &ce) || ce.Status != results.Skipped {
 				t.Errorf("%s: %v; want it skipped (no null, no maps)", name, err)
+			}
+		case name == "gob-stream":
+			// gob cannot tell the document's empty lists from missing ones.
+			if !errors.As(err, &ce) || ce.Status != results.Skipped || !strings.Contains(ce.Reason, "it loses nil-empty, as it declares") {
+				t.Errorf("%s: %v; want it skipped for the loss nil-empty", name, err)
 			}
 		case err != nil:
 			t.Errorf("%s: %v", name, err)

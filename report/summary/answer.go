@@ -98,13 +98,21 @@ func (s *writer) answer() {
 		return // nothing measured, nothing to answer
 	}
 	var flagged []string
-	var names []string
+	var names, absent []string
 	for _, c := range ix.codecs {
-		names = append(names, ix.name(c, &flagged))
+		if ix.measuredAny(c) {
+			names = append(names, ix.name(c, &flagged))
+		} else {
+			absent = append(absent, text(c))
+		}
 	}
 	s.p("## The answer")
 	s.p("")
-	s.p("Codecs in this run: %s; %d dataset shapes (%s).", strings.Join(names, ", "), len(ix.cats), catList(ix.cats))
+	line := fmt.Sprintf("Codecs in this run: %s; %d dataset shapes (%s).", strings.Join(names, ", "), len(ix.cats), catList(ix.cats))
+	if len(absent) > 0 {
+		line += fmt.Sprintf(" Not measured (skipped or failed on every shape; see Failures and skips): %s.", strings.Join(absent, ", "))
+	}
+	s.p("%s", line)
 	s.p("")
 	for _, q := range questions {
 		s.p("- %s", s.answerTo(q, &flagged))
@@ -226,4 +234,14 @@ func (m margin) words() string {
 		out += " (mostly within noise: call it a tie)"
 	}
 	return out
+}
+
+// measuredAny reports whether codec has a verified and measured result.
+func (ix *index) measuredAny(codec string) bool {
+	for _, r := range ix.run.Results {
+		if r.Codec == codec && r.Status == results.OK {
+			return true
+		}
+	}
+	return false
 }

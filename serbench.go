@@ -111,7 +111,9 @@ func Run(ctx context.Context, v any, opts ...Option) (*results.Run, error) {
 }
 
 // Jobs returns the jobs Run measures for v: one per codec, in order, for
-// measure.Run or a harness of your own (runner.Prepare).
+// measure.Run or a harness of your own (runner.Prepare). It round-trips v
+// through each codec once, to apply the rule of Losses: a job whose codec
+// loses part of v is returned with Skip set to the losses it shows.
 func Jobs(v any, opts ...Option) ([]runner.Job, error) { return newConfig(opts).jobs(v) }
 
 // jobs returns the runner jobs of v under the options: one per codec.

@@ -74,10 +74,7 @@ func lost(p *runner.Prepared, declared, accepted []codec.Loss) ([]codec.Loss, st
 	all := append(slices.Clone(declared), accepted...)
 	var shown []codec.Loss
 	diff := ""
-	for k := range 2 {
-		if k == 1 && p.Msgs[1] == nil {
-			break
-		}
+	for k := range 2 { // Msgs[1] is Msgs[0] when there is no second value
 		if p.Case.Decode(p.Msgs[k]) != nil {
 			continue
 		}

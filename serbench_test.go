@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"os/exec"
+	"reflect"
 	"regexp"
 	"strconv"
 	"strings"
@@ -217,5 +218,41 @@ func TestRunExact(t *testing.T) {
 	}
 	if r := run.Results[1]; !strings.Contains(r.Reason, "it loses time-zone") {
 		t.Errorf("msgpack's reason %q does not name the loss", r.Reason)
+	}
+}
+
+// TestAlt checks the second value of the decode benchmark: a varied copy
+// by default, WithAlt's, or none with NoAlt.
+func TestAlt(t *testing.T) {
+	order := &Order{ID: 7, Lines: []string{"tea"}}
+	second := &Order{ID: 8, Lines: []string{"cake"}}
+	tests := []struct {
+		name string
+		opts []serbench.Option
+		want *Order // nil: no second value
+	}{
+		{"default", nil, &Order{ID: 8, Lines: []string{"uea"}, At: order.At.Add(time.Hour)}},
+		{"WithAlt", []serbench.Option{serbench.WithAlt(second)}, second},
+		{"NoAlt", []serbench.Option{serbench.NoAlt()}, nil},
+		{"NoAlt then WithAlt", []serbench.Option{serbench.NoAlt(), serbench.WithAlt(second)}, second},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			jobs, err := serbench.Jobs(order, append(tt.opts, serbench.Codecs("json"))...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			switch alt := jobs[0].Alt; {
+			case tt.want == nil && alt != nil:
+				v, _ := alt()
+				t.Errorf("a second value %+v; want none", v)
+			case tt.want != nil && alt == nil:
+				t.Errorf("no second value; want %+v", tt.want)
+			case tt.want != nil:
+				if v, _ := alt(); !reflect.DeepEqual(v, tt.want) {
+					t.Errorf("second value %+v; want %+v", v, tt.want)
+				}
+			}
+		})
 	}
 }

@@ -14,14 +14,20 @@ type Verdict string
 
 // The verdicts.
 const (
-	Holds      Verdict = "holds"
-	Caveat     Verdict = "holds with a caveat"
-	NotHold    Verdict = "does not hold"
+	Holds   Verdict = "holds"
+	Caveat  Verdict = "holds with a caveat"
+	NotHold Verdict = "does not hold"
+	// Undecided: measured, and the medians side with the claim, but the
+	// intervals overlap: the noise of this run cannot tell; a larger
+	// -budget or a quieter machine may.
+	Undecided Verdict = "undecided within noise"
+	// Untestable: the claim cannot be tested by serbench, or was not
+	// measured in this run (a crash, a case not run).
 	Untestable Verdict = "cannot be tested here"
 )
 
 // Verdicts lists the verdicts in display order.
-var Verdicts = []Verdict{Holds, Caveat, NotHold, Untestable}
+var Verdicts = []Verdict{Holds, Caveat, NotHold, Undecided, Untestable}
 
 // A Rule says how an experiment's results give a verdict.
 type Rule string

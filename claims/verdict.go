@@ -22,8 +22,10 @@ type Outcome struct {
 const marginFactor = 2
 
 // A figure is one measure of one codec on one case, with its interval
-// (Lo = Hi = Mid for an exact figure such as a size).
-type figure struct{ Mid, Lo, Hi float64 }
+// (Lo = Hi = Mid for an exact figure such as a size): results.Interval,
+// whose rule holds here as in every report: a time without an interval is
+// never apart from another.
+type figure = results.Interval
 
 // Check computes the claim's verdict from a run's results.
 func Check(c Claim, rs []results.Result) Outcome {
@@ -55,7 +57,7 @@ type getter func(codec string, k Case, op results.Op) *results.Result
 // result missing from the run, or one that failed.
 func (c *Claim) measure(codec string, k Case, get getter) (figure, string) {
 	var f figure
-	for _, op := range c.Ops() {
+	for i, op := range c.Ops() {
 		r := get(codec, k, op)
 		if r == nil {
 			return f, fmt.Sprintf("%s %s on %s was not measured in this run", codec, op, k)
@@ -63,23 +65,19 @@ func (c *Claim) measure(codec string, k Case, get getter) (figure, string) {
 		if r.Status != results.OK {
 			return f, fmt.Sprintf("%s %s on %s %s: %s", codec, op, k, r.Status, r.ShortReason())
 		}
+		var part figure
 		switch c.Test.Measure {
 		case Size:
-			b := float64(r.Bytes)
-			return figure{b, b, b}, ""
+			return results.Exact(float64(r.Bytes)), ""
 		case Memory:
-			f.Mid += r.BPerOp
-			f.Lo += r.BPerOp
-			f.Hi += r.BPerOp
+			part = results.Exact(r.BPerOp)
 		default:
-			s := r.NsPerOp
-			lo, hi := s.Lo, s.Hi
-			if lo == 0 || hi == 0 {
-				lo, hi = s.Median, s.Median
-			}
-			f.Mid += s.Median
-			f.Lo += lo
-			f.Hi += hi
+			part = r.NsPerOp.Interval()
+		}
+		if i == 0 {
+			f = part
+		} else {
+			f = f.Plus(part)
 		}
 	}
 	return f, ""
@@ -133,20 +131,27 @@ func (c *Claim) compare(o Outcome, get getter) Outcome {
 				won, lost = false, false
 				continue
 			}
-			ratio := figure{fb.Mid / fa.Mid, fb.Lo / fa.Hi, fb.Hi / fa.Lo}
+			ratio := fb.Over(fa)
 			if c.Rule == Better {
 				ratios = append(ratios, ratio.Mid)
 			}
-			won = won && ratio.Lo > 1
-			lost = lost && ratio.Hi < 1
+			// A is better than b when its figure lies wholly below b's;
+			// without an interval on either side it is neither.
+			side, _ := results.Compare(fa, fb)
+			won = won && side < 0
+			lost = lost && side > 0
 			if c.Rule == Worst {
 				leans = leans && ratio.Mid < 1
 			} else {
 				// A ratio whose interval stays below half the article's
 				// does not side with a claim of that figure.
-				leans = leans && ratio.Mid > 1 && (c.Ratio == 0 || ratio.Hi*marginFactor >= c.Ratio)
+				top := ratio.Hi
+				if !ratio.Known() {
+					top = ratio.Mid
+				}
+				leans = leans && ratio.Mid > 1 && (c.Ratio == 0 || top*marginFactor >= c.Ratio)
 			}
-			figs = append(figs, fmt.Sprintf("%s %s against %s: %s", k, c.Test.Measure, b, ratio))
+			figs = append(figs, fmt.Sprintf("%s %s against %s: %s", k, c.Test.Measure, b, ratioText(ratio)))
 		}
 		if c.Rule == Worst {
 			won = lost
@@ -180,8 +185,8 @@ func (c *Claim) compare(o Outcome, get getter) Outcome {
 			}
 		}
 	case wins == 0 && undecided == cases && len(fails) == 0:
-		o.Verdict = Untestable
-		o.Reason = "undecided on this machine: the medians side with the claim but the intervals overlap; a larger -budget narrows them"
+		o.Verdict = Undecided
+		o.Reason = "the medians side with the claim but the intervals overlap (or, with too few samples, are unknown); a larger -budget narrows them"
 	case (2*wins > cases || wins+undecided == cases) && len(fails) == 0:
 		o.Verdict = Caveat
 		o.Reason = fmt.Sprintf("in %d of %d cases with the intervals apart", wins, cases)
@@ -213,11 +218,11 @@ func (c *Claim) lighter(o Outcome, get getter) Outcome {
 			continue
 		}
 		cases++
-		ratio := figure{f2.Mid / f1.Mid, f2.Lo / f1.Hi, f2.Hi / f1.Lo}
-		if ratio.Lo > 1 {
+		ratio := f2.Over(f1)
+		if side, _ := results.Compare(f1, f2); side < 0 {
 			wins++
 		}
-		figs = append(figs, fmt.Sprintf("%s %s: %s %s, %s %s (%s)", a, c.Test.Measure, k2, ns(f2), k1, ns(f1), ratio))
+		figs = append(figs, fmt.Sprintf("%s %s: %s %s, %s %s (%s)", a, c.Test.Measure, k2, ns(f2), k1, ns(f1), ratioText(ratio)))
 	}
 	o.Figure = strings.Join(figs, "; ")
 	switch {
@@ -265,9 +270,13 @@ func (c *Claim) status(o Outcome, get getter) Outcome {
 	return o
 }
 
-// String formats a ratio with its interval: "7.1× (6.8–7.5)".
-func (f figure) String() string {
-	if f.Lo == f.Mid && f.Hi == f.Mid {
+// ratioText formats a ratio with its interval: "7.1× (6.8–7.5)", "7.1×
+// (no interval)".
+func ratioText(f figure) string {
+	switch {
+	case !f.Known():
+		return fmt.Sprintf("%.3g× (no interval)", f.Mid)
+	case f.Lo == f.Mid && f.Hi == f.Mid:
 		return fmt.Sprintf("%.3g×", f.Mid)
 	}
 	return fmt.Sprintf("%.3g× (%.3g–%.3g)", f.Mid, f.Lo, f.Hi)
@@ -275,7 +284,10 @@ func (f figure) String() string {
 
 // ns formats a time or size figure with its interval.
 func ns(f figure) string {
-	if f.Lo == f.Mid && f.Hi == f.Mid {
+	switch {
+	case !f.Known():
+		return fmt.Sprintf("%.4g (no interval)", f.Mid)
+	case f.Lo == f.Mid && f.Hi == f.Mid:
 		return fmt.Sprintf("%.4g", f.Mid)
 	}
 	return fmt.Sprintf("%.4g (%.4g–%.4g)", f.Mid, f.Lo, f.Hi)

@@ -39,6 +39,10 @@ func TestCheck(t *testing.T) {
 	failed[1].Status, failed[1].Reason = results.Failed, "decoded value differs"
 	refuses := claims.Claim{ID: "t-refuses", Rule: claims.Refuses, Reason: "Go version",
 		Test: claims.Experiment{Measure: claims.Size, Codecs: []string{"json"}, Datasets: []string{"intmap"}, Shapes: []dataset.Shape{dataset.Single}}}
+	noInterval := both("b", "tiny", 100, 10)
+	for i := range noInterval {
+		noInterval[i].NsPerOp.Lo, noInterval[i].NsPerOp.Hi = 0, 0 // too few samples for an interval
+	}
 	skipped := res(results.Encode, "json", "intmap", 0, 0)
 	skipped.Status = results.Skipped
 	lighter := claims.Claim{ID: "t-lighter", Rule: claims.LighterData,
@@ -55,7 +59,8 @@ func TestCheck(t *testing.T) {
 		{"margin far from the article's", better, cat(both("a", "tiny", 10, 5), both("b", "tiny", 15, 10)), claims.Caveat, "by 1.5× where the article says 10×: new encoder", "1.5×"},
 		{"the other way", better, cat(both("a", "tiny", 100, 5), both("b", "tiny", 10, 10)), claims.NotHold, "new encoder per message", "0.1×"},
 		{"intervals overlap, far from the article's", better, cat(both("a", "tiny", 100, 5), both("b", "tiny", 101, 10)), claims.NotHold, "new encoder", ""},
-		{"intervals overlap", noRatio, cat(both("a", "tiny", 100, 5), both("b", "tiny", 106, 10)), claims.Untestable, "undecided", "1.06×"},
+		{"intervals overlap", noRatio, cat(both("a", "tiny", 100, 5), both("b", "tiny", 106, 10)), claims.Undecided, "the intervals overlap", "1.06×"},
+		{"a rival without an interval is not beaten: undecided", better, cat(both("a", "tiny", 10, 5), noInterval), claims.Undecided, "too few samples", "10× (no interval)"},
 		{"a harness error", better, cat(both("a", "tiny", 10, 5), crashed), claims.Untestable, "could not be measured: worker crashed", ""},
 		{"rival fails", better, cat(both("a", "tiny", 10, 5), failed), claims.NotHold, "b decode on tiny/single failed", ""},
 		{"not measured", better, both("a", "tiny", 10, 5), claims.Untestable, "not measured", ""},

@@ -140,6 +140,7 @@ func read(rd io.Reader, name string) (*Header, []results.Result, error) {
 	br := bufio.NewReader(rd)
 	var h *Header
 	var rs []results.Result
+	at := map[string]int{} // where each benchmark's result is in rs
 	for n := 1; ; n++ {
 		b, err := br.ReadBytes('\n')
 		if errors.Is(err, io.EOF) {
@@ -165,7 +166,15 @@ func read(rd io.Reader, name string) (*Header, []results.Result, error) {
 			}
 			h = l.Header
 		case l.Result != nil:
-			rs = append(rs, *l.Result)
+			// A benchmark sampled again (a run's refining pass) has a
+			// later line, which holds all its samples: it replaces the
+			// earlier one in place.
+			if i, ok := at[l.Result.Key()]; ok {
+				rs[i] = *l.Result
+			} else {
+				at[l.Result.Key()] = len(rs)
+				rs = append(rs, *l.Result)
+			}
 		default:
 			return nil, nil, &SyntaxError{File: name, Line: n, Err: errors.New("neither a header nor a result")}
 		}

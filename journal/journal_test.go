@@ -102,3 +102,28 @@ func FuzzRead(f *testing.F) {
 		}
 	})
 }
+
+// TestLaterLineReplaces: a benchmark sampled again (a run's refining
+// pass) has a second line; it replaces the first, in the first's place.
+func TestLaterLineReplaces(t *testing.T) {
+	path := filepath.Join(t.TempDir(), Name)
+	w, err := Create(path, Header{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	refined := result("json")
+	refined.Samples = append(refined.Samples, results.Sample{Iters: 5, NsPerOp: 11})
+	for _, r := range []results.Result{result("json"), result("gob"), refined} {
+		if err := w.Add(r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	w.Close()
+	_, rs, err := Read(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rs) != 2 || rs[0].Codec != "json" || len(rs[0].Samples) != 2 || rs[1].Codec != "gob" {
+		t.Errorf("read %d results (first %s with %d samples); want json with 2 samples, then gob", len(rs), rs[0].Codec, len(rs[0].Samples))
+	}
+}

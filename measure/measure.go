@@ -49,6 +49,9 @@ type Config struct {
 	// Waiting, if set, is called while a worker makes no progress
 	// (worker.Pool.Waiting).
 	Waiting func(cell string, quiet, timeout time.Duration)
+
+	// fake, if set, measures in place of a Runner or a Pool (tests).
+	fake func(opts runner.Options, finished func(*runner.Job, results.Result), progress func(runner.Event)) measurer
 }
 
 // NewRun starts the record of a run of jobs: environment, options (with
@@ -86,8 +89,29 @@ func Codec(c codec.Info) results.Codec {
 // worker.Pool in worker processes.
 type measurer interface {
 	Run(ctx context.Context, jobs []runner.Job) ([]results.Result, error)
-	Peak() results.Memory
+	peaker
 	Machine() results.Machine
+}
+
+// A peaker reports the peak memory of what it ran.
+type peaker interface{ Peak() results.Memory }
+
+// measurer returns what measures with opts, reporting to finished and
+// progress: a runner.Runner in this process, or a worker.Pool.
+func (cfg Config) measurer(opts runner.Options, finished func(*runner.Job, results.Result), progress func(runner.Event)) (measurer, error) {
+	if cfg.fake != nil {
+		return cfg.fake(opts, finished, progress), nil
+	}
+	if cfg.InProcess {
+		r, err := runner.New(opts)
+		if err != nil {
+			return nil, err
+		}
+		r.Finished, r.Progress = finished, progress
+		return r, nil
+	}
+	return &worker.Pool{Options: opts, Timeout: cfg.Timeout, Command: cfg.Command,
+		Finished: finished, Progress: progress, Waiting: cfg.Waiting}, nil
 }
 
 // Run measures the benchmarks of jobs that run does not hold a result for
@@ -110,34 +134,53 @@ func Run(ctx context.Context, run *results.Run, jobs []runner.Job, cfg Config) e
 		}
 	}
 	// A whole-run time counts from the start, the loop overhead's
-	// measurement included.
+	// measurement included. Part of it is kept for the refining pass.
 	opts := cfg.Options
+	var end time.Time
 	if opts.Total > 0 {
-		opts.Total = max(opts.Total-time.Since(start), time.Second)
+		end = start.Add(opts.Total)
+		opts.Total = max((opts.Total-time.Since(start))*firstPass/100, time.Second)
 	}
 	todo := Remaining(jobs, run.Results)
-	var m measurer
-	if cfg.InProcess {
-		if r, err = runner.New(opts); err != nil {
-			return err
-		}
-		r.Finished, r.Progress = cfg.Finished, cfg.Progress
-		m = r
-	} else {
-		m = &worker.Pool{Options: opts, Timeout: cfg.Timeout, Command: cfg.Command,
-			Finished: cfg.Finished, Progress: cfg.Progress, Waiting: cfg.Waiting}
+	if !end.IsZero() {
+		todo = smallFirst(todo)
 	}
-	rs, runErr := m.Run(ctx, todo)
-	run.Elapsed = results.Duration(time.Since(start))
+	m, err := cfg.measurer(opts, cfg.Finished, cfg.Progress)
+	if err != nil {
+		return err
+	}
+	runCtx := ctx
+	if !end.IsZero() {
+		var cancel context.CancelFunc
+		runCtx, cancel = context.WithDeadline(ctx, end.Add(overrun(cfg.Options.Total)))
+		defer cancel()
+	}
+	rs, runErr := m.Run(runCtx, todo)
+	if runErr != nil && ctx.Err() == nil && runCtx.Err() != nil {
+		// The run's own time ended, not the user's patience: what was not
+		// measured is cut short, which is an outcome, not a failure.
+		runErr = nil
+		rs = append(rs, cutShort(todo, rs, cfg.Options.Total)...)
+	}
 	run.Results = inJobOrder(jobs, append(run.Results, rs...))
 	run.Peak = m.Peak()
 	machine := m.Machine()
+	if runErr == nil && !end.IsZero() {
+		var p peaker
+		if p, runErr = refine(runCtx, run, jobs, cfg, end); p != nil {
+			run.Peak = maxMemory(run.Peak, p.Peak())
+		}
+		if runErr != nil && ctx.Err() == nil {
+			runErr = nil // the run's time ended in the refining pass: every benchmark has its first result
+		}
+	}
+	run.Elapsed = results.Duration(time.Since(start))
 	run.Machine = &machine
 	results.MarkImplausible(run.Results, run.Env.Overhead)
 	if runErr != nil {
 		run.Warnings = append(run.Warnings, fmt.Sprintf("interrupted: %d of %d benchmarks were measured before: %v", len(run.Results), countOps(jobs), runErr))
 	}
-	for _, w := range []string{twoSpeeds(run), imprecise(run), implausible(run)} {
+	for _, w := range []string{cutWarning(run), twoSpeeds(run), imprecise(run), implausible(run)} {
 		if w != "" {
 			run.Warnings = append(run.Warnings, w)
 		}
@@ -281,8 +324,8 @@ func implausible(run *results.Run) string {
 	if n > 5 {
 		names = append(names[:5], fmt.Sprintf("and %d more", n-5))
 	}
-	return fmt.Sprintf("%d figures are implausible, too fast to be the codec's work (below twice the loop overhead, or faster than copying the encoding), and are left out of every ranking: %s",
-		n, strings.Join(names, ", "))
+	return fmt.Sprintf("%d figures are implausible, too fast to be the codec's work (%s), and are left out of every ranking with the codec's other figures on that dataset shape: %s",
+		n, results.ImplausibleRule, strings.Join(names, ", "))
 }
 
 // percent formats a fraction as a percentage to a tenth: 0.03 as "3".

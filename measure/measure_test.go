@@ -1,11 +1,14 @@
 package measure
 
 import (
+	"context"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/serbench/serbench/preset"
 	"github.com/serbench/serbench/results"
+	"github.com/serbench/serbench/runner"
 )
 
 func TestRunWarnings(t *testing.T) {
@@ -52,5 +55,162 @@ func TestRunWarnings(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestRefine: the contested benchmarks of a run, and only they, are
+// sampled again, their results merged with the first and reported final
+// again; a run with nothing contested is left as it is.
+func TestRefine(t *testing.T) {
+	var jobs []runner.Job
+	for _, c := range []string{"json", "gob"} {
+		j, err := preset.Job(c, "tiny", "single", []results.Op{results.Encode, results.Decode})
+		if err != nil {
+			t.Fatal(err)
+		}
+		jobs = append(jobs, j)
+	}
+	first := func(codec string, op results.Op, med, lo, hi float64) results.Result {
+		return results.Result{Op: op, Codec: codec, Dataset: "tiny", Shape: "single", Status: results.OK,
+			NsPerOp: results.Stat{Median: med, Lo: lo, Hi: hi}, Samples: []results.Sample{{Iters: 1, NsPerOp: med}}}
+	}
+	run := &results.Run{Results: []results.Result{
+		first("json", results.Encode, 100, 50, 200), first("gob", results.Encode, 150, 120, 300), // contested
+		first("json", results.Decode, 100, 99, 101), first("gob", results.Decode, 300, 299, 301), // settled
+	}}
+	var reported []string
+	cfg := Config{Options: runner.Options{Budget: 10 * time.Millisecond, SampleTime: time.Millisecond}, InProcess: true,
+		Finished: func(_ *runner.Job, r results.Result) { reported = append(reported, r.Key()) }}
+	if _, err := refine(context.Background(), run, jobs, cfg, time.Now().Add(time.Minute)); err != nil {
+		t.Fatal(err)
+	}
+	if run.Refined != 2 || len(reported) != 2 {
+		t.Fatalf("refined %d, reported %q; want the two encodes", run.Refined, reported)
+	}
+	for _, r := range run.Results {
+		want := 1
+		if r.Op == results.Encode {
+			want = 2 // at least the first sample and one more
+		}
+		if r.Status != results.OK || len(r.Samples) < want || r.Op == results.Decode && len(r.Samples) != 1 {
+			t.Errorf("%s: %s with %d samples; want ok and %d or more (the decodes untouched)", r.Key(), r.Status, len(r.Samples), want)
+		}
+	}
+
+	// Too little time left: nothing is sampled again.
+	run.Refined, reported = 0, nil
+	if _, err := refine(context.Background(), run, jobs, cfg, time.Now()); err != nil || run.Refined != 0 || reported != nil {
+		t.Errorf("refine with no time left: refined %d, %v", run.Refined, err)
+	}
+}
+
+func TestSelect(t *testing.T) {
+	j, err := preset.Job("json", "tiny", "single", []results.Op{results.Encode, results.Decode})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dec := results.Result{Op: results.Decode, Codec: "json", Dataset: "tiny", Shape: "single"}
+	got := Select([]runner.Job{j}, []string{dec.Key(), "nothing"})
+	if len(got) != 1 || len(got[0].Ops) != 1 || got[0].Ops[0] != results.Decode {
+		t.Errorf("Select = %v; want json's decode alone", got)
+	}
+	if got := Select([]runner.Job{j}, nil); len(got) != 0 {
+		t.Errorf("Select of nothing = %v", got)
+	}
+}
+
+// stuck measures its first job's benchmarks, then waits until its context
+// ends, as a run whose time runs out in a long benchmark.
+type stuck struct {
+	finished func(*runner.Job, results.Result)
+}
+
+func (s *stuck) Run(ctx context.Context, jobs []runner.Job) ([]results.Result, error) {
+	var rs []results.Result
+	for _, op := range jobs[0].Ops {
+		r := results.Result{Op: op, Codec: jobs[0].Codec.Name, Dataset: jobs[0].Dataset, Shape: jobs[0].Shape, Status: results.OK}
+		rs = append(rs, r)
+		s.finished(&jobs[0], r)
+	}
+	<-ctx.Done()
+	return rs, ctx.Err()
+}
+func (s *stuck) Peak() results.Memory     { return results.Memory{} }
+func (s *stuck) Machine() results.Machine { return results.Machine{} }
+
+// TestCutShort: when a run's time ends, the benchmarks not measured are
+// skipped as cut short, not journaled, and the run ends without an error;
+// when the user interrupts it, it is interrupted.
+func TestCutShort(t *testing.T) {
+	defer func(f func(time.Duration) time.Duration) { overrun = f }(overrun)
+	overrun = func(time.Duration) time.Duration { return 0 }
+	var jobs []runner.Job
+	for _, c := range []string{"json", "gob", "cbor"} {
+		j, err := preset.Job(c, "tiny", "single", []results.Op{results.Encode, results.Decode})
+		if err != nil {
+			t.Fatal(err)
+		}
+		jobs = append(jobs, j)
+	}
+	var journaled int
+	cfg := Config{Options: runner.Options{Total: time.Second, Budget: 10 * time.Millisecond}}
+	cfg.fake = func(_ runner.Options, finished func(*runner.Job, results.Result), _ func(runner.Event)) measurer {
+		return &stuck{finished: finished}
+	}
+	cfg.Finished = func(*runner.Job, results.Result) { journaled++ }
+	run := &results.Run{Env: results.Env{Overhead: 1}}
+	if err := Run(context.Background(), run, jobs, cfg); err != nil {
+		t.Fatalf("a run whose time ended: %v; want no error", err)
+	}
+	cut := 0
+	for _, r := range run.Results {
+		if r.CutShort {
+			cut++
+			if r.Status != results.Skipped || !strings.Contains(r.Reason, "cut short: the run's time (-time 1s) ended") {
+				t.Errorf("%s: %s %q", r.Key(), r.Status, r.Reason)
+			}
+		}
+	}
+	if len(run.Results) != 6 || cut != 4 || journaled != 2 {
+		t.Errorf("%d results, %d cut short, %d journaled; want 6, 4 and 2", len(run.Results), cut, journaled)
+	}
+
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	cfg.Options.Total = time.Hour
+	run = &results.Run{Env: results.Env{Overhead: 1}}
+	if err := Run(ctx, run, jobs, cfg); err == nil {
+		t.Error("an interrupted run ended without an error")
+	}
+	for _, r := range run.Results {
+		if r.CutShort {
+			t.Errorf("%s is cut short in an interrupted run", r.Key())
+		}
+	}
+}
+
+func TestSmallFirst(t *testing.T) {
+	var jobs []runner.Job
+	for _, c := range []struct{ codec, dataset, shape string }{
+		{"json", "huge", "single"}, {"gob", "huge", "single"}, {"json", "tiny", "slice"},
+		{"json", "big", "single"}, {"gob", "tiny", "slice"}, {"json", "tiny", "single"},
+	} {
+		j, err := preset.Job(c.codec, c.dataset, c.shape, []results.Op{results.Encode})
+		if err != nil {
+			t.Fatal(err)
+		}
+		jobs = append(jobs, j)
+	}
+	var got []string
+	for _, j := range smallFirst(jobs) {
+		got = append(got, j.Codec.Name+" "+j.Dataset+"/"+j.Shape)
+	}
+	want := []string{"json tiny/single", "json tiny/slice", "gob tiny/slice", "json big/single", "json huge/single", "gob huge/single"}
+	if strings.Join(got, ", ") != strings.Join(want, ", ") {
+		t.Errorf("smallFirst = %q\nwant %q", got, want)
+	}
+	tiny, _ := jobs[5].Value()
+	if w := Weight(tiny); w != 2 {
+		t.Errorf("Weight(Tiny) = %d, want 2 (an int64 and a string)", w)
 	}
 }

@@ -26,7 +26,7 @@ var Files = []struct {
 	{"summary.md", summary.Write},
 }
 
-// WriteFiles writes every output of run into dir, which must exist:
+// WriteFiles writes every output of run into dir, creating it if needed:
 // results.json, results.bench, results.csv, report.html and summary.md.
 // When dir holds a fidelity.json (serbench fidelity -o dir), report.html
 // shows its matrix; when it holds a hostile.json (serbench hostile -o
@@ -34,6 +34,9 @@ var Files = []struct {
 // Each file is written to a temporary name and renamed, so a failure
 // never leaves half a file; a file of the same name is replaced.
 func WriteFiles(dir string, run *results.Run) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("writing the outputs: %w", err)
+	}
 	if run.Hostile == nil {
 		run.Hostile = ReadHostile(dir)
 	}

@@ -42,7 +42,16 @@ func TestWriteFiles(t *testing.T) {
 	if b, _ := os.ReadFile(filepath.Join(dir, "summary.md")); string(b) == "old" {
 		t.Error("summary.md was not replaced")
 	}
-	if err := report.WriteFiles(filepath.Join(dir, "missing"), fixture.Run()); err == nil || !strings.Contains(err.Error(), "results.json") {
-		t.Errorf("WriteFiles into a missing directory: %v; want an error naming the file", err)
+	// A missing directory is created, not reported as a missing temporary file.
+	if err := report.WriteFiles(filepath.Join(dir, "missing", "sub"), fixture.Run()); err != nil {
+		t.Errorf("WriteFiles into a missing directory: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "missing", "sub", "report.html")); err != nil {
+		t.Errorf("WriteFiles into a missing directory wrote no report.html: %v", err)
+	}
+	file := filepath.Join(dir, "afile")
+	os.WriteFile(file, nil, 0o644)
+	if err := report.WriteFiles(filepath.Join(file, "sub"), fixture.Run()); err == nil || !strings.Contains(err.Error(), "writing the outputs") {
+		t.Errorf("WriteFiles under a file: %v; want an error saying the outputs could not be written", err)
 	}
 }

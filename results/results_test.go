@@ -161,36 +161,62 @@ func TestMachineSplit(t *testing.T) {
 	}
 }
 
+// TestMarkImplausible checks the one bound on a plausible figure: the
+// loop's own cost plus the cost of copying the encoding's bytes, the
+// copy's fixed cost aside. The honest cases are those that flagged
+// byteorder's int64 (8 bytes) under the bounds this one replaced.
 func TestMarkImplausible(t *testing.T) {
-	ok := func(median, copyNs float64) results.Result {
-		return results.Result{Status: results.OK, Bytes: 600, NsPerOp: results.Stat{Median: median}, CopyNs: copyNs}
+	const overhead = 1.3
+	ok := func(median float64, bytes int, copyNs, baseNs float64) results.Result {
+		return results.Result{Status: results.OK, Bytes: bytes, NsPerOp: results.Stat{Median: median}, CopyNs: copyNs, CopyBaseNs: baseNs}
 	}
-	rs := []results.Result{ok(4, 0), ok(30, 20), ok(10, 20), {Status: results.Failed, NsPerOp: results.Stat{Median: 1}}}
-	results.MarkImplausible(rs, 2.5)
-	for i, want := range []string{"below twice the timed loop's own cost (2.5ns/op)", "", "faster than copying its 600-byte encoding (20ns/op)", ""} {
-		if got := rs[i].Implausible; want == "" && got != "" || !strings.Contains(got, want) {
-			t.Errorf("result %d: Implausible = %q, want %q", i, got, want)
+	self := func(r results.Result) results.Result { r.SelfTimed = true; return r }
+	withSamples := func(r results.Result, ns ...float64) results.Result {
+		for _, x := range ns {
+			r.Samples = append(r.Samples, results.Sample{Iters: 1000, NsPerOp: x})
 		}
+		return r
 	}
-	if rs[0].Ranked() || !rs[1].Ranked() || rs[3].Ranked() {
-		t.Errorf("Ranked: %v %v %v, want false true false", rs[0].Ranked(), rs[1].Ranked(), rs[3].Ranked())
+	beside := func(loopNs float64, r results.Result) results.Result { r.LoopNs = loopNs; return r }
+	tests := []struct {
+		name string
+		r    results.Result
+		want string // in Implausible; "" for plausible
+	}{
+		{"a word's decode, faster than a whole copy of it", ok(2.9, 8, 3.6, 3.5), ""},
+		{"a word's encode, under twice the loop's cost", ok(2.4, 8, 3.6, 3.5), ""},
+		{"below the loop's own cost", ok(1.0, 8, 3.6, 3.5), "below the timed loop's own cost (1.3ns/op)"},
+		{"the loop timed beside it stands for the run's", beside(0.9, ok(1.0, 8, 3.6, 3.5)), ""},
+		{"a word's encode, the loop timed beside it", beside(1.2, ok(3.5, 8, 3.7, 3.67)), ""},
+		{"below the loop timed beside it", beside(3, ok(2.5, 8, 3.7, 3.67)), "below the timed loop's own cost (3ns/op)"},
+		{"a cached 600-byte encoding", ok(2.5, 600, 20, 3.5), "faster than copying its 600-byte encoding (17.8ns/op: the loop's 1.3ns and 16.5ns for the bytes)"},
+		{"an honest 600-byte encode", ok(900, 600, 20, 3.5), ""},
+		{"no copy measured: the loop bound alone", ok(2, 600, 0, 0), ""},
+		{"recorded without the copy's base: the whole copy", ok(10, 600, 20, 0), "faster than copying its 600-byte encoding (20ns/op)"},
+		{"recorded without the base, plausible", ok(30, 600, 20, 0), ""},
+		{"self-timed: no loop bound", self(ok(0.5, 9, 0.6, 0.55)), ""},
+		{"self-timed: the bytes' cost", self(ok(1, 600, 12, 1)), "faster than copying its 600-byte encoding (11ns/op)"},
+		{"self-timed word: exempt from the copy", self(ok(0.3, 8, 2, 0)), ""},
+		{"self-timed beyond a word, recorded without the base", self(ok(1, 9, 2, 0)), "faster than copying its 9-byte encoding (2ns/op)"},
+		{"not measured", results.Result{Status: results.Failed, NsPerOp: results.Stat{Median: 1}}, ""},
+		{"a cheat whose median a busy machine lifted: its fastest sample", withSamples(ok(9, 600, 20, 3.5), 9, 2.5, 12), "the fastest sample, 2.5ns/op, is faster than copying its 600-byte encoding"},
+		{"an honest figure, quiet or busy", withSamples(ok(30, 600, 20, 3.5), 30, 19, 60), ""},
 	}
-}
-
-// TestMarkImplausibleSelfTimed checks that the loop-overhead bound does
-// not apply to a self-timed result, and the copy bound does beyond a
-// machine word.
-func TestMarkImplausibleSelfTimed(t *testing.T) {
-	rs := []results.Result{
-		{Status: results.OK, NsPerOp: results.Stat{Median: 1}, SelfTimed: true, CopyNs: 0.5},
-		{Status: results.OK, NsPerOp: results.Stat{Median: 1}, CopyNs: 0.5},
-		{Status: results.OK, NsPerOp: results.Stat{Median: 1}, SelfTimed: true, CopyNs: 2, Bytes: 8},
-		{Status: results.OK, NsPerOp: results.Stat{Median: 1}, SelfTimed: true, CopyNs: 2, Bytes: 9},
-	}
-	results.MarkImplausible(rs, 2)
-	for i, want := range []bool{false, true, false, true} {
-		if got := rs[i].Implausible != ""; got != want {
-			t.Errorf("result %d: implausible %v (%q), want %v", i, got, rs[i].Implausible, want)
-		}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rs := []results.Result{tt.r}
+			rs[0].Implausible = "stale: cleared before marking"
+			if tt.r.Status != results.OK {
+				rs[0].Implausible = ""
+			}
+			results.MarkImplausible(rs, overhead)
+			got := rs[0].Implausible
+			if tt.want == "" && got != "" || !strings.Contains(got, tt.want) {
+				t.Errorf("Implausible = %q, want %q", got, tt.want)
+			}
+			if rs[0].Ranked() != (tt.want == "" && tt.r.Status == results.OK) {
+				t.Errorf("Ranked = %v with Implausible %q", rs[0].Ranked(), got)
+			}
+		})
 	}
 }

@@ -26,7 +26,7 @@ import (
 // hundred milliseconds moves it by less than 1%. On a machine of its own
 // the probe's time barely moves and every sample is taken; on a shared
 // VM the probe runs either near its best or far slower, and a sample
-// taken after a slow probe is likelier to be slow (docs/noise-log.md).
+// taken after a slow probe is likelier to be slow (notes/noise-log.md).
 type gauge struct {
 	tol   float64
 	probe func() float64   // one probe's time in ns; walk, or a test's

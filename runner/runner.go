@@ -44,6 +44,10 @@ type Event struct {
 	Job         *Job
 	Results     []results.Result
 	Elapsed     time.Duration
+	// Refining says the event is of a run's refining pass (package
+	// measure), which samples contested benchmarks again; Done and Total
+	// then count that pass's jobs.
+	Refining bool
 }
 
 // A Runner measures jobs.
@@ -374,12 +378,12 @@ func (r *Runner) prepare(ctx context.Context, job *Job) ([]*bench, []results.Res
 		return nil, job.Results(results.Error, err.Error())
 	}
 	looper, selfTimed := p.Case.(codec.Looper)
-	copyNs := r.copyTime(len(p.Msgs[0]), selfTimed)
+	fl := r.floorTimes(len(p.Msgs[0]), selfTimed)
 	var bs []*bench
 	for _, op := range job.Ops {
 		b := &bench{res: job.result(op, results.OK, "")}
 		b.res.Bytes = len(p.Msgs[0])
-		b.res.CopyNs = copyNs
+		b.res.CopyNs, b.res.CopyBaseNs, b.res.LoopNs = fl.copyNs, fl.copyBaseNs, fl.loopNs
 		b.res.SelfTimed = selfTimed
 		switch op {
 		case results.Encode:

@@ -96,7 +96,7 @@ func (m gcMode) String() string {
 // cycle, then timed until SampleTime has passed and another cycle has
 // ended, so each sample pays for a whole number of its own cycles, as a
 // program's steady state does; its figures then agree with testing.B's
-// (the measurements are in docs/noise-log.md). A cycle that does not end
+// (the measurements are in notes/noise-log.md). A cycle that does not end
 // within cycleWait ends the wait and the sample anyway.
 // With aligned, the previous sample of l ended at a cycle's end just now
 // (see sampleVisit) and there is no wait. atCycleEnd reports whether the

@@ -21,7 +21,12 @@ func main() {
 	err := cli.Run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
 	stop()
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "serbench:", err)
-		os.Exit(cli.ExitCode(err))
+		fmt.Fprintln(os.Stderr, "serbench:", cli.Localize(err.Error()))
+		code := cli.ExitCode(err)
+		if code > 1 && cli.GoRun(os.Args[0]) {
+			// go run reports every failure as exit status 1.
+			fmt.Fprintf(os.Stderr, "serbench: exit status %d; go run turns it into 1: for scripts, build the command (go build -o serbench ./cmd/serbench) and run ./serbench\n", code)
+		}
+		os.Exit(code)
 	}
 }

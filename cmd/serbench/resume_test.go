@@ -30,7 +30,7 @@ func TestKillAndResume(t *testing.T) {
 	if err := killed.Start(); err != nil {
 		t.Fatal(err)
 	}
-	jpath := filepath.Join(dir, "killed.partial", journal.Name)
+	jpath := filepath.Join(dir, "killed", "partial", journal.Name)
 	// Wait for a few results, however long the machine takes, then kill.
 	for deadline := time.Now().Add(5 * time.Minute); ; time.Sleep(20 * time.Millisecond) {
 		if _, rs, err := journal.Read(jpath); err == nil && len(rs) >= 6 {
@@ -47,8 +47,8 @@ func TestKillAndResume(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := os.Stat(filepath.Join(dir, "killed")); err == nil {
-		t.Fatal("a killed run published an output directory")
+	if _, err := os.Stat(filepath.Join(dir, "killed", "results.json")); err == nil {
+		t.Fatal("a killed run published its outputs")
 	}
 
 	// A new run into the same directory is refused: the unfinished run
@@ -58,7 +58,7 @@ func TestKillAndResume(t *testing.T) {
 		t.Fatalf("a new run over an unfinished one: exit %d, %s", code, out)
 	}
 	// serbench report renders the unfinished run from its journal.
-	if out, err := exec.Command("serbench", "report", filepath.Join(dir, "killed.partial"), "-o", filepath.Join(dir, "partial-report")).CombinedOutput(); err != nil {
+	if out, err := exec.Command("serbench", "report", filepath.Join(dir, "killed", "partial"), "-o", filepath.Join(dir, "partial-report")).CombinedOutput(); err != nil {
 		t.Fatalf("report of the journal: %v\n%s", err, out)
 	}
 
@@ -78,7 +78,7 @@ func TestKillAndResume(t *testing.T) {
 			t.Errorf("%s, journaled before the kill, is not kept as it was", b.Key())
 		}
 	}
-	if _, err := os.Stat(filepath.Join(dir, "killed.partial")); err == nil {
+	if _, err := os.Stat(filepath.Join(dir, "killed", "partial")); err == nil {
 		t.Error("the resumed run left its working directory behind")
 	}
 }

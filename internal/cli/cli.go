@@ -76,7 +76,7 @@ Usage:
   serbench report RESULTS [-o DIR]
                                 re-render every output from saved results: a
                                 results.json, a journal.jsonl or an output directory
-                                (a run's DIR.partial too)
+                                (a run's DIR/partial too)
   serbench compare OLD NEW      deltas with significance, as benchstat computes them;
                                 OLD and NEW: what report reads, a results.bench, or
                                 go test -bench output
@@ -97,7 +97,7 @@ reason); 1 when some failed verification or errored (every output still
 written); 2 for a mistake in the command line or an input file that
 cannot be used (missing, malformed, truncated, empty); 3 when the run
 itself could not finish (interrupted, or its files could not be
-written): its results are kept in DIR.partial, and 'serbench run -resume
+written): its results are kept in DIR/partial, and 'serbench run -resume
 DIR' continues it.
 `
 

@@ -136,3 +136,19 @@ func TestVersionLine(t *testing.T) {
 		t.Errorf("version line %q, want: serbench VERSION GOVERSION GOOS/GOARCH", versionLine())
 	}
 }
+
+func TestInvocation(t *testing.T) {
+	for _, tc := range []struct{ arg0, want string }{
+		{"/tmp/go-build123/b001/exe/serbench", "go run ./cmd/serbench"},
+		{"./serbench", "./serbench"},
+		{"/usr/local/bin/serbench", "/usr/local/bin/serbench"},
+		{"serbench", "serbench"},
+	} {
+		equal(t, tc.arg0, invocation(tc.arg0), tc.want)
+	}
+	defer func(s string) { Self = s }(Self)
+	Self = "go run ./cmd/serbench"
+	equal(t, "localized", Localize("unknown probe x; run 'serbench list probes' for the names; continue with: serbench run -resume out"),
+		"unknown probe x; run 'go run ./cmd/serbench list probes' for the names; continue with: go run ./cmd/serbench run -resume out")
+	equal(t, "not a command", Localize("serbench writes a directory"), "serbench writes a directory")
+}

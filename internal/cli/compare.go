@@ -24,7 +24,7 @@ Compares two runs as benchstat does: per benchmark, each side's median
 with its 95% interval, and the delta where a Mann-Whitney U test finds a
 difference (p ≤ 0.05); then whether the codecs kept their ranking.
 OLD and NEW are each what serbench report reads (a results.json, a
-journal.jsonl, a serbench output directory or a run's DIR.partial), a
+journal.jsonl, a serbench output directory or a run's DIR/partial), a
 results.bench, or the output of go test -bench. Benchmarks only one of
 them holds are counted and named, not compared.
 `)
@@ -78,7 +78,7 @@ func readSet(name string) (*compare.Set, *results.Machine, error) {
 			set, err := readBench(bench)
 			return set, m, err
 		}
-		// A run's working directory, DIR.partial, holds its journal.
+		// A run's working directory, DIR/partial, holds its journal.
 	} else if !strings.HasSuffix(name, ".json") && !strings.HasSuffix(name, ".jsonl") {
 		set, err := readBench(name)
 		return set, nil, err

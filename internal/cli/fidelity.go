@@ -2,7 +2,6 @@ package cli
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -19,35 +18,31 @@ import (
 // report.html beside a run's results there is rendered again with the
 // matrix.
 func fidelityCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("serbench fidelity", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	var (
-		codecs   = fs.String("codecs", "", "comma-separated codecs (default: all)")
-		probes   = fs.String("probes", "", "comma-separated probes (default: all; see serbench list probes)")
-		out      = fs.String("o", "serbench-out", "directory for fidelity.csv and fidelity.json")
-		verbose  = fs.Bool("v", false, "print every cell that is not exact, with its diff or message")
-		parallel = fs.Int("j", 2, "codecs probed at once, each in its own child process")
-		timeout  = fs.Duration("timeout", fidelity.DefaultTimeout, "kill a child whose probe takes longer than this; the cell is recorded as hung")
-	)
-	fs.Usage = func() {
-		fmt.Fprint(fs.Output(), "Usage: serbench fidelity [-codecs LIST] [-probes LIST] [-o DIR] [-v]\n\n"+
-			"Runs every probe (a small typed value) through every codec and prints what comes back:\n"+
+	b := newFlags("fidelity", "serbench fidelity [-codecs LIST] [-probes LIST] [-o DIR] [-v]",
+		"Runs every probe (a small typed value) through every codec and prints what comes back:\n"+
 			"exact, equal after a named normalisation, changed, refused at encode or decode,\n"+
-			"unsupported (declared) or crashed. Each codec runs in child processes.\n\nFlags:\n")
-		fs.PrintDefaults()
-	}
-	if err := parse(fs, args); err != nil {
+			"unsupported (declared) or crashed. Each codec runs in child processes.", stderr)
+	fs := b.fs
+	var (
+		codecs, out string
+		parallel    int
+		timeout     time.Duration
+		probes      = fs.String("probes", "", "comma-separated probes (default: all; see serbench list probes)")
+		verbose     = fs.Bool("v", false, "print every cell that is not exact, with its diff or message")
+	)
+	b.codecs(&codecs, "all")
+	b.out(&out, "fidelity.csv and fidelity.json")
+	b.parallel(&parallel, 2)
+	b.timeout(&timeout, fidelity.DefaultTimeout, "one probe")
+	if err := b.parse(args); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {
 		return usagef("fidelity takes no arguments, got %q; use -codecs and -probes", fs.Args())
 	}
-	if *parallel < 1 {
-		return usagef("-j must be at least 1, got %d", *parallel)
-	}
 	infos := registry.Codecs
-	if *codecs != "" {
-		names := splitList(*codecs)
+	if codecs != "" {
+		names := splitList(codecs)
 		if err := registry.Check(names); err != nil {
 			return &UsageError{Msg: err.Error()}
 		}
@@ -64,10 +59,11 @@ func fidelityCmd(ctx context.Context, args []string, stdout, stderr io.Writer) e
 			return &UsageError{Msg: err.Error()}
 		}
 	}
-	if err := os.MkdirAll(*out, 0o755); err != nil {
-		return fmt.Errorf("fidelity: %w; choose another directory with -o", err)
+	d, err := openOut(out)
+	if err != nil {
+		return err
 	}
-	r := &fidelity.Runner{Timeout: *timeout, Parallel: *parallel, Progress: func(c string, done, total int) {
+	r := &fidelity.Runner{Timeout: timeout, Parallel: parallel, Progress: func(c string, done, total int) {
 		fmt.Fprintf(stderr, "fidelity: %d/%d codecs (%s)\n", done, total, c)
 	}}
 	start := time.Now()
@@ -76,7 +72,7 @@ func fidelityCmd(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		return &RunError{Msg: fmt.Sprintf("fidelity: %v; nothing written", err)}
 	}
 	fmt.Fprintf(stderr, "fidelity: %d codecs by %d probes in %v\n", len(infos), len(ps), time.Since(start).Round(time.Second))
-	if err := writeFidelity(*out, m); err != nil {
+	if err := writeFidelity(d.Path(), m, stderr); err != nil {
 		return err
 	}
 	return fidelity.WriteText(stdout, m, *verbose)
@@ -85,7 +81,7 @@ func fidelityCmd(ctx context.Context, args []string, stdout, stderr io.Writer) e
 // writeFidelity writes fidelity.json and fidelity.csv into dir, and renders
 // the run's outputs there again when dir holds a run's results, so that
 // report.html shows the matrix.
-func writeFidelity(dir string, m *fidelity.Matrix) error {
+func writeFidelity(dir string, m *fidelity.Matrix, stderr io.Writer) error {
 	for name, write := range map[string]func(io.Writer) error{
 		fidelity.JSONName: m.WriteJSON,
 		fidelity.CSVName:  func(w io.Writer) error { return fidelity.WriteCSV(w, m) },
@@ -94,6 +90,7 @@ func writeFidelity(dir string, m *fidelity.Matrix) error {
 			return err
 		}
 	}
+	fmt.Fprintf(stderr, "fidelity: wrote %s, %s\n", filepath.Join(dir, fidelity.JSONName), filepath.Join(dir, fidelity.CSVName))
 	if _, err := os.Stat(filepath.Join(dir, "results.json")); err != nil {
 		return nil
 	}
@@ -101,7 +98,11 @@ func writeFidelity(dir string, m *fidelity.Matrix) error {
 	if err != nil {
 		return fmt.Errorf("fidelity: %w", err)
 	}
-	return writeOutputs(dir, run)
+	if err := writeOutputs(dir, run); err != nil {
+		return err
+	}
+	fmt.Fprintf(stderr, "fidelity: %s holds a run's results: rendered its report.html and summary.md again with the matrix\n", dir)
+	return nil
 }
 
 // createFile writes a file through write, replacing it.

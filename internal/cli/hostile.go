@@ -4,11 +4,11 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"time"
 
 	"github.com/serbench/serbench/hostile"
 	"github.com/serbench/serbench/registry"
@@ -21,34 +21,40 @@ import (
 // the matrix on stdout, hostile.csv, hostile.json and the reproducers of
 // the cells that did not end cleanly under DIR/hostile/.
 func hostileCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("serbench hostile", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	b := newFlags("hostile", "serbench hostile [-codecs LIST] [-classes LIST] [-quick] [-timeout D] [-o DIR]",
+		"Feeds every decoder malformed and malicious inputs, each codec in capped child processes,\n"+
+			"and keeps the smallest reproducer of every crash, hang or blow-up.", stderr)
+	fs := b.fs
 	var (
-		codecs   = fs.String("codecs", "", "comma-separated codecs (default: every registered codec; see serbench list codecs)")
-		classes  = fs.String("classes", "", "comma-separated input classes (default: all; see serbench list classes)")
-		quick    = fs.Bool("quick", false, "fewer inputs per class and nesting only to 100,000 levels")
-		timeout  = fs.Duration("timeout", hostile.DefaultTimeout, "how long one input may take before its child process is killed as hung")
-		parallel = fs.Int("parallel", 1, "how many child processes run at once")
-		out      = fs.String("o", "serbench-out", "directory for hostile.csv, hostile.json and the reproducers under hostile/")
+		codecs, out string
+		parallel    int
+		timeout     time.Duration
+		classes     = fs.String("classes", "", "comma-separated input classes (default: all; see serbench list classes)")
+		quick       = fs.Bool("quick", false, "fewer inputs per class and nesting only to 100,000 levels")
 	)
-	if err := parse(fs, args); err != nil {
+	b.codecs(&codecs, "every registered codec")
+	b.out(&out, "hostile.csv, hostile.json and the reproducers under hostile/")
+	b.parallel(&parallel, 1)
+	b.timeout(&timeout, hostile.DefaultTimeout, "one input")
+	if err := b.parse(args); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {
 		return usagef("hostile takes no arguments, got %q", fs.Args())
 	}
-	if err := registry.Check(splitList(*codecs)); err != nil {
+	if err := registry.Check(splitList(codecs)); err != nil {
 		return &UsageError{Msg: err.Error()}
 	}
 	if err := hostile.CheckClasses(splitList(*classes)); err != nil {
 		return &UsageError{Msg: err.Error()}
 	}
-	if *timeout <= 0 || *parallel < 1 {
-		return usagef("-timeout must be positive and -parallel at least 1")
+	d, err := openOut(out)
+	if err != nil {
+		return err
 	}
-	pool := &worker.Pool{Parallel: *parallel}
+	pool := &worker.Pool{Parallel: parallel}
 	opts := hostile.Options{
-		Codecs: splitList(*codecs), Classes: splitList(*classes), Quick: *quick, Timeout: *timeout,
+		Codecs: splitList(codecs), Classes: splitList(*classes), Quick: *quick, Timeout: timeout,
 		Progress: func(done, total int, c hostile.Cell) {
 			if !c.Outcome.Clean() {
 				fmt.Fprintf(stderr, "[%d/%d] %s %s: %s %s\n", done, total, c.Codec, c.Class, c.Outcome, c.Crash)
@@ -59,19 +65,21 @@ func hostileCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if err != nil {
 		return &RunError{Msg: fmt.Sprintf("hostile: %v", err)}
 	}
-	if err := writeHostile(*out, m); err != nil {
+	if err := writeHostile(d.Path(), m); err != nil {
 		return &RunError{Msg: fmt.Sprintf("hostile: %v", err)}
 	}
+	fmt.Fprintf(stderr, "hostile: wrote %s, %s and the reproducers under %s\n", d.Join("hostile.json"), d.Join("hostile.csv"), d.Join("hostile"))
 	// Beside a run's results, report.html and summary.md show the matrix.
-	if _, err := os.Stat(filepath.Join(*out, "results.json")); err == nil {
-		run, err := readRun(*out)
+	if d.Has("results.json") {
+		run, err := readRun(d.Path())
 		if err == nil {
 			run.Hostile = m
-			err = report.WriteFiles(*out, run)
+			err = report.WriteFiles(d.Path(), run)
 		}
 		if err != nil {
-			return &RunError{Msg: fmt.Sprintf("hostile: re-rendering the run's report in %s: %v", *out, err)}
+			return &RunError{Msg: fmt.Sprintf("hostile: re-rendering the run's report in %s: %v", d.Path(), err)}
 		}
+		fmt.Fprintf(stderr, "hostile: %s holds a run's results: rendered its report.html and summary.md again with the matrix\n", d.Path())
 	}
 	return reporthostile.Write(stdout, m)
 }

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/serbench/serbench/internal/outdir"
 	"github.com/serbench/serbench/journal"
 	"github.com/serbench/serbench/report"
 	"github.com/serbench/serbench/results"
@@ -19,24 +20,37 @@ func outputList(dir string) string {
 	return strings.Join(names, ", ")
 }
 
-// partialDir is where a run with output directory out works until it
-// ends: its journal, and its outputs if it is interrupted.
-func partialDir(out string) string { return filepath.Clean(out) + ".partial" }
+// openOut claims dir as an output directory (package outdir): a file, or
+// a directory holding files serbench did not write, is a usage error.
+func openOut(dir string) (*outdir.Dir, error) {
+	d, err := outdir.Open(dir)
+	if err != nil {
+		return nil, &UsageError{Msg: err.Error() + " (-o)"}
+	}
+	return d, nil
+}
 
-// prepareWorkDir creates the working directory of a run into out, before
+// prepareWorkDir creates the working directory of a run into d, before
 // any time is spent measuring. An unfinished run's working directory is
 // never overwritten: its results are the user's.
-func prepareWorkDir(out, work string) error {
-	if _, err := os.Stat(filepath.Join(work, journal.Name)); err == nil {
-		return &UsageError{Msg: fmt.Sprintf("%s holds an unfinished run; continue it with: serbench run -resume %s (or remove %s, or choose another -o)", work, out, work)}
+func prepareWorkDir(d *outdir.Dir) error {
+	if _, err := os.Stat(filepath.Join(d.Work(), journal.Name)); err == nil {
+		return &UsageError{Msg: fmt.Sprintf("%s holds an unfinished run; continue it with: %s run -resume %s (or remove %s, or choose another -o)", d.Work(), Self, d.Path(), d.Work())}
 	}
-	if err := os.RemoveAll(work); err != nil {
-		return &UsageError{Msg: fmt.Sprintf("cannot create output directory %s: %v; choose another with -o", work, err)}
-	}
-	if err := os.MkdirAll(work, 0o755); err != nil {
-		return &UsageError{Msg: fmt.Sprintf("cannot create output directory: %v; choose another with -o", err)}
+	if err := d.NewWork(); err != nil {
+		return &UsageError{Msg: err.Error() + "; choose another directory with -o"}
 	}
 	return nil
+}
+
+// runFiles are the files a finished run publishes into its output
+// directory: the renderers' outputs and the journal.
+func runFiles() []string {
+	names := []string{journal.Name}
+	for _, f := range report.Files {
+		names = append(names, f.Name)
+	}
+	return names
 }
 
 // matrices are what serbench fidelity and serbench hostile write into an
@@ -70,41 +84,6 @@ func carryMatrices(out, work string) error {
 		}
 	}
 	return nil
-}
-
-// publish makes a finished run's working directory the output directory
-// out, as a set: the previous outputs stay in place until the new ones
-// are complete, and are removed only once the new directory has taken
-// their name.
-func publish(work, out string) error {
-	old := filepath.Clean(out) + ".old"
-	if err := os.RemoveAll(old); err != nil {
-		return fmt.Errorf("publishing the outputs: %w", err)
-	}
-	if _, err := os.Lstat(out); err == nil {
-		if err := os.Rename(out, old); err != nil {
-			return fmt.Errorf("publishing the outputs: moving the previous %s aside: %w", out, err)
-		}
-	}
-	if err := os.Rename(work, out); err != nil {
-		os.Rename(old, out) // put the previous outputs back
-		return fmt.Errorf("publishing the outputs: %w", err)
-	}
-	return os.RemoveAll(old)
-}
-
-// checkWritable creates dir if needed and proves a file can be written in
-// it, before any time is spent.
-func checkWritable(dir string) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return &UsageError{Msg: fmt.Sprintf("cannot create output directory: %v; choose another with -o", err)}
-	}
-	f, err := os.CreateTemp(dir, ".serbench-check-*")
-	if err != nil {
-		return &UsageError{Msg: fmt.Sprintf("cannot write to output directory %s: %v; choose another with -o", dir, err)}
-	}
-	f.Close()
-	return os.Remove(f.Name())
 }
 
 // writeOutputs renders every output into dir (report.WriteFiles).

@@ -36,15 +36,17 @@ func smallRun(failed bool) *results.Run {
 }
 
 func TestPrepareWorkDir(t *testing.T) {
-	out := filepath.Join(t.TempDir(), "out")
-	work := partialDir(out)
-	equal(t, "partial dir", work, out+".partial")
-	equal(t, "partial dir of a slash", partialDir(out+"/"), work)
+	d, err := openOut(filepath.Join(t.TempDir(), "out"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	work := d.Work()
+	equal(t, "work dir", work, filepath.Join(d.Path(), "partial"))
 
 	// A stale working directory without a journal is cleared.
 	mkdir(t, work)
 	writeFile(t, filepath.Join(work, "stale"), nil)
-	if err := prepareWorkDir(out, work); err != nil {
+	if err := prepareWorkDir(d); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := os.Stat(filepath.Join(work, "stale")); !os.IsNotExist(err) {
@@ -52,47 +54,68 @@ func TestPrepareWorkDir(t *testing.T) {
 	}
 	// One with a journal is an unfinished run: kept.
 	writeFile(t, filepath.Join(work, journal.Name), []byte("{}\n"))
-	err := prepareWorkDir(out, work)
+	err = prepareWorkDir(d)
 	var u *UsageError
-	if !errors.As(err, &u) || !strings.Contains(err.Error(), "serbench run -resume "+out) {
+	if !errors.As(err, &u) || !strings.Contains(err.Error(), Self+" run -resume "+d.Path()) {
 		t.Errorf("over an unfinished run: %v; want a usage error naming -resume", err)
 	}
 	if _, err := os.Stat(filepath.Join(work, journal.Name)); err != nil {
 		t.Errorf("the unfinished run's journal is gone: %v", err)
 	}
-	// A directory that cannot be made is a usage error naming -o.
-	file := filepath.Join(t.TempDir(), "file")
-	writeFile(t, file, nil)
-	if err := prepareWorkDir(filepath.Join(file, "out"), filepath.Join(file, "out.partial")); !errors.As(err, &u) || !strings.Contains(err.Error(), "choose another with -o") {
-		t.Errorf("under a file: %v; want a usage error naming -o", err)
-	}
 }
 
-// TestPublish checks that a finished run's directory replaces the
-// previous outputs as a set, leaving nothing aside.
-func TestPublish(t *testing.T) {
-	dir := t.TempDir()
-	out, work := filepath.Join(dir, "out"), filepath.Join(dir, "out.partial")
-	for _, d := range []string{out, work} {
-		mkdir(t, d)
-		writeFile(t, filepath.Join(d, "from"), []byte(filepath.Base(d)))
-	}
-	if err := publish(work, out); err != nil {
-		t.Fatal(err)
-	}
-	got, err := os.ReadFile(filepath.Join(out, "from"))
-	if err != nil || string(got) != "out.partial" {
-		t.Errorf("out holds %q (%v), want the new run's files", got, err)
-	}
-	for _, gone := range []string{work, out + ".old"} {
-		if _, err := os.Stat(gone); !os.IsNotExist(err) {
-			t.Errorf("%s is left behind: %v", gone, err)
+// TestOutputRefusals checks, for each command that writes, that -o naming
+// a file or a directory of the user's files is a usage error before any
+// work, and that nothing of the user's changes.
+func TestOutputRefusals(t *testing.T) {
+	for _, cmd := range [][]string{
+		{"run", "-codecs", "json", "-datasets", "tiny", "-budget", "10ms", "-in-process"},
+		{"report", "RESULTS"},
+		{"fidelity", "-codecs", "json", "-probes", "time-utc"},
+		{"hostile", "-codecs", "json", "-classes", "empty"},
+		{"reproduce", "-claims", "s000-json-small"},
+	} {
+		for _, target := range []string{"file", "dir"} {
+			t.Run(cmd[0]+"/"+target, func(t *testing.T) {
+				dir := t.TempDir()
+				src := filepath.Join(dir, "results.json")
+				f, _ := os.Create(src)
+				smallRun(false).WriteJSON(f)
+				f.Close()
+				out := filepath.Join(dir, "out")
+				if target == "file" {
+					writeFile(t, out, []byte("mine"))
+				} else {
+					mkdir(t, out)
+					writeFile(t, filepath.Join(out, "notes.txt"), []byte("mine"))
+					writeFile(t, filepath.Join(out, "main.go"), []byte("package main"))
+				}
+				args := append([]string{}, cmd...)
+				for i, a := range args {
+					if a == "RESULTS" {
+						args[i] = src
+					}
+				}
+				err, _, _ := run(append(args, "-o", out)...)
+				want := "it is a file"
+				if target == "dir" {
+					want = "holds files serbench did not write (main.go, notes.txt)"
+				}
+				if ExitCode(err) != 2 || !strings.Contains(err.Error(), want) {
+					t.Fatalf("%s -o %s: %v; want exit status 2 and %q", cmd[0], target, err, want)
+				}
+				if target == "file" {
+					if b, _ := os.ReadFile(out); string(b) != "mine" {
+						t.Errorf("the user's file changed: %q", b)
+					}
+					return
+				}
+				entries, _ := os.ReadDir(out)
+				if len(entries) != 2 {
+					t.Errorf("the user's directory holds %d entries, want its 2 files", len(entries))
+				}
+			})
 		}
-	}
-	// Publishing into a new directory works too.
-	mkdir(t, work)
-	if err := publish(work, filepath.Join(dir, "fresh")); err != nil {
-		t.Errorf("publishing into a new directory: %v", err)
 	}
 }
 
@@ -100,7 +123,7 @@ func TestPublish(t *testing.T) {
 // hostile matrices written there before, and never overwrites its own.
 func TestCarryMatrices(t *testing.T) {
 	dir := t.TempDir()
-	out, work := filepath.Join(dir, "out"), filepath.Join(dir, "out.partial")
+	out, work := filepath.Join(dir, "out"), filepath.Join(dir, "out", "partial")
 	mkdir(t, filepath.Join(out, "hostile"))
 	mkdir(t, work)
 	for name, body := range map[string]string{
@@ -134,23 +157,6 @@ func TestCarryMatrices(t *testing.T) {
 	}
 }
 
-func TestCheckWritable(t *testing.T) {
-	dir := filepath.Join(t.TempDir(), "a", "b")
-	if err := checkWritable(dir); err != nil {
-		t.Fatal(err)
-	}
-	entries, err := os.ReadDir(dir)
-	if err != nil || len(entries) != 0 {
-		t.Errorf("checkWritable left %d files (%v)", len(entries), err)
-	}
-	file := filepath.Join(t.TempDir(), "file")
-	writeFile(t, file, nil)
-	var u *UsageError
-	if err := checkWritable(filepath.Join(file, "sub")); !errors.As(err, &u) || !strings.Contains(err.Error(), "choose another with -o") {
-		t.Errorf("under a file: %v; want a usage error naming -o", err)
-	}
-}
-
 func TestOutputList(t *testing.T) {
 	got := outputList("d")
 	if n := strings.Count(got, ", ") + 1; n != len(report.Files) {
@@ -171,32 +177,42 @@ func TestFinish(t *testing.T) {
 		runErr   error
 		code     int
 		want     string
-		dir      string // where the outputs are: "out" or "out.partial"
+		dir      string // where the outputs are: "out" or "out/partial"
 		warnings []string
 	}{
 		{"complete", false, nil, 0, "", "out", []string{"a warning"}},
 		{"some failed", true, nil, 1, "1 benchmarks failed verification or errored; their reasons are in ", "out", nil},
-		{"interrupted", false, errors.New("interrupted"), 3, "interrupted: the 4 benchmarks measured are kept in ", "out.partial", nil},
+		{"interrupted", false, errors.New("interrupted"), 3, "interrupted: the 4 benchmarks measured are kept in ", "out/partial", nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()
 			out := filepath.Join(dir, "out")
-			mkdir(t, partialDir(out))
+			d, err := openOut(out)
+			if err != nil {
+				t.Fatal(err)
+			}
+			writeFile(t, filepath.Join(out, "notes.txt"), []byte("mine"))
+			if err := prepareWorkDir(d); err != nil {
+				t.Fatal(err)
+			}
 			run := smallRun(tc.failed)
 			run.Warnings = tc.warnings
 			var stderr strings.Builder
-			err := finish(run, tc.runErr, out, &stderr)
+			err = finish(run, tc.runErr, d, &stderr)
 			equal(t, "exit status", ExitCode(err), tc.code)
 			if tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)) {
 				t.Errorf("error %v, want %q", err, tc.want)
 			}
-			if tc.runErr != nil && !strings.Contains(err.Error(), "serbench run -resume "+out) {
+			if tc.runErr != nil && !strings.Contains(err.Error(), Self+" run -resume "+out) {
 				t.Errorf("error %v does not say how to resume", err)
 			}
 			for _, f := range report.Files {
 				if _, err := os.Stat(filepath.Join(dir, tc.dir, f.Name)); err != nil {
 					t.Errorf("%s not written: %v", f.Name, err)
 				}
+			}
+			if b, err := os.ReadFile(filepath.Join(out, "notes.txt")); err != nil || string(b) != "mine" {
+				t.Errorf("the user's file in the output directory: %q, %v", b, err)
 			}
 			if !strings.Contains(stderr.String(), "wrote "+filepath.Join(dir, tc.dir, "results.json")) {
 				t.Errorf("stderr does not name the outputs: %q", stderr.String())

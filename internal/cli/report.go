@@ -1,13 +1,13 @@
 package cli
 
 import (
-	"flag"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"strings"
 
+	"github.com/serbench/serbench/internal/outdir"
 	"github.com/serbench/serbench/journal"
 	"github.com/serbench/serbench/report"
 	"github.com/serbench/serbench/report/table"
@@ -15,19 +15,18 @@ import (
 )
 
 func reportCmd(args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("serbench report", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	out := fs.String("o", "serbench-out", "directory to write the outputs into")
-	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "Usage: serbench report RESULTS.json|journal.jsonl|DIR [-o DIR]\n\nFlags:\n")
-		fs.PrintDefaults()
-	}
+	b := newFlags("report", "serbench report RESULTS.json|journal.jsonl|DIR [-o DIR]",
+		"Renders every output again from saved results: a results.json, a run's journal.jsonl, or an\n"+
+			"output directory (an unfinished run's DIR/partial too).", stderr)
+	fs := b.fs
+	var out string
+	b.out(&out, "the outputs")
 	// Accept the file before or after the flags.
 	var file string
 	if len(args) > 0 && len(args[0]) > 0 && args[0][0] != '-' {
 		file, args = args[0], args[1:]
 	}
-	if err := parse(fs, args); err != nil {
+	if err := b.parse(args); err != nil {
 		return err
 	}
 	if file == "" && fs.NArg() == 1 {
@@ -40,22 +39,26 @@ func reportCmd(args []string, stdout, stderr io.Writer) error {
 		return &UsageError{Msg: err.Error()}
 	}
 	run.Hostile = report.ReadHostile(file) // a directory's hostile matrix goes along
-	if err := checkWritable(*out); err != nil {
+	d, err := openOut(out)
+	if err != nil {
 		return err
 	}
-	if err := writeOutputs(*out, run); err != nil {
+	if err := writeOutputs(d.Path(), run); err != nil {
 		return err
 	}
+	fmt.Fprintf(stderr, "serbench: wrote %s\n", outputList(d.Path()))
 	return table.Write(stdout, run)
 }
 
 // readRun reads a serbench results.json, a run's journal, or the one of
-// them an output directory (or a run's working directory, DIR.partial)
+// them an output directory (or a run's working directory, DIR/partial)
 // holds.
 func readRun(path string) (*results.Run, error) {
 	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
 		found := ""
-		for _, name := range []string{"results.json", journal.Name} {
+		// An unfinished run's journal is read only where the directory
+		// holds no finished run's.
+		for _, name := range []string{"results.json", journal.Name, filepath.Join(outdir.WorkName, journal.Name)} {
 			if _, err := os.Stat(filepath.Join(path, name)); err == nil {
 				found = filepath.Join(path, name)
 				break

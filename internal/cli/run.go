@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/serbench/serbench/dataset"
+	"github.com/serbench/serbench/internal/outdir"
 	"github.com/serbench/serbench/internal/progress"
 	"github.com/serbench/serbench/journal"
 	"github.com/serbench/serbench/measure"
@@ -48,53 +49,47 @@ type runFlags struct {
 }
 
 // newRunFlagSet returns the run command's flag set, parsing into f.
-func newRunFlagSet(f *runFlags, stderr io.Writer) *flag.FlagSet {
-	fs := flag.NewFlagSet("serbench run", flag.ContinueOnError)
+func newRunFlagSet(f *runFlags, stderr io.Writer) *flagBuilder {
+	b := newFlags("run", "serbench run [flags]", "", stderr)
+	fs := b.fs
 	defaults := runner.Options{}.WithDefaults()
-	fs.SetOutput(stderr)
 	fs.StringVar(&f.preset, "preset", "quick", "named selection to run; see 'serbench list presets'")
-	fs.StringVar(&f.codecs, "codecs", "", "comma-separated codecs (default: the preset's)")
+	b.codecs(&f.codecs, "the preset's")
 	fs.StringVar(&f.datasets, "datasets", "", "comma-separated datasets (default: the preset's)")
 	fs.StringVar(&f.shapes, "shapes", "", "comma-separated shapes: single, slice, ptrslice (default: the preset's)")
 	fs.StringVar(&f.ops, "ops", "", "comma-separated ops: encode, decode (default: both)")
 	fs.BoolVar(&f.xl, "xl", false, "include extra-large cases (the complex map's slice: needs 12 GiB of memory)")
-	fs.StringVar(&f.out, "o", "serbench-out", "directory for the outputs; the run works in DIR.partial until it ends")
+	b.out(&f.out, "the outputs; the run works in DIR/partial until it ends")
 	fs.StringVar(&f.resume, "resume", "", "continue the killed or interrupted run whose output directory is `DIR`, with its options")
-	fs.Float64Var(&f.target, "target", defaults.Target, "stop sampling when the median's CI is within this fraction, in [0.001, 1]")
+	fs.Float64Var(&f.target, "target", defaults.Target, "stop sampling when the median's CI is within this fraction, "+flagRanges["target"].String())
 	fs.DurationVar(&f.total, "time", 0, "the whole run's time, shared among its benchmarks, in [1s, 24h] (default: the preset's, 3m for quick; 0: none)")
-	fs.DurationVar(&f.budget, "budget", 0, "sampling time per benchmark, in [10ms, 10m]; with -time, the most one may get (default: the preset's, else 1s)")
-	fs.DurationVar(&f.sampleTime, "sample", 0, "wall time one sample aims for, in [1ms, 10s] (default: the preset's, else 10ms)")
+	b.budget(&f.budget, 0, "; with -time, the most one may get (default: the preset's, else 1s)")
+	fs.DurationVar(&f.sampleTime, "sample", 0, "wall time one sample aims for, "+flagRanges["sample"].String()+" (default: the preset's, else 10ms)")
 	fs.IntVar(&f.maxSamples, "max-samples", defaults.MaxSamples, "most samples per benchmark (the budget usually ends sampling first)")
 	fs.IntVar(&f.pinCPU, "pin", -1, "pin the measuring thread to CPU `N`, numbered from 0 as taskset and /proc/cpuinfo number them (Linux; -1: no pinning)")
-	fs.DurationVar(&f.batchTime, "batch", defaults.BatchTime, "wall time of one timed batch within a sample, in [1µs, -sample]")
+	fs.DurationVar(&f.batchTime, "batch", defaults.BatchTime, "wall time of one timed batch within a sample, "+flagRanges["batch"].String()+" and at most -sample")
 	fs.BoolVar(&f.noGC, "nogc", false, "no garbage collection before any sample")
 	fs.BoolVar(&f.gcFirst, "gc-first", false, "a garbage collection before every sample, also of operations that allocate fast")
 	fs.BoolVar(&f.gate, "gate", false, "sample only while a probe says the machine runs at full speed (its fast phases, not its average)")
-	fs.DurationVar(&f.timeout, "timeout", worker.DefaultTimeout, "kill a worker whose codec makes no progress for this long, at least 1s")
-	fs.BoolVar(&f.inproc, "in-process", false, "measure in this process, not in worker processes (a crash or hang then ends or slows the run)")
-	fs.BoolVar(&f.quiet, "q", false, "no progress on stderr")
+	b.timeout(&f.timeout, worker.DefaultTimeout, "preparing, verifying or one sample of a benchmark")
+	fs.BoolVar(&f.inproc, "in-process", false, "measure in this process, not in worker processes (a crash or hang then ends the run; -timeout does not apply)")
+	b.quiet(&f.quiet)
 	fs.StringVar(&f.file, "file", "", "measure the document in `FILE` (.json, .yaml, .cbor, .msgpack; JSON lines as .jsonl) instead of the datasets, in this process; FILE,FILE2 adds a second document of the same kind, which decode alternates with the first (without it, the first is the only message)")
 	fs.StringVar(&f.accept, "accept", "", "with -file: comma-separated `LOSSES` a codec may make on the document and still be measured (nil-empty, time-zone, time-precision=1s, ...); by default a codec must return the document exactly, and one that loses part of it as it declares is skipped with the loss named")
-	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "Usage: serbench run [flags]\n\nFlags:\n")
-		fs.PrintDefaults()
-	}
-	return fs
+	return b
 }
 
 // parseRun parses the run command's flags into a configuration: the
 // preset's selection and options, overridden by the flags given.
 func parseRun(args []string, stderr io.Writer) (*runConfig, error) {
 	var f runFlags
-	fs := newRunFlagSet(&f, stderr)
-	if err := parse(fs, args); err != nil {
+	b := newRunFlagSet(&f, stderr)
+	fs := b.fs
+	if err := b.parse(args); err != nil {
 		return nil, err
 	}
 	if fs.NArg() > 0 {
 		return nil, usagef("run takes no arguments, got %q; use flags such as -codecs json,gob", fs.Args())
-	}
-	if err := checkRunFlags(fs); err != nil {
-		return nil, err
 	}
 	p, err := preset.Lookup(f.preset)
 	if err != nil {
@@ -102,6 +97,9 @@ func parseRun(args []string, stderr io.Writer) (*runConfig, error) {
 	}
 	set := map[string]bool{}
 	fs.Visit(func(fl *flag.Flag) { set[fl.Name] = true })
+	if set["in-process"] && set["timeout"] {
+		return nil, usagef("-timeout kills a worker process that hangs, and -in-process runs without one: give one of them")
+	}
 	c := &runConfig{args: args, set: set, out: f.out, resume: f.resume, quiet: f.quiet, inproc: f.inproc, timeout: f.timeout}
 	if err := c.selectFrom(p, &f, stderr); err != nil {
 		return nil, err
@@ -193,7 +191,7 @@ func runConfigOf(args []string, stderr io.Writer) (*runConfig, []results.Result,
 			return nil, nil, usagef("-resume takes the options of the run it continues: give it alone (or with -q), not with -%s", name)
 		}
 	}
-	h, rs, err := journal.Read(filepath.Join(partialDir(cfg.resume), journal.Name))
+	h, rs, err := journal.Read(filepath.Join(cfg.resume, outdir.WorkName, journal.Name))
 	if err != nil {
 		return nil, nil, &UsageError{Msg: fmt.Sprintf("nothing to resume in %s: %v", cfg.resume, err)}
 	}
@@ -268,28 +266,35 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if err := table.Write(stdout, run); err != nil {
 		return err
 	}
-	return finish(run, runErr, cfg.out, stderr)
+	return finish(run, runErr, p.dir, stderr)
 }
 
 // A runPlan is a run ready to measure: its configuration, its jobs, the
-// results a resumed run already holds, and its working directory.
+// results a resumed run already holds, and its output directory, whose
+// working directory holds the run until it ends.
 type runPlan struct {
 	cfg   *runConfig
 	jobs  []runner.Job
 	prior []results.Result
+	dir   *outdir.Dir
 	work  string
 }
 
-// plan returns the run's plan, creating its working directory unless it
-// resumes one.
+// plan returns the run's plan. It claims the output directory and creates
+// its working directory (unless the run resumes one) before any time is
+// spent measuring.
 func (c *runConfig) plan(prior []results.Result) (*runPlan, error) {
 	jobs, err := c.jobs()
 	if err != nil {
 		return nil, &UsageError{Msg: err.Error()}
 	}
-	p := &runPlan{cfg: c, jobs: jobs, prior: prior, work: partialDir(c.out)}
+	d, err := openOut(c.out)
+	if err != nil {
+		return nil, err
+	}
+	p := &runPlan{cfg: c, jobs: jobs, prior: prior, dir: d, work: d.Work()}
 	if c.resume == "" {
-		if err := prepareWorkDir(c.out, p.work); err != nil {
+		if err := prepareWorkDir(d); err != nil {
 			return nil, err
 		}
 	}
@@ -313,6 +318,14 @@ func (p *runPlan) execute(ctx context.Context, stderr io.Writer) (run *results.R
 	mc.Finished = jw.add
 	var prog *progress.Reporter // nil with -q: no progress
 	if !p.cfg.quiet {
+		todo := measure.Remaining(p.jobs, p.prior)
+		if est := measure.Estimate(todo, p.cfg.opts); est >= time.Minute {
+			how := "at least, at the budget per benchmark; -time D bounds it, cutting short what it does not reach"
+			if p.cfg.opts.Total > 0 {
+				how = "at most: -time, and what it does not reach is cut short, marked so"
+			}
+			fmt.Fprintf(stderr, "serbench: %d benchmarks; about %v (%s)\n", countBenchmarks(todo), est.Round(time.Second), how)
+		}
 		prog = progress.New(stderr, len(measure.Remaining(p.jobs, p.prior)))
 		mc.Progress = prog.Event
 	}
@@ -326,9 +339,10 @@ func (p *runPlan) execute(ctx context.Context, stderr io.Writer) (run *results.R
 }
 
 // finish writes a measured run's files and says how it ended: published
-// into out when it completed, left in out's working directory when not.
-func finish(run *results.Run, runErr error, out string, stderr io.Writer) error {
-	work := partialDir(out)
+// into the output directory when it completed, left in its working
+// directory when not.
+func finish(run *results.Run, runErr error, d *outdir.Dir, stderr io.Writer) error {
+	work, out := d.Work(), d.Path()
 	if err := carryMatrices(out, work); err != nil {
 		return &RunError{Msg: fmt.Sprintf("%v; the journal of every result is kept in %s", err, work)}
 	}
@@ -337,7 +351,7 @@ func finish(run *results.Run, runErr error, out string, stderr io.Writer) error 
 	}
 	dir := work
 	if runErr == nil {
-		if err := publish(work, out); err != nil {
+		if err := d.Publish(runFiles()); err != nil {
 			return &RunError{Msg: fmt.Sprintf("%v; every output is in %s", err, work)}
 		}
 		dir = out
@@ -347,7 +361,7 @@ func finish(run *results.Run, runErr error, out string, stderr io.Writer) error 
 		fmt.Fprintln(stderr, "serbench: "+w)
 	}
 	if runErr != nil {
-		return &RunError{Msg: fmt.Sprintf("%v: the %d benchmarks measured are kept in %s; continue with: serbench run -resume %s", runErr, len(run.Results), work, out)}
+		return &RunError{Msg: fmt.Sprintf("%v: the %d benchmarks measured are kept in %s; continue with: %s run -resume %s", runErr, len(run.Results), work, Self, out)}
 	}
 	if c := results.Count(run.Results); c.Failed > 0 {
 		return &FailedError{Msg: fmt.Sprintf("%d benchmarks failed verification or errored; their reasons are in %s", c.Failed, filepath.Join(out, "results.csv"))}
@@ -376,11 +390,26 @@ func tally(run *results.Run) string {
 		}
 		precision = fmt.Sprintf(", intervals %s in the middle and %s at the 90th percentile", ci(cis[len(cis)/2]), ci(cis[len(cis)*9/10]))
 	}
-	return fmt.Sprintf("%d measured (%d within ±%s%%)%s, %d failed or errored, %d skipped; loop overhead %.2fns/op, included in every figure",
-		c.OK, c.Met, percent(run.Options.Target), precision, c.Failed, c.Skipped, run.Env.Overhead)
+	refined := ""
+	if run.Refined > 0 {
+		refined = fmt.Sprintf(" (%d sampled again, their order against a rival unsettled)", run.Refined)
+	}
+	return fmt.Sprintf("%d measured%s (%d within ±%s%%)%s, %d failed or errored, %d skipped; loop overhead %.2fns/op, included in every figure",
+		c.OK, refined, c.Met, percent(run.Options.Target), precision, c.Failed, c.Skipped, run.Env.Overhead)
 }
 
 // percent formats a fraction as a percentage to a tenth: 0.03 as "3".
 func percent(f float64) string {
 	return strconv.FormatFloat(math.Round(f*1000)/10, 'f', -1, 64)
+}
+
+// countBenchmarks counts the benchmarks of jobs that are not skipped.
+func countBenchmarks(jobs []runner.Job) int {
+	n := 0
+	for _, j := range jobs {
+		if j.Skip == "" {
+			n += len(j.Ops)
+		}
+	}
+	return n
 }

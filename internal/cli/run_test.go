@@ -80,7 +80,7 @@ func TestFlagMerging(t *testing.T) {
 		{"-time 0: no whole-run time", []string{"-time", "0"}, func(t *testing.T, c *runConfig) {
 			equal(t, "total", c.opts.Total, time.Duration(0))
 		}},
-		{"the runner's options", []string{"-target", "0.05", "-sample", "20ms", "-batch", "100µs", "-max-samples", "7", "-nogc", "-gate", "-timeout", "5s", "-q", "-in-process", "-o", "dir"}, func(t *testing.T, c *runConfig) {
+		{"the runner's options", []string{"-target", "0.05", "-sample", "20ms", "-batch", "100µs", "-max-samples", "7", "-nogc", "-gate", "-timeout", "5s", "-q", "-o", "dir"}, func(t *testing.T, c *runConfig) {
 			equal(t, "target", c.opts.Target, 0.05)
 			equal(t, "sample time", c.opts.SampleTime, 20*time.Millisecond)
 			equal(t, "batch", c.opts.BatchTime, 100*time.Microsecond)
@@ -89,8 +89,10 @@ func TestFlagMerging(t *testing.T) {
 			equal(t, "gate", c.opts.Gate, true)
 			equal(t, "timeout", c.timeout, 5*time.Second)
 			equal(t, "quiet", c.quiet, true)
-			equal(t, "in process", c.inproc, true)
 			equal(t, "out", c.out, "dir")
+		}},
+		{"-in-process", []string{"-in-process"}, func(t *testing.T, c *runConfig) {
+			equal(t, "in process", c.inproc, true)
 		}},
 		{"-pin counts from 0, the runner from 1", []string{"-pin", "0"}, func(t *testing.T, c *runConfig) {
 			equal(t, "pin", c.opts.PinCPU, 1)
@@ -145,7 +147,7 @@ func equal[T comparable](t *testing.T, what string, got, want T) {
 // holds.
 func TestResumeConfig(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "out")
-	work := partialDir(out)
+	work := filepath.Join(out, "partial")
 	mkdir(t, work)
 	args := []string{"-codecs", "json", "-datasets", "tiny", "-budget", "20ms", "-o", out}
 	w, err := journal.Create(filepath.Join(work, journal.Name), journal.Header{Args: args, Jobs: 2})
@@ -184,7 +186,7 @@ func TestResumeConfig(t *testing.T) {
 	}
 	_, err = c.plan(nil)
 	var u *UsageError
-	if !errors.As(err, &u) || !strings.Contains(err.Error(), "holds an unfinished run; continue it with: serbench run -resume "+out) {
+	if !errors.As(err, &u) || !strings.Contains(err.Error(), "holds an unfinished run; continue it with: "+Self+" run -resume "+out) {
 		t.Errorf("a new run over an unfinished one: %v; want a usage error naming -resume", err)
 	}
 }
@@ -202,7 +204,7 @@ func TestPlanErrors(t *testing.T) {
 	if !errors.As(err, &u) || !strings.Contains(err.Error(), `unknown codec "jsn"`) {
 		t.Errorf("plan of -codecs jsn: %v; want a usage error naming it", err)
 	}
-	if _, err := os.Stat(partialDir(out)); !os.IsNotExist(err) {
-		t.Errorf("a refused plan made its working directory: %v", err)
+	if _, err := os.Stat(out); !os.IsNotExist(err) {
+		t.Errorf("a refused plan made its output directory: %v", err)
 	}
 }

@@ -8,21 +8,23 @@ import (
 	"time"
 )
 
-// A flagRange is the range of a run flag whose zero value means "the
-// default" to runner.Options: left out, the flag takes its default; given,
-// it must lie within its range, zero included. TestFlagRanges holds them
-// to runner.Options.Validate.
+// A flagRange is the range of a flag: left out, the flag takes its
+// default; given, it must lie within its range, zero included. This is the
+// one statement of each range: help texts print it and checkRanges
+// enforces it for every command. TestFlagRanges holds the run flags' to
+// runner.Options.Validate.
 type flagRange struct {
 	lo, hi float64 // hi 0: no maximum
 	dur    bool    // lo and hi are in nanoseconds
 }
 
-var runFlagRanges = map[string]flagRange{
-	"target":  {lo: 0.001, hi: 1},
-	"budget":  {lo: float64(10 * time.Millisecond), hi: float64(10 * time.Minute), dur: true},
-	"sample":  {lo: float64(time.Millisecond), hi: float64(10 * time.Second), dur: true},
-	"batch":   {lo: float64(time.Microsecond), dur: true}, // and at most -sample: runner.Options.Validate
-	"timeout": {lo: float64(time.Second), dur: true},
+var flagRanges = map[string]flagRange{
+	"target":   {lo: 0.001, hi: 1},
+	"budget":   {lo: float64(10 * time.Millisecond), hi: float64(10 * time.Minute), dur: true},
+	"sample":   {lo: float64(time.Millisecond), hi: float64(10 * time.Second), dur: true},
+	"batch":    {lo: float64(time.Microsecond), dur: true}, // and at most -sample: runner.Options.Validate
+	"timeout":  {lo: float64(time.Second), dur: true},
+	"parallel": {lo: 1, hi: 64},
 }
 
 func (r flagRange) String() string {
@@ -42,11 +44,11 @@ func (r flagRange) String() string {
 	return fmt.Sprintf("[%s, %s]", f(r.lo), f(r.hi))
 }
 
-// checkRunFlags checks the run flags given on the command line against
-// their ranges: a zero or negative -budget, -sample, -batch, -target or
-// -timeout is a mistake, not a request for the default, and -pin names a
-// CPU of this machine.
-func checkRunFlags(fs *flag.FlagSet) error {
+// checkRanges checks the flags given on the command line against their
+// ranges: a zero or negative -budget, -sample, -batch, -target, -timeout
+// or -parallel is a mistake, not a request for the default, and -pin
+// names a CPU of this machine.
+func checkRanges(fs *flag.FlagSet) error {
 	var err error
 	fs.Visit(func(f *flag.Flag) {
 		if err != nil {
@@ -56,7 +58,7 @@ func checkRunFlags(fs *flag.FlagSet) error {
 			err = checkPin(f.Value.(flag.Getter).Get().(int))
 			return
 		}
-		r, ok := runFlagRanges[f.Name]
+		r, ok := flagRanges[f.Name]
 		if !ok {
 			return
 		}
@@ -66,6 +68,8 @@ func checkRunFlags(fs *flag.FlagSet) error {
 			v = float64(x)
 		case float64:
 			v = x
+		case int:
+			v = float64(x)
 		}
 		if v < r.lo || r.hi != 0 && v > r.hi {
 			err = usagef("-%s %s out of range %s: give a value within it, or leave -%s out for its default", f.Name, f.Value, r, f.Name)

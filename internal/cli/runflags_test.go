@@ -17,10 +17,10 @@ func TestFlagRanges(t *testing.T) {
 		"sample": func(o *runner.Options, v float64) { o.SampleTime = time.Duration(v) },
 		"batch":  func(o *runner.Options, v float64) { o.BatchTime = time.Duration(v) },
 	}
-	for name, r := range runFlagRanges {
+	for name, r := range flagRanges {
 		setter, ok := set[name]
 		if !ok {
-			continue // -timeout is the worker pool's, not a runner option
+			continue // -timeout and -parallel are the worker pool's, not runner options
 		}
 		step := 1.0 // a nanosecond
 		if !r.dur {

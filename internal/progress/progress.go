@@ -89,6 +89,10 @@ func (r *Reporter) Event(e runner.Event) {
 			fmt.Fprintf(r.w, "%s %s: %s\n", strings.ToUpper(string(res.Status)), res.Key(), res.ShortReason())
 		}
 	}
+	if e.Refining {
+		r.bar.Describe(describe(fmt.Sprintf("refining %d/%d: %s %s/%s", e.Done, e.Total, e.Job.Codec.Name, e.Job.Dataset, e.Job.Shape)))
+		return
+	}
 	r.bar.Set(e.Done)
 	r.bar.Describe(describe(fmt.Sprintf("%s %s/%s", e.Job.Codec.Name, e.Job.Dataset, e.Job.Shape)))
 }
@@ -130,7 +134,11 @@ func line(e runner.Event) string {
 		}
 		parts = append(parts, p)
 	}
-	return fmt.Sprintf("[%d/%d %s] %s %s/%s: %s", e.Done, e.Total, e.Elapsed.Round(time.Second),
+	pass := ""
+	if e.Refining {
+		pass = "refining "
+	}
+	return fmt.Sprintf("[%s%d/%d %s] %s %s/%s: %s", pass, e.Done, e.Total, e.Elapsed.Round(time.Second),
 		e.Job.Codec.Name, e.Job.Dataset, e.Job.Shape, strings.Join(parts, sep))
 }
 

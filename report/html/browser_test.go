@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -190,6 +191,81 @@ func TestBrowser(t *testing.T) {
 		t.Errorf("the page reports %q charts drawn (err %v), want 36", drawn, err)
 	}
 
+	// The page opens with the answer and the overview: both heatmaps and
+	// the scatter drawn, implausible cells and points marked "!", the
+	// Pareto front drawn and named, for each set the scatter can show.
+	type overviewInfo struct {
+		Drawn      string   `json:"drawn"`
+		Answers    int      `json:"answers"`
+		First      string   `json:"first"`
+		HeatEncode []string `json:"heatEncode"`
+		HeatDecode []string `json:"heatDecode"`
+		Scatter    []string `json:"scatter"`
+		Front      string   `json:"front"`
+		Last       string   `json:"last"`
+	}
+	readOverview := func() overviewInfo {
+		t.Helper()
+		raw, err := chromedp.Run(tab, chromedp.Evaluate[[]byte](`(() => {
+			const texts = id => Array.from(document.querySelectorAll("#" + id + " svg text")).map(t => t.textContent);
+			const int64 = SERBENCH_CHARTS.find(c => c.title === "int64 / single");
+			const order = ranked(int64.codecs.filter(c => c.decode), c => c.decode.median).map(c => c.name);
+			return {
+				drawn: document.body.dataset.overview || "",
+				answers: document.querySelectorAll("#answer ul.answers li").length,
+				first: document.querySelector("main section").id,
+				heatEncode: texts("heat-encode"), heatDecode: texts("heat-decode"), scatter: texts("scatter"),
+				front: document.getElementById("front").textContent,
+				last: order[order.length - 1],
+			};
+		})()`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var o overviewInfo
+		if err := json.Unmarshal(raw, &o); err != nil {
+			t.Fatal(err)
+		}
+		return o
+	}
+	o := readOverview()
+	if o.First != "answer" || o.Answers != 4 || o.Drawn != "3" {
+		t.Errorf("the page opens with section %q holding %d answers, %q overview charts drawn; want the answer, 4, 3", o.First, o.Answers, o.Drawn)
+	}
+	has := func(texts []string, pred func(string) bool) bool { return slices.ContainsFunc(texts, pred) }
+	if !has(o.HeatEncode, func(s string) bool { return s == "1.00×" }) || !has(o.HeatEncode, func(s string) bool { return s == "strconv †" }) {
+		t.Errorf("the encode heatmap lacks a 1.00× cell or the † on strconv: %q", o.HeatEncode)
+	}
+	if !has(o.HeatDecode, func(s string) bool { return strings.HasPrefix(s, "! ") }) {
+		t.Errorf("the decode heatmap does not mark the implausible cells with !: %q", o.HeatDecode)
+	}
+	if !has(o.Scatter, func(s string) bool { return s == "Pareto front" }) || !has(o.Scatter, func(s string) bool { return strings.HasPrefix(s, "strconv † !") }) {
+		t.Errorf("the scatter lacks its Pareto front or the marked strconv point: %q", o.Scatter)
+	}
+	if o.Last != "strconv" {
+		t.Errorf("int64/single's decode chart puts %s last, want strconv, whose figure is implausible", o.Last)
+	}
+	if !strings.HasPrefix(o.Front, "Pareto front (all dataset shapes): ") {
+		t.Errorf("front reads %q", o.Front)
+	}
+	if err := chromedp.Do(tab, chromedp.Evaluate[chromedp.Void](`(() => {
+		const pick = document.getElementById("scatter-set");
+		pick.value = Array.from(pick.options).find(o => o.textContent === "int64/single").value;
+		pick.dispatchEvent(new Event("change"));
+	})()`)); err != nil {
+		t.Fatal(err)
+	}
+	if o := readOverview(); !strings.HasPrefix(o.Front, "Pareto front (int64/single): ") || !has(o.Scatter, func(s string) bool { return strings.HasPrefix(s, "byteorder") }) {
+		t.Errorf("after picking int64/single the front reads %q and the scatter %q", o.Front, o.Scatter)
+	}
+	if err := chromedp.Do(tab, chromedp.Evaluate[chromedp.Void](`(() => {
+		const pick = document.getElementById("scatter-set");
+		pick.value = "0";
+		pick.dispatchEvent(new Event("change"));
+	})()`)); err != nil {
+		t.Fatal(err)
+	}
+
 	// The table filters and sorts.
 	if err := chromedp.Do(tab, chromedp.SendKeys(chromedp.ID("filter"), "yaml tiny")); err != nil {
 		t.Fatal(err)
@@ -212,8 +288,8 @@ func TestBrowser(t *testing.T) {
 		const r = document.querySelector("#results-table tbody tr");
 		return r.cells[1].textContent.trim() + " " + r.cells[2].textContent + " " + r.cells[5].textContent;
 	})()`))
-	if err != nil || first != "strconv † int64 2.40ns ±4.2%" {
-		t.Errorf("after sorting by time the first row is %q (err %v), want the fastest with its ±, strconv † int64 2.40ns ±4.2%%", first, err)
+	if err != nil || first != "strconv † int64 1.60ns ±4.4%" {
+		t.Errorf("after sorting by time the first row is %q (err %v), want the fastest with its ±, strconv † int64 1.60ns ±4.4%%", first, err)
 	}
 
 	// In a 1,400-pixel window the table fits without scrolling sideways,
@@ -270,6 +346,13 @@ func TestBrowser(t *testing.T) {
 		t.Fatal(err)
 	}
 	if err := os.WriteFile(filepath.Join(out, "report-top.png"), shot, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	shot, err = chromedp.Run(tab, chromedp.Screenshot(chromedp.ID("overview")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(out, "report-overview.png"), shot, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	shot, err = chromedp.Run(tab, chromedp.Screenshot(chromedp.ID("cat-6")))

@@ -1,9 +1,14 @@
 // Package html writes report.html: one self-contained page that works
-// offline. It holds per dataset and shape the charts of time per op with
-// its confidence interval as error bars, of encoded size and of
-// allocations; a sortable, filterable table of every result with its
-// verification status and fairness flags; the environment; and the
-// warnings.
+// offline. It opens with the answer (the four answers summary.md gives,
+// from summary.Answers) and an overview: heatmaps of codecs × dataset
+// shapes, each time relative to the best in its column, and a scatter of
+// encoded size against round-trip time with its Pareto front. Then per
+// dataset and shape the charts of time per op with its confidence
+// interval as error bars, of encoded size and of allocations; a sortable,
+// filterable table of every result with its verification status and
+// fairness flags; the environment; and the warnings. A figure that
+// results.MarkImplausible marks is drawn grey, marked "!" and last in
+// every chart, and never ranks.
 //
 // The charts are drawn in the browser by Apache ECharts, whose prebuilt
 // dist/echarts.min.js (fetched by scripts/fetch-echarts at a pinned
@@ -67,11 +72,18 @@ type view struct {
 	Counts     map[string]int
 	Problems   []rowView
 	Charts     []chartData
-	ChartsVer  string
-	Fidelity   *fidelityView // the fidelity matrix beside the run, or nil
+	// Answers are the run's four answers, as summary.md gives them, and
+	// LeftOut what they leave out (crashed, errored, implausible).
+	Answers   []answerView
+	LeftOut   []string
+	Overview  overview
+	ChartsVer string
+	Fidelity  *fidelityView // the fidelity matrix beside the run, or nil
 	// TwoSpeedsMark is the gap between median and mean beyond which a
 	// result is marked "two speeds" (results.MeanGapMark).
 	TwoSpeedsMark float64
+	// ImplausibleRule is results.ImplausibleRule, for the legend.
+	ImplausibleRule string
 	// Hostile is the hostile-input section, nil without a matrix.
 	Hostile *hostileView
 	ECharts template.JS
@@ -99,14 +111,17 @@ type chartData struct {
 }
 
 type chartCodec struct {
-	Name    string    `json:"name"`
-	Flags   string    `json:"flags,omitempty"`
-	Color   int       `json:"color"`
-	Items   int       `json:"items"`
-	Bytes   int       `json:"bytes"`
-	Encode  *chartRes `json:"encode,omitempty"`
-	Decode  *chartRes `json:"decode,omitempty"`
-	Missing string    `json:"missing,omitempty"`
+	Name  string `json:"name"`
+	Flags string `json:"flags,omitempty"`
+	// Implausible says why the codec's figures on this shape may not rank
+	// (one of them is implausible): its bars are marked and drawn last.
+	Implausible string    `json:"implausible,omitempty"`
+	Color       int       `json:"color"`
+	Items       int       `json:"items"`
+	Bytes       int       `json:"bytes"`
+	Encode      *chartRes `json:"encode,omitempty"`
+	Decode      *chartRes `json:"decode,omitempty"`
+	Missing     string    `json:"missing,omitempty"`
 }
 
 type chartRes struct {
@@ -129,14 +144,15 @@ type rowView struct {
 func newView(run *results.Run) *view {
 	v := &view{
 		Run: run, Env: run.Env, Options: run.Options,
-		Elapsed:       time.Duration(run.Elapsed).Round(time.Millisecond).String(),
-		Counts:        map[string]int{},
-		Charts:        []chartData{}, // "[]" in the page, never null
-		ChartsVer:     ChartsVersion,
-		TwoSpeedsMark: results.MeanGapMark,
-		ECharts:       template.JS(echartsJS),
-		Script:        template.JS(reportJS),
-		Style:         template.CSS(reportCSS),
+		Elapsed:         time.Duration(run.Elapsed).Round(time.Millisecond).String(),
+		Counts:          map[string]int{},
+		Charts:          []chartData{}, // "[]" in the page, never null
+		ChartsVer:       ChartsVersion,
+		TwoSpeedsMark:   results.MeanGapMark,
+		ImplausibleRule: results.ImplausibleRule,
+		ECharts:         template.JS(echartsJS),
+		Script:          template.JS(reportJS),
+		Style:           template.CSS(reportCSS),
 	}
 	if run.Peak.HeapBytes > 0 {
 		v.Peak = fmt.Sprintf("heap %.0f MiB", float64(run.Peak.HeapBytes)/(1<<20))
@@ -165,6 +181,8 @@ func newView(run *results.Run) *view {
 		v.Rows = append(v.Rows, row)
 	}
 	v.charts(run)
+	v.Answers, v.LeftOut = newAnswers(run)
+	v.Overview = newOverview(run)
 	v.Hostile = newHostileView(run.Hostile)
 	return v
 }
@@ -213,7 +231,7 @@ func (v *view) charts(run *results.Run) {
 		cd := chartData{ID: id, Title: cat.Dataset + " / " + cat.Shape}
 		cv := categoryView{ID: id, Dataset: cat.Dataset, Shape: cat.Shape}
 		for _, cell := range ix.Cells(cat) {
-			cc := chartCodec{Name: cell.Codec, Color: color[cell.Codec]}
+			cc := chartCodec{Name: cell.Codec, Color: color[cell.Codec], Implausible: implausibleOf(cell)}
 			if c := run.Codec(cell.Codec); c != nil {
 				cc.Flags = strings.Join(c.Flags(), ", ")
 			}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/serbench/serbench/report/html"
 	"github.com/serbench/serbench/report/internal/fixture"
+	"github.com/serbench/serbench/report/summary"
 	"github.com/serbench/serbench/results"
 	// The -update flag of the other renderers' golden tests, so that
 	// go test ./report/... -update runs here too.
@@ -31,6 +32,18 @@ func render(t *testing.T) ([]byte, *nethtml.Node) {
 		t.Fatalf("report.html does not parse: %v", err)
 	}
 	return buf.Bytes(), doc
+}
+
+// text returns the text n holds, markup left out.
+func text(n *nethtml.Node) string {
+	if n.Type == nethtml.TextNode {
+		return n.Data
+	}
+	var b strings.Builder
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		b.WriteString(text(c))
+	}
+	return b.String()
 }
 
 func walk(n *nethtml.Node, f func(*nethtml.Node)) {
@@ -144,17 +157,6 @@ func TestTable(t *testing.T) {
 	var heads, details []string
 	times, withCI := 0, 0
 	var tableClass string
-	var text func(*nethtml.Node) string
-	text = func(n *nethtml.Node) string {
-		if n.Type == nethtml.TextNode {
-			return n.Data
-		}
-		var b strings.Builder
-		for c := n.FirstChild; c != nil; c = c.NextSibling {
-			b.WriteString(text(c))
-		}
-		return b.String()
-	}
 	walk(doc, func(n *nethtml.Node) {
 		if n.Type != nethtml.ElementNode {
 			return
@@ -232,4 +234,54 @@ func writeFixture(t *testing.T, dir string, run *results.Run) string {
 		t.Fatal(err)
 	}
 	return path
+}
+
+// TestAnswerSection checks that the page opens with the answer, the same
+// four answers summary.md gives, then the overview, and that the
+// implausible figure is named where the answers leave it out.
+func TestAnswerSection(t *testing.T) {
+	page, doc := render(t)
+	var sections []string
+	var answers []string
+	walk(doc, func(n *nethtml.Node) {
+		if n.Type != nethtml.ElementNode {
+			return
+		}
+		if id, ok := attr(n, "id"); ok && n.Data == "section" {
+			sections = append(sections, id)
+		}
+		if c, _ := attr(n, "class"); n.Data == "ul" && c == "answers" {
+			for li := n.FirstChild; li != nil; li = li.NextSibling {
+				if li.Type == nethtml.ElementNode {
+					answers = append(answers, text(li))
+				}
+			}
+		}
+	})
+	if len(sections) < 2 || sections[0] != "answer" || sections[1] != "overview" {
+		t.Errorf("sections %q: want the answer first, then the overview", sections)
+	}
+	want, leftOut := summary.Answers(fixture.Run())
+	if len(answers) != 4 || len(want) != 4 {
+		t.Fatalf("%d answers on the page, %d from summary.Answers; want 4 of each", len(answers), len(want))
+	}
+	for i, a := range want {
+		w := a.Question + ": " + a.Winner
+		if a.Dagger {
+			w += "†"
+		}
+		if !strings.HasPrefix(answers[i], w) || !strings.Contains(answers[i], a.Detail) {
+			t.Errorf("answer %d = %q, want %q with %q", i, answers[i], w, a.Detail)
+		}
+	}
+	for _, l := range leftOut {
+		if !bytes.Contains(page, []byte(l)) {
+			t.Errorf("page lacks %q", l)
+		}
+	}
+	for _, want := range []string{`id="heat-encode"`, `id="heat-decode"`, `id="scatter"`, "const SERBENCH_OVERVIEW = {", `Pareto front (all dataset shapes): <b>`} {
+		if !bytes.Contains(page, []byte(want)) {
+			t.Errorf("page lacks %q", want)
+		}
+	}
 }

@@ -30,7 +30,20 @@ function esc(s) {
   return String(s).replace(/[&<>"']/g, c => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "'": "&#39;" })[c]);
 }
 
-function label(c) { return c.flags ? c.name + " †" : c.name; }
+function label(c) { return (c.flags ? c.name + " †" : c.name) + (c.implausible ? " !" : ""); }
+
+// IMPLAUSIBLE is how every chart draws a figure that may not rank.
+const IMPLAUSIBLE = { color: "#c9ccd1", decal: { symbol: "rect", dashArrayX: [1, 0], dashArrayY: [2, 3], rotation: -0.8, color: "rgba(0,0,0,0.25)" } };
+
+// ranked orders a shape's codecs for a chart: those that may rank by key,
+// then those with an implausible figure, never first.
+function ranked(codecs, key) {
+  return codecs.slice().sort((a, b) => (a.implausible ? 1 : 0) - (b.implausible ? 1 : 0) || key(a) - key(b));
+}
+
+function barStyle(c) {
+  return c.implausible ? IMPLAUSIBLE : { color: PALETTE[c.color % PALETTE.length] };
+}
 
 // errorBar draws a horizontal interval [lo, hi] on category row idx.
 function errorBar(params, api) {
@@ -62,7 +75,7 @@ function baseOption(title, names, xAxis) {
 
 // timeChart: median per op with its interval, fastest first.
 function timeChart(el, cat, op) {
-  const rows = cat.codecs.filter(c => c[op]).sort((a, b) => a[op].median - b[op].median);
+  const rows = ranked(cat.codecs.filter(c => c[op]), c => c[op].median);
   if (rows.length === 0) return null;
   const vals = rows.map(c => c[op]);
   const lo = Math.min(...vals.map(v => v.lo > 0 ? v.lo : v.median));
@@ -77,14 +90,14 @@ function timeChart(el, cat, op) {
   opt.series = [
     {
       type: "bar", barMaxWidth: 22,
-      data: rows.map(c => ({ value: c[op].median, itemStyle: { color: PALETTE[c.color % PALETTE.length] } })),
+      data: rows.map(c => ({ value: c[op].median, itemStyle: barStyle(c) })),
       tooltip: {
         formatter: p => {
           const c = rows[p.dataIndex], v = c[op];
           return "<b>" + esc(c.name) + "</b> " + op + "<br>median " + fmtDur(v.median) +
             "<br>interval " + fmtDur(v.lo) + " – " + fmtDur(v.hi) +
             (c.items > 1 ? "<br>" + fmtDur(v.median / c.items) + " per item (" + c.items + ")" : "") +
-            (c.flags ? "<br>† " + esc(c.flags) : "");
+            (c.flags ? "<br>† " + esc(c.flags) : "") + implausibleNote(c.implausible);
         },
       },
     },
@@ -100,7 +113,7 @@ function timeChart(el, cat, op) {
 
 // bytesChart: the size of one encoded message, smallest first.
 function bytesChart(el, cat) {
-  const rows = cat.codecs.filter(c => c.encode || c.decode).sort((a, b) => a.bytes - b.bytes);
+  const rows = ranked(cat.codecs.filter(c => c.encode || c.decode), c => c.bytes);
   if (rows.length === 0) return null;
   const chart = echarts.init(el, null, { renderer: "svg" });
   const opt = baseOption("encoded size", rows.map(label), {
@@ -109,13 +122,14 @@ function bytesChart(el, cat) {
   opt.grid.right = 56; // room for the value labels past the longest bar
   opt.series = [{
     type: "bar", barMaxWidth: 22,
-    data: rows.map(c => ({ value: c.bytes, itemStyle: { color: PALETTE[c.color % PALETTE.length] } })),
+    data: rows.map(c => ({ value: c.bytes, itemStyle: barStyle(c) })),
     label: { show: true, position: "right", formatter: p => fmtBytes(p.value), fontSize: 10 },
     tooltip: {
       formatter: p => {
         const c = rows[p.dataIndex];
         return "<b>" + esc(c.name) + "</b><br>" + c.bytes + " bytes" +
-          (c.items > 1 ? "<br>" + (c.bytes / c.items).toFixed(1) + " per item (" + c.items + ")" : "");
+          (c.items > 1 ? "<br>" + (c.bytes / c.items).toFixed(1) + " per item (" + c.items + ")" : "") +
+          implausibleNote(c.implausible);
       },
     },
   }];
@@ -125,9 +139,8 @@ function bytesChart(el, cat) {
 
 // allocsChart: allocations per op, encode and decode side by side.
 function allocsChart(el, cat) {
-  const rows = cat.codecs.filter(c => c.encode || c.decode)
-    .sort((a, b) => ((a.encode ? a.encode.allocs : 0) + (a.decode ? a.decode.allocs : 0)) -
-      ((b.encode ? b.encode.allocs : 0) + (b.decode ? b.decode.allocs : 0)));
+  const rows = ranked(cat.codecs.filter(c => c.encode || c.decode),
+    c => (c.encode ? c.encode.allocs : 0) + (c.decode ? c.decode.allocs : 0));
   if (rows.length === 0) return null;
   const chart = echarts.init(el, null, { renderer: "svg" });
   const opt = baseOption("allocations per op", rows.map(label), {
@@ -151,6 +164,152 @@ function allocsChart(el, cat) {
   return chart;
 }
 
+function implausibleNote(why) {
+  return why ? "<br><b>! implausible</b>, not ranked: " + esc(why) : "";
+}
+
+function fmtRatio(r) {
+  return (r >= 100 ? r.toFixed(0) : r >= 10 ? r.toFixed(0) : r >= 1.1 ? r.toFixed(1) : r.toFixed(2)) + "×";
+}
+
+// heatChart: codecs × dataset shapes, each median relative to the best in
+// its column, on a log colour scale; implausible cells grey and marked.
+function heatChart(el, op) {
+  const ov = SERBENCH_OVERVIEW;
+  const cells = ov[op];
+  if (!cells || cells.length === 0) return null;
+  const ok = cells.filter(c => !c.unranked && c.ratio > 0);
+  const bad = cells.filter(c => c.unranked || !(c.ratio > 0));
+  const top = Math.max(1, ...ok.map(c => Math.log10(c.ratio)));
+  const names = ov.codecs.map(c => c.flags ? c.name + " †" : c.name);
+  const chart = echarts.init(el, null, { renderer: "svg" });
+  const tip = c => {
+    const codec = ov.codecs[c.y];
+    return "<b>" + esc(codec.name) + "</b> " + op + " on " + esc(ov.columns[c.x]) + "<br>median " + fmtDur(c.median) +
+      (c.ratio > 0 ? "<br>" + fmtRatio(c.ratio) + " the best plausible there" : "") +
+      (codec.flags ? "<br>† " + esc(codec.flags) : "") + implausibleNote(c.implausible) +
+      (c.unranked && !c.implausible ? "<br>not ranked: the codec's other figure on this shape is implausible" : "");
+  };
+  chart.setOption({
+    animation: false,
+    title: { text: op + ": time relative to the best per shape", left: "center", top: 2, textStyle: { fontSize: 13, fontWeight: "normal" } },
+    grid: { left: 8, right: 16, top: 30, bottom: 48, containLabel: true },
+    tooltip: { trigger: "item", confine: true, formatter: p => tip(p.data.cell) },
+    xAxis: { type: "category", data: ov.columns, axisLabel: { rotate: 30, fontSize: 10, interval: 0 }, splitArea: { show: true } },
+    yAxis: { type: "category", data: names, inverse: true, axisTick: { show: false } },
+    visualMap: {
+      type: "continuous", seriesIndex: 0, min: 0, max: top, calculable: false, orient: "horizontal",
+      left: "center", bottom: 0, itemHeight: 120, itemWidth: 10, text: [fmtRatio(Math.pow(10, top)), "1×"],
+      inRange: { color: ["#e8f4ea", "#9fd0a8", "#f2c46b", "#e06c4f", "#8c2d1e"] }, textStyle: { fontSize: 10 },
+    },
+    series: [
+      {
+        type: "heatmap", name: op,
+        data: ok.map(c => ({ value: [c.x, c.y, Math.log10(c.ratio)], cell: c })),
+        label: { show: true, fontSize: 10, formatter: p => fmtRatio(p.data.cell.ratio) },
+        itemStyle: { borderColor: "#fff", borderWidth: 1 },
+      },
+      {
+        type: "heatmap", name: op + " (implausible)",
+        data: bad.map(c => ({ value: [c.x, c.y, 0], cell: c, itemStyle: IMPLAUSIBLE })),
+        label: { show: true, fontSize: 10, formatter: p => (p.data.cell.implausible ? "! " : "") + (p.data.cell.ratio > 0 ? fmtRatio(p.data.cell.ratio) : fmtDur(p.data.cell.median)) },
+        itemStyle: { borderColor: "#fff", borderWidth: 1 },
+      },
+    ],
+  });
+  return chart;
+}
+
+function labelRank(p) { return p.front ? 0 : p.implausible ? 1 : p.few ? 3 : 2; }
+
+// scatterChart: encoded size against round-trip time, log scales, with
+// the Pareto front drawn through the codecs on it and named.
+function scatterChart(el, set) {
+  const pts = set.points;
+  if (!pts || pts.length === 0) return null;
+  const chart = echarts.init(el, null, { renderer: "svg" });
+  const name = p => (p.flags ? p.codec + " †" : p.codec) + (p.implausible ? " !" : "") + (p.few ? " (" + p.shapes + " of " + (SERBENCH_OVERVIEW.scatter.length - 1) + " shapes)" : "");
+  const fmtT = v => set.relative ? fmtRatio(v) : fmtDur(v);
+  const fmtS = v => set.relative ? fmtRatio(v) : fmtBytes(v);
+  const front = pts.filter(p => p.front).sort((a, b) => a.time - b.time);
+  const shown = pts.slice().sort((a, b) => labelRank(a) - labelRank(b));
+  const span = (xs) => [Math.min(...xs) / 1.5, Math.max(...xs) * 1.5];
+  const [tlo, thi] = span(pts.map(p => p.time));
+  const [slo, shi] = span(pts.map(p => Math.max(p.size, 1e-9)));
+  const tip = p => "<b>" + esc(p.codec) + "</b>" + (p.front ? " (on the Pareto front)" : "") +
+    "<br>round trip " + fmtT(p.time) + (set.relative ? " the best" : "") +
+    "<br>size " + fmtS(p.size) + (set.relative ? " the smallest" : "") +
+    (p.shapes ? "<br>over " + p.shapes + " dataset shapes" + (p.few ? ": too few to compare, never on the front" : "") : "") +
+    (p.flags ? "<br>† " + esc(p.flags) : "") + implausibleNote(p.implausible);
+  chart.setOption({
+    animation: false,
+    title: { text: set.relative ? "size against round-trip time, relative to the best (geometric mean over shapes)" : "size against round-trip time: " + set.title,
+      left: "center", top: 2, textStyle: { fontSize: 13, fontWeight: "normal" } },
+    grid: { left: 12, right: 90, top: 34, bottom: 30, containLabel: true },
+    legend: { data: ["Pareto front"], right: 4, top: 24, orient: "vertical", textStyle: { fontSize: 11 } },
+    tooltip: { trigger: "item", confine: true, formatter: p => p.data && p.data.pt ? tip(p.data.pt) : "Pareto front: " + front.map(p => esc(p.codec)).join(", ") },
+    xAxis: { type: "log", name: "round trip" + (set.relative ? " (× best)" : ""), nameLocation: "middle", nameGap: 22, min: tlo, max: thi,
+      axisLabel: { formatter: v => fmtT(+v.toPrecision(2)), hideOverlap: true }, splitLine: { lineStyle: { color: "#eee" } } },
+    yAxis: { type: "log", name: "size" + (set.relative ? " (× smallest)" : ""), min: slo, max: shi,
+      axisLabel: { formatter: v => fmtS(+v.toPrecision(2)), hideOverlap: true }, splitLine: { lineStyle: { color: "#eee" } } },
+    series: [
+      {
+        type: "line", name: "Pareto front", data: front.map(p => [p.time, p.size]), symbol: "none", step: false,
+        lineStyle: { color: "#2b5fa8", width: 2, type: "dashed" }, itemStyle: { color: "#2b5fa8" }, z: 1, silent: true,
+      },
+      {
+        // Labels are shifted apart; one that still overlaps another is
+        // hidden, unless it names a point on the front or a marked one
+        // (whose label stands on the left of its point).
+        type: "scatter", name: "codecs", z: 2,
+        labelLayout: p => ({ moveOverlap: "shiftY", hideOverlap: labelRank(shown[p.dataIndex]) > 1 }),
+        data: shown.map(p => ({
+          value: [p.time, p.size], pt: p,
+          symbol: p.excluded ? "triangle" : p.few ? "emptyCircle" : "circle", symbolSize: p.front ? 12 : 9,
+          itemStyle: p.implausible ? Object.assign({ borderColor: "#666", borderWidth: 1 }, IMPLAUSIBLE) :
+            { color: p.front ? "#2b5fa8" : "#8aa4c8", borderColor: "#fff", borderWidth: 1 },
+          label: { show: true, position: p.implausible ? "left" : "right", fontSize: 10, formatter: name(p), color: p.front ? "#1d3f73" : "#5f6672", fontWeight: p.front ? "bold" : "normal" },
+        })),
+      },
+    ],
+  });
+  return chart;
+}
+
+// drawOverview draws the heatmaps and the scatter, and returns the
+// heatmaps (the scatter, redrawn when another set is picked, resizes
+// itself).
+function drawOverview() {
+  const heats = [];
+  if (typeof SERBENCH_OVERVIEW === "undefined" || !SERBENCH_OVERVIEW.columns || SERBENCH_OVERVIEW.columns.length === 0) return heats;
+  const ov = SERBENCH_OVERVIEW;
+  const height = Math.max(220, 110 + 24 * ov.codecs.length) + "px";
+  for (const op of ["encode", "decode"]) {
+    const el = document.getElementById("heat-" + op);
+    if (!el) continue;
+    el.style.height = height;
+    const c = heatChart(el, op);
+    if (c) heats.push(c); else el.classList.add("empty");
+  }
+  let scatter = null;
+  const el = document.getElementById("scatter");
+  const pick = document.getElementById("scatter-set");
+  const frontText = document.getElementById("front");
+  if (el && ov.scatter.length > 0) {
+    el.style.height = "440px";
+    scatter = scatterChart(el, ov.scatter[0]);
+    window.addEventListener("resize", () => scatter && scatter.resize());
+    if (pick) pick.addEventListener("change", () => {
+      const set = ov.scatter[Number(pick.value)];
+      if (scatter) scatter.dispose();
+      scatter = scatterChart(el, set);
+      frontText.innerHTML = "Pareto front (" + esc(set.title) + "): " + set.front.map(c => "<b>" + esc(c) + "</b>").join(", ") + ".";
+    });
+  }
+  document.body.dataset.overview = String(heats.length + (scatter ? 1 : 0));
+  return heats;
+}
+
 function drawCharts() {
   const charts = [];
   for (const cat of SERBENCH_CHARTS) {
@@ -169,8 +328,9 @@ function drawCharts() {
       if (c) charts.push(c); else el.classList.add("empty");
     }
   }
-  window.addEventListener("resize", () => charts.forEach(c => c.resize()));
   document.body.dataset.charts = String(charts.length);
+  const all = charts.concat(drawOverview());
+  window.addEventListener("resize", () => all.forEach(c => c && c.resize()));
 }
 
 // The results table: click a header to sort, type or pick to filter.

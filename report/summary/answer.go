@@ -1,6 +1,7 @@
 package summary
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"slices"
@@ -10,27 +11,33 @@ import (
 )
 
 // A question is one of the answers the summary opens with: a score of a
-// codec on a category (lower is better), and whether two codecs'
-// figures there are apart beyond their intervals (known is false when
-// either has no interval, so a tie cannot be told from a lack of data).
+// codec on a category (lower is better), and which side of two codecs'
+// figures there is ahead beyond their intervals (results.Compare's
+// answer: known is false when either has no interval, so that a tie is not
+// told from a lack of data).
 type question struct {
 	title string
 	unit  string // "slower", "larger"
 	score func(ix *index, codec string, c category) (float64, bool)
-	apart func(ix *index, a, b string, c category) (apart, known bool)
+	side  func(ix *index, a, b string, c category) (side int, known bool)
 }
 
 // questions are the summary's opening answers, in order.
 var questions = []question{
-	{"Smallest encoding", "larger", sizeScore, func(*index, string, string, category) (bool, bool) { return true, true }},
-	{"Fastest encode", "slower", opScore(results.Encode), opApart(results.Encode)},
-	{"Fastest decode", "slower", opScore(results.Decode), opApart(results.Decode)},
-	{"Best balance (round-trip time × size)", "behind", balanceScore, roundTripApart},
+	{"Smallest encoding", "larger", sizeScore, sizeSide},
+	{"Fastest encode", "slower", opScore(results.Encode), opSide(results.Encode)},
+	{"Fastest decode", "slower", opScore(results.Decode), opSide(results.Decode)},
+	{"Best balance (round-trip time × size)", "behind", balanceScore, balanceSide},
 }
 
 func sizeScore(ix *index, codec string, c category) (float64, bool) {
 	n := ix.size(codec, c)
 	return float64(n), n > 0
+}
+
+// sizeSide compares two sizes: exact figures, apart whenever they differ.
+func sizeSide(ix *index, a, b string, c category) (int, bool) {
+	return results.Compare(results.Exact(float64(ix.size(a, c))), results.Exact(float64(ix.size(b, c))))
 }
 
 func opScore(op results.Op) func(*index, string, category) (float64, bool) {
@@ -43,60 +50,83 @@ func opScore(op results.Op) func(*index, string, category) (float64, bool) {
 	}
 }
 
-func opApart(op results.Op) func(*index, string, string, category) (bool, bool) {
-	return func(ix *index, a, b string, c category) (bool, bool) {
+func opSide(op results.Op) func(*index, string, string, category) (int, bool) {
+	return func(ix *index, a, b string, c category) (int, bool) {
 		ra, rb := ix.get(op, a, c), ix.get(op, b, c)
 		if ra == nil || rb == nil {
-			return false, false
+			return 0, false
 		}
-		return apart(stat(ra), stat(rb))
+		return results.Compare(stat(ra), stat(rb))
 	}
 }
 
-// apart reports whether two intervals are apart, and whether both are
-// known so that the answer means something.
-func apart(a, b interval) (bool, bool) {
-	return compare(a, b) != 0, comparable(a, b)
-}
-
-// roundTrip returns codec's encode plus decode on c, bound to bound.
-func roundTrip(ix *index, codec string, c category) (interval, bool) {
+// balance returns codec's round trip on c (encode plus decode, bound to
+// bound) times its encoding's size: a codec twice as fast and twice as
+// large as another balances the same.
+func balance(ix *index, codec string, c category) (results.Interval, bool) {
 	e, d := ix.get(results.Encode, codec, c), ix.get(results.Decode, codec, c)
-	if e == nil || d == nil {
-		return interval{}, false
-	}
-	return stat(e).plus(stat(d)), true
-}
-
-// balanceScore is the round trip's time times the encoding's size: a
-// codec twice as fast and twice as large as another balances the same.
-func balanceScore(ix *index, codec string, c category) (float64, bool) {
-	rt, ok := roundTrip(ix, codec, c)
 	n := ix.size(codec, c)
-	return rt.median * float64(n), ok && n > 0
+	if e == nil || d == nil || n <= 0 {
+		return results.Interval{}, false
+	}
+	return stat(e).Plus(stat(d)).Times(float64(n)), true
 }
 
-func roundTripApart(ix *index, a, b string, c category) (bool, bool) {
-	ra, oka := roundTrip(ix, a, c)
-	rb, okb := roundTrip(ix, b, c)
+func balanceScore(ix *index, codec string, c category) (float64, bool) {
+	b, ok := balance(ix, codec, c)
+	return b.Mid, ok
+}
+
+func balanceSide(ix *index, a, b string, c category) (int, bool) {
+	ba, oka := balance(ix, a, c)
+	bb, okb := balance(ix, b, c)
 	if !oka || !okb {
-		return false, false
+		return 0, false
 	}
-	return apart(ra, rb)
+	return results.Compare(ba, bb)
+}
+
+// An Answer is one of the four answers a run gives (smallest encoding,
+// fastest encode, fastest decode, best balance), as summary.md and
+// report.html both open with it. Winner is empty when there is no clear
+// winner: no runner-up, or the two within noise of each other, or without
+// intervals to tell them apart.
+type Answer struct {
+	Question string
+	Winner   string
+	// Dagger says the winner's comparisons are not like for like
+	// (results.Codec.Flags).
+	Dagger bool
+	// RunnerUp is the codec second by the geometric mean, "" if none.
+	RunnerUp string
+	// Detail is the rest of the answer in plain text: the margin and how
+	// far apart beyond noise, or why there is no clear winner.
+	Detail string
+}
+
+// Answers returns the run's four answers, nil when nothing was measured,
+// with the codecs left out of them: those that errored in a dataset shape
+// (a crash, a hang) and those with an implausible figure there.
+func Answers(run *results.Run) ([]Answer, []string) {
+	ix := newIndex(run)
+	if ix.ok == 0 {
+		return nil, nil
+	}
+	var out []Answer
+	for _, q := range questions {
+		out = append(out, q.answer(ix))
+	}
+	return out, ix.leftOut()
 }
 
 // answer writes the summary's opening: the codecs that took part, then
-// for each question the codec that answers it over the run's categories,
-// by the geometric mean of its score relative to each category's best,
-// with the runner-up's margin and in how many categories the two stand
-// apart beyond their intervals. A codec must be measured in at least
-// three quarters of the categories to answer: one that holds only an
-// integer does not win "overall".
+// the four answers (Answers) and what they leave out.
 func (s *writer) answer() {
-	ix := s.ix
-	if ix.ok == 0 {
+	answers, leftOut := Answers(s.ix.run)
+	if answers == nil {
 		return // nothing measured, nothing to answer
 	}
+	ix := s.ix
 	var flagged []string
 	var names, absent []string
 	for _, c := range ix.codecs {
@@ -114,13 +144,32 @@ func (s *writer) answer() {
 	}
 	s.p("%s", line)
 	s.p("")
-	for _, q := range questions {
-		s.p("- %s", s.answerTo(q, &flagged))
+	for _, a := range answers {
+		s.p("- %s", a.markdown())
 	}
 	s.p("")
-	s.p("Each answer is the codec with the lowest geometric mean, over the dataset shapes, of its figure relative to the best there;")
-	s.p("\"apart\" counts the shapes where the two codecs' intervals do not overlap (elsewhere they are within noise).")
+	for _, l := range leftOut {
+		s.p("%s", text(l))
+	}
+	if len(leftOut) > 0 {
+		s.p("")
+	}
+	s.p("Each answer is the codec with the lowest geometric mean, over the dataset shapes, of its figure relative to the best there,")
+	s.p("named only when a runner-up stands behind it beyond noise (its interval apart) in most of the shapes both hold;")
+	s.p("\"ahead beyond noise\" counts those shapes (elsewhere the two are within noise, or have no interval to compare).")
 	s.p("")
+}
+
+// markdown renders an answer as a line of summary.md.
+func (a Answer) markdown() string {
+	if a.Winner == "" {
+		return fmt.Sprintf("**%s**: %s.", text(a.Question), text(a.Detail))
+	}
+	name := text(a.Winner)
+	if a.Dagger {
+		name += "†"
+	}
+	return fmt.Sprintf("**%s: %s**, %s.", text(a.Question), name, text(a.Detail))
 }
 
 func catList(cs []category) string {
@@ -134,9 +183,19 @@ func catList(cs []category) string {
 	return strings.Join(out, ", ")
 }
 
-// answerTo answers one question.
-func (s *writer) answerTo(q question, flagged *[]string) string {
-	ix := s.ix
+// A standing is a codec's place on a question: the geometric mean of its
+// score relative to the best in each category it holds.
+type standing struct {
+	codec string
+	gmean float64
+	n     int
+	wins  int
+}
+
+// standings ranks the codecs on q by their geometric mean, best first. A
+// codec must be measured in at least three quarters of the categories to
+// stand: one that holds only an integer does not win "overall".
+func (q question) standings(ix *index) []standing {
 	best := map[category]float64{}
 	for _, c := range ix.cats {
 		for _, codec := range ix.codecs {
@@ -144,12 +203,6 @@ func (s *writer) answerTo(q question, flagged *[]string) string {
 				best[c] = v
 			}
 		}
-	}
-	type standing struct {
-		codec string
-		gmean float64
-		n     int
-		wins  int
 	}
 	var st []standing
 	for _, codec := range ix.codecs {
@@ -168,31 +221,44 @@ func (s *writer) answerTo(q question, flagged *[]string) string {
 			st = append(st, standing{codec, math.Exp(logs / float64(n)), n, wins})
 		}
 	}
-	if len(st) == 0 {
-		return fmt.Sprintf("**%s**: no codec was measured in three quarters of the dataset shapes.", q.title)
+	slices.SortStableFunc(st, func(a, b standing) int { return cmp.Compare(a.gmean, b.gmean) })
+	return st
+}
+
+// answer answers q: the codec first by geometric mean, named the winner
+// only when the runner-up stands behind it beyond noise in most of the
+// categories both hold.
+func (q question) answer(ix *index) Answer {
+	a := Answer{Question: q.title}
+	st := q.standings(ix)
+	switch len(st) {
+	case 0:
+		a.Detail = "no codec was measured in three quarters of the dataset shapes"
+		return a
+	case 1:
+		a.Detail = fmt.Sprintf("no clear winner: only %s was measured on enough of the dataset shapes to compare (%d of %d)", st[0].codec, st[0].n, len(ix.cats))
+		return a
 	}
-	slices.SortStableFunc(st, func(a, b standing) int { return cmpFloat(a.gmean, b.gmean) })
-	w := st[0]
-	out := fmt.Sprintf("**%s: %s**, best in %d of the %d dataset shapes it was measured on", q.title, ix.name(w.codec, flagged), w.wins, w.n)
-	if len(st) == 1 {
-		return out + "; no other codec was measured on enough of them to compare."
-	}
-	r := st[1]
+	w, r := st[0], st[1]
+	a.RunnerUp = r.codec
 	m := q.margin(ix, w.codec, r.codec)
-	out += fmt.Sprintf("; next %s, %s %s", text(r.codec), ratio(m.factor), q.unit)
-	if q.unit != "larger" {
-		out += m.words()
+	if !m.clear() {
+		a.Detail = "no clear winner: " + m.noWinner(w.codec, r.codec, q.unit, q.exact())
+		return a
 	}
-	return out + "."
+	a.Winner, a.Dagger = w.codec, len(ix.flags(w.codec)) > 0
+	a.Detail = fmt.Sprintf("best in %d of the %d dataset shapes it was measured on; next %s, %s %s%s",
+		w.wins, w.n, r.codec, ratio(m.factor), q.unit, m.words(q.exact()))
+	return a
 }
 
 // A margin is how a question's runner-up stands against its winner over
 // the categories both hold: the geometric mean of the runner-up's score
-// over the winner's, and in how many categories both have intervals and
-// these stand apart.
+// over the winner's, in how many categories both have intervals, and in
+// how many of those the winner is ahead beyond them, or behind.
 type margin struct {
-	factor               float64
-	shared, known, apart int
+	factor                       float64
+	shared, known, ahead, behind int
 }
 
 // margin returns how codec r stands against codec w on q.
@@ -207,10 +273,13 @@ func (q question) margin(ix *index, w, r string) margin {
 		}
 		m.shared++
 		logs += math.Log(b / a)
-		if apart, known := q.apart(ix, w, r, c); known {
+		if side, known := q.side(ix, w, r, c); known {
 			m.known++
-			if apart {
-				m.apart++
+			switch {
+			case side < 0:
+				m.ahead++
+			case side > 0:
+				m.behind++
 			}
 		}
 	}
@@ -218,20 +287,24 @@ func (q question) margin(ix *index, w, r string) margin {
 	return m
 }
 
-// words says how far apart beyond noise the two codecs stand, calling it a
-// tie only where intervals say so: shapes without an interval on either
-// side are counted apart, as neither tied nor apart.
-func (m margin) words() string {
-	if m.known == 0 {
-		return fmt.Sprintf(", with no interval to compare in the %d shapes both hold", m.shared)
+// clear reports whether the margin names a winner: ahead beyond noise in
+// most of the categories both hold. A category without an interval to
+// compare counts against it: a lack of data defends no winner.
+func (m margin) clear() bool { return 2*m.ahead > m.shared }
+
+// exact reports whether q's figures are exact (sizes), without noise.
+func (q question) exact() bool { return q.unit == "larger" }
+
+// words says in how many categories the winner stands ahead beyond noise,
+// or, of exact figures, is ahead.
+func (m margin) words(exact bool) string {
+	if exact {
+		return fmt.Sprintf(", smaller in %d of the %d shapes both hold", m.ahead, m.shared)
 	}
-	out := fmt.Sprintf(", apart beyond noise in %d of the %d shapes both hold", m.apart, m.shared)
+	out := fmt.Sprintf(", ahead beyond noise in %d of the %d shapes both hold", m.ahead, m.shared)
 	if m.known < m.shared {
-		out = fmt.Sprintf(", apart beyond noise in %d of the %d shapes where both have an interval (no interval to compare in %d more)",
-			m.apart, m.known, m.shared-m.known)
-	}
-	if 2*m.apart < m.known {
-		out += " (mostly within noise: call it a tie)"
+		out = fmt.Sprintf(", ahead beyond noise in %d of the %d shapes where both have an interval (no interval to compare in %d more)",
+			m.ahead, m.known, m.shared-m.known)
 	}
 	return out
 }
@@ -244,4 +317,69 @@ func (ix *index) measuredAny(codec string) bool {
 		}
 	}
 	return false
+}
+
+// noWinner says why w, first by its geometric mean, is not named over r.
+func (m margin) noWinner(w, r, unit string, exact bool) string {
+	lead := fmt.Sprintf("%s is first by the geometric mean, %s %s %s", w, r, ratio(m.factor), unit)
+	switch {
+	case exact && m.ahead == 0 && m.behind == 0:
+		return fmt.Sprintf("%s and %s are the same size in the %d shapes both hold", w, r, m.shared)
+	case exact:
+		return fmt.Sprintf("%s is smaller than %s in only %d of the %d shapes both hold (%s)", w, r, m.ahead, m.shared, lead)
+	case m.known == 0:
+		return fmt.Sprintf("%s and %s have no interval to compare in the %d shapes both hold (%s)", w, r, m.shared, lead)
+	}
+	out := fmt.Sprintf("%s and %s within noise (%s, but ahead beyond noise in only %d of the %d shapes both hold", w, r, lead, m.ahead, m.shared)
+	if m.known < m.shared {
+		out += fmt.Sprintf("; no interval to compare in %d of them", m.shared-m.known)
+	}
+	return out + ")"
+}
+
+// leftOut says, one line per kind, which codecs the rankings leave out
+// and where: those that errored (a crash, a hang, a timeout) and those
+// with an implausible figure (results.MarkImplausible).
+func (ix *index) leftOut() []string {
+	var errored, implausible []string
+	for _, c := range ix.cats {
+		e, i := ix.absent(c)
+		for _, name := range e {
+			errored = append(errored, name+" on "+c.String())
+		}
+		for _, name := range i {
+			implausible = append(implausible, name+" on "+c.String())
+		}
+	}
+	var out []string
+	if len(errored) > 0 {
+		out = append(out, "Not ranked where they crashed or errored (their reasons are with the failures below): "+strings.Join(errored, ", ")+".")
+	}
+	if len(implausible) > 0 {
+		out = append(out, "Not ranked where a figure of theirs is implausible: "+strings.Join(implausible, ", ")+".")
+	}
+	return out
+}
+
+// absent returns the codecs that c's rankings leave out although they
+// were run there: those with a result that errored, and those whose cell
+// holds an implausible figure.
+func (ix *index) absent(c category) (errored, implausible []string) {
+	add := func(list *[]string, codec string) {
+		if !slices.Contains(*list, codec) {
+			*list = append(*list, codec)
+		}
+	}
+	for _, cell := range ix.cells.Cells(c) {
+		for _, r := range []*results.Result{cell.Encode, cell.Decode} {
+			switch {
+			case r == nil:
+			case r.Status == results.Error:
+				add(&errored, cell.Codec)
+			case r.Status == results.OK && r.Implausible != "":
+				add(&implausible, cell.Codec)
+			}
+		}
+	}
+	return errored, implausible
 }

@@ -91,43 +91,10 @@ func (ix *index) name(codec string, flagged *[]string) string {
 	return text(codec) + "†"
 }
 
-// An interval is a time with its confidence interval, in ns.
-type interval struct{ median, lo, hi float64 }
-
-func stat(r *results.Result) interval {
-	return interval{r.NsPerOp.Median, r.NsPerOp.Lo, r.NsPerOp.Hi}
-}
-
-// known reports whether the interval has bounds.
-func (v interval) known() bool { return v.lo > 0 || v.hi > 0 }
-
-// plus adds two intervals, bound to bound: a conservative interval for
-// the sum, such as a round trip. The sum has no bounds when either has
-// none: half an interval is not an interval.
-func (v interval) plus(w interval) interval {
-	if !v.known() || !w.known() {
-		return interval{median: v.median + w.median}
-	}
-	return interval{v.median + w.median, v.lo + w.lo, v.hi + w.hi}
-}
-
-// comparable reports whether both intervals are known, so compare can
-// tell a tie from a lack of data.
-func comparable(a, b interval) bool { return a.known() && b.known() }
-
-// compare returns -1 if a is faster than b with their intervals apart, +1
-// if slower, and 0 if the intervals overlap or either is unknown.
-func compare(a, b interval) int {
-	switch {
-	case !a.known() || !b.known():
-		return 0
-	case a.hi < b.lo:
-		return -1
-	case a.lo > b.hi:
-		return 1
-	}
-	return 0
-}
+// stat returns r's median time with its interval. Whether two of them
+// are apart, tied or undecided is results.Compare's to say: one rule for
+// every report and verdict.
+func stat(r *results.Result) results.Interval { return r.NsPerOp.Interval() }
 
 // dur formats ns as the terminal table does: three significant digits.
 func dur(ns float64) string { return results.FormatNs(ns) }

@@ -12,10 +12,11 @@ import (
 // slower", "gob 1.4× faster" or "tied (1.03×)".
 func verdict(aName string, a, b *results.Result) string {
 	f := a.NsPerOp.Median / b.NsPerOp.Median
-	if !comparable(stat(a), stat(b)) {
+	side, known := results.Compare(stat(a), stat(b))
+	if !known {
 		return fmt.Sprintf("undecided: no interval (%.2f× by median)", f)
 	}
-	switch compare(stat(a), stat(b)) {
+	switch side {
 	case -1:
 		return fmt.Sprintf("%s %s faster", text(aName), ratio(1/f))
 	case 1:
@@ -82,7 +83,8 @@ func (ix *index) crossing(g string) *crossing {
 		var pts []crossPoint
 		for _, cs := range x.cases {
 			if cs.json[i] != nil {
-				pts = append(pts, crossPoint{cs.c, cs.jsonBytes, compare(stat(cs.gob[i]), stat(cs.json[i]))})
+				side, _ := results.Compare(stat(cs.gob[i]), stat(cs.json[i]))
+				pts = append(pts, crossPoint{cs.c, cs.jsonBytes, side})
 			}
 		}
 		x.ops[i] = opCrossingOf(pts)
@@ -238,14 +240,14 @@ func (ix *index) streamGain() *streamGain {
 			row.one[i], row.st[i] = a, b
 			row.speedup[i] = a.NsPerOp.Median / b.NsPerOp.Median
 			o := &g.ops[i]
-			switch {
-			case !comparable(stat(a), stat(b)):
+			switch side, known := results.Compare(stat(b), stat(a)); {
+			case !known:
 				row.standing[i] = "no interval"
 				o.ties++
-			case compare(stat(b), stat(a)) == 0:
+			case side == 0:
 				row.standing[i] = "tied"
 				o.ties++
-			case compare(stat(b), stat(a)) < 0:
+			case side < 0:
 				o.faster++
 			}
 			o.gains = append(o.gains, row.speedup[i])

@@ -1,6 +1,7 @@
 package summary
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strings"
@@ -137,7 +138,7 @@ func (l ladder) fullSpan(m int) []ladderLine {
 			out = append(out, line)
 		}
 	}
-	slices.SortStableFunc(out, func(a, b ladderLine) int { return cmpFloat(a.growth[m].f, b.growth[m].f) })
+	slices.SortStableFunc(out, func(a, b ladderLine) int { return cmp.Compare(a.growth[m].f, b.growth[m].f) })
 	return out
 }
 

@@ -2,6 +2,7 @@ package summary
 
 import (
 	"bufio"
+	"cmp"
 	"fmt"
 	"io"
 	"slices"
@@ -72,8 +73,8 @@ func (s *writer) method() {
 		100*conf)
 	s.p("only when the two intervals do not overlap, and tied otherwise. Sizes are exact encoded bytes of one message.")
 	s.p("Every figure comes from a round trip verified before timing, on two distinct values, and again after it (the last")
-	s.p("encoding and decoded value, then up to 1,000 more round trips); a figure too fast to be the codec's work (below twice")
-	s.p("the loop overhead, or faster than copying its encoding) is called implausible and left out of every ranking.")
+	s.p("encoding and decoded value, then up to 1,000 more round trips); a figure too fast to be the codec's work (%s)", results.ImplausibleRule)
+	s.p("is called implausible and left out of every ranking, with the codec's other figures on that dataset shape.")
 	s.p("† marks codecs whose comparisons are not like for like: a variant")
 	s.p("measured in a non-default way, a non-reflection API (hand-written or generated code), or declared losses.")
 }
@@ -97,7 +98,8 @@ func (s *writer) winners() {
 	s.p("")
 	s.p("## Fastest and smallest per dataset and shape")
 	s.p("")
-	s.p("The winner of each category, and how far behind the next codec is (or which codecs it is tied with).")
+	s.p("The winner of each category and how far behind the next codec is, named only when the next one's interval stands apart")
+	s.p("(sizes are exact); otherwise there is no clear winner. Codecs that crashed, errored or gave an implausible figure are not ranked.")
 	s.p("")
 	s.p("| dataset/shape | fastest encode | fastest decode | smallest encoding |")
 	s.p("|---|---|---|---|")
@@ -135,38 +137,46 @@ func or(s string) string {
 	return s
 }
 
-// fastest describes the fastest codec for op on c.
+// fastest describes the fastest codec for op on c: named the winner
+// only when the next codec's interval stands apart behind it; otherwise
+// there is no clear winner, and the cell says why.
 func (s *writer) fastest(op results.Op, c category, flagged *[]string) string {
 	rs := s.ix.measured(op, c)
+	note := s.ix.absentNote(c)
 	if len(rs) == 0 {
+		if note != "" {
+			return "none ranked" + note
+		}
 		return ""
 	}
 	slices.SortStableFunc(rs, func(a, b *results.Result) int {
-		return cmpFloat(a.NsPerOp.Median, b.NsPerOp.Median)
+		return cmp.Compare(a.NsPerOp.Median, b.NsPerOp.Median)
 	})
 	best := rs[0]
-	out := fmt.Sprintf("**%s** %s", s.ix.name(best.Codec, flagged), durCI(best))
 	if len(rs) == 1 {
-		return out + " (only codec)"
-	}
-	var tied []string
-	for _, r := range rs[1:] {
-		if comparable(stat(best), stat(r)) && compare(stat(best), stat(r)) == 0 {
-			tied = append(tied, fmt.Sprintf("%s %s", text(r.Codec), dur(r.NsPerOp.Median)))
-		}
-	}
-	if len(tied) > 0 {
-		return out + "; tied with " + strings.Join(tied, ", ")
+		return fmt.Sprintf("no winner: only %s measured, %s", s.ix.name(best.Codec, flagged), durCI(best)) + note
 	}
 	next := rs[1]
-	out += fmt.Sprintf("; next %s %s, %s slower", text(next.Codec), dur(next.NsPerOp.Median), ratio(next.NsPerOp.Median/best.NsPerOp.Median))
-	if !comparable(stat(best), stat(next)) {
-		out += " by median (no interval: too few samples)"
+	switch side, known := results.Compare(stat(best), stat(next)); {
+	case !known:
+		return fmt.Sprintf("no clear winner: %s %s and %s %s have no interval to compare (%s by median: too few samples)",
+			s.ix.name(best.Codec, flagged), dur(best.NsPerOp.Median), text(next.Codec), dur(next.NsPerOp.Median),
+			ratio(next.NsPerOp.Median/best.NsPerOp.Median)) + note
+	case side == 0:
+		tied := []string{fmt.Sprintf("%s %s", s.ix.name(best.Codec, flagged), dur(best.NsPerOp.Median))}
+		for _, r := range rs[1:] {
+			if results.Tied(stat(best), stat(r)) {
+				tied = append(tied, fmt.Sprintf("%s %s", text(r.Codec), dur(r.NsPerOp.Median)))
+			}
+		}
+		return "no clear winner: " + andList(tied) + " within noise" + note
 	}
-	return out
+	return fmt.Sprintf("**%s** %s; next %s %s, %s slower", s.ix.name(best.Codec, flagged), durCI(best),
+		text(next.Codec), dur(next.NsPerOp.Median), ratio(next.NsPerOp.Median/best.NsPerOp.Median)) + note
 }
 
-// smallest describes the codec with the smallest encoding of c.
+// smallest describes the codec with the smallest encoding of c: sizes are
+// exact, so it is the winner when the next is larger.
 func (s *writer) smallest(c category, flagged *[]string) string {
 	type sized struct {
 		codec string
@@ -178,31 +188,60 @@ func (s *writer) smallest(c category, flagged *[]string) string {
 			all = append(all, sized{name, n})
 		}
 	}
+	note := s.ix.absentNote(c)
 	if len(all) == 0 {
+		if note != "" {
+			return "none ranked" + note
+		}
 		return ""
 	}
 	slices.SortStableFunc(all, func(a, b sized) int { return a.n - b.n })
-	var best []string
-	i := 0
-	for ; i < len(all) && all[i].n == all[0].n; i++ {
-		best = append(best, s.ix.name(all[i].codec, flagged))
+	if len(all) == 1 {
+		return fmt.Sprintf("no winner: only %s measured, %s", s.ix.name(all[0].codec, flagged), bytes(all[0].n)) + note
 	}
-	out := fmt.Sprintf("**%s** %s", strings.Join(best, ", "), bytes(all[0].n))
-	switch {
-	case len(all) == 1:
-		return out + " (only codec)"
-	case i < len(all):
-		return out + fmt.Sprintf("; next %s %s, %s larger", text(all[i].codec), bytes(all[i].n), ratio(float64(all[i].n)/float64(max(1, all[0].n))))
+	var same []string
+	for _, x := range all {
+		if x.n == all[0].n {
+			same = append(same, s.ix.name(x.codec, flagged))
+		}
+	}
+	if len(same) > 1 {
+		return fmt.Sprintf("no clear winner: %s the same size, %s", andList(same), bytes(all[0].n)) + note
+	}
+	next := all[1]
+	return fmt.Sprintf("**%s** %s; next %s %s, %s larger", s.ix.name(all[0].codec, flagged), bytes(all[0].n),
+		text(next.codec), bytes(next.n), ratio(float64(next.n)/float64(max(1, all[0].n)))) + note
+}
+
+// absentNote says which codecs c's rankings leave out although they ran
+// there (index.absent), as a clause to end a cell with, or "".
+func (ix *index) absentNote(c category) string {
+	errored, implausible := ix.absent(c)
+	var parts []string
+	if len(errored) > 0 {
+		parts = append(parts, andList(escaped(errored))+" crashed or errored")
+	}
+	if len(implausible) > 0 {
+		parts = append(parts, andList(escaped(implausible))+" implausible")
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return " (not ranked: " + strings.Join(parts, "; ") + ")"
+}
+
+func escaped(names []string) []string {
+	out := make([]string, len(names))
+	for i, n := range names {
+		out[i] = text(n)
 	}
 	return out
 }
 
-func cmpFloat(a, b float64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
+// andList joins "a", "a and b", "a, b and c".
+func andList(xs []string) string {
+	if len(xs) < 2 {
+		return strings.Join(xs, "")
 	}
-	return 0
+	return strings.Join(xs[:len(xs)-1], ", ") + " and " + xs[len(xs)-1]
 }

@@ -105,7 +105,7 @@ func notes(w io.Writer, rs []results.Result, shaky map[string]bool) {
 		fmt.Fprintf(w, "%d results ran at two speeds (median more than %.0f%% from the mean); none of them would change rank by its mean.\n", twoSpeeds, 100*results.MeanGapMark)
 	}
 	if len(implausible) > 0 {
-		fmt.Fprintln(w, "! marks a figure too fast to be the codec's work; its row is ranked last:")
+		fmt.Fprintf(w, "! marks a figure too fast to be the codec's work (%s); its row is ranked last and left out of every ranking:\n", results.ImplausibleRule)
 	}
 	for _, p := range slices.Concat(implausible, problems) {
 		fmt.Fprintln(w, p)
@@ -145,7 +145,7 @@ func ciCell(r *results.Result, shaky map[string]bool) string {
 	if r == nil || r.Status != results.OK {
 		return ""
 	}
-	if r.NsPerOp.Lo == 0 && r.NsPerOp.Hi == 0 {
+	if !r.NsPerOp.Interval().Known() {
 		return "∞"
 	}
 	mark := ""

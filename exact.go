@@ -105,8 +105,9 @@ func covers(a, l codec.Loss) bool {
 	return a.Kind == l.Kind && (l.Kind != codec.TimePrecision || a.Precision >= l.Precision)
 }
 
-// oneLine returns the changed lines of a mismatch's diff (those starting
-// with - or +), spaces collapsed, joined by "; ": at most four of them.
+// oneLine returns the lines of a mismatch's difference (one per changed
+// value, "path: -want +got"), spaces collapsed, joined by "; ": at most
+// four of them.
 func oneLine(err error) string {
 	var mm *verify.MismatchError
 	if !errors.As(err, &mm) {
@@ -114,15 +115,14 @@ func oneLine(err error) string {
 	}
 	var lines []string
 	for _, line := range strings.Split(mm.Diff, "\n") {
-		t := strings.TrimSpace(line)
-		if !strings.HasPrefix(t, "-") && !strings.HasPrefix(t, "+") {
+		if strings.TrimSpace(line) == "" {
 			continue
 		}
 		if len(lines) == 4 {
 			lines = append(lines, "...")
 			break
 		}
-		lines = append(lines, strings.TrimSuffix(strings.Join(strings.Fields(t), " "), ","))
+		lines = append(lines, strings.Join(strings.Fields(line), " "))
 	}
 	if len(lines) == 0 {
 		return "the decoded value differs"

@@ -89,10 +89,11 @@ func benchJob(b *testing.B, job *runner.Job) {
 // Verification is Benchmark's: a codec must return v exactly, modulo the
 // losses accepted with Losses; one that loses part of it as it declares
 // is skipped with the losses named. The record's codecs carry the losses
-// accepted, under which their round trips were compared.
-// report.WriteFiles writes the record's files (results.json,
-// results.bench, results.csv, report.html, summary.md); report/table
-// prints its table.
+// accepted, under which their round trips were compared, without the
+// fidelity probe that shows each, which serbench run adds: this package
+// does not link the fidelity study. report.WriteFiles writes the record's
+// files (results.json, results.bench, results.csv, report.html,
+// summary.md); report/table prints its table.
 //
 // When ctx is cancelled Run returns ctx's error with the record of what
 // was measured before.
@@ -102,7 +103,7 @@ func Run(ctx context.Context, v any, opts ...Option) (*results.Run, error) {
 	if err != nil {
 		return nil, err
 	}
-	cfg := measure.Config{Options: c.options, InProcess: true}
+	cfg := measure.Config{Options: c.options}
 	if err := cfg.Options.Validate(); err != nil {
 		return nil, fmt.Errorf("serbench: Measure: %w", err)
 	}

@@ -45,6 +45,7 @@ func TestInfoValidate(t *testing.T) {
 		{func(i *codec.Info) { i.New = nil }, "no New func"},
 		{func(i *codec.Info) { i.Losses = []codec.Loss{{Kind: codec.TimePrecision}} }, "needs a positive Precision"},
 		{func(i *codec.Info) { i.Losses = []codec.Loss{{Kind: "vibes"}} }, `unknown loss kind "vibes"`},
+		{func(i *codec.Info) { i.Losses = []codec.Loss{{Kind: codec.Monotonic}} }, "allowed for every codec"},
 	}
 	for _, tt := range tests {
 		info := ok

@@ -60,6 +60,35 @@ type Info struct {
 	// leaves out a dataset not listed here, or lists one it covers.
 	Omits map[string]string
 
+	// SelfTimed says the codec's cases run the timed loops themselves
+	// (Looper): the runner calls a case's Looper methods only when set.
+	SelfTimed bool
+
+	// Lazy says Decode leaves work to Value (a lazy or zero-copy decoder
+	// that only indexes its input, and builds the value when asked): the
+	// runner then times Value with Decode, so that the decode figure
+	// includes everything needed to hand back the value. A codec not
+	// declared lazy whose Value costs more than its Decode is flagged.
+	Lazy bool
+
+	// ValueConverts says Value only converts a value Decode decoded in
+	// full, from the codec's own types (generated mirror types) to the
+	// type handed to Prepare: what it costs is the harness's conversion,
+	// not decoding, and the runner does not flag a Value costing more
+	// than Decode.
+	ValueConverts bool
+
+	// Aliases says a decoded value may share memory with the input it was
+	// decoded from (strings or byte slices pointing into it), so the input
+	// must outlive the value. Without it, the runner overwrites a decode's
+	// input after the decode and fails a value that changes with it.
+	Aliases bool
+
+	// ReusesTarget says a decoded value is valid only until the next
+	// Decode of the same case (the case decodes into one target). Without
+	// it, the runner fails a value that the next Decode changes.
+	ReusesTarget bool
+
 	// Notes is free text for the report: anything a reader should know.
 	Notes string
 

@@ -10,10 +10,14 @@ type LossKind string
 
 // The kinds of loss.
 const (
-	// TimePrecision: times come back truncated or rounded to Loss.Precision.
+	// TimePrecision: times come back truncated or rounded to
+	// Loss.Precision: the instant decoded lies less than Precision from the
+	// original (|got - want| < Precision), the one test verify applies,
+	// which holds for truncation and for rounding alike.
 	TimePrecision LossKind = "time-precision"
 	// TimeZone: times come back as the same instant in another location
-	// (usually UTC or Local).
+	// (usually UTC or Local), with another offset. It implies ZoneName and
+	// Monotonic.
 	TimeZone LossKind = "time-zone"
 	// NilEmpty: nil and empty slices or maps are not told apart.
 	NilEmpty LossKind = "nil-empty"
@@ -21,7 +25,10 @@ const (
 	// nil pointer as a pointer to a zero value.
 	NilPointerZero LossKind = "nil-pointer-zero"
 	// BinaryText: []byte is carried as text, so bytes that are not valid
-	// UTF-8 (or not allowed in the format's text) come back replaced.
+	// UTF-8 (or not allowed in the format's text) come back replaced: in a
+	// []byte or a string, each byte of an invalid UTF-8 sequence and each
+	// control character other than tab, newline and carriage return may
+	// come back as U+FFFD.
 	BinaryText LossKind = "binary-as-text"
 	// InterfaceTypes: values held in interfaces (any) come back as other
 	// Go types with the same content: a number as another numeric type of
@@ -32,7 +39,27 @@ const (
 	// not typed by the original, so a round trip of generic data through
 	// almost any codec shows this.
 	InterfaceTypes LossKind = "interface-types"
+
+	// The kinds below are not a codec's to declare: no codec is expected
+	// to carry them, and verify.Equal allows them whatever a codec
+	// declares (verify.Implicit). They are kinds so that the fidelity
+	// matrix can name them in its cells, from the same meaning.
+
+	// Monotonic: a time's monotonic clock reading (time.Now) is dropped.
+	// It has no meaning outside the process that read it.
+	Monotonic LossKind = "monotonic"
+	// ZoneName: a time comes back with the same instant and offset in a
+	// location of another name (a fixed zone for America/New_York). A
+	// zone's name is platform data.
+	ZoneName LossKind = "zone-name"
+	// Unexported: the unexported fields of a struct that has exported
+	// ones are not carried. A struct with no exported field (its state
+	// encoded by a Marshaler, as big.Int's) is compared field by field.
+	Unexported LossKind = "unexported-dropped"
 )
+
+// LossKinds lists every kind, the declarable ones first.
+var LossKinds = []LossKind{TimePrecision, TimeZone, NilEmpty, NilPointerZero, BinaryText, InterfaceTypes, Monotonic, ZoneName, Unexported}
 
 // A Loss is one declared way in which a codec's round trip is not exact.
 type Loss struct {
@@ -48,6 +75,8 @@ func (l Loss) validate() error {
 			return fmt.Errorf("loss %s needs a positive Precision", l.Kind)
 		}
 	case TimeZone, NilEmpty, NilPointerZero, BinaryText, InterfaceTypes:
+	case Monotonic, ZoneName, Unexported:
+		return fmt.Errorf("loss %s is allowed for every codec (verify.Implicit); remove it from the declared losses", l.Kind)
 	default:
 		return fmt.Errorf("unknown loss kind %q", l.Kind)
 	}

@@ -1,9 +1,3 @@
-// Package compare compares two benchmark result files with benchstat's
-// semantics: per benchmark and unit, the median of each side with its 95%
-// confidence interval, and the delta only where a Mann-Whitney U test
-// rejects "same distribution" at α = 0.05 (benchmath.AssumeNothing).
-// It also checks that the ranking of codecs within each op, dataset and
-// shape held between the two files.
 package compare
 
 import (
@@ -18,6 +12,8 @@ import (
 
 	"golang.org/x/perf/benchfmt"
 	"golang.org/x/perf/benchmath"
+
+	"github.com/serbench/serbench/results"
 )
 
 // A Set is the samples of one file: values by benchmark name and unit.
@@ -114,6 +110,21 @@ func (r Row) Delta() string { return r.Cmp.FormatDelta(r.Old.Center, r.New.Cente
 // ErrNothingInCommon reports two files without a benchmark in common.
 var ErrNothingInCommon = errors.New("compare: the two files have no benchmark name and unit in common")
 
+// Merge pools sets into one named file: every benchmark's samples from
+// all of them, in the order the benchmarks first appear.
+func Merge(file string, sets ...*Set) *Set {
+	m := &Set{File: file, samples: map[key][]float64{}}
+	for _, s := range sets {
+		for _, k := range s.order {
+			if _, ok := m.samples[k]; !ok {
+				m.order = append(m.order, k)
+			}
+			m.samples[k] = append(m.samples[k], s.samples[k]...)
+		}
+	}
+	return m
+}
+
 // Compare compares the benchmarks present in both sets, in old's order.
 func Compare(old, new *Set) ([]Row, error) {
 	var rows []Row
@@ -143,17 +154,20 @@ func Compare(old, new *Set) ([]Row, error) {
 type Inversion struct {
 	Group          string
 	A, B           string  // codecs, A faster than B in old
-	OldGap, NewGap float64 // B/A - 1 in old and in new (negative: flipped)
+	OldGap, NewGap float64 // B/A - 1 of the medians in old and in new (negative: flipped)
 }
 
-// Ranking checks, for the given unit (usually "sec/op"), that every pair
-// of codecs in the same group keeps its order, among the pairs whose
-// medians differ by more than minGap (0.10 for 10%) in either set. It
-// returns the number of such pairs and the ones that flipped.
-func Ranking(rows []Row, unit string, minGap float64) (pairs int, inv []Inversion) {
+// Ranking checks, for the given unit (usually "sec/op"), whether every
+// pair of codecs in the same group kept its order. A pair is ordered in a
+// set when the 95% intervals of its two medians are apart there; only a
+// pair ordered in both sets is judged, and it flipped when its order in
+// new is the reverse of old's. A pair whose intervals overlap on either
+// side was not decided by the runs and is never reported as a flip.
+// Ranking returns the number of pairs judged and the ones that flipped.
+func Ranking(rows []Row, unit string) (pairs int, inv []Inversion) {
 	type entry struct {
 		codec    string
-		old, new float64
+		old, new benchmath.Summary
 	}
 	groups := map[string][]entry{}
 	var order []string
@@ -168,28 +182,48 @@ func Ranking(rows []Row, unit string, minGap float64) (pairs int, inv []Inversio
 		if _, ok := groups[g]; !ok {
 			order = append(order, g)
 		}
-		groups[g] = append(groups[g], entry{codec, r.Old.Center, r.New.Center})
+		groups[g] = append(groups[g], entry{codec, r.Old, r.New})
 	}
 	for _, g := range order {
 		es := groups[g]
 		for i := range es {
 			for j := i + 1; j < len(es); j++ {
 				a, b := es[i], es[j]
-				if a.old > b.old {
+				if a.old.Center > b.old.Center {
 					a, b = b, a
 				}
-				oldGap, newGap := b.old/a.old-1, b.new/a.new-1
-				if math.Abs(oldGap) <= minGap && math.Abs(newGap) <= minGap {
+				if !apart(a.old, b.old) || !apart(a.new, b.new) {
 					continue
 				}
 				pairs++
-				if newGap < 0 {
-					inv = append(inv, Inversion{Group: g, A: a.codec, B: b.codec, OldGap: oldGap, NewGap: newGap})
+				if b.new.Center < a.new.Center {
+					inv = append(inv, Inversion{Group: g, A: a.codec, B: b.codec,
+						OldGap: b.old.Center/a.old.Center - 1, NewGap: b.new.Center/a.new.Center - 1})
 				}
 			}
 		}
 	}
 	return pairs, inv
+}
+
+// apart reports whether the intervals of x and y do not overlap, by
+// serbench's one interval rule (results.Apart): an unknown interval is
+// never apart from anything.
+func apart(x, y benchmath.Summary) bool {
+	return results.Apart(interval(x), interval(y))
+}
+
+// interval converts a benchmath summary into a results.Interval: infinite
+// bounds (too few samples for an interval) are unknown, and a summary of
+// no width is exact (a size or a count, zero included).
+func interval(s benchmath.Summary) results.Interval {
+	switch {
+	case math.IsInf(s.Lo, 0) || math.IsInf(s.Hi, 0):
+		return results.Interval{Mid: s.Center}
+	case s.Lo == s.Hi:
+		return results.Exact(s.Center)
+	}
+	return results.Interval{Mid: s.Center, Lo: s.Lo, Hi: s.Hi}
 }
 
 // splitCodec removes the codec=NAME part from a benchmark name.

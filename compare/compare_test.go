@@ -47,7 +47,7 @@ func TestCompare(t *testing.T) {
 	if _, ok := byName["OnlyOld sec/op"]; ok {
 		t.Error("a benchmark missing from the new file was compared")
 	}
-	pairs, inv := compare.Ranking(rows, "sec/op", 0.10)
+	pairs, inv := compare.Ranking(rows, "sec/op")
 	if pairs != 1 || len(inv) != 1 || inv[0].A != "json" || inv[0].B != "gob" {
 		t.Errorf("Ranking = %d pairs, %+v; want the json/gob pair flipped", pairs, inv)
 	}

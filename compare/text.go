@@ -3,6 +3,8 @@ package compare
 import (
 	"fmt"
 	"io"
+	"math"
+	"slices"
 	"strings"
 	"text/tabwriter"
 
@@ -71,12 +73,67 @@ func WriteUnmatched(w io.Writer, old, new *Set) error {
 func WriteSummary(w io.Writer, rows []Row) error {
 	if within, total, worst, name := Agreement(rows, "sec/op", 0.05); total > 0 {
 		within10, _, _, _ := Agreement(rows, "sec/op", 0.10)
-		fmt.Fprintf(w, "Medians (sec/op): %d of %d within ±5%% (%d within ±10%%); largest difference %+.1f%% (%s).\n", within, total, within10, 100*worst, name)
+		largest := "all equal"
+		if name != "" {
+			largest = fmt.Sprintf("largest difference %+.1f%% (%s)", 100*worst, name)
+		}
+		fmt.Fprintf(w, "Medians (sec/op): %d of %d within ±5%% (%d within ±10%%); %s.\n", within, total, within10, largest)
 	}
-	pairs, inv := Ranking(rows, "sec/op", 0.10)
-	fmt.Fprintf(w, "Ranking: %d codec pairs differ by more than 10%% in sec/op; %d flipped order.\n", pairs, len(inv))
+	pairs, inv := Ranking(rows, "sec/op")
+	fmt.Fprintf(w, "Ranking: %d codec pairs ordered in both runs (their sec/op intervals apart in each); %d flipped order.\n", pairs, len(inv))
 	for _, i := range inv {
 		fmt.Fprintf(w, "  flipped in %s: %s was %.0f%% faster than %s, now %.0f%% slower\n", i.Group, i.A, 100*i.OldGap, i.B, 100*(1/(1+i.NewGap)-1))
+	}
+	return nil
+}
+
+// WriteVerdict writes a gate's verdict on rows: the comparisons the gate
+// flags (each named with its delta as benchstat writes it, regressions
+// first), how many were too noisy to flag a change of the threshold's
+// size, and each codec's geomean of new/old.
+func WriteVerdict(w io.Writer, v Verdict, rows []Row) error {
+	fmt.Fprintf(w, "Gate at ±%s: %d of %d comparisons flagged (significant, intervals apart, beyond the threshold): %d regressions, %d improvements.\n",
+		FormatThreshold(v.Threshold), len(v.Regressions)+len(v.Improvements), v.Compared, len(v.Regressions), len(v.Improvements))
+	for _, r := range v.Regressions {
+		fmt.Fprintf(w, "  regression: %s %s %s (%s)\n", r.Name, r.Unit, r.Delta(), r.Cmp)
+	}
+	for _, r := range v.Improvements {
+		fmt.Fprintf(w, "  improvement: %s %s %s (%s)\n", r.Name, r.Unit, r.Delta(), r.Cmp)
+	}
+	if v.Blind > 0 {
+		fmt.Fprintf(w, "Gate at ±%s: %d of %d comparisons too noisy to flag a change that size (their two ± add up to more, or a side has fewer than 6 samples): more samples narrow them (a larger -budget; with -interleave, more -rounds).\n", FormatThreshold(v.Threshold), v.Blind, v.Compared)
+	}
+	var units, flat []string
+	for _, r := range rows {
+		if !slices.Contains(units, r.Unit) {
+			units = append(units, r.Unit)
+		}
+	}
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	for _, u := range units {
+		gs := Geomeans(rows, u)
+		if u != "sec/op" && !slices.ContainsFunc(gs, func(g Geomean) bool { return math.Abs(g.Ratio-1) >= 0.0005 }) {
+			flat = append(flat, u)
+			continue
+		}
+		fmt.Fprintf(tw, "geomean new/old, %s\tratio\tvs base\t95%% interval\tn\t\n", u)
+		for _, g := range gs {
+			name := g.Codec
+			if name == "" {
+				name = "all"
+			}
+			interval := "∞"
+			if !math.IsInf(g.Lo, 0) && !math.IsInf(g.Hi, 0) {
+				interval = fmt.Sprintf("%+.2f%% .. %+.2f%%", 100*(g.Lo-1), 100*(g.Hi-1))
+			}
+			fmt.Fprintf(tw, "  %s\t%.3f\t%+.2f%%\t%s\t%d\t\n", name, g.Ratio, 100*(g.Ratio-1), interval, g.N)
+		}
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	if len(flat) > 0 {
+		fmt.Fprintf(w, "geomean new/old 1.000 (to three places) for every codec in %s.\n", strings.Join(flat, ", "))
 	}
 	return nil
 }

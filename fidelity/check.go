@@ -8,6 +8,7 @@ import (
 	"runtime/debug"
 
 	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/verify"
 )
 
 // An Outcome is what became of one probe through one codec.
@@ -15,17 +16,20 @@ type Outcome string
 
 // The outcomes, from best to worst.
 const (
-	Exact         Outcome = "exact"          // equal, as go-cmp sees every field
+	Exact         Outcome = "exact"          // equal as verify.Compare sees it, without a loss
 	Normalised    Outcome = "normalised"     // equal after the normalisation named in Cell.Norm
 	Changed       Outcome = "changed"        // decoded, but different: Cell.Detail holds the diff
 	RefusedEncode Outcome = "refused-encode" // the codec refused to encode it: Cell.Detail holds the error
 	RefusedDecode Outcome = "refused-decode" // the codec encoded it and refused to decode it
 	Unsupported   Outcome = "unsupported"    // declared: by the codec's Info, its Prepare, or a missing optional interface
 	Crashed       Outcome = "crashed"        // the codec panicked, crashed its process or hung
+	// CheckFailed: comparing the decoded value failed (verify.CheckError),
+	// which says nothing about the codec: Cell.Detail holds why.
+	CheckFailed Outcome = "check-failed"
 )
 
 // Outcomes lists the outcomes in order.
-var Outcomes = []Outcome{Exact, Normalised, Changed, RefusedEncode, RefusedDecode, Unsupported, Crashed}
+var Outcomes = []Outcome{Exact, Normalised, Changed, RefusedEncode, RefusedDecode, Unsupported, Crashed, CheckFailed}
 
 // Symbol is the outcome's one-character mark in the text matrix.
 func (o Outcome) Symbol() string {
@@ -44,6 +48,8 @@ func (o Outcome) Symbol() string {
 		return "·"
 	case Crashed:
 		return "!"
+	case CheckFailed:
+		return "?"
 	}
 	return "?"
 }
@@ -65,6 +71,8 @@ func (o Outcome) Describe() string {
 		return "unsupported (declared)"
 	case Crashed:
 		return "crashed or hung"
+	case CheckFailed:
+		return "the check itself failed"
 	}
 	return string(o)
 }
@@ -206,15 +214,19 @@ func run(info codec.Info, p Probe) (cell Cell) {
 
 // judge compares the decoded value with the wanted one.
 func judge(p Probe, want, got any) Cell {
-	norm, diff := compare(want, got)
+	norm, err := compare(want, got)
+	var mm *verify.MismatchError
+	if err != nil && !errors.As(err, &mm) {
+		return Cell{Outcome: CheckFailed, Detail: message(err)}
+	}
 	if p.Check != nil {
 		if msg := p.Check(got); msg != "" {
 			return Cell{Outcome: Changed, Detail: msg}
 		}
 	}
 	switch {
-	case diff != "":
-		return Cell{Outcome: Changed, Detail: diff}
+	case mm != nil:
+		return Cell{Outcome: Changed, Detail: truncate(mm.Diff, maxDiff)}
 	case norm != "":
 		return Cell{Outcome: Normalised, Norm: norm}
 	}

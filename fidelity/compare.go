@@ -1,30 +1,33 @@
 package fidelity
 
 import (
-	"fmt"
-	"math"
-	"math/big"
-	"reflect"
-	"strconv"
+	"errors"
 	"strings"
 	"time"
-	"unicode/utf8"
 
-	"github.com/google/go-cmp/cmp"
-	"github.com/google/go-cmp/cmp/cmpopts"
+	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/verify"
 )
 
-// A relaxation is one named way of comparing less strictly. compare tries
-// them in sets, fewest first, and the cell names the set that made the
-// values equal: the normalisation.
+// A relaxation is one set of losses compare tries: what verify allows for
+// each is what the loss means (verify's rules), and the cell names the
+// set that made the values equal: the normalisation. compare tries the
+// sets fewest losses first.
 type relaxation struct {
-	zone                                              int           // 0: strict; 1: monotonic reading ignored; 2: zone name ignored, offset kept; 3: instant only
-	prec                                              time.Duration // times equal at this precision, truncated or rounded; 0: exact
+	zone                                              int           // an index in zoneLosses
+	prec                                              time.Duration // codec.TimePrecision; 0: exact
 	nilEmpty, nilZero, anyTypes, unexported, replaced bool
 }
 
-// zoneNames name the time-zone relaxations.
-var zoneNames = []string{"", "monotonic", "offset", NormUTC}
+// zoneLosses are the time-zone relaxations, each allowing more than the
+// one before: none; the monotonic reading dropped; the zone's name too,
+// the offset kept; only the instant kept.
+var zoneLosses = [][]codec.Loss{
+	nil,
+	{{Kind: codec.Monotonic}},
+	{{Kind: codec.Monotonic}, {Kind: codec.ZoneName}},
+	{{Kind: codec.TimeZone}},
+}
 
 // precisions are the time precisions tried, finest first.
 var precisions = []time.Duration{0, time.Microsecond, time.Millisecond, time.Second}
@@ -34,7 +37,7 @@ var precisions = []time.Duration{0, time.Microsecond, time.Millisecond, time.Sec
 var relaxations = func() []relaxation {
 	var out []relaxation
 	for flags := range 32 {
-		for z := range zoneNames {
+		for z := range zoneLosses {
 			for _, p := range precisions {
 				out = append(out, relaxation{zone: z, prec: p,
 					nilEmpty: flags&1 != 0, nilZero: flags&2 != 0, anyTypes: flags&4 != 0,
@@ -61,22 +64,55 @@ var relaxations = func() []relaxation {
 	return out
 }()
 
+// losses returns the losses of r, for verify.Compare.
+func (r relaxation) losses() []codec.Loss {
+	out := append([]codec.Loss(nil), zoneLosses[r.zone]...)
+	if r.prec > 0 {
+		out = append(out, codec.Loss{Kind: codec.TimePrecision, Precision: r.prec})
+	}
+	for _, f := range []struct {
+		on   bool
+		kind codec.LossKind
+	}{{r.nilEmpty, codec.NilEmpty}, {r.nilZero, codec.NilPointerZero}, {r.anyTypes, codec.InterfaceTypes}, {r.unexported, codec.Unexported}, {r.replaced, codec.BinaryText}} {
+		if f.on {
+			out = append(out, codec.Loss{Kind: f.kind})
+		}
+	}
+	return out
+}
+
+// The normalisations, as cells and Derive name them.
+const (
+	NormUTC        = "UTC"
+	NormOffset     = "offset"
+	NormMonotonic  = "monotonic"
+	NormNilEmpty   = "nil≡empty"
+	NormNilZero    = "nil≡zero-pointer"
+	NormAnyTypes   = "any-types"
+	NormReplaced   = "U+FFFD"
+	NormUnexported = "unexported-dropped"
+)
+
+// normNames names each loss kind in a cell. A set of zone losses is named
+// after its widest: TimeZone implies ZoneName, which comes with Monotonic.
+var normNames = map[codec.LossKind]string{
+	codec.TimeZone: NormUTC, codec.ZoneName: NormOffset, codec.Monotonic: NormMonotonic,
+	codec.NilEmpty: NormNilEmpty, codec.NilPointerZero: NormNilZero, codec.InterfaceTypes: NormAnyTypes,
+	codec.Unexported: NormUnexported, codec.BinaryText: NormReplaced,
+}
+
 // name is the normalisation's name in a cell: "UTC", "1ms", "nil≡empty",
 // joined with "," when several were needed.
 func (r relaxation) name() string {
 	var parts []string
-	if r.zone > 0 {
-		parts = append(parts, zoneNames[r.zone])
+	if z := zoneLosses[r.zone]; len(z) > 0 {
+		parts = append(parts, normNames[z[len(z)-1].Kind])
 	}
-	if r.prec > 0 {
-		parts = append(parts, shortDuration(r.prec))
-	}
-	for _, f := range []struct {
-		on   bool
-		name string
-	}{{r.nilEmpty, NormNilEmpty}, {r.nilZero, NormNilZero}, {r.anyTypes, NormAnyTypes}, {r.unexported, NormUnexported}, {r.replaced, NormReplaced}} {
-		if f.on {
-			parts = append(parts, f.name)
+	for _, l := range r.losses()[len(zoneLosses[r.zone]):] {
+		if l.Kind == codec.TimePrecision {
+			parts = append(parts, shortDuration(l.Precision))
+		} else {
+			parts = append(parts, normNames[l.Kind])
 		}
 	}
 	return strings.Join(parts, ",")
@@ -94,150 +130,23 @@ func shortDuration(d time.Duration) string {
 	return d.String()
 }
 
-// The normalisations, as cells and Derive name them.
-const (
-	NormUTC        = "UTC"
-	NormNilEmpty   = "nil≡empty"
-	NormNilZero    = "nil≡zero-pointer"
-	NormAnyTypes   = "any-types"
-	NormReplaced   = "U+FFFD"
-	NormUnexported = "unexported-dropped"
-)
-
-// options returns the go-cmp options of r.
-func (r relaxation) options() cmp.Options {
-	opts := cmp.Options{
-		cmp.Exporter(func(reflect.Type) bool { return true }),
-		cmp.Comparer(func(a, b float64) bool { return math.Float64bits(a) == math.Float64bits(b) || a != a && b != b }),
-		cmp.Comparer(func(a, b float32) bool { return math.Float32bits(a) == math.Float32bits(b) || a != a && b != b }),
-		cmp.Comparer(func(a, b *big.Int) bool { return a == nil && b == nil || a != nil && b != nil && a.Cmp(b) == 0 }),
-		cmp.Comparer(r.timesEqual),
-	}
-	if r.nilEmpty {
-		opts = append(opts, cmpopts.EquateEmpty())
-	}
-	if r.nilZero {
-		opts = append(opts, cmp.FilterPath(func(p cmp.Path) bool {
-			x, y := p.Last().Values()
-			return x.IsValid() && y.IsValid() && x.Kind() == reflect.Pointer && nilAndZero(x, y)
-		}, cmp.Ignore()))
-	}
-	if r.anyTypes {
-		opts = append(opts, cmp.FilterPath(func(p cmp.Path) bool {
-			return p.Last().Type() != nil && p.Last().Type().Kind() == reflect.Interface
-		}, cmp.Transformer("canonical", canonical)))
-	}
-	if r.unexported {
-		opts = append(opts, cmp.FilterPath(func(p cmp.Path) bool {
-			sf, ok := p.Last().(cmp.StructField)
-			return ok && !token(sf.Name()) && hasExported(p.Index(-2).Type())
-		}, cmp.Ignore()))
-	}
-	if r.replaced {
-		// Only invalid text is transformed, so that nil and empty bytes
-		// stay for EquateEmpty to judge.
-		opts = append(opts,
-			cmp.FilterValues(func(a, b string) bool { return !utf8.ValidString(a) || !utf8.ValidString(b) },
-				cmp.Transformer("ToValidUTF8", func(s string) string { return strings.ToValidUTF8(s, "\uFFFD") })),
-			cmp.FilterValues(func(a, b []byte) bool { return !utf8.Valid(a) || !utf8.Valid(b) },
-				cmp.Transformer("BytesToValidUTF8", func(b []byte) string { return strings.ToValidUTF8(string(b), "\uFFFD") })))
-	}
-	return opts
-}
-
-// hasExported reports whether struct type t has an exported field. The
-// state of a struct without one (a type that encodes itself with a
-// Marshaler) is never a dropped unexported field.
-func hasExported(t reflect.Type) bool {
-	if t.Kind() != reflect.Struct {
-		return false
-	}
-	for i := range t.NumField() {
-		if t.Field(i).IsExported() {
-			return true
+// normLosses returns the losses a cell's normalisation names, the inverse
+// of relaxation.name.
+func normLosses(norm string) []codec.Loss {
+	var out []codec.Loss
+	for _, part := range strings.Split(norm, ",") {
+		for _, p := range precisions[1:] {
+			if part == shortDuration(p) {
+				out = append(out, codec.Loss{Kind: codec.TimePrecision, Precision: p})
+			}
+		}
+		for k, n := range normNames {
+			if part == n {
+				out = append(out, codec.Loss{Kind: k})
+			}
 		}
 	}
-	return false
-}
-
-// token reports whether a field name is exported.
-func token(name string) bool { return name != "" && strings.ToUpper(name[:1]) == name[:1] }
-
-func nilAndZero(x, y reflect.Value) bool {
-	if x.IsNil() == y.IsNil() {
-		return false
-	}
-	if x.IsNil() {
-		x, y = y, x
-	}
-	return x.Elem().IsZero()
-}
-
-// timesEqual compares two times as strictly as r allows.
-func (r relaxation) timesEqual(a, b time.Time) bool {
-	if r.prec > 0 {
-		if !a.Truncate(r.prec).Equal(b.Truncate(r.prec)) && !a.Round(r.prec).Equal(b.Round(r.prec)) {
-			return false
-		}
-	} else if !a.Equal(b) {
-		return false
-	}
-	_, ao := a.Zone()
-	_, bo := b.Zone()
-	switch r.zone {
-	case 0:
-		return ao == bo && a.Location().String() == b.Location().String() && (a == a.Round(0)) == (b == b.Round(0))
-	case 1:
-		return ao == bo && a.Location().String() == b.Location().String()
-	case 2:
-		return ao == bo
-	}
-	return true
-}
-
-// canonical maps a value held in an interface to its content with Go types
-// forgotten: a number to its exact decimal, a map to map[string]any, a
-// list to []any.
-func canonical(v any) any {
-	rv := reflect.ValueOf(v)
-	if !rv.IsValid() {
-		return nil
-	}
-	switch rv.Kind() {
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		return "number " + strconv.FormatInt(rv.Int(), 10)
-	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
-		return "number " + strconv.FormatUint(rv.Uint(), 10)
-	case reflect.Float32, reflect.Float64:
-		f := rv.Float()
-		if f == math.Trunc(f) && math.Abs(f) < 1<<63 {
-			return "number " + strconv.FormatInt(int64(f), 10)
-		}
-		return "number " + strconv.FormatFloat(f, 'g', -1, 64)
-	case reflect.String:
-		return rv.String()
-	case reflect.Map:
-		m := map[string]any{}
-		for it := rv.MapRange(); it.Next(); {
-			m[fmt.Sprint(canonical(it.Key().Interface()))] = canonical(it.Value().Interface())
-		}
-		return m
-	case reflect.Slice, reflect.Array:
-		if rv.Type().Elem().Kind() == reflect.Uint8 {
-			return v
-		}
-		l := make([]any, rv.Len())
-		for i := range l {
-			l[i] = canonical(rv.Index(i).Interface())
-		}
-		return l
-	case reflect.Pointer, reflect.Interface:
-		if rv.IsNil() {
-			return nil
-		}
-		return canonical(rv.Elem().Interface())
-	}
-	return v
+	return out
 }
 
 // strictest and loosest are the first and the last sets tried.
@@ -249,26 +158,22 @@ var (
 // maxDiff is the most of a diff a cell keeps.
 const maxDiff = 1500
 
-// compare returns "" and "" if want and got are equal; the normalisation
-// that makes them equal and ""; or "" and the diff (-want +got).
-func compare(want, got any) (norm, diff string) {
-	defer func() {
-		if e := recover(); e != nil {
-			norm, diff = "", fmt.Sprintf("comparing: %v", e)
-		}
-	}()
-	if cmp.Equal(want, got, strictest.options()) {
-		return "", ""
-	}
-	if !cmp.Equal(want, got, loosest.options()) {
-		return "", truncate(cmp.Diff(want, got, strictest.options()), maxDiff)
+// compare returns "" and nil if want and got are equal; the normalisation
+// that makes them equal and nil; or "" and the error of the strictest
+// comparison: a *verify.MismatchError holding the diff (-want +got), or a
+// *verify.CheckError when the comparison itself failed.
+func compare(want, got any) (norm string, err error) {
+	err = verify.Compare(want, got, strictest.losses())
+	var mm *verify.MismatchError
+	if err == nil || !errors.As(err, &mm) || verify.Compare(want, got, loosest.losses()) != nil {
+		return "", err
 	}
 	for _, r := range relaxations[1:] {
-		if cmp.Equal(want, got, r.options()) {
-			return r.name(), ""
+		if verify.Compare(want, got, r.losses()) == nil {
+			return r.name(), nil
 		}
 	}
-	return "", truncate(cmp.Diff(want, got, strictest.options()), maxDiff)
+	return "", err
 }
 
 func truncate(s string, n int) string {

@@ -13,8 +13,12 @@ import (
 	"github.com/serbench/serbench/registry"
 )
 
-// TestDeclarations fails when a registered codec's declared unsupported
-// features or losses differ from what its probes show.
+// TestDeclarations is the one check of declaration honesty: it fails
+// when a registered codec's declared unsupported features or losses differ
+// from what its probes show (Derive, Mismatches), when a reflection codec
+// declares a loss no probe could decide, and when Shown (the probe a run's
+// record names for a declared loss) names none. Codecs with a schema or
+// generated code have no message for the probes' types and decide nothing.
 func TestDeclarations(t *testing.T) {
 	m := fidelity.CheckAll(registry.Codecs, fidelity.Light())
 	checked := 0
@@ -26,31 +30,26 @@ func TestDeclarations(t *testing.T) {
 		for _, msg := range fidelity.Mismatches(c, d) {
 			t.Errorf("%s; correct its codec.Info (registry) or the adapter", msg)
 		}
-	}
-	// The reflection codecs take the probes' types; the schema ones
-	// have no message for them and decide nothing.
-	if checked < 25 {
-		t.Errorf("only %d codecs decided a feature; the probes no longer reach the reflection codecs", checked)
-	}
-}
-
-// TestShown names, for every loss a reflection codec declares, the probe
-// that shows it: what the † of a run's table and report names. Codecs with
-// a schema or generated code have no message for the probes' types.
-func TestShown(t *testing.T) {
-	for _, c := range registry.Codecs {
 		if c.API != codec.Reflection {
 			continue
 		}
 		shown := fidelity.Shown(c)
 		for _, l := range c.Losses {
-			if l.Kind == "interface-types" {
-				continue
+			if l.Kind == codec.InterfaceTypes {
+				continue // declared for generic data, which no probe's type is
+			}
+			if !d.Checked[l.Kind] {
+				t.Errorf("%s declares the loss %s, which no probe it supports could decide", c.Name, l)
 			}
 			if shown[l.String()] == "" {
-				t.Errorf("%s: no probe shows its declared loss %s", c.Name, l)
+				t.Errorf("%s: no probe shows its declared loss %s, for a run's record", c.Name, l)
 			}
 		}
+	}
+	// The reflection codecs take the probes' types; the schema ones
+	// have no message for them and decide nothing.
+	if checked < 25 {
+		t.Errorf("only %d codecs decided a feature; the probes no longer reach the reflection codecs", checked)
 	}
 	gob, _ := registry.Lookup("gob")
 	if got := fidelity.Shown(gob)["nil-empty"]; got != "slice-empty" {

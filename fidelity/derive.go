@@ -3,8 +3,6 @@ package fidelity
 import (
 	"fmt"
 	"reflect"
-	"slices"
-	"strings"
 
 	"github.com/serbench/serbench/codec"
 )
@@ -104,29 +102,15 @@ func featuresOf(p Probe) codec.Features {
 	return f
 }
 
-// lossOf returns the loss of kind that cell shows, if it shows one.
+// lossOf returns the loss of kind that cell shows, if it shows one: a
+// normalised cell whose normalisation holds the loss. What the loss lets
+// differ is verify's to say; a probe shows it when the round trip is
+// equal only with it allowed.
 func lossOf(kind codec.LossKind, c Cell) (codec.Loss, bool) {
-	norms := strings.Split(c.Norm, ",")
-	has := func(n string) bool { return c.Outcome == Normalised && slices.Contains(norms, n) }
-	switch kind {
-	case codec.TimePrecision:
-		for _, p := range precisions[1:] {
-			if has(shortDuration(p)) {
-				return codec.Loss{Kind: kind, Precision: p}, true
-			}
-		}
-	case codec.TimeZone:
-		return codec.Loss{Kind: kind}, has(NormUTC)
-	case codec.NilEmpty:
-		return codec.Loss{Kind: kind}, has(NormNilEmpty)
-	case codec.NilPointerZero:
-		return codec.Loss{Kind: kind}, has(NormNilZero)
-	case codec.InterfaceTypes:
-		return codec.Loss{Kind: kind}, has(NormAnyTypes)
-	case codec.BinaryText:
-		return codec.Loss{Kind: kind}, has(NormReplaced) || c.Outcome == Changed
+	if c.Outcome != Normalised {
+		return codec.Loss{}, false
 	}
-	return codec.Loss{}, false
+	return findLoss(normLosses(c.Norm), kind)
 }
 
 // Declared lists the loss kinds a codec's Info declares for every value of

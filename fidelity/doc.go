@@ -5,9 +5,8 @@
 // unsupported as declared, or crashed.
 //
 // A Runner runs every probe through every codec, each codec in child
-// processes (the serbench binary re-executed with the hidden command
-// fidelity-worker, which calls Serve), so that a codec that crashes its
-// process or hangs on a probe costs that cell alone. The result is a
+// processes of a worker.Pool (the task Handler returns), so that a codec
+// that crashes its process or hangs on a probe costs that cell alone. The result is a
 // Matrix, written as text (WriteText), fidelity.csv (WriteCSV) and
 // fidelity.json (Matrix.WriteJSON), and drawn in report.html.
 //

@@ -69,8 +69,10 @@ var Probes = []Probe{
 		Value: ptr(Time{time.Date(2024, 5, 6, 7, 8, 9, 0, time.UTC)})},
 	{Name: "time-nanos", Group: "time", Doc: "a UTC time with nanoseconds (.123456789)", Shows: codec.TimePrecision,
 		Value: ptr(Time{time.Date(2024, 5, 6, 7, 8, 9, 123456789, time.UTC)})},
-	{Name: "time-offset", Group: "time", Doc: "a time with nanoseconds at a fixed non-UTC offset, +05:30", Shows: codec.TimeZone,
-		Value: ptr(Time{time.Date(2024, 5, 6, 7, 8, 9, 123456789, time.FixedZone("", 5*3600+1800))})},
+	// Two offsets, so that a codec that decodes times into time.Local
+	// shows the loss in every zone: Local has one offset at an instant.
+	{Name: "time-offset", Group: "time", Doc: "two times with nanoseconds at fixed non-UTC offsets, +05:30 and -03:00", Shows: codec.TimeZone,
+		Value: ptr(Times{time.Date(2024, 5, 6, 7, 8, 9, 123456789, time.FixedZone("", 5*3600+1800)), time.Date(2024, 5, 6, 7, 8, 9, 123456789, time.FixedZone("", -3*3600))})},
 	{Name: "time-zone", Group: "time", Doc: "a time in a named zone, America/New_York",
 		Value: func() any { return &Time{time.Date(2024, 5, 6, 7, 8, 9, 0, zone("America/New_York"))} }},
 	{Name: "time-zero", Group: "time", Doc: "the zero time.Time (year 1, UTC), which IsZero",

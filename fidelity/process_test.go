@@ -10,6 +10,7 @@ import (
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/fidelity"
 	"github.com/serbench/serbench/registry"
+	"github.com/serbench/serbench/worker"
 )
 
 // TestMain pins the local zone as a child does, and makes the test binary
@@ -17,7 +18,7 @@ import (
 func TestMain(m *testing.M) {
 	fidelity.PinZone()
 	if os.Getenv("SERBENCH_FIDELITY_CHILD") == "1" {
-		if err := fidelity.Serve(os.Stdin, registry.Lookup); err != nil {
+		if err := worker.Serve(context.Background(), os.Stdin, nil, fidelity.Handler(registry.Lookup)); err != nil {
 			os.Stderr.WriteString(err.Error() + "\n")
 			os.Exit(1)
 		}
@@ -78,12 +79,13 @@ func TestRunner(t *testing.T) {
 }
 
 // TestRunnerHang kills a child that does not answer: a command that
-// never reads its request stands for a codec that hangs.
+// announces a probe and never reads its request stands for a codec that
+// hangs in it.
 func TestRunnerHang(t *testing.T) {
 	c, _ := registry.Lookup("json")
 	probes, _ := fidelity.Lookup([]string{"nan", "string"})
 	r := &fidelity.Runner{Timeout: 200 * time.Millisecond, Command: func() *exec.Cmd {
-		return exec.Command("sleep", "60")
+		return exec.Command("sh", "-c", `echo '{"beat":{"job":0,"step":"nan"}}' >&3; exec sleep 60`)
 	}}
 	m, err := r.Run(context.Background(), []codec.Info{c}, probes)
 	if err != nil {

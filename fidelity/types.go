@@ -16,6 +16,7 @@ import (
 // named types.
 type (
 	Time      struct{ T time.Time }
+	Times     struct{ A, B time.Time }
 	Dur       struct{ D time.Duration }
 	Ints      struct{ S []int }
 	StrMap    struct{ M map[string]int }

@@ -215,7 +215,11 @@ func TestDecode(t *testing.T) {
 		s, in := inputs(info, tc.class, true)
 		worst := NA
 		for _, x := range in {
-			if o, _, _ := decode(info, s, x); o.Severity() > worst.Severity() {
+			o, _, _ := call(info, s, x)
+			if o == decoded {
+				o, _ = check(info, s, x)
+			}
+			if o.Severity() > worst.Severity() {
 				worst = o
 			}
 		}

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"runtime"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/serbench/serbench/codec"
@@ -40,6 +41,9 @@ const (
 	Memory   = results.OutcomeMemory
 	Hang     = results.OutcomeHang
 	Crash    = results.OutcomeCrash
+	// CheckFailed: the decoder returned, and serbench's own check of the
+	// value it returned crashed or hung: not the codec's fault.
+	CheckFailed = results.OutcomeCheck
 )
 
 // Options select a run's codecs and classes and set its limits.
@@ -57,8 +61,8 @@ type Options struct {
 // DefaultTimeout is the default per-input timeout.
 const DefaultTimeout = 10 * time.Second
 
-// Handler is the worker task that runs one cell in a child process; the
-// worker command must serve it.
+// Handler is the worker task that runs one cell in a child process, and
+// replays one input of it; the worker command must serve it.
 var Handler = worker.Handler{Name: "hostile", Run: runCell}
 
 // A cellTask is the input of the Handler.
@@ -66,6 +70,34 @@ type cellTask struct {
 	Codec string `json:"codec"`
 	Class string `json:"class"`
 	Quick bool   `json:"quick,omitempty"`
+	// Replay, when not -1, makes the child decode only that input, with
+	// no check of the value: a reproducer's replay.
+	Replay int `json:"replay"`
+	// From is the first input to decode: the one after a check that
+	// killed the cell's child before.
+	From int `json:"from,omitempty"`
+}
+
+// merge joins the cell of a child that went on after a check failure to
+// the cell before it: the worse outcome stands, and the check failure is
+// still said.
+func merge(before, after Cell, continued bool) Cell {
+	if !continued {
+		return after
+	}
+	for o, n := range before.Counts {
+		if after.Counts == nil {
+			after.Counts = map[Outcome]int{}
+		}
+		after.Counts[o] += n
+	}
+	after.Inputs = max(after.Inputs, before.Inputs)
+	if after.Outcome.Severity() <= before.Outcome.Severity() {
+		before.Counts = after.Counts
+		return before
+	}
+	after.Detail += "; before it, " + before.Detail
+	return after
 }
 
 // cellOut is the output of the Handler.
@@ -108,33 +140,139 @@ func Run(ctx context.Context, pool *worker.Pool, opts Options) (*Matrix, error) 
 	var tasks []worker.Task
 	for _, co := range codecs {
 		for _, cl := range classes {
-			in, _ := json.Marshal(cellTask{Codec: co, Class: cl, Quick: opts.Quick})
-			tasks = append(tasks, worker.Task{Name: Handler.Name, Input: in})
 			m.Cells = append(m.Cells, Cell{Codec: co, Class: cl})
 		}
 	}
 	pool.TaskTimeout = timeout
+	worst := make([]int, len(m.Cells)) // each cell's reproducer, as an index of its inputs
+	from := make([]int, len(m.Cells))  // the input each cell's next child starts at; -1 when done
 	done := 0
 	prev := pool.TaskDone
-	pool.TaskDone = func(i int, r worker.TaskResult) {
-		m.Cells[i] = cellOf(m.Cells[i], r, opts.Quick)
-		done++
-		if opts.Progress != nil {
-			opts.Progress(done, len(tasks), m.Cells[i])
-		}
-	}
 	defer func() { pool.TaskDone = prev }()
 	start := time.Now()
-	_, err := pool.RunTasks(ctx, tasks)
+	var err error
+	// A round runs, in a child each, the cells with inputs left: all of
+	// them first, then those whose child died in serbench's check of a
+	// value, from the input after it.
+	for err == nil {
+		tasks = tasks[:0]
+		var of []int
+		for i, c := range m.Cells {
+			if from[i] >= 0 {
+				in, _ := json.Marshal(cellTask{Codec: c.Codec, Class: c.Class, Quick: opts.Quick, Replay: -1, From: from[i]})
+				tasks = append(tasks, worker.Task{Name: Handler.Name, Input: in})
+				of = append(of, i)
+			}
+		}
+		if len(tasks) == 0 {
+			break
+		}
+		pool.TaskDone = func(t int, r worker.TaskResult) {
+			i := of[t]
+			var c Cell
+			var next int
+			c, worst[i], next = cellOf(Cell{Codec: m.Cells[i].Codec, Class: m.Cells[i].Class}, r, opts.Quick)
+			m.Cells[i] = merge(m.Cells[i], c, from[i] > 0)
+			if from[i] > 0 && m.Cells[i].Outcome == CheckFailed {
+				worst[i] = -1
+			}
+			from[i] = next
+			if next < 0 {
+				done++
+				if opts.Progress != nil {
+					opts.Progress(done, len(m.Cells), m.Cells[i])
+				}
+			}
+		}
+		_, err = pool.RunTasks(ctx, tasks)
+	}
+	if err == nil {
+		err = replay(ctx, pool, m, worst, opts.Quick)
+	}
 	m.Elapsed = time.Since(start).Round(time.Second).String()
 	return m, err
 }
 
-// cellOf turns a task's result into the cell.
-func cellOf(c Cell, r worker.TaskResult, quick bool) Cell {
+// replay runs each reproducer of m again in a fresh child that calls the
+// library only (Decode and Value, no check of the value), and keeps it
+// only when the library fails on it there too: a crash that needed the
+// inputs before it in the cell's child, or serbench's own code, leaves no
+// reproducer, and the cell says so.
+func replay(ctx context.Context, pool *worker.Pool, m *Matrix, worst []int, quick bool) error {
+	var tasks []worker.Task
+	var of []int
+	for i, c := range m.Cells {
+		if c.Repro != nil && worst[i] >= 0 {
+			in, _ := json.Marshal(cellTask{Codec: c.Codec, Class: c.Class, Quick: quick, Replay: worst[i]})
+			tasks = append(tasks, worker.Task{Name: Handler.Name, Input: in})
+			of = append(of, i)
+		}
+	}
+	if len(tasks) == 0 {
+		return nil
+	}
+	prev := pool.TaskDone
+	defer func() { pool.TaskDone = prev }()
+	pool.TaskDone = func(t int, r worker.TaskResult) { keep(&m.Cells[of[t]], r) }
+	_, err := pool.RunTasks(ctx, tasks)
+	return err
+}
+
+// keep keeps c's reproducer if its replay r failed the library, and says
+// what the replay did.
+func keep(c *Cell, r worker.TaskResult) {
+	got, ok := replayed(r)
+	if ok {
+		c.Detail += "; replayed alone in a fresh child, the library " + got
+		return
+	}
+	c.Detail += "; not kept as a reproducer: replayed alone in a fresh child, the library " + got
+	c.Repro, c.Size, c.Hex = nil, 0, ""
+}
+
+// replayed says what a replay's child did, and whether that is a failure
+// of the library (a crash, a hang, a memory blow-up or a panic).
+func replayed(r worker.TaskResult) (string, bool) {
+	switch {
+	case r.Exit != nil && r.Exit.Kind == worker.ExitTimeout:
+		return "hung again", true
+	case r.Exit != nil:
+		return "crashed again (" + r.Exit.String() + ")", true
+	case r.Err != "":
+		return "could not be replayed: " + r.Err, false
+	}
+	var out cellOut
+	if err := json.Unmarshal(r.Output, &out); err != nil {
+		return "could not be replayed: " + err.Error(), false
+	}
+	switch out.Outcome {
+	case Panic, Memory:
+		return "failed again (" + string(out.Outcome) + ": " + out.Detail + ")", true
+	case Clean:
+		return "returned an error this time (" + out.Detail + ")", false
+	}
+	return "returned a value this time", false
+}
+
+// cellOf turns a task's result into the cell, with the index of its
+// reproducer among the class's inputs (-1 for none) and the input a new
+// child is to go on from when serbench's check killed this one (-1 for
+// none).
+func cellOf(c Cell, r worker.TaskResult, quick bool) (Cell, int, int) {
 	c.PeakRSS = r.PeakRSS
 	worst := -1
 	switch {
+	case r.Exit != nil && strings.HasPrefix(r.Step, checkStep):
+		// The decoder had returned: the death is serbench's check's.
+		c.Outcome, c.Crash = CheckFailed, r.Exit.Kind
+		at := strings.TrimPrefix(r.Step, checkStep)
+		c.Detail = fmt.Sprintf("serbench's check of the value decoded from input %s failed (%s); the decoder returned, and is not blamed", at, r.Exit)
+		c.Counts = map[Outcome]int{CheckFailed: 1}
+		next, err := strconv.Atoi(at)
+		if err != nil {
+			return c, -1, -1
+		}
+		return c, -1, next + 1
 	case r.Exit != nil:
 		c.Outcome = Crash
 		if r.Exit.Kind == worker.ExitTimeout {
@@ -150,29 +288,30 @@ func cellOf(c Cell, r worker.TaskResult, quick bool) Cell {
 		var out cellOut
 		if err := json.Unmarshal(r.Output, &out); err != nil {
 			c.Outcome, c.Detail = Crash, "unreadable task output: "+err.Error()
-			return c
+			return c, -1, -1
 		}
 		c.Seed, c.Inputs, c.Outcome, c.Counts, c.Detail, c.Alloc = out.Seed, out.Inputs, out.Outcome, out.Counts, out.Detail, out.Alloc
 		worst = out.Worst
 	}
 	if c.Outcome.Clean() || worst < 0 {
-		return c
+		return c, -1, -1
 	}
 	info, err := registry.Lookup(c.Codec)
 	if err != nil {
-		return c
+		return c, -1, -1
 	}
 	seed, in := Inputs(info, c.Class, quick)
 	c.Seed = seed
 	if c.Inputs == 0 {
 		c.Inputs = len(in)
 	}
-	if worst < len(in) {
-		c.Repro = in[worst].Data
-		c.Size = len(c.Repro)
-		c.Hex = hex.Dump(c.Repro[:min(len(c.Repro), 128)])
+	if worst >= len(in) {
+		return c, -1, -1
 	}
-	return c
+	c.Repro = in[worst].Data
+	c.Size = len(c.Repro)
+	c.Hex = hex.Dump(c.Repro[:min(len(c.Repro), 128)])
+	return c, worst, -1
 }
 
 // Inputs returns the inputs of class for the codec info and the seed they
@@ -240,9 +379,26 @@ func runCell(_ context.Context, task json.RawMessage, step func(string)) (json.R
 		return json.Marshal(out)
 	}
 	out.Seed, out.Inputs = s.name, len(in)
-	for i, input := range in {
+	if t.Replay >= 0 {
+		if t.Replay >= len(in) {
+			return nil, fmt.Errorf("hostile: no input %d of %s for %s: the class has %d", t.Replay, t.Class, t.Codec, len(in))
+		}
+		step(strconv.Itoa(t.Replay))
+		o, detail, alloc := call(info, s, in[t.Replay])
+		out.Outcome, out.Worst, out.Detail, out.Alloc = o, t.Replay, detail, alloc
+		out.Counts[o]++
+		return json.Marshal(out)
+	}
+	for i := min(max(t.From, 0), len(in)); i < len(in); i++ {
+		input := in[i]
+		// The codec's call is one step, the check of what it returned
+		// another: a crash is the codec's only in the first.
 		step(strconv.Itoa(i))
-		o, detail, alloc := decode(info, s, input)
+		o, detail, alloc := call(info, s, input)
+		if o == decoded {
+			step(checkStep + strconv.Itoa(i))
+			o, detail = check(info, s, input)
+		}
 		out.Counts[o]++
 		out.Alloc = max(out.Alloc, alloc)
 		if o.Severity() > out.Outcome.Severity() || o == out.Outcome && out.Worst >= 0 && len(input.Data) < len(in[out.Worst].Data) {
@@ -255,15 +411,23 @@ func runCell(_ context.Context, task json.RawMessage, step func(string)) (json.R
 	return json.Marshal(out)
 }
 
-// decode decodes one input with the seed's Case and says what happened,
-// with the bytes the decoder allocated or grew the resident set by,
-// whichever is more.
-func decode(info codec.Info, s *seed, in Input) (o Outcome, detail string, alloc uint64) {
+// checkStep prefixes the step of checking an input's decoded value.
+const checkStep = "check "
+
+// decoded is call's outcome for a value decoded without an error, not yet
+// checked.
+const decoded Outcome = "decoded"
+
+// call decodes one input with the seed's Case and takes the value, the
+// library's calls only, and says what happened, with the bytes the
+// decoder allocated or grew the resident set by, whichever is more:
+// decoded when it returned a value without an error.
+func call(info codec.Info, s *seed, in Input) (o Outcome, detail string, alloc uint64) {
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
 	resetPeakRSS()
 	rss0, _ := rss()
-	err, panicked := call(func() error { return s.c.Decode(in.Data) })
+	err, panicked := recovered(func() error { return s.c.Decode(in.Data) })
 	_, peak := rss()
 	runtime.ReadMemStats(&after)
 	alloc = after.TotalAlloc - before.TotalAlloc
@@ -278,10 +442,10 @@ func decode(info codec.Info, s *seed, in Input) (o Outcome, detail string, alloc
 	case err != nil:
 		return Clean, err.Error(), alloc
 	}
-	var got any
-	err, panicked = call(func() error {
+	s.got = nil
+	err, panicked = recovered(func() error {
 		var err error
-		got, err = s.c.Value()
+		s.got, err = s.c.Value()
 		return err
 	})
 	switch {
@@ -290,17 +454,31 @@ func decode(info codec.Info, s *seed, in Input) (o Outcome, detail string, alloc
 	case err != nil:
 		return Clean, err.Error(), alloc
 	}
-	if err := verify.Equal(s.value, got, info.Losses); err != nil {
-		return Changed, "decoded without an error to another value", alloc
-	}
-	if in.Valid {
-		return OK, "", alloc
-	}
-	return Accepted, "decoded without an error to the value of the valid encoding", alloc
+	return decoded, "", alloc
 }
 
-// call calls f, recovering a panic as an error.
-func call(f func() error) (err error, panicked bool) {
+// check compares the value call decoded with the seed's, outside the
+// codec's step: a failure here is serbench's, recorded as CheckFailed.
+func check(info codec.Info, s *seed, in Input) (Outcome, string) {
+	var err error
+	cerr, panicked := recovered(func() error {
+		err = verify.Equal(s.value, s.got, info.Losses)
+		return nil
+	})
+	s.got = nil
+	switch {
+	case panicked:
+		return CheckFailed, "serbench's check of the decoded value panicked: " + cerr.Error()
+	case err != nil:
+		return Changed, "decoded without an error to another value"
+	case in.Valid:
+		return OK, ""
+	}
+	return Accepted, "decoded without an error to the value of the valid encoding"
+}
+
+// recovered calls f, recovering a panic as an error.
+func recovered(f func() error) (err error, panicked bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			err, panicked = fmt.Errorf("panic: %v", r), true

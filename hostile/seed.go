@@ -43,6 +43,7 @@ type seed struct {
 	value any
 	c     codec.Case
 	valid []byte
+	got   any // the value of the last input decoded, until it is checked
 }
 
 // newSeed returns the first candidate of kind k that info encodes, or

@@ -9,17 +9,14 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"os/exec"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/serbench/serbench/codec"
-	"github.com/serbench/serbench/fidelity"
 	"github.com/serbench/serbench/registry"
 	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/runner"
-	"github.com/serbench/serbench/worker"
 )
 
 // Config says how to measure.
@@ -28,15 +25,22 @@ type Config struct {
 	Options runner.Options
 	// Preset labels the run in its record.
 	Preset string
-	// InProcess measures in this process. By default each group of jobs
-	// runs in a worker process (worker.Pool), which needs jobs that
-	// preset.Job rebuilds (registered codecs on registered datasets) and
-	// an executable that serves the "worker" command (Command).
-	InProcess bool
-	// Timeout is a worker's hang timeout (worker.Pool.Timeout).
-	Timeout time.Duration
-	// Command starts a worker (worker.Pool.Command).
-	Command func() *exec.Cmd
+	// Workers, if set, returns what measures with opts in worker
+	// processes (a *worker.Pool), reporting to finished and progress.
+	// Nil measures in this process, with a runner.Runner. measure does
+	// not link the worker package itself, so that a program measuring in
+	// its own process does not.
+	Workers func(opts runner.Options, finished func(*runner.Job, results.Result), progress func(runner.Event)) Measurer
+	// Fresh, if set, decodes the encodings the checks verified in
+	// processes that never saw the values (worker tasks running
+	// DecodeFresh): an encoding must carry its value, not point at it.
+	// Nil leaves that check out (a run in this process).
+	Fresh FreshDecoder
+	// LossProbes, if set, names for each loss a codec declares the
+	// fidelity probe that shows it (fidelity.Shown), for the codec's
+	// record. It must give the same answer in every time zone: the
+	// record is written to results.json.
+	LossProbes func(codec.Info) map[string]string
 	// Started, if set, is called once the run's record holds what is
 	// known before the first job (the loop overhead included); an error
 	// stops the run before it measures anything.
@@ -46,12 +50,6 @@ type Config struct {
 	Finished func(*runner.Job, results.Result)
 	// Progress, if set, is called after each job measured.
 	Progress func(runner.Event)
-	// Waiting, if set, is called while a worker makes no progress
-	// (worker.Pool.Waiting).
-	Waiting func(cell string, quiet, timeout time.Duration)
-
-	// fake, if set, measures in place of a Runner or a Pool (tests).
-	fake func(opts runner.Options, finished func(*runner.Job, results.Result), progress func(runner.Event)) measurer
 }
 
 // NewRun starts the record of a run of jobs: environment, options (with
@@ -67,27 +65,30 @@ func NewRun(cfg Config, jobs []runner.Job) *results.Run {
 	for _, j := range jobs {
 		if !seen[j.Codec.Name] {
 			seen[j.Codec.Name] = true
-			run.Codecs = append(run.Codecs, Codec(j.Codec))
+			c := Codec(j.Codec)
+			if cfg.LossProbes != nil {
+				c.LossProbes = cfg.LossProbes(j.Codec)
+			}
+			run.Codecs = append(run.Codecs, c)
 		}
 	}
 	return run
 }
 
-// Codec returns a codec's record: its metadata, the version of its
-// module in this build and the fidelity probe that shows each declared
-// loss.
+// Codec returns a codec's record: its metadata and the version of its
+// module in this build (Config.LossProbes adds the probes that show its
+// losses).
 func Codec(c codec.Info) results.Codec {
 	return results.Codec{
 		Name: c.Name, Family: c.Family, Label: c.Label, Module: c.Module,
 		Version: registry.Version(c.Module), URL: c.URL, API: string(c.API),
 		Variant: c.Variant, Losses: codec.LossNames(c.Losses), Notes: c.Notes,
-		LossProbes: fidelity.Shown(c),
 	}
 }
 
-// A measurer measures jobs: a runner.Runner in this process, or a
+// A Measurer measures jobs: a runner.Runner in this process, or a
 // worker.Pool in worker processes.
-type measurer interface {
+type Measurer interface {
 	Run(ctx context.Context, jobs []runner.Job) ([]results.Result, error)
 	peaker
 	Machine() results.Machine
@@ -97,21 +98,17 @@ type measurer interface {
 type peaker interface{ Peak() results.Memory }
 
 // measurer returns what measures with opts, reporting to finished and
-// progress: a runner.Runner in this process, or a worker.Pool.
-func (cfg Config) measurer(opts runner.Options, finished func(*runner.Job, results.Result), progress func(runner.Event)) (measurer, error) {
-	if cfg.fake != nil {
-		return cfg.fake(opts, finished, progress), nil
+// progress: a runner.Runner in this process, or what Workers returns.
+func (cfg Config) measurer(opts runner.Options, finished func(*runner.Job, results.Result), progress func(runner.Event)) (Measurer, error) {
+	if cfg.Workers != nil {
+		return cfg.Workers(opts, finished, progress), nil
 	}
-	if cfg.InProcess {
-		r, err := runner.New(opts)
-		if err != nil {
-			return nil, err
-		}
-		r.Finished, r.Progress = finished, progress
-		return r, nil
+	r, err := runner.New(opts)
+	if err != nil {
+		return nil, err
 	}
-	return &worker.Pool{Options: opts, Timeout: cfg.Timeout, Command: cfg.Command,
-		Finished: finished, Progress: progress, Waiting: cfg.Waiting}, nil
+	r.Finished, r.Progress = finished, progress
+	return r, nil
 }
 
 // Run measures the benchmarks of jobs that run does not hold a result for
@@ -174,13 +171,17 @@ func Run(ctx context.Context, run *results.Run, jobs []runner.Job, cfg Config) e
 			runErr = nil // the run's time ended in the refining pass: every benchmark has its first result
 		}
 	}
+	if runErr == nil {
+		runErr = checkFresh(ctx, run, cfg)
+	}
+	dropVerified(run)
 	run.Elapsed = results.Duration(time.Since(start))
 	run.Machine = &machine
 	results.MarkImplausible(run.Results, run.Env.Overhead)
 	if runErr != nil {
 		run.Warnings = append(run.Warnings, fmt.Sprintf("interrupted: %d of %d benchmarks were measured before: %v", len(run.Results), countOps(jobs), runErr))
 	}
-	for _, w := range []string{cutWarning(run), twoSpeeds(run), imprecise(run), implausible(run)} {
+	for _, w := range []string{cutWarning(run), twoSpeeds(run), imprecise(run), implausible(run), multiThreaded(run)} {
 		if w != "" {
 			run.Warnings = append(run.Warnings, w)
 		}
@@ -324,8 +325,26 @@ func implausible(run *results.Run) string {
 	if n > 5 {
 		names = append(names[:5], fmt.Sprintf("and %d more", n-5))
 	}
-	return fmt.Sprintf("%d figures are implausible, too fast to be the codec's work (%s), and are left out of every ranking with the codec's other figures on that dataset shape: %s",
+	return fmt.Sprintf("%d figures are implausible, too fast to be the codec's work (%s) or disbelieved by the checks after timing, "+
+		"and are left out of every ranking with the codec's other figures on that dataset shape: %s",
 		n, results.ImplausibleRule, strings.Join(names, ", "))
+}
+
+// multiThreaded returns a warning naming the results whose samples used
+// more CPU time than wall time (Result.MultiThreaded): their figures are
+// not the single-threaded cost the others' are.
+func multiThreaded(run *results.Run) string {
+	var names []string
+	for i := range run.Results {
+		if r := &run.Results[i]; r.Status == results.OK && r.MultiThreaded {
+			names = append(names, fmt.Sprintf("%s (%.3g CPU ns for %.3g wall ns per op)", r.Key(), r.CPUNsPerOp, r.NsPerOp.Median))
+		}
+	}
+	if len(names) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%d figures are multi-threaded: their samples used more CPU time than wall time, so the operation ran on more than one thread "+
+		"and its figure is not comparable with single-threaded ones: %s", len(names), strings.Join(names, ", "))
 }
 
 // percent formats a fraction as a percentage to a tenth: 0.03 as "3".

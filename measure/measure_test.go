@@ -79,7 +79,7 @@ func TestRefine(t *testing.T) {
 		first("json", results.Decode, 100, 99, 101), first("gob", results.Decode, 300, 299, 301), // settled
 	}}
 	var reported []string
-	cfg := Config{Options: runner.Options{Budget: 10 * time.Millisecond, SampleTime: time.Millisecond}, InProcess: true,
+	cfg := Config{Options: runner.Options{Budget: 10 * time.Millisecond, SampleTime: time.Millisecond},
 		Finished: func(_ *runner.Job, r results.Result) { reported = append(reported, r.Key()) }}
 	if _, err := refine(context.Background(), run, jobs, cfg, time.Now().Add(time.Minute)); err != nil {
 		t.Fatal(err)
@@ -154,7 +154,7 @@ func TestCutShort(t *testing.T) {
 	}
 	var journaled int
 	cfg := Config{Options: runner.Options{Total: time.Second, Budget: 10 * time.Millisecond}}
-	cfg.fake = func(_ runner.Options, finished func(*runner.Job, results.Result), _ func(runner.Event)) measurer {
+	cfg.Workers = func(_ runner.Options, finished func(*runner.Job, results.Result), _ func(runner.Event)) Measurer {
 		return &stuck{finished: finished}
 	}
 	cfg.Finished = func(*runner.Job, results.Result) { journaled++ }

@@ -78,8 +78,9 @@ func (s Selection) Jobs() ([]runner.Job, error) {
 func job(c codec.Info, d *dataset.Dataset, sh dataset.Shape, ops []results.Op) runner.Job {
 	return runner.Job{
 		Codec: c, Dataset: d.Name, Shape: string(sh), Items: d.Count(sh), Ops: ops,
-		Value: func() (any, error) { return d.Value(sh) },
-		Alt:   func() (any, error) { return d.ValueAt(sh, 1) },
+		Value:   func() (any, error) { return d.Value(sh) },
+		Alt:     func() (any, error) { return d.ValueAt(sh, 1) },
+		ValueAt: func(k int) (any, error) { return d.ValueAt(sh, k) },
 	}
 }
 

@@ -73,19 +73,20 @@ type Outcome string
 
 // The outcomes, from the best to the worst; Severity orders them.
 const (
-	OutcomeNA       Outcome = "n/a"      // the class does not apply to the codec's format
-	OutcomeOK       Outcome = "ok"       // a valid input decoded to its value
-	OutcomeClean    Outcome = "clean"    // the decoder returned an error
-	OutcomeChanged  Outcome = "changed"  // no error, a value other than the one the input came from
-	OutcomeAccepted Outcome = "accepted" // no error on bytes that are not an encoding of the value, and the value came back: garbage silently accepted
-	OutcomePanic    Outcome = "panic"    // the decoder panicked; recover caught it
-	OutcomeMemory   Outcome = "memory"   // the decoder allocated over 1,000 times the input's size (and over 64 MiB)
-	OutcomeHang     Outcome = "hang"     // no answer within the timeout; the child was killed
-	OutcomeCrash    Outcome = "crash"    // a fatal error recover cannot catch killed the child (see HostileCell.Crash)
+	OutcomeNA       Outcome = "n/a"          // the class does not apply to the codec's format
+	OutcomeOK       Outcome = "ok"           // a valid input decoded to its value
+	OutcomeClean    Outcome = "clean"        // the decoder returned an error
+	OutcomeCheck    Outcome = "check-failed" // the decoder returned; serbench's own check of the value crashed or hung (not the codec's fault)
+	OutcomeChanged  Outcome = "changed"      // no error, a value other than the one the input came from
+	OutcomeAccepted Outcome = "accepted"     // no error on bytes that are not an encoding of the value, and the value came back: garbage silently accepted
+	OutcomePanic    Outcome = "panic"        // the decoder panicked; recover caught it
+	OutcomeMemory   Outcome = "memory"       // the decoder allocated over 1,000 times the input's size (and over 64 MiB)
+	OutcomeHang     Outcome = "hang"         // no answer within the timeout; the child was killed
+	OutcomeCrash    Outcome = "crash"        // a fatal error recover cannot catch killed the child (see HostileCell.Crash)
 )
 
 // Outcomes lists every outcome from the best to the worst.
-var Outcomes = []Outcome{OutcomeNA, OutcomeOK, OutcomeClean, OutcomeChanged, OutcomeAccepted, OutcomePanic, OutcomeMemory, OutcomeHang, OutcomeCrash}
+var Outcomes = []Outcome{OutcomeNA, OutcomeOK, OutcomeClean, OutcomeCheck, OutcomeChanged, OutcomeAccepted, OutcomePanic, OutcomeMemory, OutcomeHang, OutcomeCrash}
 
 // Severity orders outcomes: a higher severity is worse.
 func (o Outcome) Severity() int { return slices.Index(Outcomes, o) }
@@ -172,6 +173,8 @@ func (c *HostileCell) Code() string {
 		return "ok"
 	case OutcomeClean:
 		return "."
+	case OutcomeCheck:
+		return "CHK"
 	case OutcomeChanged:
 		return "chg"
 	case OutcomeAccepted:

@@ -206,6 +206,40 @@ type Result struct {
 	// so the loop overhead (Env.Overhead) does not bound it from below,
 	// and CopyNs was measured by a direct loop too.
 	SelfTimed bool `json:"self_timed,omitempty"`
+	// PathNs, for a self-timed result, is the same operation timed
+	// through Encode and Decode in the runner's own loop, in ns: a
+	// self-timed figure may beat it by the indirect call it saves, not by
+	// a multiple (see MarkImplausible).
+	PathNs float64 `json:"path_ns,omitempty"`
+	// CheckNsPerOp is the operation's cost as the checks after timing saw
+	// it, each call timed on its own on the timed loop's buffers (the
+	// timer's own cost taken out), in ns: a low quantile of the calls.
+	CheckNsPerOp float64 `json:"check_ns_per_op,omitempty"`
+	// ValueNs, for a decode, is what Value cost in the same checks, in ns.
+	ValueNs float64 `json:"value_ns,omitempty"`
+	// Flagged, if set, says why the runner's own checks do not believe
+	// the figure: it is much faster than the same calls seen in the
+	// checks, or Value does the decoder's work. MarkImplausible makes it
+	// the result's Implausible.
+	Flagged string `json:"flagged,omitempty"`
+	// CPUNsPerOp is the median of the samples' CPU time per op (the
+	// process's, user and system), 0 where the OS does not report it.
+	CPUNsPerOp float64 `json:"cpu_ns_per_op,omitempty"`
+	// MultiThreaded says the samples used more CPU time than wall time,
+	// beyond what the collector adds: the operation ran on more than one
+	// thread, so its figure is not comparable with single-threaded ones.
+	MultiThreaded bool `json:"multi_threaded,omitempty"`
+	// Verified holds encodings the checks verified, to be decoded again
+	// in a process that never saw the value (an encoding must carry the
+	// value, not point at it). The parent that runs that check drops
+	// them before the result is saved.
+	Verified []Message `json:"verified,omitempty"`
+}
+
+// A Message is one verified encoding of build Build of a job's value.
+type Message struct {
+	Build int    `json:"build"`
+	Data  []byte `json:"data"`
 }
 
 // MeanGap returns how far the median stands from the pooled time per op
@@ -242,6 +276,9 @@ type Sample struct {
 	// sample, in ns: against the run's fast speed it tells whether the
 	// sample started in a busy phase.
 	Probe float64 `json:"probe_ns,omitempty"`
+	// CPUNsPerOp is the process's CPU time (user and system) over the
+	// sample per op, 0 where the OS does not report it.
+	CPUNsPerOp float64 `json:"cpu_ns_per_op,omitempty"`
 }
 
 // A Stat is a median with its confidence interval.
@@ -442,8 +479,9 @@ const ImplausibleRule = "faster than the timed loop's own cost plus copying the 
 // encoding of this size or less is exempt from the copy bound.
 const WordSize = 8
 
-// MarkImplausible sets Implausible on each measured result whose fastest
-// sample (or median, without samples) cannot be the operation's cost: below the timed loop's own cost per
+// MarkImplausible sets Implausible on each measured result the runner's
+// own checks disbelieve (Flagged), or whose fastest sample (or median,
+// without samples) cannot be the operation's cost: below the timed loop's own cost per
 // iteration (LoopNs, measured beside it; else overheadNs, the run's one
 // measure, 0 if unknown) plus the cost of copying the bytes of the
 // result's encoding. No honest encode or decode can beat that: it
@@ -461,7 +499,11 @@ const WordSize = 8
 // A self-timed result's loop does not pay the overhead measured, so its
 // floor is the bytes' cost alone, against a copy timed the same way; an
 // encoding of a machine word or less (WordSize) is exempt: inlined into
-// its own loop, the operation may keep it in a register.
+// its own loop, the operation may keep it in a register. It is held
+// against the same operation through Encode and Decode instead (PathNs,
+// the fastest of a few batches): it may save the indirect call and what
+// inlining saves (up to SelfTimedSlack ns), not more than SelfTimedRatio
+// times over.
 func MarkImplausible(rs []Result, overheadNs float64) {
 	for i := range rs {
 		r := &rs[i]
@@ -487,7 +529,13 @@ func MarkImplausible(rs []Result, overheadNs float64) {
 		if r.SelfTimed && r.Bytes <= WordSize {
 			bytesNs = 0
 		}
+		path := r.PathNs - overheadNs
 		switch {
+		case r.Flagged != "":
+			r.Implausible = r.Flagged
+		case r.SelfTimed && r.PathNs > 0 && m*SelfTimedRatio < path && path-m > SelfTimedSlack:
+			r.Implausible = fmt.Sprintf("its own loop reads %.3gns/op (%s) where Encode and Decode in the runner's loop take %.3gns/op (%.3gns without the loop's own cost): "+
+				"more than %.0f times faster, by more than %.0fns, is not the indirect call a self-timed loop saves", m, what, r.PathNs, path, SelfTimedRatio, SelfTimedSlack)
 		case floor > 0 && m < floor:
 			r.Implausible = fmt.Sprintf("%s, %.3gns/op, is below the timed loop's own cost (%.3gns/op): the figure is the harness, not the codec", what, m, floor)
 		case bytesNs > 0 && m < loop+bytesNs:
@@ -523,6 +571,17 @@ func floorWords(loop, bytesNs float64) string {
 	}
 	return fmt.Sprintf(": the loop's %.3gns and %.3gns for the bytes", loop, bytesNs)
 }
+
+// A self-timed figure is implausible when it is more than SelfTimedRatio
+// times faster than the same operation through Encode and Decode, the
+// loop's own cost taken out, and by more than SelfTimedSlack ns: an
+// inlined loop saves an indirect call, and may keep a small result on the
+// stack where the interface call allocates it, but does not do a
+// multiple of the work in the same time.
+const (
+	SelfTimedRatio = 4.0
+	SelfTimedSlack = 30.0
+)
 
 // Ranked reports whether r may stand in a ranking or a winners list:
 // measured, verified and plausible.

@@ -3,6 +3,8 @@ package runner
 import (
 	"errors"
 	"fmt"
+	"hash/maphash"
+	"math/rand/v2"
 	"reflect"
 	"slices"
 	"time"
@@ -12,25 +14,45 @@ import (
 	"github.com/serbench/serbench/verify"
 )
 
-// A Prepared is a job's codec case, verified and ready to time: the case
-// of the job's value, the encodings of that value and of a second,
-// distinct one (Job.Alt), and the references they must decode to, built
-// apart from the values handed to the codec.
+// A Prepared is a job's codec cases, verified and ready to time: a pool
+// of distinct builds of the job's value (Job.ValueAt), the case of each,
+// their encodings, each in a buffer of its own, and the references they
+// must decode to, built apart from the values handed to the codec.
 //
-// The decode benchmark alternates the two messages, so that a decoder
-// that returns its input, a cached value or its last result fails
-// verification instead of winning.
+// The encode benchmark encodes the builds in turn and the decode
+// benchmark decodes their encodings, each sample in an order drawn for
+// it, so that a codec that returns its input, a cached value or a memo of
+// its last few results fails verification instead of winning, and no
+// call can tell which message comes next.
 type Prepared struct {
+	// Case is the case of build 0. It decodes every message.
 	Case codec.Case
-	// Msgs holds private copies of the encodings of the job's value and
-	// of its alternate; Msgs[1] is Msgs[0] when the job has no Alt.
-	Msgs [2][]byte
+	// Cases holds the case of each build; Cases[0] is Case.
+	Cases []codec.Case
+	// Msgs holds private copies of the builds' encodings, each in a
+	// buffer of its own. There are at least two when the job has a second
+	// build (Job.ValueAt or Job.Alt); otherwise Msgs[1] is Msgs[0].
+	Msgs [][]byte
 
-	alt    codec.Case // the alternate value's case, for round-trip checks
-	alive  func()     // says a long check still moves (Runner.alive)
-	refs   [2]any
-	losses []codec.Loss
+	info  codec.Info
+	alive func() // says a long check still moves (Runner.alive)
+	refs  []any
+	orig  [][]byte // pristine copies of Msgs, to restore after the overwrite check
+	sums  []uint64 // the hash of each message when it was made
+	seed  maphash.Seed
+	rng   *rand.Rand
+	now   func() time.Time
+	// prev is the value the case decoded before the last, and the build
+	// it is of: a later decode must leave it unchanged.
+	prev      any
+	prevBuild int
+	// times is what the checks saw of each call, one by one.
+	times checkTimes
+	made  int // round trips made so far
 }
+
+// checkTimes holds the durations of the calls the checks timed one by one.
+type checkTimes struct{ encode, decode, value []time.Duration }
 
 // A CheckError says why a job cannot be measured or why its figures
 // cannot be believed: Status is Skipped, Failed or Error.
@@ -59,29 +81,44 @@ func compared(err error, format string, args ...any) error {
 	return checkErr(st, "%s: %v", fmt.Sprintf(format, args...), err)
 }
 
-// Prepare prepares the job's codec case and verifies it as the runner does
-// before timing: the job's value and its alternate are each encoded and
-// decoded through the first case, in the order value, alternate, value,
-// and each decode is compared with its own reference; encoding again must
-// give a message of the same size. It returns a *CheckError saying why a
-// job cannot be measured. It lets other harnesses (testing.B) time
-// exactly what the runner times.
-func Prepare(job *Job) (*Prepared, error) { return prepare(job, func() {}) }
+// PoolSize is the most builds a job's pool holds; PoolBytes caps their
+// encodings' total size, so that a large value's pool holds fewer (never
+// fewer than two).
+const (
+	PoolSize  = 64
+	PoolBytes = 16 << 20
+)
 
-// prepare does the work of Prepare, calling alive between its steps.
-func prepare(job *Job, alive func()) (*Prepared, error) {
-	build := func(f func() (any, error)) (any, any, error) {
-		v, err := f()
+// poolSize returns how many builds a pool of messages of size bytes holds.
+func poolSize(size int) int {
+	return max(2, min(PoolSize, PoolBytes/max(size, 1)))
+}
+
+// Prepare prepares the job's codec cases and verifies them as the runner
+// does before timing: each build of the pool is encoded through its own
+// case and decoded through the first, and each decode is compared with
+// its own reference; encoding build 0 again must give a message of the
+// same size. It returns a *CheckError saying why a job cannot be
+// measured. It lets other harnesses (testing.B) time exactly what the
+// runner times.
+func Prepare(job *Job) (*Prepared, error) { return prepare(job, func() {}, time.Now) }
+
+// prepare does the work of Prepare, calling alive between its steps and
+// timing the checks' calls on now.
+func prepare(job *Job, alive func(), now func() time.Time) (*Prepared, error) {
+	builds := job.builds()
+	build := func(k int) (any, any, error) {
+		v, err := builds(k)
 		if err != nil {
 			return nil, nil, checkErr(results.Error, "building the value: %v", err)
 		}
-		ref, err := f()
+		ref, err := builds(k)
 		if err != nil {
 			return nil, nil, checkErr(results.Error, "building the value: %v", err)
 		}
 		return v, ref, nil
 	}
-	v, ref, err := build(job.Value)
+	v, ref, err := build(0)
 	if err != nil {
 		return nil, err
 	}
@@ -89,8 +126,8 @@ func prepare(job *Job, alive func()) (*Prepared, error) {
 	if err := job.Codec.Supports(typ.String(), codec.FeaturesOf(typ)); err != nil {
 		return nil, checkErr(results.Skipped, "%v", err)
 	}
-	p := &Prepared{losses: job.Codec.Losses, alive: alive}
-	p.refs[0], p.refs[1] = ref, ref
+	p := &Prepared{info: job.Codec, alive: alive, seed: maphash.MakeSeed(), now: now,
+		rng: rand.New(rand.NewPCG(uint64(len(job.Dataset)), 31))}
 	cd := job.Codec.New()
 	if p.Case, err = cd.Prepare(v); err != nil {
 		if codec.IsUnsupported(err) {
@@ -98,40 +135,95 @@ func prepare(job *Job, alive func()) (*Prepared, error) {
 		}
 		return nil, checkErr(results.Error, "prepare: %v", err)
 	}
-	p.alt = p.Case
-	if job.Alt != nil {
-		v2, ref2, err := build(job.Alt)
+	if err := p.add(p.Case, ref); err != nil {
+		return nil, err
+	}
+	n := job.poolOf(len(p.Msgs[0]))
+	for k := 1; k < n; k++ {
+		alive()
+		v, ref, err := build(k)
 		if err != nil {
 			return nil, err
 		}
-		if reflect.DeepEqual(ref, ref2) || reflect.TypeOf(v2) != typ {
-			return nil, checkErr(results.Error, "the job's alternate value must differ from its value and have its type %s", typ)
+		if reflect.TypeOf(v) != typ || k == 1 && reflect.DeepEqual(p.refs[0], ref) {
+			return nil, checkErr(results.Error, "the job's builds must differ from its value and have its type %s", typ)
 		}
-		p.refs[1] = ref2
-		if p.alt, err = cd.Prepare(v2); err != nil {
-			return nil, checkErr(results.Error, "prepare of the alternate value: %v", err)
-		}
-	}
-	for k, c := range []codec.Case{p.Case, p.alt} {
-		alive()
-		enc, err := c.Encode()
+		c, err := cd.Prepare(v)
 		if err != nil {
-			return nil, checkErr(results.Error, "encode: %v", err)
+			return nil, checkErr(results.Error, "prepare of build %d: %v", k, err)
 		}
-		p.Msgs[k] = slices.Clone(enc)
+		if err := p.add(c, ref); err != nil {
+			return nil, err
+		}
 	}
-	for _, k := range []int{0, 1, 0} {
+	if n == 1 { // one message: it stands for two, as a pool needs
+		if err := p.add(p.Case, p.refs[0]); err != nil {
+			return nil, err
+		}
+	}
+	for _, k := range append(seq(len(p.Msgs)), 0) {
 		alive()
 		if err := p.decodeCheck(k); err != nil {
 			return nil, err
 		}
 	}
 	alive()
-	if err := p.checkEncoding(p.Case, 0); err != nil {
+	if err := p.checkEncoding(0); err != nil {
+		return nil, err
+	}
+	if err := p.CheckMessages(); err != nil {
 		return nil, err
 	}
 	return p, nil
 }
+
+// seq returns 0, 1, ..., n-1.
+func seq(n int) []int {
+	s := make([]int, n)
+	for i := range s {
+		s[i] = i
+	}
+	return s
+}
+
+// add encodes c, whose value's reference is ref, and adds it to the pool
+// with a private copy of its encoding in a buffer of its own.
+func (p *Prepared) add(c codec.Case, ref any) error {
+	enc, err := c.Encode()
+	if err != nil {
+		return checkErr(results.Error, "encode: %v", err)
+	}
+	p.Cases = append(p.Cases, c)
+	p.Msgs = append(p.Msgs, slices.Clone(enc))
+	p.orig = append(p.orig, slices.Clone(enc))
+	p.sums = append(p.sums, maphash.Bytes(p.seed, enc))
+	p.refs = append(p.refs, ref)
+	return nil
+}
+
+// verified returns the encodings a process that never saw the value is to
+// decode again: those of build 0 and of one more build drawn at random,
+// each made anew through its case (the checks have just verified that
+// such encodings decode), within verifiedBytes in all.
+func (p *Prepared) verified() []results.Message {
+	var out []results.Message
+	size := 0
+	for _, k := range []int{0, 1 + p.rng.IntN(len(p.Msgs)-1)} {
+		if size += len(p.Msgs[k]); size > verifiedBytes {
+			break
+		}
+		enc, err := p.Cases[k].Encode()
+		if err != nil || p.checkBytes(enc, k) != nil {
+			continue // the checks said so already; nothing to send
+		}
+		out = append(out, results.Message{Build: k, Data: slices.Clone(enc)})
+	}
+	return out
+}
+
+// verifiedBytes caps the size of the encodings a result carries for the
+// check in a fresh process.
+const verifiedBytes = 8 << 20
 
 // Ref returns the reference that message k decodes to, for callers that
 // compare further (conformance's loss check).
@@ -153,49 +245,65 @@ func (p *Prepared) checkDecoded(k int) error {
 	if err != nil {
 		return checkErr(results.Error, "converting the decoded value: %v", err)
 	}
-	return compared(verify.Equal(p.refs[k], got, p.losses), "message %d of 2", k+1)
+	return p.compare(k, got)
 }
 
-// checkEncoding encodes once more through c (the case of message k) and
-// checks the encoding is the size first measured and decodes to the
-// reference.
-func (p *Prepared) checkEncoding(c codec.Case, k int) error {
-	enc, err := c.Encode()
+// compare compares got, a decoded value, with the reference of message k.
+func (p *Prepared) compare(k int, got any) error {
+	return compared(verify.Equal(p.refs[k], got, p.info.Losses), "message %d of %d", k+1, len(p.Msgs))
+}
+
+// checkEncoding encodes build k once more through its case and checks the
+// encoding is the size first measured and decodes to the reference.
+func (p *Prepared) checkEncoding(k int) error {
+	enc, err := p.Cases[k].Encode()
 	if err != nil {
 		return checkErr(results.Error, "encode: %v", err)
 	}
 	return p.checkBytes(enc, k)
 }
 
-// checkBytes checks that enc, an encoding of message k, has the size
-// first measured (within sizeSlack) and decodes to the reference.
+// checkBytes checks that enc, an encoding of build k, has the size first
+// measured (within sizeSlack) and decodes to the reference.
 func (p *Prepared) checkBytes(enc []byte, k int) error {
-	if d := len(enc) - len(p.Msgs[k]); d > len(p.Msgs[k])/sizeSlack || -d > len(p.Msgs[k])/sizeSlack {
-		return checkErr(results.Failed, "an encoding of %d bytes where the first was %d: the size reported is not the size timed", len(enc), len(p.Msgs[k]))
-	}
-	if err := p.Case.Decode(slices.Clone(enc)); err != nil {
-		return checkErr(results.Failed, "decode of a later encoding: %v", err)
-	}
-	return p.checkDecoded(k)
+	_, err := p.decodeBytes(enc, k)
+	return err
 }
 
-// CheckEncoding checks enc, an encoding of the job's value made through
-// Case after Prepare (the last one a timed loop made), as the runner
-// checks it after timing: it has the size first measured and decodes to
-// the reference.
-func (p *Prepared) CheckEncoding(enc []byte) error { return p.checkBytes(enc, 0) }
+// CheckEncoding checks enc, an encoding of build k made through Cases[k]
+// after Prepare (one a timed loop made), as the runner checks it after
+// timing: it has the size first measured and decodes to the reference.
+func (p *Prepared) CheckEncoding(k int, enc []byte) error { return p.checkBytes(enc, k) }
 
 // CheckDecoded checks the value Case decoded last, from Msgs[k], against
-// its reference, as the runner checks a decode loop's last result after
-// timing.
+// its reference, as the runner checks a timed decode.
 func (p *Prepared) CheckDecoded(k int) error { return p.checkDecoded(k) }
 
-// RoundTrips makes up to n round trips, alternating the job's value and
-// its alternate (encode through the value's own case, decode through the
-// first case), and verifies each: what one check before timing cannot
-// see, a codec that goes wrong on its second message or one in a
-// thousand. It stops early at the deadline (zero: none) and returns how
-// many it made.
+// CheckMessages reports whether the messages are as they were made: a
+// decoder that writes into its input has changed the runner's.
+func (p *Prepared) CheckMessages() error {
+	for k, m := range p.Msgs {
+		if maphash.Bytes(p.seed, m) != p.sums[k] {
+			return checkErr(results.Failed, "message %d of %d changed while it was decoded: Decode writes into its input", k+1, len(p.Msgs))
+		}
+	}
+	return nil
+}
+
+// RoundTrips makes up to n round trips over the pool, each on a build
+// drawn at random, with the calls and buffers of the timed loops: encode
+// build k through its own case (timed) and check the encoding; decode
+// message k from the pool's own buffer through the first case (Decode and
+// Value timed) and compare; then overwrite that buffer and compare again,
+// unless the codec declares that decoded values alias their input
+// (codec.Info.Aliases); then check that the value decoded before is
+// unchanged, unless it declares that a decode reuses its target
+// (codec.Info.ReusesTarget). The buffer is restored before the next round
+// trip. This is what one check before timing cannot see: a codec that
+// goes wrong on one message in a thousand, that tells the timed calls
+// from the checked ones, or hands back values that point into its input.
+// It stops early at the deadline (zero: none) and returns how many it
+// made.
 func (p *Prepared) RoundTrips(n int, deadline time.Time) (int, error) {
 	for i := range n {
 		if !deadline.IsZero() && i > 0 && time.Now().After(deadline) {
@@ -204,12 +312,8 @@ func (p *Prepared) RoundTrips(n int, deadline time.Time) (int, error) {
 		if p.alive != nil {
 			p.alive()
 		}
-		k := i & 1
-		c := p.Case
-		if k == 1 {
-			c = p.alt
-		}
-		if err := p.checkEncoding(c, k); err != nil {
+		p.made++
+		if err := p.roundTrip(p.rng.IntN(len(p.Msgs))); err != nil {
 			var ce *CheckError
 			if errors.As(err, &ce) {
 				ce.Reason = fmt.Sprintf("round trip %d: %s", i+1, ce.Reason)
@@ -217,7 +321,119 @@ func (p *Prepared) RoundTrips(n int, deadline time.Time) (int, error) {
 			return i, err
 		}
 	}
-	return n, nil
+	return n, p.CheckMessages()
+}
+
+// roundTrip makes one round trip of build k (see RoundTrips).
+func (p *Prepared) roundTrip(k int) error {
+	t0 := p.now()
+	enc, err := p.Cases[k].Encode()
+	p.times.encode = append(p.times.encode, p.now().Sub(t0))
+	if err != nil {
+		return checkErr(results.Error, "encode: %v", err)
+	}
+	fromEnc, err := p.decodeBytes(enc, k)
+	if err != nil {
+		return err
+	}
+	if err := p.unchanged(); err != nil {
+		return err
+	}
+	t0 = p.now()
+	err = p.Case.Decode(p.Msgs[k])
+	t1 := p.now()
+	if err != nil {
+		return checkErr(results.Failed, "decode of its own encoding: %v", err)
+	}
+	got, err := p.Case.Value()
+	t2 := p.now()
+	p.times.decode = append(p.times.decode, t1.Sub(t0))
+	p.times.value = append(p.times.value, t2.Sub(t1))
+	if err != nil {
+		return checkErr(results.Error, "converting the decoded value: %v", err)
+	}
+	if err := p.compare(k, got); err != nil {
+		return err
+	}
+	if !p.info.ReusesTarget && samePointer(got, fromEnc) {
+		return checkErr(results.Failed, "two decodes of build %d handed back the very same value: a memo of earlier results, or one target reused "+
+			"(declare codec.Info.ReusesTarget if that is the codec's documented behaviour)", k)
+	}
+	if !p.deep() {
+		p.prev = nil
+		return nil
+	}
+	p.prev, p.prevBuild = fromEnc, k
+	if err := p.unchanged(); err != nil {
+		return err
+	}
+	p.prev = got
+	if p.info.Aliases {
+		return nil
+	}
+	m := p.Msgs[k]
+	for i := range m {
+		m[i] = ^m[i]
+	}
+	err = p.compare(k, got)
+	copy(m, p.orig[k])
+	var ce *CheckError
+	if errors.As(err, &ce) {
+		ce.Reason = "after its input was overwritten, the decoded value changed: it points into the input " +
+			"(declare codec.Info.Aliases if that is the codec's documented behaviour): " + ce.Reason
+	}
+	return err
+}
+
+// deep reports whether the current round trip also checks for values that
+// alias their input or change with the next decode: the first
+// deepRoundTrips, then one in deepEvery (what a codec does to its values
+// is the same from one call to the next; the comparisons cost as much as
+// the round trip).
+func (p *Prepared) deep() bool { return p.made <= deepRoundTrips || p.made%deepEvery == 0 }
+
+const (
+	deepRoundTrips = 100
+	deepEvery      = 8
+)
+
+// samePointer reports whether a and b are the same non-nil pointer.
+func samePointer(a, b any) bool {
+	va, vb := reflect.ValueOf(a), reflect.ValueOf(b)
+	return va.Kind() == reflect.Pointer && vb.Kind() == reflect.Pointer && !va.IsNil() && va.Pointer() == vb.Pointer()
+}
+
+// decodeBytes checks that enc, an encoding of build k, has the size first
+// measured (within sizeSlack) and decodes to the reference, and returns
+// the decoded value.
+func (p *Prepared) decodeBytes(enc []byte, k int) (any, error) {
+	if d := len(enc) - len(p.Msgs[k]); d > len(p.Msgs[k])/sizeSlack || -d > len(p.Msgs[k])/sizeSlack {
+		return nil, checkErr(results.Failed, "an encoding of %d bytes where the first was %d: the size reported is not the size timed", len(enc), len(p.Msgs[k]))
+	}
+	if err := p.Case.Decode(slices.Clone(enc)); err != nil {
+		return nil, checkErr(results.Failed, "decode of a later encoding: %v", err)
+	}
+	got, err := p.Case.Value()
+	if err != nil {
+		return nil, checkErr(results.Error, "converting the decoded value: %v", err)
+	}
+	return got, p.compare(k, got)
+}
+
+// unchanged checks that the value decoded before the last decode (prev)
+// is still its build's, unless the codec declares that a decode reuses
+// its target.
+func (p *Prepared) unchanged() error {
+	if p.prev == nil || p.info.ReusesTarget {
+		return nil
+	}
+	err := p.compare(p.prevBuild, p.prev)
+	var ce *CheckError
+	if errors.As(err, &ce) {
+		ce.Reason = "the next Decode changed the value decoded before it: the case reuses its target " +
+			"(declare codec.Info.ReusesTarget if that is the codec's documented behaviour): " + ce.Reason
+	}
+	return err
 }
 
 // sizeSlack: a later encoding may differ from the first by 1/sizeSlack of
@@ -226,70 +442,17 @@ func (p *Prepared) RoundTrips(n int, deadline time.Time) (int, error) {
 // one whose encoding grows with every call soon leaves that range.
 const sizeSlack = 100
 
-// checkRoundTrips is how many round trips are made after a job is timed:
-// enough to catch a codec that goes wrong once in a thousand calls. Those
-// of a message up to SmallMessage bytes are all made, whatever the
-// machine's speed; a larger message's stop at 1/checkShare of the budget.
+// checkRoundTrips is how many round trips are made after a job is timed,
+// whatever the size of its message: enough to catch a codec that goes
+// wrong once in a thousand calls. A budget long enough makes more, up to
+// 1/checkShare of it.
 const (
 	checkRoundTrips = 1000
 	checkShare      = 20
-	SmallMessage    = 4 << 10
+	// SmallMessage is the size up to which conformance makes all its
+	// round trips.
+	SmallMessage = 4 << 10
 )
-
-// encodeLoop is the timed encode loop: n calls; the last encoding is kept
-// for the check after timing.
-func encodeLoop(c interface{ Encode() ([]byte, error) }, last *[]byte) loop {
-	return func(n int) error {
-		var b []byte
-		for range n {
-			var err error
-			if b, err = c.Encode(); err != nil {
-				return err
-			}
-		}
-		*last = b
-		return nil
-	}
-}
-
-// decodeLoop is the timed decode loop: n decodes alternating the two
-// messages; *last is the index of the last one decoded.
-func decodeLoop(c codec.Case, msgs [2][]byte, last *int) loop {
-	return func(n int) error {
-		for i := range n {
-			if err := c.Decode(msgs[i&1]); err != nil {
-				return err
-			}
-		}
-		*last = (n - 1) & 1
-		return nil
-	}
-}
-
-// selfEncodeLoop is the timed encode loop of a case that runs it itself
-// (codec.Looper): the last encoding is kept for the check after timing.
-func selfEncodeLoop(c codec.Looper, last *[]byte) loop {
-	return func(n int) error {
-		b, err := c.EncodeLoop(n)
-		if err != nil {
-			return err
-		}
-		*last = b
-		return nil
-	}
-}
-
-// selfDecodeLoop is the timed decode loop of a case that runs it itself:
-// n decodes alternating the two messages, as decodeLoop's.
-func selfDecodeLoop(c codec.Looper, msgs [2][]byte, last *int) loop {
-	return func(n int) error {
-		if err := c.DecodeLoop(n, msgs); err != nil {
-			return err
-		}
-		*last = (n - 1) & 1
-		return nil
-	}
-}
 
 // Floors are what a benchmark's figure is held against
 // (results.MarkImplausible), timed beside it, as the codec's operation is:
@@ -323,13 +486,11 @@ func (r *Runner) floorTimes(size int, direct bool) floors {
 			}
 		}
 		c := copier(func() ([]byte, error) { dst = append(dst[:0], src...); return dst, nil })
-		var last []byte
-		return encodeLoop(c, &last)
+		return plainLoop(c)
 	}
 	loops := []loop{copyOf(size), copyOf(1)}
 	if !direct {
-		var last []byte
-		loops = append(loops, encodeLoop(nop{}, &last))
+		loops = append(loops, nopLoop(r.now))
 	}
 	best := append(r.fastestOf(loops), 0)
 	return floors{copyNs: best[0], copyBaseNs: best[1], loopNs: best[2]}

@@ -4,6 +4,35 @@
 // is within the target or the budget runs out. It returns a results.Run
 // and never writes files: renderers do that.
 //
+// What is timed, and how it is checked:
+//
+//   - a job's pool holds up to PoolSize distinct builds of its value
+//     (Job.ValueAt), each with its own case and its encoding in a buffer
+//     of its own; the encode loop encodes them and the decode loop decodes
+//     them in an order drawn anew for each sample, so that no call knows
+//     which message comes next and a memo or cache gains nothing;
+//   - one batch in four, drawn at random (and one in every sample),
+//     verifies one of its iterations on the spot, off the clock, with the
+//     calls of the timed loop itself: the codec cannot tell the timed
+//     calls from the checked ones; a self-timed loop (codec.Looper, only
+//     for a codec that declares Info.SelfTimed) has every call's last
+//     result verified, and is timed beside the same operation through
+//     Encode and Decode;
+//   - after timing, a job's benchmarks make checkRoundTrips round trips
+//     between them whatever the size of the message, on the pool's own
+//     buffers, each call timed on its own: a figure far below what the
+//     checks saw, or a Value costing more than Decode, is flagged
+//     (Result.Flagged); the messages must be as they were made (Decode
+//     must not write into them); a decoded value must not change when its
+//     input is overwritten (unless Info.Aliases) nor with the next decode
+//     (unless Info.ReusesTarget), and two decodes must not hand back the
+//     same value;
+//   - the verified encodings go with the result (Result.Verified) to be
+//     decoded in a process that never saw the value (FreshDecode, run as
+//     a worker task by package measure): an encoding must carry its value;
+//   - each sample records the process's CPU time beside its wall time; a
+//     figure whose CPU time exceeds its wall time is multi-threaded.
+//
 // How a figure is made:
 //
 //   - calibration grows the iteration count until one batch lasts

@@ -193,7 +193,7 @@ func TestSampleIsWholeSample(t *testing.T) {
 		}
 		return nil
 	}
-	s, elapsed, _, err := r.timeSample(stalling, 1, gcFirst, false)
+	s, elapsed, _, err := r.timeSample(stalling, nil, 1, gcFirst, false)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -15,13 +15,14 @@ import (
 )
 
 // loopCase is an int64 case that runs its own timed loops (codec.Looper)
-// and counts them. With lastWrong, DecodeLoop's last decode yields a wrong
-// value: the check after timing must catch it.
+// and counts them. DecodeLoop's last decode yields a wrong value when
+// wrong(n) says so: the check of every call's last result must catch it,
+// whatever the iteration count.
 type loopCase struct {
-	v, out    int64
-	buf       [8]byte
-	loops     *int
-	lastWrong bool
+	v, out int64
+	buf    [8]byte
+	loops  *int
+	wrong  func(n int) bool
 }
 
 func (c *loopCase) Encode() ([]byte, error) {
@@ -47,22 +48,22 @@ func (c *loopCase) EncodeLoop(n int) ([]byte, error) {
 	return c.buf[:], nil
 }
 
-func (c *loopCase) DecodeLoop(n int, msgs [2][]byte) error {
+func (c *loopCase) DecodeLoop(n int, msgs [][]byte, order []int) error {
 	*c.loops++
 	for i := range n {
-		c.out = int64(binary.LittleEndian.Uint64(msgs[i&1]))
+		c.out = int64(binary.LittleEndian.Uint64(msgs[order[i%len(order)]]))
 	}
-	if c.lastWrong {
+	if c.wrong(n) {
 		c.out++
 	}
 	return nil
 }
 
-func looperInfo(name string, loops *int, lastWrong bool) codec.Info {
-	return codec.Info{Name: name, Family: "test", API: codec.Manual,
+func looperInfo(name string, loops *int, wrong func(int) bool) codec.Info {
+	return codec.Info{Name: name, Family: "test", API: codec.Manual, SelfTimed: true,
 		New: func() codec.Codec {
 			return codec.Func(func(v any) (codec.Case, error) {
-				return &loopCase{v: *v.(*int64), loops: loops, lastWrong: lastWrong}, nil
+				return &loopCase{v: *v.(*int64), loops: loops, wrong: wrong}, nil
 			})
 		}}
 }
@@ -76,16 +77,18 @@ func TestLooper(t *testing.T) {
 	}
 	d, _ := dataset.Lookup("int64")
 	for _, tt := range []struct {
-		name      string
-		lastWrong bool
-		decode    results.Status
+		name   string
+		wrong  func(n int) bool
+		decode results.Status
 	}{
-		{"honest", false, results.OK},
-		{"wrong last decode", true, results.Failed},
+		{"honest", func(int) bool { return false }, results.OK},
+		{"wrong last decode", func(int) bool { return true }, results.Failed},
+		{"wrong at one iteration only", func(n int) bool { return n == 1 }, results.Failed},
+		{"wrong past the first call", func(n int) bool { return n > 1 }, results.Failed},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			var loops int
-			job := runner.Job{Codec: looperInfo("looper", &loops, tt.lastWrong), Dataset: d.Name, Shape: "single", Ops: results.Ops,
+			job := runner.Job{Codec: looperInfo("looper", &loops, tt.wrong), Dataset: d.Name, Shape: "single", Ops: results.Ops,
 				Value: func() (any, error) { return d.Value(dataset.Single) },
 				Alt:   func() (any, error) { return d.ValueAt(dataset.Single, 1) }}
 			res := r.RunJob(context.Background(), &job)
@@ -103,8 +106,8 @@ func TestLooper(t *testing.T) {
 				if got.Status != want {
 					t.Errorf("%s: status %s (%s), want %s", got.Op, got.Status, got.Reason, want)
 				}
-				if want == results.Failed && !strings.Contains(got.Reason, "after timing") {
-					t.Errorf("%s: reason %q does not say the check after timing failed", got.Op, got.Reason)
+				if want == results.Failed && !strings.Contains(got.Reason, "a timed iteration") {
+					t.Errorf("%s: reason %q does not say a timed iteration failed its check", got.Op, got.Reason)
 				}
 				if got.Status == results.OK && (!got.SelfTimed || got.CopyNs <= 0 || len(got.Samples) == 0) {
 					t.Errorf("%s: self_timed %v, copy %v ns, %d samples; want self-timed with a copy time and samples", got.Op, got.SelfTimed, got.CopyNs, len(got.Samples))

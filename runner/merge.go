@@ -27,7 +27,13 @@ func Merge(a, b results.Result, o Options) results.Result {
 	m.PooledNsPerOp = pooled(m.Samples)
 	m.BPerOp = median(m.Samples, func(s results.Sample) float64 { return s.BPerOp })
 	m.Allocs = median(m.Samples, func(s results.Sample) float64 { return s.AllocsPerOp })
+	m.CPUNsPerOp = median(m.Samples, func(s results.Sample) float64 { return s.CPUNsPerOp })
+	m.MultiThreaded = multiThreaded(m.Samples)
 	m.Busy = a.Busy + b.Busy
 	m.Checked = a.Checked + b.Checked
+	if m.Flagged == "" {
+		m.Flagged = b.Flagged // the checks of either visit may disbelieve the figure
+	}
+	m.Verified = append(append([]results.Message(nil), a.Verified...), b.Verified...)
 	return m
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime/debug"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -25,16 +26,49 @@ type Job struct {
 	// against, so a codec that mutates its input is caught.
 	Value func() (any, error)
 	// Alt, if set, builds a second value of the same type, distinct from
-	// Value's: the decode benchmark alternates the two encodings, and the
-	// checks after timing round-trip both, so that a codec returning its
-	// input, a cache or a memo fails.
+	// Value's: without ValueAt, the pool the benchmarks time is Value's
+	// and Alt's, so that a codec returning its input, a cache or a memo
+	// of one value fails.
 	Alt func() (any, error)
+	// ValueAt, if set, builds build k (k >= 0) of the value, a fresh
+	// pointer each call: build 0 equals Value's, every other differs from
+	// it and from the others, with the same type. The benchmarks time a
+	// pool of builds (up to PoolSize, fewer of a large value) in an order
+	// drawn for each sample; without ValueAt the pool is Value's and
+	// Alt's.
+	ValueAt func(k int) (any, error)
 	// Skip, if set, records the job as skipped with this reason.
 	Skip string
 	// MinMemory, if set, is the memory (bytes) the OS must report available
 	// before the job starts; with less the job is skipped, not run into an
 	// out-of-memory kill.
 	MinMemory uint64
+}
+
+// builds returns the function that builds build k of the job's value:
+// ValueAt, or Value for build 0 and Alt for the others.
+func (job *Job) builds() func(int) (any, error) {
+	if job.ValueAt != nil {
+		return job.ValueAt
+	}
+	return func(k int) (any, error) {
+		if k == 0 || job.Alt == nil {
+			return job.Value()
+		}
+		return job.Alt()
+	}
+}
+
+// poolOf returns how many builds the job's pool holds, its first message
+// being size bytes.
+func (job *Job) poolOf(size int) int {
+	switch {
+	case job.ValueAt != nil:
+		return poolSize(size)
+	case job.Alt != nil:
+		return 2
+	}
+	return 1
 }
 
 // An Event reports progress: Done of Total jobs finished, the last with
@@ -64,12 +98,14 @@ type Runner struct {
 	// the checks after timing), with the benchmark's op ("" while the
 	// whole job is prepared): a supervising process learns where a codec
 	// that crashes or hangs was.
-	Beat     func(job *Job, op results.Op, step string)
-	lastBeat atomic.Pointer[beatAt]
-	peakHeap atomic.Uint64
-	gauge    *gauge    // nil without Gate
-	meter    *meter    // the machine's speed over the run
-	warmed   sync.Once // the gauge learns the machine's speed before the first sample
+	Beat      func(job *Job, op results.Op, step string)
+	lastBeat  atomic.Pointer[beatAt]
+	peakHeap  atomic.Uint64
+	gauge     *gauge    // nil without Gate
+	meter     *meter    // the machine's speed over the run
+	warmed    sync.Once // the gauge learns the machine's speed before the first sample
+	timerOnce sync.Once
+	timer     float64 // the cost of reading the clock, in ns (timerCost)
 	// now is the clock that times batches, samples and budgets: time.Now,
 	// or a test's, so that what the test asserts of them does not depend
 	// on the machine's speed.
@@ -105,55 +141,81 @@ func New(opts Options) (*Runner, error) {
 // Options returns the runner's options with defaults filled in.
 func (r *Runner) Options() Options { return r.opts }
 
-// Run runs the jobs. Consecutive jobs on the same dataset and shape form
-// a group whose benchmarks are sampled interleaved: one sample of each in
-// a shuffled order, round after round, so that a slow phase of a noisy
-// machine falls on every codec of the group alike instead of on whichever
-// ran then (Google Benchmark's random interleaving). Jobs that need
-// memory set aside (MinMemory) run alone, and a job whose encoding is
+// Run runs the jobs, group by group (see Groups): the benchmarks of a
+// group, one codec's, are sampled interleaved, one sample of each in a shuffled
+// order, round after round, so that a slow phase of a noisy machine falls
+// on all of them alike (Google Benchmark's random interleaving). Jobs that
+// need memory set aside (MinMemory) run alone, and a job whose encoding is
 // LargeBytes or more is sampled on its own as soon as it is prepared.
 //
-// When ctx is cancelled Run stops and returns the results of the jobs
-// finished so far with ctx's error.
+// It returns the results in job order. When ctx is cancelled Run stops
+// and returns the results of the jobs finished so far with ctx's error.
 func (r *Runner) Run(ctx context.Context, jobs []Job) ([]results.Result, error) {
-	var out []results.Result
+	byJob := make([][]results.Result, len(jobs))
 	start := time.Now()
 	done := 0
 	plan := r.opts.plan(jobs)
+	var err error
 	for _, g := range Groups(jobs, r.opts.NoInterleave) {
-		if err := ctx.Err(); err != nil {
-			return out, err
+		if err = ctx.Err(); err != nil {
+			break
 		}
 		if plan != nil {
 			r.opts.Budget = plan.Budget(Benchmarks(g))
 		}
-		res, err := r.runGroup(ctx, g, func(job *Job, res []results.Result) {
+		var res [][]results.Result
+		res, err = r.runGroup(ctx, g, func(job *Job, res []results.Result) {
 			done++
 			if r.Progress != nil {
 				r.Progress(Event{Done: done, Total: len(jobs), Job: job, Results: res, Elapsed: time.Since(start)})
 			}
 		})
-		for _, rs := range res {
-			out = append(out, rs...) // an interrupted group's finished jobs
-		}
+		Place(byJob, jobs, g, res) // an interrupted group's finished jobs too
 		if err != nil {
-			return out, err
+			break
 		}
 	}
-	return out, nil
+	var out []results.Result
+	for _, rs := range byJob {
+		out = append(out, rs...)
+	}
+	return out, err
+}
+
+// Place puts the results of a group's jobs at those jobs' indices in
+// jobs.
+func Place(byJob [][]results.Result, jobs []Job, group []*Job, res [][]results.Result) {
+	for k, j := range group {
+		if k < len(res) && res[k] != nil {
+			byJob[indexOf(jobs, j)] = res[k]
+		}
+	}
+}
+
+// indexOf returns the index in jobs of a pointer into it.
+func indexOf(jobs []Job, j *Job) int {
+	for i := range jobs {
+		if &jobs[i] == j {
+			return i
+		}
+	}
+	panic("runner: a group's job is not one of the run's jobs")
 }
 
 // Groups splits jobs into the groups Run samples interleaved: runs of
-// consecutive jobs on the same dataset and shape; a job with MinMemory, or
-// every job when alone is set (Options.NoInterleave), is a group of its
-// own.
+// consecutive jobs of one codec. A codec is measured in a process of its
+// own (worker), never beside a rival, so that one that hogs memory or the
+// cache, or kills its process, costs no rival anything; and the groups
+// keep the order of the jobs, which a run with a whole-run time chooses
+// (smallest values first). A job with MinMemory, or every job when alone
+// is set (Options.NoInterleave), is a group of its own.
 func Groups(jobs []Job, alone bool) [][]*Job {
 	var gs [][]*Job
 	for i := range jobs {
 		j := &jobs[i]
 		if n := len(gs); n > 0 && !alone && j.MinMemory == 0 {
 			last := gs[n-1][len(gs[n-1])-1]
-			if last.MinMemory == 0 && last.Dataset == j.Dataset && last.Shape == j.Shape {
+			if last.MinMemory == 0 && last.Codec.Name == j.Codec.Name {
 				gs[n-1] = append(gs[n-1], j)
 				continue
 			}
@@ -232,7 +294,7 @@ func (r *Runner) runGroup(ctx context.Context, group []*Job, finished func(*Job,
 		}
 	}
 	done := func(b *bench) {
-		b.loop, b.busy, b.check = nil, nil, nil // let the case and its values go
+		b.loop, b.ctl, b.busy, b.check = nil, nil, nil, nil // let the case and its values go
 		out[b.job][b.slot] = b.res
 		r.finishedResult(group[b.job], b.res)
 		if pending[b.job]--; pending[b.job] == 0 {
@@ -369,7 +431,7 @@ func (r *Runner) prepare(ctx context.Context, job *Job) ([]*bench, []results.Res
 	if avail, ok := memAvailable(); ok && job.MinMemory > 0 && avail < job.MinMemory {
 		return nil, job.Results(results.Skipped, fmt.Sprintf("needs %d MiB of available memory, the OS reports %d MiB; skipped rather than risk running out", job.MinMemory>>20, avail>>20))
 	}
-	p, err := prepare(job, r.alive)
+	p, err := prepare(job, r.alive, r.now)
 	if err != nil {
 		var ce *CheckError
 		if errors.As(err, &ce) {
@@ -377,40 +439,55 @@ func (r *Runner) prepare(ctx context.Context, job *Job) ([]*bench, []results.Res
 		}
 		return nil, job.Results(results.Error, err.Error())
 	}
-	looper, selfTimed := p.Case.(codec.Looper)
+	selfTimed := job.Codec.SelfTimed
+	var ls []codec.Looper
+	if selfTimed {
+		if ls, err = loopers(p); err != nil {
+			return nil, job.Results(results.Error, err.Error())
+		}
+	}
 	fl := r.floorTimes(len(p.Msgs[0]), selfTimed)
 	var bs []*bench
-	for _, op := range job.Ops {
+	for i, op := range job.Ops {
 		b := &bench{res: job.result(op, results.OK, "")}
 		b.res.Bytes = len(p.Msgs[0])
 		b.res.CopyNs, b.res.CopyBaseNs, b.res.LoopNs = fl.copyNs, fl.copyBaseNs, fl.loopNs
 		b.res.SelfTimed = selfTimed
+		seed := uint64(i) + uint64(len(job.Codec.Name))<<8 + uint64(len(p.Msgs))<<16
+		var path loop // the same operation through Encode and Decode, for a self-timed bench
 		switch op {
 		case results.Encode:
-			var last []byte
+			verify := func(k int, enc []byte) error { return p.checkBytes(enc, k) }
+			b.ctl = newControl(len(p.Msgs), seed, r.now, verify)
 			if selfTimed {
-				b.loop = selfEncodeLoop(looper, &last)
+				b.loop = selfEncodeLoop(ls, b.ctl)
+				path = encodeLoop(p.Cases, newControl(len(p.Msgs), seed, r.now, verify))
 			} else {
-				b.loop = encodeLoop(p.Case, &last)
+				b.loop = encodeLoop(p.Cases, b.ctl)
 			}
-			b.check = r.checks(p, func() error { return p.checkBytes(last, 0) })
 		case results.Decode:
-			var last int
+			verify := func(k int, _ []byte) error { return p.checkDecoded(k) }
+			b.ctl = newControl(len(p.Msgs), seed, r.now, verify)
 			if selfTimed {
-				b.loop = selfDecodeLoop(looper, p.Msgs, &last)
+				b.loop = selfDecodeLoop(ls[0], p.Msgs, b.ctl)
+				path = decodeLoop(p.Case, p.Msgs, job.Codec.Lazy, newControl(len(p.Msgs), seed, r.now, verify))
 			} else {
-				b.loop = decodeLoop(p.Case, p.Msgs, &last)
+				b.loop = decodeLoop(p.Case, p.Msgs, job.Codec.Lazy, b.ctl)
 			}
-			b.check = r.checks(p, func() error { return p.checkDecoded(last) })
 		default:
 			b.fail(fmt.Errorf("unknown op %q", op))
 		}
 		if !b.done {
+			b.ctl.each = selfTimed
+			b.check = r.checks(p, (checkRoundTrips+len(job.Ops)-1)/len(job.Ops))
 			r.beat(job, op, "calibrate")
-			n, err := r.calibrate(ctx, b.loop)
+			n, err := r.calibrateCtl(ctx, b.loop, b.ctl)
 			b.n = n
 			if err == nil {
 				b.gc, err = r.collects(b.loop, n)
+			}
+			if err == nil && path != nil {
+				b.res.PathNs, err = r.pathTime(ctx, path)
 			}
 			if err != nil {
 				b.fail(err)
@@ -421,21 +498,123 @@ func (r *Runner) prepare(ctx context.Context, job *Job) ([]*bench, []results.Res
 	return bs, nil
 }
 
-// checks returns a bench's checks after timing: its loop's last result
-// (last), then checkRoundTrips round trips of the job's two values (within
-// a share of the budget for a large message). It returns the round trips
-// made.
-func (r *Runner) checks(p *Prepared, last func() error) func() (int, error) {
-	return func() (int, error) {
-		if err := last(); err != nil {
+// pathTime returns the time per op of loop l (a self-timed bench's
+// operation through Encode and Decode): the fastest of three batches at
+// its calibrated count.
+func (r *Runner) pathTime(ctx context.Context, l loop) (float64, error) {
+	n, err := r.calibrate(ctx, l)
+	if err != nil {
+		return 0, err
+	}
+	best := 0.0
+	for range 3 {
+		d, err := r.timeBatch(l, n)
+		if err != nil {
 			return 0, err
 		}
-		var deadline time.Time
-		if len(p.Msgs[0]) > SmallMessage {
-			deadline = time.Now().Add(min(r.opts.Budget/checkShare, 250*time.Millisecond))
+		if ns := float64(d.Nanoseconds()) / float64(n); best == 0 || ns < best {
+			best = ns
 		}
-		return p.RoundTrips(checkRoundTrips, deadline)
 	}
+	return best, nil
+}
+
+// checks returns a bench's checks after timing: n round trips over the
+// job's pool (Prepared.RoundTrips), whatever the size of its message, and
+// more while 1/checkShare of the budget lasts, then what they saw of the
+// calls (judge), and the encodings for the check in a fresh process
+// (Result.Verified). Each bench of a job makes its share of the job's
+// checkRoundTrips: every round trip encodes and decodes. It returns the
+// round trips made.
+func (r *Runner) checks(p *Prepared, n int) func(*results.Result) (int, error) {
+	return func(res *results.Result) (int, error) {
+		if err := p.CheckMessages(); err != nil {
+			return 0, err
+		}
+		start := time.Now()
+		made, err := p.RoundTrips(n, time.Time{})
+		if err != nil {
+			return made, err
+		}
+		if deadline := start.Add(r.opts.Budget / checkShare); time.Now().Before(deadline) {
+			more, err := p.RoundTrips(100*checkRoundTrips, deadline)
+			made += more
+			if err != nil {
+				return made, err
+			}
+		}
+		r.judge(p, res)
+		res.Verified = p.verified()
+		return made, nil
+	}
+}
+
+// judge records what the checks saw of the calls, one by one, and flags
+// the result when its timed figure is far below them (checkRatio times,
+// and checkSlack ns: the calls the checks make are the timed loop's, on
+// the same buffers, so only a codec that tells them apart is that much
+// faster when timed), or, for a decode not declared lazy
+// (codec.Info.Lazy) nor converting (codec.Info.ValueConverts), when Value
+// costs more than Decode (the work is done where the timed loop does not
+// look).
+func (r *Runner) judge(p *Prepared, res *results.Result) {
+	timer := r.timerCost()
+	q := func(ds []time.Duration) float64 { return max(quantile(ds, checkQuantile)-timer, 0) }
+	m := res.NsPerOp.Median
+	switch res.Op {
+	case results.Encode:
+		res.CheckNsPerOp = q(p.times.encode)
+	case results.Decode:
+		dec, val := q(p.times.decode), q(p.times.value)
+		res.CheckNsPerOp, res.ValueNs = dec, val
+		if p.info.Lazy {
+			res.CheckNsPerOp = dec + val
+		} else if !p.info.ValueConverts && val > dec+checkSlack {
+			res.Flagged = fmt.Sprintf("Value takes %.3gns where Decode takes %.3gns: the decoding is done in Value, which the timed loop does not call "+
+				"(a lazy codec declares codec.Info.Lazy, and Value is timed with Decode)", val, dec)
+			return
+		}
+	}
+	if c := res.CheckNsPerOp; m > 0 && c > checkRatio*m+checkSlack {
+		res.Flagged = fmt.Sprintf("%.3gns/op timed, where the same calls on the same buffers take %.3gns each in the checks after timing (%.0f times as long): "+
+			"the codec tells the timed calls from the checked ones", m, c, c/m)
+	}
+}
+
+// A timed figure is flagged when the checks' calls take more than
+// checkRatio times as long and checkSlack ns more (a call timed on its
+// own pays a cold start the loop's do not); checkQuantile is the quantile
+// of the checks' calls compared.
+const (
+	checkRatio    = 5
+	checkSlack    = 50
+	checkQuantile = 0.1
+)
+
+// quantile returns the q quantile of ds in ns.
+func quantile(ds []time.Duration, q float64) float64 {
+	if len(ds) == 0 {
+		return 0
+	}
+	s := slices.Clone(ds)
+	slices.Sort(s)
+	return float64(s[int(q*float64(len(s)-1))].Nanoseconds())
+}
+
+// timerCost returns the cost of reading the runner's clock, in ns: the
+// fastest of a thousand back-to-back reads.
+func (r *Runner) timerCost() float64 {
+	r.timerOnce.Do(func() {
+		best := time.Duration(-1)
+		for range 1000 {
+			t0 := r.now()
+			if d := r.now().Sub(t0); best < 0 || d < best {
+				best = d
+			}
+		}
+		r.timer = float64(max(best, 0).Nanoseconds())
+	})
+	return r.timer
 }
 
 // checkBench runs a timed bench's checks; one that fails rejects its
@@ -445,7 +624,7 @@ func (r *Runner) checkBench(b *bench) {
 		return
 	}
 	r.beat(b.owner, b.res.Op, "check")
-	n, err := b.check()
+	n, err := b.check(&b.res)
 	b.res.Checked = n
 	if err != nil {
 		b.reject(err)

@@ -198,8 +198,9 @@ func TestHangWhileSampling(t *testing.T) {
 	hang := make(chan struct{})
 	t.Cleanup(func() { close(hang) })
 	var prepared atomic.Bool // the late-hang job is verified and calibrated
-	late := fake("late-hang", func(any) error {
-		if prepared.Load() {
+	// It hangs on the first job's type only, once the second is prepared.
+	late := fake("late-hang", func(v any) error {
+		if _, tiny := v.(*dataset.Tiny); tiny && prepared.Load() {
 			<-hang
 		}
 		return nil
@@ -213,12 +214,16 @@ func TestHangWhileSampling(t *testing.T) {
 		return runner.Job{Codec: info, Dataset: "tiny", Shape: "single", Ops: results.Ops,
 			Value: func() (any, error) { return d.Value(dataset.Single) }}
 	}
-	next := mk(fake("honest", func(any) error { return nil }))
+	// The codec's second job, prepared after its first, sets the trap;
+	// its benchmarks are sampled interleaved with the first's.
+	u, _ := dataset.Lookup("user")
+	next := mk(late)
+	next.Dataset = "user"
 	next.Value = func() (any, error) {
 		prepared.Store(true)
-		return d.Value(dataset.Single)
+		return u.Value(dataset.Single)
 	}
-	res, err := r.Run(context.Background(), []runner.Job{mk(late), next})
+	res, err := r.Run(context.Background(), []runner.Job{mk(late), next, mk(fake("honest", func(any) error { return nil }))})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,6 +2,7 @@ package runner
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -17,16 +18,14 @@ import (
 	"github.com/serbench/serbench/results"
 )
 
-// A loop runs the operation under test n times.
-type loop func(n int) error
-
 // A bench is one op of one job being sampled.
 type bench struct {
 	job, slot int // where its result goes in runGroup
 	res       results.Result
 	loop      loop
-	check     func() (int, error) // verifies after timing (see checkBench)
-	pool      *budgetPool         // the budget it shares with the benches sampled beside it
+	ctl       *control                           // its loop's order and verified iterations; nil for a plain loop
+	check     func(*results.Result) (int, error) // verifies after timing (see checkBench)
+	pool      *budgetPool                        // the budget it shares with the benches sampled beside it
 	owner     *Job
 	n         int              // iterations per batch, from calibration
 	gc        gcMode           // how its samples meet the collector (see collects)
@@ -40,9 +39,17 @@ type bench struct {
 }
 
 // fail ends the bench with an error result.
+// A timed iteration that failed its verification (a checkFailure) fails
+// the bench with the check's status and reason.
 func (b *bench) fail(err error) {
+	st, reason := results.Error, fmt.Sprintf("%s: %v", b.res.Op, err)
+	var cf *checkFailure
+	var ce *CheckError
+	if errors.As(err, &cf) && errors.As(cf.err, &ce) {
+		st, reason = ce.Status, fmt.Sprintf("%s: a timed iteration: %s", b.res.Op, ce.Reason)
+	}
 	b.res = results.Result{Op: b.res.Op, Codec: b.res.Codec, Dataset: b.res.Dataset, Shape: b.res.Shape,
-		Items: b.res.Items, Status: results.Error, Reason: fmt.Sprintf("%s: %v", b.res.Op, err)}
+		Items: b.res.Items, Status: st, Reason: reason}
 	b.done = true
 }
 
@@ -57,6 +64,19 @@ func (r *Runner) timeBatch(l loop, n int) (d time.Duration, err error) {
 	start := r.now()
 	err = l(n)
 	return r.since(start), err
+}
+
+// timeCtl runs l(n) once as timeBatch does, its verified iteration drawn
+// by ctl (nil: none), and returns its time without the verification's.
+func (r *Runner) timeCtl(ctl *control, l loop, n int) (time.Duration, error) {
+	if ctl == nil {
+		return r.timeBatch(l, n)
+	}
+	ctl.arm(n)
+	d, err := r.timeBatch(l, n)
+	d -= ctl.paused
+	ctl.at, ctl.paused = -1, 0
+	return d, err
 }
 
 // A gcMode is how a sample meets the garbage collector.
@@ -101,15 +121,22 @@ func (m gcMode) String() string {
 // With aligned, the previous sample of l ended at a cycle's end just now
 // (see sampleVisit) and there is no wait. atCycleEnd reports whether the
 // sample ended at a cycle's end.
-func (r *Runner) timeSample(l loop, n int, mode gcMode, aligned bool) (s results.Sample, elapsed time.Duration, atCycleEnd bool, err error) {
+//
+// ctl (nil for a plain loop) draws a new order of the pool for the
+// sample and the iterations it verifies. The sample's CPU time is the
+// process's over the same batches, the verifications' taken out.
+func (r *Runner) timeSample(l loop, ctl *control, n int, mode gcMode, aligned bool) (s results.Sample, elapsed time.Duration, atCycleEnd bool, err error) {
 	var cycles cycleCounter
+	if ctl != nil {
+		ctl.shuffle()
+	}
 	switch {
 	case mode == gcFirst:
 		runtime.GC()
 	case mode == gcCycles && !aligned:
 		c0 := cycles.read()
 		for start := r.now(); cycles.read() == c0 && r.since(start) < r.cycleWait(); {
-			if _, err := r.timeBatch(l, n); err != nil {
+			if _, err := r.timeCtl(ctl, l, n); err != nil {
 				return s, 0, false, err
 			}
 		}
@@ -118,41 +145,67 @@ func (r *Runner) timeSample(l loop, n int, mode gcMode, aligned bool) (s results
 	runtime.ReadMemStats(&m0)
 	last := cycles.read()
 	batches := 0
+	var checked [2]uint64 // what the verifications allocated
+	if ctl != nil {
+		ctl.allocs, ctl.verified = checked, 0
+	}
+	cpu0, cpuOK := cpuTime()
+	wall0 := r.now()
 	for {
 		var d time.Duration
-		d, err = r.timeBatch(l, n)
+		d, err = r.timeCtl(ctl, l, n)
 		elapsed += d
 		if err != nil {
 			return s, elapsed, false, err
 		}
 		batches++
-		if batches >= maxBatches {
-			break
-		}
-		if elapsed >= r.opts.SampleTime {
-			if mode != gcCycles {
+		if r.sampleDone(batches, elapsed, mode, &atCycleEnd, &cycles, last) {
+			if ctl == nil || ctl.verified > 0 || batches >= maxBatches+1 {
 				break
 			}
-			if c := cycles.read(); c != last {
-				atCycleEnd = true // a cycle ended in this batch
-				break
-			}
-			if elapsed >= r.cycleWait() {
-				break
-			}
+			ctl.force = true // one batch more: every sample verifies an iteration
 		}
 	}
+	paused := r.since(wall0) - elapsed // the verifications', and the loop's own bookkeeping
+	cpu1, _ := cpuTime()
 	runtime.ReadMemStats(&m1)
+	if ctl != nil {
+		checked = ctl.allocs
+	}
 	r.peakHeap.Store(max(r.peakHeap.Load(), m1.HeapAlloc, m0.HeapAlloc))
 	iters := float64(n * batches)
-	return results.Sample{
+	s = results.Sample{
 		Iters:       n * batches,
 		Batches:     batches,
 		NsPerOp:     float64(elapsed.Nanoseconds()) / iters,
-		BPerOp:      float64(m1.TotalAlloc-m0.TotalAlloc) / iters,
-		AllocsPerOp: float64(m1.Mallocs-m0.Mallocs) / iters,
+		BPerOp:      float64(m1.TotalAlloc-m0.TotalAlloc-min(checked[0], m1.TotalAlloc-m0.TotalAlloc)) / iters,
+		AllocsPerOp: float64(m1.Mallocs-m0.Mallocs-min(checked[1], m1.Mallocs-m0.Mallocs)) / iters,
 		GCs:         int(m1.NumGC - m0.NumGC),
-	}, elapsed, atCycleEnd, nil
+	}
+	if cpuOK {
+		s.CPUNsPerOp = max(float64((cpu1-cpu0-max(paused, 0)).Nanoseconds()), 0) / iters
+	}
+	return s, elapsed, atCycleEnd, nil
+}
+
+// sampleDone reports whether a sample of batches batches and elapsed time
+// is complete (see timeSample), setting atCycleEnd when it ends at the end
+// of a collection cycle.
+func (r *Runner) sampleDone(batches int, elapsed time.Duration, mode gcMode, atCycleEnd *bool, cycles *cycleCounter, last uint64) bool {
+	if batches >= maxBatches {
+		return true
+	}
+	if elapsed < r.opts.SampleTime {
+		return false
+	}
+	if mode != gcCycles {
+		return true
+	}
+	if c := cycles.read(); c != last {
+		*atCycleEnd = true // a cycle ended in this batch
+		return true
+	}
+	return elapsed >= r.cycleWait()
 }
 
 // cycleWait is the longest a gcCycles sample waits for a cycle to end, and
@@ -237,7 +290,13 @@ func heapGoal() float64 {
 // neighbour's burst) cannot end calibration early: a count too small
 // would make a sample's batches mostly timer calls.
 func (r *Runner) calibrate(ctx context.Context, l loop) (n int, err error) {
-	if _, err := r.timeBatch(l, 1); err != nil { // a first, cold call
+	return r.calibrateCtl(ctx, l, nil)
+}
+
+// calibrateCtl calibrates as calibrate does a loop whose batches ctl
+// verifies (timeCtl), without the verifications' time.
+func (r *Runner) calibrateCtl(ctx context.Context, l loop, ctl *control) (n int, err error) {
+	if _, err := r.timeCtl(ctl, l, 1); err != nil { // a first, cold call
 		return 0, err
 	}
 	n = 1
@@ -247,11 +306,11 @@ func (r *Runner) calibrate(ctx context.Context, l loop) (n int, err error) {
 			runtime.GC()
 		}
 		var d time.Duration
-		if d, err = r.timeBatch(l, n); err != nil {
+		if d, err = r.timeCtl(ctl, l, n); err != nil {
 			return 0, err
 		}
 		if d >= r.opts.BatchTime && d < r.opts.SampleTime {
-			again, err := r.timeBatch(l, n)
+			again, err := r.timeCtl(ctl, l, n)
 			if err != nil {
 				return 0, err
 			}
@@ -259,7 +318,7 @@ func (r *Runner) calibrate(ctx context.Context, l loop) (n int, err error) {
 		}
 		if d >= r.opts.BatchTime || n >= 1e9 {
 			for warm := d; warm < r.opts.SampleTime; {
-				d, err := r.timeBatch(l, n)
+				d, err := r.timeCtl(ctl, l, n)
 				if err != nil {
 					return 0, err
 				}
@@ -330,7 +389,7 @@ func (r *Runner) sampleOnce(b *bench, aligned bool) (sampled, atCycleEnd bool) {
 		b.waits = 0
 	}
 	probe := r.meter.tick()
-	s, _, atCycleEnd, err := r.timeSample(b.loop, b.n, b.gc, aligned)
+	s, _, atCycleEnd, err := r.timeSample(b.loop, b.ctl, b.n, b.gc, aligned)
 	s.Probe = probe
 	if err != nil {
 		b.charge(r.since(start))
@@ -378,11 +437,35 @@ func (r *Runner) sampleOnce(b *bench, aligned bool) (sampled, atCycleEnd bool) {
 		b.res.PooledNsPerOp = pooled(b.res.Samples)
 		b.res.BPerOp = median(b.res.Samples, func(s results.Sample) float64 { return s.BPerOp })
 		b.res.Allocs = median(b.res.Samples, func(s results.Sample) float64 { return s.AllocsPerOp })
+		b.res.CPUNsPerOp = median(b.res.Samples, func(s results.Sample) float64 { return s.CPUNsPerOp })
+		b.res.MultiThreaded = multiThreaded(b.res.Samples)
 		b.res.Busy = len(b.busy)
 		b.done = true
 	}
 	return true, atCycleEnd
 }
+
+// multiThreaded reports whether the samples used more CPU time than wall
+// time, beyond what the collector's background workers add: the
+// operation ran on more than one thread, and its figure is not the
+// single-threaded cost the others' are.
+func multiThreaded(ss []results.Sample) bool {
+	var cpu, wall float64
+	for _, s := range ss {
+		if s.CPUNsPerOp <= 0 {
+			return false // not measured
+		}
+		cpu += s.CPUNsPerOp * float64(s.Iters)
+		wall += s.NsPerOp * float64(s.Iters)
+	}
+	return wall > 0 && cpu > multiThreadedRatio*wall
+}
+
+// multiThreadedRatio: samples whose CPU time exceeds their wall time by
+// this factor ran on more than one thread. The collector's background
+// workers take up to a quarter of GOMAXPROCS while a cycle marks; one
+// thread more than that doubles the CPU time.
+const multiThreadedRatio = 1.5
 
 // sampleVisit samples b once (sampleOnce); a bench sampled over whole
 // collection cycles (gcCycles) goes on sampling while the visit is shorter

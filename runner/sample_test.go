@@ -175,7 +175,7 @@ func TestFastAllocatorPaysItsCollections(t *testing.T) {
 			// starts where the last ended, without waiting for a cycle.
 			gcs, aligned := 0, false
 			for i := range 40 {
-				s, elapsed, atEnd, err := r.timeSample(alloc, 1, mode, aligned && i%2 == 1)
+				s, elapsed, atEnd, err := r.timeSample(alloc, nil, 1, mode, aligned && i%2 == 1)
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -1,37 +1,33 @@
 package worker
 
 import (
-	"bufio"
 	"cmp"
 	"context"
-	"encoding/json"
-	"errors"
 	"fmt"
-	"io"
-	"os"
 	"os/exec"
 	"slices"
 	"strings"
 	"sync"
-	"syscall"
 	"time"
 
 	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/runner"
 )
 
-// A Pool measures jobs in worker processes, one group of jobs (see
-// runner.Groups) at a time, and survives whatever a codec does to its
-// worker.
+// A Pool measures jobs in worker processes, one group of jobs (consecutive
+// jobs of one codec, see runner.Groups) at a time, and survives whatever a codec does to its
+// worker. It also runs generic Tasks (RunTasks).
 type Pool struct {
 	// Options are the runner options each worker measures with.
 	Options runner.Options
 	// Timeout is how long a worker may go without a beat before it is
 	// killed as hung. Default DefaultTimeout.
 	Timeout time.Duration
-	// Command returns the command that starts a worker. Default: this
-	// executable with the argument "worker".
+	// Command returns the command that starts a child. Default: this
+	// executable with the argument CommandName.
 	Command func() *exec.Cmd
+	// Limits are the caps of a benchmark worker. Default JobLimits().
+	Limits Limits
 	// Progress, if set, is called after each job, as runner.Runner's.
 	Progress func(runner.Event)
 	// Finished, if set, is called with each benchmark's result the moment
@@ -86,20 +82,21 @@ func (p *Pool) Starts() int {
 	return p.starts
 }
 
-// Run measures the jobs, each group in worker processes, and returns
-// their results in job order. When ctx is cancelled, Run kills the worker
+// Run measures the jobs, each group in worker processes of its own, and
+// returns their results in job order. When ctx is cancelled, Run kills the worker
 // and returns the results of the jobs finished so far with ctx's error.
 func (p *Pool) Run(ctx context.Context, jobs []runner.Job) ([]results.Result, error) {
 	if err := p.Options.Validate(); err != nil {
 		return nil, err
 	}
-	var out []results.Result
+	byJob := make([][]results.Result, len(jobs))
 	start := time.Now()
 	done := 0
 	plan := p.Options.Plan(jobs)
+	var err error
 	for _, g := range runner.Groups(jobs, p.Options.NoInterleave) {
-		if err := ctx.Err(); err != nil {
-			return out, err
+		if err = ctx.Err(); err != nil {
+			break
 		}
 		// A worker measures its group with the group's share of the
 		// run's time as its budget; it plans nothing itself.
@@ -108,20 +105,23 @@ func (p *Pool) Run(ctx context.Context, jobs []runner.Job) ([]results.Result, er
 		if plan != nil {
 			opts.Budget = plan.Budget(runner.Benchmarks(g))
 		}
-		res, err := p.runGroup(ctx, opts, g, func(job *runner.Job, rs []results.Result) {
+		var res [][]results.Result
+		res, err = p.runGroup(ctx, opts, g, func(job *runner.Job, rs []results.Result) {
 			done++
 			if p.Progress != nil {
 				p.Progress(runner.Event{Done: done, Total: len(jobs), Job: job, Results: rs, Elapsed: time.Since(start)})
 			}
 		})
-		for _, rs := range res {
-			out = append(out, rs...)
-		}
+		runner.Place(byJob, jobs, g, res)
 		if err != nil {
-			return out, err
+			break
 		}
 	}
-	return out, nil
+	var out []results.Result
+	for _, rs := range byJob {
+		out = append(out, rs...)
+	}
+	return out, err
 }
 
 // A cell is where a worker is: a job of its request and an op ("" while
@@ -133,7 +133,17 @@ type cell struct {
 }
 
 // runGroup measures one group, starting a new worker after each crash or
-// hang until every job has its results. finished is called per job.
+// hang until every job has its results. A benchmark a worker died in is
+// run again alone in a fresh worker, and recorded as crashed only when it
+// fails there too: a crash another benchmark of the worker caused (memory
+// it held, a goroutine it left) costs nothing. A worker that breaks the
+// event protocol is not given that second chance: its claim is discarded
+// and the benchmark it names (or was in) is recorded with the violation. finished is
+// called per job.
+//
+// Results are recorded as they come, so that a journal keeps them should
+// the parent die; a violation later in the worker replaces the result of
+// the benchmark it names.
 func (p *Pool) runGroup(ctx context.Context, opts runner.Options, group []*runner.Job, finished func(*runner.Job, []results.Result)) ([][]results.Result, error) {
 	got := make([]map[results.Op]results.Result, len(group))
 	for k := range got {
@@ -148,17 +158,29 @@ func (p *Pool) runGroup(ctx context.Context, opts runner.Options, group []*runne
 		}
 		return ops
 	}
-	record := func(k int, res results.Result) {
-		if _, dup := got[k][res.Op]; dup {
-			return
-		}
+	// set records a benchmark's result, in place of any before it: a
+	// protocol violation replaces the result a forged line had given.
+	set := func(k int, res results.Result) {
+		_, had := got[k][res.Op]
 		got[k][res.Op] = res
 		if p.Finished != nil {
 			p.Finished(group[k], res)
 		}
-		if len(remaining(k)) == 0 {
+		if !had && len(remaining(k)) == 0 {
 			finished(group[k], p.ordered(group[k], got[k]))
 		}
+	}
+	record := func(k int, res results.Result) {
+		if _, dup := got[k][res.Op]; !dup {
+			set(k, res)
+		}
+	}
+	done := func() int {
+		n := 0
+		for k := range got {
+			n += len(got[k])
+		}
+		return n
 	}
 	for {
 		// The jobs still to measure, as Specs, and where each came from.
@@ -175,40 +197,85 @@ func (p *Pool) runGroup(ctx context.Context, opts runner.Options, group []*runne
 		if len(specs) == 0 {
 			break
 		}
-		before := 0
-		for k := range got {
-			before += len(got[k])
-		}
+		before := done()
 		c, err := p.runWorker(ctx, opts, specs, func(i int, res results.Result) { record(from[i], res) })
 		if err != nil {
 			return p.partial(group, got), err
 		}
 		if c == nil {
-			after := 0
-			for k := range got {
-				after += len(got[k])
-			}
-			if after > before {
+			if done() > before {
 				continue // a clean end; any job left gets a new worker
 			}
 			// A clean end without a result would loop forever.
-			c = &crash{at: cell{step: "prepare"}, kind: "ended without its results"}
+			c = &crash{at: cell{step: "prepare"}, exit: &Exit{Kind: ExitOther, Detail: "the worker ended without its results"}}
 		}
 		// The culprit is the cell the worker last reported; a worker that
 		// died before its first beat blames the first job it was given.
-		// Each crash settles at least one benchmark, so the loop ends.
 		k := from[min(max(c.at.job, 0), len(from)-1)]
+		if c.exit.Kind == ExitProtocol {
+			// The violation is recorded at once, over any result the
+			// violating line or one before it gave the benchmark.
+			ops := remaining(k)
+			if c.at.op != "" && slices.Contains(group[k].Ops, c.at.op) {
+				ops = []results.Op{c.at.op}
+				// Each violation settles a benchmark, so the loop ends.
+				if _, had := got[k][c.at.op]; had && done() == before {
+					ops = append(ops, remaining(k)...)
+				}
+			}
+			for _, op := range ops {
+				res := group[k].Results(results.Error, c.reason())[0]
+				res.Op = op
+				set(k, res)
+			}
+			continue
+		}
 		ops := remaining(k)
 		if c.at.op != "" && slices.Contains(ops, c.at.op) {
 			ops = []results.Op{c.at.op}
 		}
-		for _, op := range ops {
-			res := group[k].Results(results.Error, c.reason())[0]
-			res.Op = op
-			record(k, res)
+		alone := len(specs) == 1 && len(specs[0].Ops) == len(ops)
+		if !alone {
+			again, err := p.alone(ctx, opts, group[k], ops, func(res results.Result) { record(k, res) })
+			if err != nil {
+				return p.partial(group, got), err
+			}
+			if again == nil {
+				continue // it was another benchmark's doing
+			}
+			c = again
+		} else {
+			c.alone = alone
+		}
+		for _, op := range remaining(k) {
+			if slices.Contains(ops, op) {
+				res := group[k].Results(results.Error, c.reason())[0]
+				res.Op = op
+				record(k, res)
+			}
 		}
 	}
 	return p.partial(group, got), nil
+}
+
+// alone runs the benchmarks ops of job alone in a fresh worker, recording
+// what it measures. It returns the crash when one of them fails again,
+// nil when all were measured.
+func (p *Pool) alone(ctx context.Context, opts runner.Options, job *runner.Job, ops []results.Op, record func(results.Result)) (*crash, error) {
+	s := SpecOf(job)
+	s.Ops = ops
+	got := 0
+	c, err := p.runWorker(ctx, opts, []Spec{s}, func(_ int, res results.Result) {
+		got++
+		record(res)
+	})
+	if err != nil || c != nil {
+		return c, err
+	}
+	if got < len(ops) {
+		return &crash{at: cell{step: "prepare"}, exit: &Exit{Kind: ExitOther, Detail: "the worker ended without its results"}}, nil
+	}
+	return nil, nil
 }
 
 // ordered returns a job's results in the order of its ops.
@@ -222,23 +289,23 @@ func (p *Pool) ordered(job *runner.Job, got map[results.Op]results.Result) []res
 	return rs
 }
 
-// partial returns the results of the group's finished jobs, nil for the
-// others.
+// partial returns the results the group's jobs have so far, in their
+// ops' order (nil for a job with none): an interrupted run keeps every
+// benchmark it measured, a job's encode without its decode too.
 func (p *Pool) partial(group []*runner.Job, got []map[results.Op]results.Result) [][]results.Result {
 	out := make([][]results.Result, len(group))
 	for k, job := range group {
-		if len(got[k]) == len(job.Ops) {
-			out[k] = p.ordered(job, got[k])
-		}
+		out[k] = p.ordered(job, got[k])
 	}
 	return out
 }
 
-// A crash is how a worker ended before its jobs did.
+// A crash is how a worker ended before its jobs did: where, and how it
+// died.
 type crash struct {
-	at     cell
-	kind   string // "stack overflow", "out of memory", "hang", ...
-	detail string // the end of the worker's stderr, or what the pool saw
+	at    cell
+	exit  *Exit
+	alone bool // the benchmark was alone in its worker the first time: no second run
 }
 
 func (c *crash) reason() string {
@@ -246,12 +313,19 @@ func (c *crash) reason() string {
 	if c.at.op != "" {
 		where += " " + string(c.at.op)
 	}
-	if c.kind == "hang" {
-		return fmt.Sprintf("hung while %s: %s; the worker was killed and the run went on", stepName(where), c.detail)
+	switch c.exit.Kind {
+	case ExitTimeout:
+		return fmt.Sprintf("hung while %s: %s; the worker was killed and the run went on", stepName(where), c.exit.Detail)
+	case ExitProtocol:
+		return fmt.Sprintf("protocol violation while %s: %s; the worker was killed, its claim discarded, and the run went on", stepName(where), c.exit.Detail)
 	}
-	msg := fmt.Sprintf("crashed the worker process (%s) while %s; the run went on in a new worker", c.kind, stepName(where))
-	if c.detail != "" {
-		msg += ". Its stderr ends:\n" + c.detail
+	again := ", and again alone in a fresh worker"
+	if c.alone {
+		again = ", alone in its worker"
+	}
+	msg := fmt.Sprintf("crashed the worker process (%s) while %s%s; the run went on in a new worker", c.exit, stepName(where), again)
+	if c.exit.Stderr != "" {
+		msg += ". Its stderr ends:\n" + c.exit.Stderr
 	}
 	return msg
 }
@@ -272,7 +346,7 @@ func stepName(s string) string {
 // did not, or ctx's error when the run was interrupted (the worker is
 // killed).
 func (p *Pool) runWorker(ctx context.Context, opts runner.Options, specs []Spec, record func(int, results.Result)) (*crash, error) {
-	w, err := p.start(opts, specs)
+	w, err := p.spawn(request{Options: opts, Jobs: specs, Limits: p.jobLimits(specs)})
 	if err != nil {
 		return nil, err
 	}
@@ -283,100 +357,77 @@ func (p *Pool) runWorker(ctx context.Context, opts runner.Options, specs []Spec,
 	return p.outcome(w, st)
 }
 
-// A proc is a started worker process: its command, the events it sends
-// on their own pipe, and the end of its stderr.
-type proc struct {
-	cmd    *exec.Cmd
-	events <-chan eventMsg
-	evR    *os.File
-	stderr *tail
-}
-
-// An eventMsg is one event read from a worker, or why it could not be.
-type eventMsg struct {
-	e   event
-	err error
-}
-
-// start starts a worker process on specs and reads its events.
-func (p *Pool) start(opts runner.Options, specs []Spec) (*proc, error) {
-	cmd := p.command()
-	req, err := json.Marshal(request{Options: opts, Jobs: specs})
-	if err != nil {
-		return nil, err
+// jobLimits returns the caps of a worker on specs: the pool's Limits, or
+// JobLimits, with room for the memory any job sets aside.
+func (p *Pool) jobLimits(specs []Spec) Limits {
+	l := p.Limits
+	if l == (Limits{}) {
+		l = JobLimits()
 	}
-	cmd.Stdin = strings.NewReader(string(req))
-	stderr := &tail{}
-	cmd.Stderr = stderr
-	cmd.Stdout = io.Discard // a codec's own printing; events have their own pipe
-	evR, evW, err := os.Pipe()
-	if err != nil {
-		return nil, fmt.Errorf("worker: %w", err)
+	l = l.orDefault()
+	for _, s := range specs {
+		l.Memory = max(l.Memory, 2*s.MinMemory)
 	}
-	cmd.ExtraFiles = []*os.File{evW} // the worker's EventsFD
-	dieWithParent(cmd)
-	if err := cmd.Start(); err != nil {
-		evR.Close()
-		evW.Close()
-		return nil, fmt.Errorf("worker: starting %s: %w", cmd.Path, err)
-	}
-	evW.Close()
-	p.mu.Lock()
-	p.starts++
-	p.mu.Unlock()
-
-	events := make(chan eventMsg)
-	go func() {
-		defer close(events)
-		sc := bufio.NewScanner(evR)
-		sc.Buffer(make([]byte, 1<<20), 1<<30) // a result carries every sample
-		for sc.Scan() {
-			var e event
-			err := json.Unmarshal(sc.Bytes(), &e)
-			events <- eventMsg{e, err}
-		}
-	}()
-	return &proc{cmd: cmd, events: events, evR: evR, stderr: stderr}, nil
+	return l
 }
 
 // A watched is what watching a worker saw: the cell it last reported,
 // its end event if it sent one, and the crash the watchdog declared (a
-// hang or broken events), if any.
+// hang, broken events or a claim it cannot believe), if any.
 type watched struct {
 	at    cell
 	ended *end
 	crash *crash
 }
 
-// watch follows a worker's events until its pipe closes: it records the
-// results, tracks the cell it works on, says on p.Waiting when it is
-// quiet, and kills it when it makes no progress for the timeout or sends
-// an event that cannot be read. When ctx ends it kills the worker, waits
-// for it and returns ctx's error.
+// watch follows a worker's events until its pipe closes: it keeps the
+// results it believes (see claims.check), tracks the cell the worker is in, says
+// on p.Waiting when it is quiet, and kills it when it makes no progress
+// for the timeout or breaks the protocol. When ctx ends it kills the
+// worker, waits for it and returns ctx's error.
 func (p *Pool) watch(ctx context.Context, w *proc, specs []Spec, record func(int, results.Result)) (watched, error) {
 	timeout := cmp.Or(p.Timeout, DefaultTimeout)
-	st := watched{at: cell{step: "prepare"}}
+	st := watched{at: cell{job: -1, step: "prepare"}}
 	lastBeat := time.Now()
 	lastWait := lastBeat
 	tick := time.NewTicker(time.Second)
 	defer tick.Stop()
-	kill := func() { w.cmd.Process.Kill() }
+	cl := &claims{seen: map[string]bool{}}
+	violate := func(why string, op results.Op) {
+		if st.crash == nil {
+			st.crash = &crash{at: st.at, exit: &Exit{Kind: ExitProtocol, Detail: why}}
+			if op != "" {
+				st.crash.at.op = op
+			}
+			w.kill()
+		}
+	}
 	for {
 		select {
 		case m, ok := <-w.events:
 			if !ok {
+				if st.at.job < 0 {
+					st.at.job = 0
+				}
 				return st, nil
 			}
 			lastBeat, lastWait = time.Now(), time.Now()
 			switch {
+			case st.crash != nil:
+				// Nothing a killed worker still says is believed.
 			case m.err != nil:
-				st.crash = &crash{at: st.at, kind: "broken events", detail: m.err.Error()}
-				kill()
+				violate("an event that is not one: "+m.err.Error(), "")
 			case m.e.Beat != nil:
-				st.at = cell{job: m.e.Beat.Job, op: m.e.Beat.Op, step: m.e.Beat.Step}
+				if b := m.e.Beat; b.Job < 0 || b.Job >= len(specs) {
+					violate(fmt.Sprintf("a beat for job %d of a worker given %d", b.Job, len(specs)), "")
+				} else {
+					st.at = cell{job: b.Job, op: b.Op, step: b.Step}
+				}
 			case m.e.Result != nil:
-				if i := m.e.Result.Job; i >= 0 && i < len(specs) {
-					record(i, m.e.Result.Result)
+				if why, op := cl.check(specs, st.at.job, m.e.Result, time.Since(w.started)); why != "" {
+					violate(why, op)
+				} else {
+					record(m.e.Result.Job, m.e.Result.Result)
 				}
 			case m.e.End != nil:
 				st.ended = m.e.End
@@ -384,21 +435,68 @@ func (p *Pool) watch(ctx context.Context, w *proc, specs []Spec, record func(int
 		case <-tick.C:
 			quiet := time.Since(lastBeat)
 			if quiet > timeout && st.crash == nil {
-				st.crash = &crash{at: st.at, kind: "hang", detail: fmt.Sprintf("no progress for %v (-timeout)", timeout.Round(time.Second))}
-				kill()
+				st.crash = &crash{at: st.at, exit: &Exit{Kind: ExitTimeout, Detail: fmt.Sprintf("no progress for %v (-timeout)", timeout.Round(time.Second))}}
+				w.kill()
 			} else if p.Waiting != nil && time.Since(lastWait) >= cmp.Or(p.WaitEvery, 10*time.Second) {
 				lastWait = time.Now()
 				p.Waiting(p.cellName(specs, st.at), quiet.Round(time.Second), timeout)
 			}
 		case <-ctx.Done():
-			kill()
-			for range w.events { // drain until the pipe closes
-			}
-			w.cmd.Wait()
-			w.evR.Close()
+			w.abandon()
 			return st, ctx.Err()
 		}
 	}
+}
+
+// claims is what a worker has claimed so far: the benchmarks it sent a
+// result for and the time their samples add up to.
+type claims struct {
+	seen    map[string]bool
+	sampled time.Duration
+}
+
+// wallSlack is what the samples of a worker may add up to beyond its wall
+// time: a clock read on each side of a pipe.
+const wallSlack = 100 * time.Millisecond
+
+// check says why a result line cannot be believed, or "": it must name
+// the job the worker last said it was in (by index, codec, dataset and
+// shape), one of the ops the worker was given, for the first time, and
+// the samples of every result so far must fit in the worker's wall time.
+// For a second result, it also returns the op named twice: the first
+// result for it, believed then, is not to be kept.
+func (c *claims) check(specs []Spec, running int, r *result, wall time.Duration) (string, results.Op) {
+	if r.Job < 0 || r.Job >= len(specs) {
+		return fmt.Sprintf("a result for job %d of a worker given %d", r.Job, len(specs)), ""
+	}
+	s, res := specs[r.Job], r.Result
+	named := fmt.Sprintf("%s %s/%s %s", res.Codec, res.Dataset, res.Shape, res.Op)
+	switch {
+	case res.Codec != s.Codec || res.Dataset != s.Dataset || res.Shape != s.Shape:
+		return fmt.Sprintf("a result naming %s for job %d, which is %s %s/%s", named, r.Job, s.Codec, s.Dataset, s.Shape), ""
+	case r.Job != running:
+		return fmt.Sprintf("a result for %s while the worker was in %s", named, specName(specs, running)), ""
+	case !slices.Contains(s.Ops, res.Op):
+		return fmt.Sprintf("a result for %s, an op the worker was not given", named), ""
+	case c.seen[named]:
+		return fmt.Sprintf("a second result for %s", named), res.Op
+	}
+	c.seen[named] = true
+	for _, smp := range res.Samples {
+		c.sampled += time.Duration(float64(smp.Iters) * smp.NsPerOp)
+	}
+	if c.sampled > wall+wall/10+wallSlack {
+		return fmt.Sprintf("results whose samples add up to %v from a worker that has run for %v", c.sampled.Round(time.Millisecond), wall.Round(time.Millisecond)), res.Op
+	}
+	return "", ""
+}
+
+// specName names a job of specs.
+func specName(specs []Spec, i int) string {
+	if i < 0 || i >= len(specs) {
+		return "no job yet"
+	}
+	return fmt.Sprintf("%s %s/%s", specs[i].Codec, specs[i].Dataset, specs[i].Shape)
 }
 
 // outcome waits for a watched worker to exit, merges its probes and
@@ -406,18 +504,21 @@ func (p *Pool) watch(ctx context.Context, w *proc, specs []Spec, record func(int
 // crash the watchdog declared or the exit shows, or the error the worker
 // reported.
 func (p *Pool) outcome(w *proc, st watched) (*crash, error) {
-	waitErr := w.cmd.Wait()
-	w.evR.Close()
-	p.account(w.cmd, st.ended)
+	waitErr, peak := w.wait()
+	p.account(peak, st.ended)
 	switch {
 	case st.crash != nil:
+		st.crash.exit.Stderr, st.crash.exit.PeakRSS = w.stderr.String(), peak
+		if st.crash.exit.Kind == ExitProtocol {
+			st.crash.exit.Stderr = ""
+		}
 		return st.crash, nil
 	case st.ended != nil && st.ended.Error != "" && waitErr == nil:
 		return nil, fmt.Errorf("worker: %s", st.ended.Error)
 	case st.ended != nil && waitErr == nil:
 		return nil, nil
 	}
-	return &crash{at: st.at, kind: exitKind(waitErr, w.stderr.String()), detail: w.stderr.String()}, nil
+	return &crash{at: st.at, exit: w.exit(waitErr, peak)}, nil
 }
 
 // cellName names where a worker is, for the heartbeat.
@@ -425,8 +526,7 @@ func (p *Pool) cellName(specs []Spec, at cell) string {
 	if at.job < 0 || at.job >= len(specs) {
 		return "the worker"
 	}
-	s := specs[at.job]
-	name := fmt.Sprintf("%s %s/%s", s.Codec, s.Dataset, s.Shape)
+	name := specName(specs, at.job)
 	if at.op != "" {
 		name += " " + string(at.op)
 	}
@@ -434,7 +534,7 @@ func (p *Pool) cellName(specs []Spec, at cell) string {
 }
 
 // account merges a finished worker's probes and memory into the pool's.
-func (p *Pool) account(cmd *exec.Cmd, e *end) {
+func (p *Pool) account(peak uint64, e *end) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if e != nil {
@@ -442,99 +542,5 @@ func (p *Pool) account(cmd *exec.Cmd, e *end) {
 		p.peak.HeapBytes = max(p.peak.HeapBytes, e.Peak.HeapBytes)
 		p.peak.RSSBytes = max(p.peak.RSSBytes, e.Peak.RSSBytes)
 	}
-	if cmd.ProcessState != nil {
-		if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok && ru != nil {
-			p.peak.RSSBytes = max(p.peak.RSSBytes, uint64(ru.Maxrss)*1024) // Linux reports KiB
-		}
-	}
-}
-
-// command returns the command that starts a worker.
-func (p *Pool) command() *exec.Cmd {
-	if p.Command != nil {
-		return p.Command()
-	}
-	exe, err := os.Executable()
-	if err != nil {
-		exe = os.Args[0]
-	}
-	// Args[0] stays this process's own, so that a binary that dispatches
-	// on its name (a test binary under testscript) reaches the same main.
-	return &exec.Cmd{Path: exe, Args: []string{os.Args[0], "worker"}}
-}
-
-// exitKind classifies how a worker died from its exit and its stderr.
-func exitKind(err error, stderr string) string {
-	switch {
-	case strings.Contains(stderr, "stack overflow") || strings.Contains(stderr, "stack exceeds"):
-		return "stack overflow"
-	case strings.Contains(stderr, "out of memory"), strings.Contains(stderr, "cannot allocate memory"),
-		// How the race detector's runtime fails an allocation it cannot map.
-		strings.Contains(stderr, "too many address space collisions for -race mode"):
-		return "out of memory"
-	case strings.Contains(stderr, "WARNING: DATA RACE"):
-		return "data race, reported by the race detector"
-	}
-	for _, line := range strings.Split(stderr, "\n") {
-		if rest, ok := strings.CutPrefix(line, "fatal error: "); ok {
-			return "fatal error: " + rest
-		}
-	}
-	for _, line := range strings.Split(stderr, "\n") {
-		if strings.HasPrefix(line, "panic: ") {
-			return "unrecovered panic"
-		}
-	}
-	var ee *exec.ExitError
-	if errors.As(err, &ee) {
-		if ws, ok := ee.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
-			if ws.Signal() == syscall.SIGKILL {
-				return "killed by SIGKILL: the kernel's out-of-memory killer, or another process"
-			}
-			return "killed by " + ws.Signal().String()
-		}
-		return ee.String()
-	}
-	if err != nil {
-		return err.Error()
-	}
-	return "ended without its results"
-}
-
-// A tail keeps the start and the end of a worker's stderr: the first
-// lines of a fatal error and the last lines of its trace.
-type tail struct {
-	mu   sync.Mutex
-	head []byte
-	end  []byte
-	cut  bool
-}
-
-const tailKeep = 2048
-
-func (t *tail) Write(b []byte) (int, error) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	n := len(b)
-	if room := tailKeep - len(t.head); room > 0 {
-		k := min(room, len(b))
-		t.head = append(t.head, b[:k]...)
-		b = b[k:]
-	}
-	t.end = append(t.end, b...)
-	if len(t.end) > tailKeep {
-		t.end = slices.Clone(t.end[len(t.end)-tailKeep:])
-		t.cut = true
-	}
-	return n, nil
-}
-
-func (t *tail) String() string {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	s := string(t.head)
-	if t.cut {
-		s += "\n...\n"
-	}
-	return strings.TrimSpace(s + string(t.end))
+	p.peak.RSSBytes = max(p.peak.RSSBytes, peak)
 }

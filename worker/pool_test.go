@@ -2,9 +2,9 @@ package worker_test
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
-	"runtime/debug"
 	"slices"
 	"strings"
 	"testing"
@@ -20,11 +20,29 @@ import (
 // workerEnv, set in a re-executed test binary, makes it a worker.
 const workerEnv = "SERBENCH_TEST_WORKER"
 
+// parentEnv, set in a re-executed test binary, makes it a parent that
+// starts a child of the kind it names ("job" or "task") that hangs, for
+// a test to kill it (TestNoOrphans).
+const parentEnv = "SERBENCH_TEST_PARENT"
+
 func TestMain(m *testing.M) {
+	if kind := os.Getenv(parentEnv); kind != "" {
+		os.Unsetenv(parentEnv)
+		p := &worker.Pool{Timeout: time.Hour, TaskTimeout: time.Hour, Command: childCommand}
+		switch kind {
+		case "job":
+			job, err := resolve(worker.Spec{Codec: "planted-hang", Dataset: "big", Shape: "single", Ops: results.Ops})
+			if err == nil {
+				_, err = p.Run(context.Background(), []runner.Job{job})
+			}
+			os.Stderr.WriteString(fmt.Sprint(err))
+		case "task":
+			_, err := p.RunTasks(context.Background(), []worker.Task{{Name: "hang"}})
+			os.Stderr.WriteString(fmt.Sprint(err))
+		}
+		os.Exit(1) // the test kills this process before
+	}
 	if os.Getenv(workerEnv) == "1" {
-		// A planted stack overflow is as fatal at 64 MB as at Go's 1 GB,
-		// and much quicker.
-		debug.SetMaxStack(64 << 20)
 		if err := worker.Serve(context.Background(), os.Stdin, resolve, testHandlers...); err != nil {
 			os.Stderr.WriteString(err.Error() + "\n")
 			os.Exit(1)
@@ -36,7 +54,7 @@ func TestMain(m *testing.M) {
 
 // resolve knows the registry's codecs and the planted ones.
 func resolve(s worker.Spec) (runner.Job, error) {
-	for _, c := range planted.Codecs {
+	for _, c := range append(planted.Codecs, planted.Workers...) {
 		if c.Name == s.Codec {
 			job, err := preset.Job("json", s.Dataset, s.Shape, s.Ops)
 			job.Codec = c
@@ -46,20 +64,26 @@ func resolve(s worker.Spec) (runner.Job, error) {
 	return preset.Job(s.Codec, s.Dataset, s.Shape, s.Ops)
 }
 
-// testPool returns a pool whose workers are this test binary.
-func testPool(t *testing.T, timeout time.Duration) *worker.Pool {
+// childCommand starts this test binary as a worker.
+func childCommand() *exec.Cmd {
 	exe, err := os.Executable()
 	if err != nil {
-		t.Fatal(err)
+		panic(err)
 	}
+	cmd := exec.Command(exe, "-test.run=^$")
+	cmd.Env = append(os.Environ(), workerEnv+"=1")
+	return cmd
+}
+
+// testPool returns a pool whose workers are this test binary.
+func testPool(t *testing.T, timeout time.Duration) *worker.Pool {
 	return &worker.Pool{
 		Options: runner.Options{Budget: 20 * time.Millisecond, SampleTime: time.Millisecond},
 		Timeout: timeout,
-		Command: func() *exec.Cmd {
-			cmd := exec.Command(exe, "-test.run=^$")
-			cmd.Env = append(os.Environ(), workerEnv+"=1")
-			return cmd
-		},
+		// A planted stack overflow is as fatal at 64 MB as at 256 MB,
+		// and much quicker.
+		Limits:  worker.Limits{Stack: 64 << 20},
+		Command: childCommand,
 	}
 }
 
@@ -147,27 +171,27 @@ func TestLongSamplingIsNotAHang(t *testing.T) {
 			t.Errorf("%s %s: %s (%s), want ok", r.Codec, r.Op, r.Status, r.Reason)
 		}
 	}
-	if n := p.Starts(); n != 1 {
-		t.Errorf("%d workers started, want 1: a worker was killed", n)
+	if n := p.Starts(); n != 2 {
+		t.Errorf("%d workers started, want 2 (one per codec): a worker was killed", n)
 	}
 }
 
-// TestInterruptKillsTheWorker: a cancelled run returns at once with the
-// jobs finished before, and leaves no worker behind.
+// TestInterruptKillsTheWorker: a run cancelled while a worker hangs
+// returns with the jobs finished before, and kills the worker.
 func TestInterruptKillsTheWorker(t *testing.T) {
 	p := testPool(t, time.Minute)
 	ctx, cancel := context.WithCancel(context.Background())
-	p.Progress = func(e runner.Event) {
-		if e.Done == 1 {
-			cancel()
-		}
-	}
-	js := jobs(t, [3]string{"json", "tiny", "single"}, [3]string{"planted-hang", "big", "single"}, [3]string{"json", "big", "single"})
+	p.WaitEvery = 100 * time.Millisecond
+	p.Waiting = func(string, time.Duration, time.Duration) { cancel() }
+	js := jobs(t, [3]string{"json", "tiny", "single"}, [3]string{"planted-hang", "big", "single"})
 	res, err := p.Run(ctx, js)
 	if err != context.Canceled {
 		t.Fatalf("err = %v, want context.Canceled", err)
 	}
 	if len(res) != 2 || res[0].Codec != "json" || res[0].Status != results.OK {
 		t.Fatalf("want json tiny's two results, got %+v", res)
+	}
+	if n := p.Starts(); n != 2 {
+		t.Errorf("%d workers started, want 2: json's and the one killed", n)
 	}
 }

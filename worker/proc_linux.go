@@ -14,3 +14,13 @@ func dieWithParent(cmd *exec.Cmd) {
 	}
 	cmd.SysProcAttr.Pdeathsig = syscall.SIGKILL
 }
+
+// peakRSS returns an ended child's peak resident set size, in bytes.
+func peakRSS(cmd *exec.Cmd) uint64 {
+	if cmd.ProcessState != nil {
+		if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok && ru != nil {
+			return uint64(ru.Maxrss) * 1024 // Linux reports KiB
+		}
+	}
+	return 0
+}

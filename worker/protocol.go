@@ -3,22 +3,30 @@
 // concurrent map writes), is killed by the kernel or hangs costs the
 // benchmark in progress and nothing else.
 //
-// A Pool, in the parent, starts a worker process per group of jobs (the
-// serbench binary re-executed with the hidden command "worker"), sends it
-// the jobs as Specs and reads its events: a beat before every step that
-// runs codec code, and each benchmark's result the moment it is final.
-// When the worker dies or stops beating for Timeout, the Pool kills it,
-// records the benchmark it was in with the crash kind and the end of its
-// stderr, and starts a new worker for the group's remaining jobs.
+// The Pool is serbench's one supervisor of child processes. Every child
+// is the serbench binary re-executed with the hidden command CommandName;
+// it reads one request on its stdin, sets the caps of the request on
+// itself (an address-space cap and a goroutine stack cap, Limits), dies
+// with its parent (the kernel's parent-death signal on Linux, a watch of
+// its parent elsewhere), and writes events on a pipe of its own. How a
+// child died is read in one place (Exit).
 //
-// Serve is the worker's side: it rebuilds the jobs from their Specs and
-// measures them with a runner.Runner.
+// A benchmark worker measures jobs of one codec only (see runner.Groups):
+// the Pool sends them as Specs and reads a beat before every step that
+// runs codec code and each benchmark's result the moment it is final. It
+// believes a result only for the job the worker last said it was in, once,
+// and only while the samples of the worker's results fit in its wall time;
+// anything else is a protocol violation. When a worker dies or stops
+// beating for Timeout, the Pool runs the benchmark it was in again alone
+// in a fresh worker, records it as crashed (with the kind of death and
+// the end of its stderr) only when it fails there too, and starts a new
+// worker for the remaining jobs.
 //
-// A Pool also runs generic Tasks (RunTasks), each in a child of its own:
-// the child sets a memory cap and a stack cap on itself, runs the Handler
-// the task names, and announces each step; the parent kills it when a
-// step outlasts TaskTimeout and records how it died (Exit), its last step
-// and its peak resident set size. Package hostile runs its cells so.
+// A Pool also runs generic Tasks (RunTasks), each in a child of its own
+// that runs the Handler the task names and announces each step; the
+// parent kills it when a step outlasts TaskTimeout and records how it
+// died (Exit), its last step and its peak resident set size. Packages
+// hostile and fidelity run their cells so.
 //
 // Nothing crosses the process boundary inside a sample: events are
 // written between samples, on a pipe of their own (the worker's file
@@ -57,6 +65,9 @@ type request struct {
 	// Task, when set, makes the worker run one generic task instead of
 	// benchmark jobs.
 	Task *Task `json:"task,omitempty"`
+	// Limits are the caps the child sets on itself before it runs any of
+	// its work.
+	Limits Limits `json:"limits"`
 }
 
 // event is one line a worker writes on its events pipe.

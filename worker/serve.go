@@ -8,23 +8,22 @@ import (
 	"io"
 	"os"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/runner"
 )
 
-// EventsFD is the file descriptor on which a worker writes its events.
-const EventsFD = 3
-
 // Serve is a worker's main: it reads one request from in, measures its jobs
 // (or runs its task with the handler of that name) and writes events to
 // the events pipe (EventsFD). It returns when the jobs are done or ctx is
 // cancelled.
 func Serve(ctx context.Context, in io.Reader, resolve Resolver, handlers ...Handler) error {
+	serving.Store(true)
 	f := os.NewFile(EventsFD, "events")
 	if f == nil {
-		return fmt.Errorf("worker: no events pipe on file descriptor %d: the worker is started by serbench run, not by hand", EventsFD)
+		return fmt.Errorf("worker: no events pipe on file descriptor %d: a child is started by serbench itself (run, fidelity, hostile), not by hand", EventsFD)
 	}
 	defer f.Close()
 	return serve(ctx, in, f, resolve, handlers)
@@ -36,6 +35,8 @@ func serve(ctx context.Context, in io.Reader, out io.Writer, resolve Resolver, h
 		return fmt.Errorf("worker: reading the request: %w", err)
 	}
 	w := &writer{w: bufio.NewWriter(out)}
+	watchParent()
+	req.Limits.apply()
 	if req.Task != nil {
 		return serveTask(ctx, req.Task, w, handlers)
 	}
@@ -62,7 +63,7 @@ func serve(ctx context.Context, in io.Reader, out io.Writer, resolve Resolver, h
 		w.write(event{End: &end{Error: err.Error()}})
 		return err
 	}
-	var last beat
+	last := beat{Job: -1} // no beat yet
 	var lastAt time.Time
 	r.Beat = func(job *runner.Job, op results.Op, step string) {
 		b := beat{Job: index[job], Op: op, Step: step}
@@ -75,6 +76,12 @@ func serve(ctx context.Context, in io.Reader, out io.Writer, resolve Resolver, h
 		w.write(event{Beat: &b})
 	}
 	r.Finished = func(job *runner.Job, res results.Result) {
+		// The parent believes a result only for the job the last beat
+		// named: a result the runner gives without a step of its own (a
+		// failed pin ends every bench at once) is announced first.
+		if last.Job != index[job] {
+			r.Beat(job, res.Op, "check")
+		}
 		w.write(event{Result: &result{Job: index[job], Result: res}})
 	}
 	_, runErr := r.Run(ctx, jobs)
@@ -85,6 +92,13 @@ func serve(ctx context.Context, in io.Reader, out io.Writer, resolve Resolver, h
 	w.write(event{End: e})
 	return nil
 }
+
+// serving says this process is a child that Serve runs.
+var serving atomic.Bool
+
+// Serving reports whether this process is a child of a Pool, in Serve:
+// the planted faults that attack the supervisor act only there.
+func Serving() bool { return serving.Load() }
 
 // beatEvery is how often a worker repeats a beat for the same step.
 const beatEvery = 500 * time.Millisecond

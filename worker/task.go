@@ -1,17 +1,14 @@
 package worker
 
 import (
-	"bufio"
 	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
 	"os"
 	"runtime/debug"
 	"strings"
 	"sync"
-	"syscall"
 	"time"
 )
 
@@ -28,7 +25,8 @@ type Task struct {
 	Limits Limits `json:"limits"`
 }
 
-// Limits are the resource caps of a task's child process.
+// Limits are the resource caps of a child process, which it sets on
+// itself before it runs any of its work.
 type Limits struct {
 	// Memory caps the child's address space (RLIMIT_AS, where the OS has
 	// it), in bytes, so that a huge allocation is a fatal "out of memory"
@@ -43,8 +41,36 @@ type Limits struct {
 // DefaultLimits are the caps of a task whose Limits are zero.
 var DefaultLimits = Limits{Memory: 4 << 30, Stack: 64 << 20}
 
+// JobLimits returns the caps of a benchmark worker: generous, so that the
+// largest datasets of the slowest codecs still fit, and still a cap. Its
+// address space may reach the machine's memory (at least 16 GiB, where
+// the machine's is unknown 64 GiB): beyond it a run would only swap or
+// meet the kernel's out-of-memory killer, which leaves no trace in the
+// child. Its stack may reach 256 MiB, a quarter of Go's own limit and
+// far beyond what any dataset's nesting needs, so that a codec recursing
+// without bound dies quicker.
+func JobLimits() Limits {
+	mem := physicalMemory()
+	if mem == 0 {
+		mem = 64 << 30
+	}
+	return Limits{Memory: max(mem, 16<<30), Stack: 256 << 20}
+}
+
 func (l Limits) orDefault() Limits {
 	return Limits{Memory: cmp.Or(l.Memory, DefaultLimits.Memory), Stack: cmp.Or(l.Stack, DefaultLimits.Stack)}
+}
+
+// apply sets the caps on this process; a zero cap is left as it is.
+func (l Limits) apply() {
+	if l.Stack > 0 {
+		debug.SetMaxStack(l.Stack)
+	}
+	if l.Memory > 0 {
+		if err := limitMemory(l.Memory); err != nil {
+			fmt.Fprintf(os.Stderr, "serbench worker: %v; running without a memory cap\n", err)
+		}
+	}
 }
 
 // A Handler is the child's side of a Task: Run does the work, calling step
@@ -72,26 +98,9 @@ type TaskResult struct {
 	PeakRSS uint64
 }
 
-// An Exit says how a task's child process died.
-type Exit struct {
-	// Kind is one of the Exit kinds.
-	Kind string `json:"kind"`
-	// Detail is what the runtime said ("fatal error: ..."), or the signal.
-	Detail string `json:"detail,omitempty"`
-	// Stderr is the start and the end of the child's stderr.
-	Stderr string `json:"stderr,omitempty"`
-}
-
-// The Exit kinds.
-const (
-	ExitStackOverflow = "stack overflow"
-	ExitOutOfMemory   = "out of memory"
-	ExitFatal         = "fatal error"       // any other fatal runtime error
-	ExitPanic         = "unrecovered panic" // a panic on a goroutine nobody recovers
-	ExitSignal        = "signal"
-	ExitTimeout       = "timeout" // no step for the pool's TaskTimeout; killed
-	ExitOther         = "exit"    // a non-zero exit status
-)
+// startGrace is the time a task's child has, beyond the step timeout, to
+// start (a race-detector build on a loaded machine takes seconds).
+const startGrace = 10 * time.Second
 
 // DefaultTaskTimeout is how long a task's child may stay in one step
 // before it is killed as hung.
@@ -142,126 +151,57 @@ func (p *Pool) RunTasks(ctx context.Context, tasks []Task) ([]TaskResult, error)
 // runTask runs one task in a new child.
 func (p *Pool) runTask(ctx context.Context, t Task) (TaskResult, error) {
 	t.Limits = t.Limits.orDefault()
-	cmd := p.command()
-	req, err := json.Marshal(request{Task: &t})
+	w, err := p.spawn(request{Task: &t, Limits: t.Limits})
 	if err != nil {
 		return TaskResult{}, err
 	}
-	cmd.Stdin = strings.NewReader(string(req))
-	stderr := &tail{}
-	cmd.Stderr = stderr
-	cmd.Stdout = io.Discard
-	evR, evW, err := os.Pipe()
-	if err != nil {
-		return TaskResult{}, fmt.Errorf("worker: %w", err)
-	}
-	cmd.ExtraFiles = []*os.File{evW}
-	dieWithParent(cmd)
-	if err := cmd.Start(); err != nil {
-		evR.Close()
-		evW.Close()
-		return TaskResult{}, fmt.Errorf("worker: starting %s: %w", cmd.Path, err)
-	}
-	evW.Close()
-	p.mu.Lock()
-	p.starts++
-	p.mu.Unlock()
-
-	events := make(chan event)
-	go func() {
-		defer close(events)
-		sc := bufio.NewScanner(evR)
-		sc.Buffer(make([]byte, 1<<20), 1<<30)
-		for sc.Scan() {
-			var e event
-			if json.Unmarshal(sc.Bytes(), &e) == nil {
-				events <- e
-			}
-		}
-	}()
 	timeout := cmp.Or(p.TaskTimeout, DefaultTaskTimeout)
-	timer := time.NewTimer(timeout)
+	// Starting is not a step: a child has startGrace more before its first.
+	timer := time.NewTimer(timeout + startGrace)
 	defer timer.Stop()
 	var res TaskResult
 	var done *taskEnd
-	hung := false
+	var killed *Exit // the parent's reason for killing the child
 loop:
 	for {
 		select {
-		case e, ok := <-events:
+		case m, ok := <-w.events:
 			if !ok {
 				break loop
 			}
 			switch {
-			case e.Beat != nil:
-				res.Step = e.Beat.Step
+			case killed != nil:
+			case m.err != nil:
+				killed = &Exit{Kind: ExitProtocol, Detail: "an event that is not one: " + m.err.Error()}
+				w.kill()
+			case m.e.Beat != nil:
+				res.Step = m.e.Beat.Step
 				timer.Reset(timeout)
-			case e.Task != nil:
-				done = e.Task
+			case m.e.Task != nil:
+				done = m.e.Task
 			}
 		case <-timer.C:
-			hung = true
-			cmd.Process.Kill()
-		case <-ctx.Done():
-			cmd.Process.Kill()
-			for range events {
+			if killed == nil {
+				killed = &Exit{Kind: ExitTimeout, Detail: fmt.Sprintf("no step for %v; killed", timeout)}
+				w.kill()
 			}
-			cmd.Wait()
-			evR.Close()
+		case <-ctx.Done():
+			w.abandon()
 			return TaskResult{}, ctx.Err()
 		}
 	}
-	waitErr := cmd.Wait()
-	evR.Close()
-	if ps := cmd.ProcessState; ps != nil {
-		if ru, ok := ps.SysUsage().(*syscall.Rusage); ok && ru != nil {
-			res.PeakRSS = uint64(ru.Maxrss) * 1024 // Linux reports KiB
-		}
-	}
+	waitErr, peak := w.wait()
+	res.PeakRSS = peak
 	switch {
-	case hung:
-		res.Exit = &Exit{Kind: ExitTimeout, Detail: fmt.Sprintf("no step for %v; killed", timeout), Stderr: stderr.String()}
+	case killed != nil:
+		killed.Stderr, killed.PeakRSS = w.stderr.String(), peak
+		res.Exit = killed
 	case done != nil:
 		res.Output, res.Err = done.Output, done.Error
 	default:
-		res.Exit = taskExit(waitErr, stderr.String())
+		res.Exit = w.exit(waitErr, peak)
 	}
 	return res, nil
-}
-
-// taskExit classifies how a task's child died.
-func taskExit(err error, stderr string) *Exit {
-	e := &Exit{Stderr: stderr}
-	kind := exitKind(err, stderr)
-	switch {
-	case kind == "stack overflow":
-		e.Kind = ExitStackOverflow
-	case kind == "out of memory":
-		e.Kind = ExitOutOfMemory
-	case strings.HasPrefix(kind, "fatal error: "):
-		e.Kind = ExitFatal
-	case kind == "unrecovered panic":
-		e.Kind = ExitPanic
-	case strings.HasPrefix(kind, "killed by "):
-		e.Kind = ExitSignal
-	default:
-		e.Kind = ExitOther
-	}
-	e.Detail = firstLine(stderr, kind)
-	return e
-}
-
-// firstLine returns the first line of stderr that says what killed the
-// child ("fatal error: ...", "runtime: ...", "panic: ..."), or kind.
-func firstLine(stderr, kind string) string {
-	for _, line := range strings.Split(stderr, "\n") {
-		for _, p := range []string{"fatal error: ", "runtime: ", "panic: "} {
-			if strings.HasPrefix(line, p) {
-				return line
-			}
-		}
-	}
-	return kind
 }
 
 // taskEnd closes a task child's events: the handler's output or error.
@@ -285,11 +225,6 @@ func serveTask(ctx context.Context, t *Task, w *writer, handlers []Handler) erro
 		err := fmt.Errorf("worker: no task handler %q; known: %s", t.Name, strings.Join(names, ", "))
 		w.write(event{Task: &taskEnd{Error: err.Error()}})
 		return err
-	}
-	l := t.Limits.orDefault()
-	debug.SetMaxStack(l.Stack)
-	if err := limitMemory(l.Memory); err != nil {
-		fmt.Fprintf(os.Stderr, "serbench worker: %v; running without a memory cap\n", err)
 	}
 	out, err := h.Run(ctx, t.Input, func(step string) { w.write(event{Beat: &beat{Step: step}}) })
 	e := &taskEnd{Output: out}

@@ -14,7 +14,7 @@ func TestMain(m *testing.M) {
 	// Scripts that set SERBENCH_PLANTED=1 see the planted faults beside
 	// the real codecs, in the command and in its worker processes alike.
 	if os.Getenv("SERBENCH_PLANTED") == "1" {
-		registry.Codecs = append(registry.Codecs, planted.Codecs...)
+		registry.Codecs = append(append(registry.Codecs, planted.Codecs...), planted.Workers...)
 	}
 	testscript.Main(m, map[string]func(){"serbench": main})
 }

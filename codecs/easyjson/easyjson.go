@@ -19,7 +19,8 @@ var Mailru = codec.Info{
 	Notes: "easyjson.Marshal and easyjson.Unmarshal, as its README shows: each Marshal builds a new slice " +
 		"from easyjson's pooled buffers; Decode unmarshals into a fresh value. " +
 		"Values are copied to generated mirror types before timing.",
-	New: func() codec.Codec { return mirrors },
+	ValueConverts: true, // Value copies the decoded mirror back into a dataset type by reflection
+	New:           func() codec.Codec { return mirrors },
 }
 
 // prepareAs prepares a case for a *D through its mirror M, whose methods

@@ -29,7 +29,8 @@ var Fast = codec.Info{
 		"UnmarshalWithOption(DecodeFieldPriorityFirstWin, DecodeNoCopyString)",
 	Notes: "Output differs from encoding/json's: map keys unsorted, struct fields reordered, " +
 		"no HTML escaping, invalid UTF-8 passed through. Decoded strings point into the input.",
-	New: func() codec.Codec { return codec.Reflect(marshalFast, unmarshalFast) },
+	Aliases: true, // DecodeNoCopyString: decoded strings point into the input
+	New:     func() codec.Codec { return codec.Reflect(marshalFast, unmarshalFast) },
 }
 
 func marshalFast(v any) ([]byte, error) {

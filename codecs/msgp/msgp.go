@@ -25,7 +25,8 @@ var Tinylib = codec.Info{
 		"msgp's idiomatic API; Decode unmarshals into a fresh value. " +
 		"Times use msgp's time extension (seconds and nanoseconds, no zone), decoded in UTC. " +
 		"Values are copied to generated mirror types before timing.",
-	New: func() codec.Codec { return mirrors },
+	ValueConverts: true, // Value copies the decoded mirror back into a dataset type by reflection
+	New:           func() codec.Codec { return mirrors },
 }
 
 // prepareAs prepares a case for a *D through its mirror M, whose methods

@@ -29,6 +29,7 @@ var Append = codec.Info{
 	API:     codec.Reflection,
 	Variant: "json.Append(buf[:0], v, 0) into a reused buffer; json.Parse(data, v, ZeroCopy|DontMatchCaseInsensitiveStructFields)",
 	Notes:   "No HTML escaping, map keys unsorted; decoded strings point into the input.",
+	Aliases: true, // ZeroCopy: decoded strings point into the input
 	New:     func() codec.Codec { return codec.ReflectAppend(appendJSON, parse) },
 }
 

@@ -20,8 +20,9 @@ var Map = codec.Info{
 	API:    codec.Reflection,
 	Losses: []codec.Loss{{Kind: codec.TimeZone}},
 	Notes: "Struct fields keyed by Go field name. Times decode in time.Local unless " +
-		"SetDecodedTimeAsUTC is called (a process-wide switch, left alone here).",
-	New: func() codec.Codec { return codec.Reflect(msgpack.Marshal, msgpack.Unmarshal) },
+		"SetDecodedTimeAsUTC is called (a process-wide switch, left alone here). Decoded []byte fields point into the input.",
+	Aliases: true, // a decoded bin ([]byte) is a slice of the input, not a copy
+	New:     func() codec.Codec { return codec.Reflect(msgpack.Marshal, msgpack.Unmarshal) },
 }
 
 // Array is msgpack.MarshalAsArray and msgpack.UnmarshalAsArray.
@@ -31,6 +32,7 @@ var Array = codec.Info{
 	Variant: "MarshalAsArray/UnmarshalAsArray: structs as arrays of field values, no field names",
 	Losses:  []codec.Loss{{Kind: codec.TimeZone}},
 	Notes: "Not interchangeable with map-encoded msgpack: the reader must know the field order. " +
-		"Times decode in time.Local, as in shamaton-msgpack.",
-	New: func() codec.Codec { return codec.Reflect(msgpack.MarshalAsArray, msgpack.UnmarshalAsArray) },
+		"Times decode in time.Local, as in shamaton-msgpack. Decoded []byte fields point into the input.",
+	Aliases: true, // as shamaton-msgpack
+	New:     func() codec.Codec { return codec.Reflect(msgpack.MarshalAsArray, msgpack.UnmarshalAsArray) },
 }

@@ -103,15 +103,11 @@ DIR' continues it.
 
 // Run runs the serbench command with args (without the program name).
 func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	if len(args) == 1 && args[0] == fidelity.WorkerCommand {
-		// The hidden command a fidelity.Runner starts this binary with.
-		return fidelity.Serve(stdin, registry.Lookup)
-	}
-	if len(args) == 1 && args[0] == "worker" {
-		// The hidden command a worker.Pool starts this binary with.
+	if len(args) == 1 && args[0] == worker.CommandName {
+		// The hidden command a worker.Pool starts every child with.
 		return worker.Serve(ctx, stdin, func(s worker.Spec) (runner.Job, error) {
 			return preset.Job(s.Codec, s.Dataset, s.Shape, s.Ops)
-		}, hostile.Handler)
+		}, hostile.Handler, fidelity.Handler(registry.Lookup), freshHandler)
 	}
 	err := dispatch(ctx, args, stdout, stderr)
 	if errors.Is(err, errHelp) {
@@ -132,7 +128,7 @@ func dispatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	case "report":
 		return reportCmd(rest, stdout, stderr)
 	case "compare":
-		return compareCmd(rest, stdout, stderr)
+		return compareCmd(ctx, rest, stdout, stderr)
 	case "fidelity":
 		return fidelityCmd(ctx, rest, stdout, stderr)
 	case "hostile":

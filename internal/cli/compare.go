@@ -2,6 +2,8 @@ package cli
 
 import (
 	"bytes"
+	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -14,23 +16,68 @@ import (
 	"github.com/serbench/serbench/results"
 )
 
-func compareCmd(args []string, stdout, stderr io.Writer) error {
+func compareCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("serbench compare", flag.ContinueOnError)
 	fs.SetOutput(stderr)
+	threshold := compare.DefaultThreshold
+	fs.Func("threshold", fmt.Sprintf("the relative `change` (5%% or 0.05) a significant change must exceed to be a regression (default %s)", compare.FormatThreshold(compare.DefaultThreshold)), func(s string) error {
+		t, err := compare.ParseThreshold(s)
+		threshold = t
+		return err
+	})
+	interleave := fs.Bool("interleave", false, "build OLD and NEW (git commits) and run them alternately in one session, then compare their pooled samples")
+	rounds := fs.Int("rounds", 8, "with -interleave: runs of each build (even balances the order; fewer than 8 let one slow run shift a side, see docs/compare.md)")
+	replace := fs.String("replace", "", "with -interleave: `MODULE@V1,MODULE@V2`, one commit (REF, else HEAD) built with two versions of a library")
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), `Usage: serbench compare OLD NEW
+       serbench compare -interleave [-rounds N] OLDREF NEWREF [run flags]
+       serbench compare -interleave -replace MODULE@V1,MODULE@V2 [REF] [-- run flags]
 
 Compares two runs as benchstat does: per benchmark, each side's median
 with its 95% interval, and the delta where a Mann-Whitney U test finds a
-difference (p ≤ 0.05); then whether the codecs kept their ranking.
-OLD and NEW are each what serbench report reads (a results.json, a
-journal.jsonl, a serbench output directory or a run's DIR/partial), a
-results.bench, or the output of go test -bench. Benchmarks only one of
-them holds are counted and named, not compared.
+difference (p ≤ 0.05); then whether the codecs kept their ranking (a
+pair is judged only where its two intervals are apart in both runs), and
+each codec's geomean of NEW/OLD. OLD and NEW are each what serbench
+report reads (a results.json, a journal.jsonl, a serbench output
+directory or a run's DIR/partial), a results.bench, or the output of go
+test -bench. Benchmarks only one of them holds are counted and named, not
+compared.
+
+As a CI gate: a significant change in the bad direction, with the two
+medians' intervals apart and larger than -threshold, is a regression,
+and compare then exits with status 1. At the default threshold two runs
+of the same code flag under 5% of their comparisons on a busy shared
+machine, measured as docs/compare.md says; there, a drift between two
+runs can still fail the gate, and -interleave is the one to trust.
+
+-interleave builds serbench at two git commits of this checkout (or one
+commit with two versions of a library, -replace) and runs the builds
+alternately, a short 'serbench run' each (old new, new old, ...), so the
+machine's drift falls on both alike; the pooled samples are compared as
+above and kept in a directory it names.
+
+Exit status: 0 no regression; 1 a regression beyond the threshold (or a
+failure); 2 misuse or an input that cannot be used; 3 interrupted.
+
+Flags:
 `)
+		fs.PrintDefaults()
 	}
 	if err := parse(fs, args); err != nil {
 		return err
+	}
+	gate := compare.Gate{Threshold: threshold}
+	if *interleave {
+		return interleaveCmd(ctx, fs.Args(), *rounds, *replace, gate, stdout, stderr)
+	}
+	var misplaced error
+	fs.Visit(func(f *flag.Flag) {
+		if f.Name == "replace" || f.Name == "rounds" {
+			misplaced = usagef("-%s is for the interleaved comparison, which builds two versions: add -interleave", f.Name)
+		}
+	})
+	if misplaced != nil {
+		return misplaced
 	}
 	args = fs.Args()
 	if len(args) != 2 {
@@ -44,14 +91,8 @@ them holds are counted and named, not compared.
 			return &UsageError{Msg: err.Error()}
 		}
 	}
-	rows, err := compare.Compare(sets[0], sets[1])
+	v, err := writeComparison(stdout, gate, args[0], args[1], sets)
 	if err != nil {
-		return &UsageError{Msg: fmt.Sprintf("%v: %s holds %d benchmarks, %s %d", err, args[0], len(sets[0].Names()), args[1], len(sets[1].Names()))}
-	}
-	if err := compare.WriteText(stdout, args[0], args[1], rows); err != nil {
-		return err
-	}
-	if err := compare.WriteUnmatched(stdout, sets[0], sets[1]); err != nil {
 		return err
 	}
 	for i, m := range machines {
@@ -61,7 +102,110 @@ them holds are counted and named, not compared.
 			}
 		}
 	}
+	return gateError(v)
+}
+
+// writeComparison writes the benchstat tables, the summary and the gate's
+// verdict of old against new.
+func writeComparison(w io.Writer, gate compare.Gate, oldName, newName string, sets [2]*compare.Set) (compare.Verdict, error) {
+	rows, err := compare.Compare(sets[0], sets[1])
+	if err != nil {
+		return compare.Verdict{}, &UsageError{Msg: fmt.Sprintf("%v: %s holds %d benchmarks, %s %d", err, oldName, len(sets[0].Names()), newName, len(sets[1].Names()))}
+	}
+	if err := compare.WriteText(w, oldName, newName, rows); err != nil {
+		return compare.Verdict{}, err
+	}
+	if err := compare.WriteUnmatched(w, sets[0], sets[1]); err != nil {
+		return compare.Verdict{}, err
+	}
+	v := gate.Judge(rows)
+	return v, compare.WriteVerdict(w, v, rows)
+}
+
+// gateError is the error compare exits with: nil without a regression.
+func gateError(v compare.Verdict) error {
+	if len(v.Regressions) > 0 {
+		return fmt.Errorf("%d regressions beyond the ±%s threshold (listed above); a change you expect passes with a larger -threshold", len(v.Regressions), compare.FormatThreshold(v.Threshold))
+	}
 	return nil
+}
+
+// interleaveCmd builds two versions and compares their interleaved runs.
+func interleaveCmd(ctx context.Context, args []string, rounds int, replace string, gate compare.Gate, stdout, stderr io.Writer) error {
+	var old, new compare.Version
+	if replace != "" {
+		mods := splitList(replace)
+		if len(mods) != 2 || !strings.Contains(mods[0], "@") || !strings.Contains(mods[1], "@") {
+			return usagef("-replace %q: give two versions of one module, MODULE@V1,MODULE@V2", replace)
+		}
+		ref := "HEAD"
+		if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
+			ref, args = args[0], args[1:]
+		}
+		old, new = compare.Version{Ref: ref, Module: mods[0]}, compare.Version{Ref: ref, Module: mods[1]}
+	} else {
+		if len(args) < 2 || strings.HasPrefix(args[0], "-") || strings.HasPrefix(args[1], "-") {
+			return usagef("compare -interleave needs two git commits: serbench compare -interleave OLDREF NEWREF [run flags]")
+		}
+		old, new = compare.Version{Ref: args[0]}, compare.Version{Ref: args[1]}
+		args = args[2:]
+	}
+	if len(args) > 0 && args[0] == "--" {
+		args = args[1:]
+	}
+	for _, a := range args {
+		switch name, _, _ := strings.Cut(strings.TrimLeft(a, "-"), "="); {
+		case !strings.HasPrefix(a, "-"):
+		case name == "o" || name == "resume":
+			return usagef("compare -interleave writes each run's output itself: leave %s out of the run flags", a)
+		}
+	}
+	if rounds < 1 {
+		return usagef("-rounds %d: give at least 1 (an even number balances the order of the runs)", rounds)
+	}
+	dir, err := os.MkdirTemp("", "serbench-interleave-")
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stderr, "serbench: interleaving %s and %s in %s\n", old, new, dir)
+	cwd, err := os.Getwd()
+	if err != nil {
+		return err
+	}
+	iv := &compare.Interleave{Repo: cwd, Old: old, New: new, Rounds: rounds, RunArgs: args, Dir: dir, Log: stderr}
+	o, n, err := iv.Run(ctx)
+	var refErr *compare.RefError
+	switch {
+	case errors.As(err, &refErr):
+		os.RemoveAll(dir)
+		return &UsageError{Msg: err.Error()}
+	case o == nil:
+		return err // the runs measured so far stay in dir for a look
+	}
+	interrupted := err
+	sets := [2]*compare.Set{o.Set, n.Set}
+	v, err := writeComparison(stdout, gate, sideLabel(o), sideLabel(n), sets)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "Interleaved: %d runs of %s (commit %.12s), %d of %s (commit %.12s); pooled samples in %s and %s.\n",
+		o.Runs, old, o.Commit, n.Runs, new, n.Commit, o.File, n.File)
+	if interrupted != nil {
+		return &RunError{Msg: fmt.Sprintf("interrupted after %d and %d runs (compared above): %v", o.Runs, n.Runs, interrupted)}
+	}
+	return gateError(v)
+}
+
+// sideLabel names an interleaved side in the table's header: its ref, or
+// its module version, or for a long ref (a full hash) its short commit.
+func sideLabel(s *compare.Side) string {
+	switch {
+	case s.Version.Module != "":
+		return s.Version.Module
+	case len(s.Version.Ref) > 20:
+		return fmt.Sprintf("%.12s", s.Commit)
+	}
+	return s.Version.Ref
 }
 
 // readSet reads benchmark results from name: Go benchmark format, or

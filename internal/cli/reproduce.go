@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/serbench/serbench/claims"
+	"github.com/serbench/serbench/fidelity"
 	"github.com/serbench/serbench/internal/progress"
 	"github.com/serbench/serbench/measure"
 	"github.com/serbench/serbench/report/reproduction"
@@ -54,7 +55,10 @@ func reproduceCmd(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	if err != nil {
 		return err
 	}
-	mc := measure.Config{Options: runner.Options{Budget: budget}, Preset: "reproduce", InProcess: *inproc, Timeout: timeout}
+	mc := measure.Config{Options: runner.Options{Budget: budget}, Preset: "reproduce", LossProbes: fidelity.Shown}
+	if !*inproc {
+		mc.Workers, mc.Fresh = workers(timeout, nil), freshDecoder
+	}
 	run := measure.NewRun(mc, jobs)
 	var prog *progress.Reporter
 	if !quiet && len(jobs) > 0 {

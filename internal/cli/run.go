@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/serbench/serbench/dataset"
+	"github.com/serbench/serbench/fidelity"
 	"github.com/serbench/serbench/internal/outdir"
 	"github.com/serbench/serbench/internal/progress"
 	"github.com/serbench/serbench/journal"
@@ -205,11 +206,21 @@ func runConfigOf(args []string, stderr io.Writer) (*runConfig, []results.Result,
 
 // measure returns the measuring configuration of the run.
 func (c *runConfig) measure(stderr io.Writer) measure.Config {
-	return measure.Config{
-		Options: c.opts, Preset: c.label, InProcess: c.inproc, Timeout: c.timeout,
-		Waiting: func(cell string, quiet, timeout time.Duration) {
+	mc := measure.Config{Options: c.opts, Preset: c.label, LossProbes: fidelity.Shown}
+	if !c.inproc {
+		mc.Workers = workers(c.timeout, func(cell string, quiet, timeout time.Duration) {
 			fmt.Fprintf(stderr, "serbench: waiting on %s: no progress for %v; killed at %v (-timeout)\n", cell, quiet, timeout)
-		},
+		})
+		mc.Fresh = freshDecoder
+	}
+	return mc
+}
+
+// workers returns the measure.Config.Workers of a command: a worker.Pool
+// with the hang timeout and, if set, the report of a worker waited on.
+func workers(timeout time.Duration, waiting func(cell string, quiet, timeout time.Duration)) func(runner.Options, func(*runner.Job, results.Result), func(runner.Event)) measure.Measurer {
+	return func(opts runner.Options, finished func(*runner.Job, results.Result), progress func(runner.Event)) measure.Measurer {
+		return &worker.Pool{Options: opts, Timeout: timeout, Finished: finished, Progress: progress, Waiting: waiting}
 	}
 }
 

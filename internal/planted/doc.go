@@ -28,6 +28,28 @@
 //     stored bytes, Decode does nothing and returns nil, Value returns the
 //     stored decoded value.
 //
+// The evaders (Evaders) cheat where an older runner did not look, each
+// exploiting one weakness (Weakness) of the runner that issue 31 audited,
+// and must now be failed or flagged implausible, never ranked:
+//
+//   - planted-memo-content (two fixed messages): a two-entry memo of
+//     decoded values keyed by the input's content.
+//   - planted-tell (checks told from timing): the third Decode in a row
+//     with no Encode or Value between, and every one after, does nothing.
+//   - planted-lazy-value (Value not timed): Decode copies; Value decodes.
+//   - planted-loop-short and planted-loop-gzip (self-timed loops
+//     trusted): declared self-timed, the first's loops run a thousandth of
+//     the iterations; the second encodes gzipped json and its own loop
+//     compresses only the last encoding.
+//   - planted-handle (encode and decode in one process): the encoding is
+//     an 8-byte handle to the value's json kept in the process.
+//   - planted-rewrite-input (decode writes into the messages): Decode
+//     rewrites the caller's buffer as an index into its memo.
+//   - planted-large-loss (few round trips of large messages): every 50th
+//     decode of a message over 4 KiB is corrupted.
+//   - planted-alias and planted-reuse (values alias the input, or one
+//     target is reused): undeclared.
+//
 // The corruption of planted-lossy-later and planted-rare-loss is made at
 // the top level of the decoded value: a struct loses its first exported
 // field that is not already zero (set to zero); a slice loses its last

@@ -18,6 +18,17 @@ const (
 	RareLoss     = "planted-rare-loss"
 	Noop         = "planted-noop"
 
+	MemoContent  = "planted-memo-content"
+	Tell         = "planted-tell"
+	LazyValue    = "planted-lazy-value"
+	LoopShort    = "planted-loop-short"
+	LoopGzip     = "planted-loop-gzip"
+	Handle       = "planted-handle"
+	RewriteInput = "planted-rewrite-input"
+	LargeLoss    = "planted-large-loss"
+	Alias        = "planted-alias"
+	Reuse        = "planted-reuse"
+
 	Stack    = "planted-stack"
 	OOM      = "planted-oom"
 	Hang     = "planted-hang"
@@ -67,6 +78,52 @@ var Cheaters = []codec.Info{
 		prepareNoop),
 }
 
+// Evaders lists the planted codecs that cheat where an older runner did
+// not look (issue 31): each exploits one of its weaknesses, named in
+// Weakness.
+var Evaders = []codec.Info{
+	info(MemoContent, "memo keyed by content",
+		"planted fault: Decode keeps its last two results keyed by the input's content (a copy and a compare) and hands back the cached value when the input was seen just before",
+		func(v any) (codec.Case, error) { return newCase(v, &memoContentCase{}) }),
+	info(Tell, "tells the timed loop from the checks",
+		"planted fault: a Decode that follows two Decodes with no Encode or Value between (as only a timed loop calls it) does nothing",
+		func(v any) (codec.Case, error) { return newCase(v, &tellCase{}) }),
+	info(LazyValue, "decodes in Value",
+		"planted fault: Decode copies its input; Value decodes it, and the codec does not declare itself lazy",
+		func(v any) (codec.Case, error) { return newCase(v, &lazyValueCase{}) }),
+	selfTimed(info(LoopShort, "own loop runs a thousandth",
+		"planted fault: declared self-timed, its own loops (codec.Looper) run a thousandth of the iterations asked for; Encode and Decode are honest json",
+		func(v any) (codec.Case, error) { return newCase(v, &shortLoopCase{}) })),
+	withNew(selfTimed(info(LoopGzip, "own loop compresses only the last",
+		"planted fault: encodes gzipped json; declared self-timed, its own encode loop makes n-1 plain json encodings and compresses only the last",
+		nil)), newGzipLoop),
+	info(Handle, "encoding is a handle",
+		"planted fault: the encoding is an 8-byte handle to the value's json kept in the process's memory; Decode looks it up",
+		prepareHandle),
+	info(RewriteInput, "rewrites its input",
+		"planted fault: Decode decodes a message once and rewrites the caller's buffer as a marker and an index into its memo, which later decodes of that buffer hand back",
+		func(v any) (codec.Case, error) { return newCase(v, &rewriteCase{}) }),
+	info(LargeLoss, "loses one large decode in 50",
+		"planted fault: every 50th decode of a message over 4 KiB silently corrupts the decoded value as planted-lossy-later does",
+		func(v any) (codec.Case, error) { return newCase(v, &largeLossCase{}) }),
+	info(Alias, "values point into the input",
+		"planted fault: decoded strings point into the input buffer, undeclared (codec.Info.Aliases)",
+		func(v any) (codec.Case, error) { return newCase(v, &aliasCase{}) }),
+	info(Reuse, "one target for every decode",
+		"planted fault: every Decode decodes into the same target, undeclared (codec.Info.ReusesTarget)",
+		func(v any) (codec.Case, error) { return newCase(v, &reuseCase{}) }),
+}
+
+// Weakness maps each evader to the weakness of issue 31 it exploits.
+var Weakness = map[string]int{
+	MemoContent: 1, Tell: 2, LazyValue: 3, LoopShort: 4, LoopGzip: 4,
+	Handle: 5, RewriteInput: 6, LargeLoss: 7, Alias: 8, Reuse: 8,
+}
+
+func selfTimed(i codec.Info) codec.Info { i.SelfTimed = true; return i }
+
+func withNew(i codec.Info, n func() codec.Codec) codec.Info { i.New = n; return i }
+
 // Crashers lists the planted codecs that crash or hang on their trigger
 // type (Triggers) and are honest json on every other value.
 var Crashers = []codec.Info{
@@ -84,8 +141,9 @@ var Crashers = []codec.Info{
 		crasher(MapWrite, writeMapConcurrently)),
 }
 
-// Codecs lists every planted codec: the cheaters, then the crashers.
-var Codecs = append(append([]codec.Info(nil), Cheaters...), Crashers...)
+// Codecs lists every planted codec: the cheaters, the evaders, then the
+// crashers.
+var Codecs = append(append(append([]codec.Info(nil), Cheaters...), Evaders...), Crashers...)
 
 func info(name, label, notes string, prepare codec.Func) codec.Info {
 	return codec.Info{

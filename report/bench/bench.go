@@ -17,6 +17,10 @@ import (
 // UnitEncoded is the unit of the encoded message size.
 const UnitEncoded = "B/msg"
 
+// UnitCPU is the unit of a sample's CPU time per op (the process's, user
+// and system), beside its wall time (ns/op).
+const UnitCPU = "cpu-ns/op"
+
 // Write writes every measured sample of run. Results that were skipped,
 // failed or errored are listed as comment lines at the end, which
 // benchmark readers ignore.
@@ -43,6 +47,9 @@ func Write(w io.Writer, run *results.Run) error {
 					{Value: round(s.AllocsPerOp), Unit: "allocs/op"},
 					{Value: float64(res.Bytes), Unit: UnitEncoded},
 				},
+			}
+			if s.CPUNsPerOp > 0 {
+				r.Values = append(r.Values, benchfmt.Value{Value: round(s.CPUNsPerOp), Unit: UnitCPU})
 			}
 			if err := bw.Write(r); err != nil {
 				return err

@@ -1,0 +1,241 @@
+package verify
+
+import (
+	"fmt"
+	"math"
+	"reflect"
+	"strconv"
+	"time"
+	"unicode/utf8"
+
+	"github.com/serbench/serbench/codec"
+)
+
+// A rules is what a set of losses lets differ. This file is the one place
+// that says what each codec.Loss means: newRules maps each kind to the
+// rule it turns on, and the rules act where walk.go compares a pair of
+// values.
+type rules struct {
+	// prec: times are equal when less than prec apart (TimePrecision);
+	// 0 asks for the same instant.
+	prec time.Duration
+	// zone: only the instant of a time counts (TimeZone).
+	zone bool
+	// zoneName: a time's location may have another name, the offset
+	// kept (ZoneName).
+	zoneName bool
+	// mono: a time's monotonic clock reading may be dropped (Monotonic).
+	mono bool
+	// nilEmpty: a nil slice or map equals an empty one, and in an
+	// interface, a nil interface (JSON's null) equals an empty slice or
+	// map (NilEmpty).
+	nilEmpty bool
+	// nilZero: a nil pointer equals a pointer to a zero value
+	// (NilPointerZero).
+	nilZero bool
+	// text: strings and []byte are compared as text carries them (see
+	// asText) (BinaryText).
+	text bool
+	// ifaces: a value held in an interface is compared in its canonical
+	// form (see canonical) (InterfaceTypes).
+	ifaces bool
+	// unexported: the unexported fields of a struct with an exported
+	// field are skipped (Unexported).
+	unexported bool
+}
+
+// newRules returns the rules of losses, or an error naming a kind it does
+// not know.
+func newRules(losses []codec.Loss) (rules, error) {
+	var r rules
+	for _, l := range losses {
+		switch l.Kind {
+		case codec.TimePrecision:
+			if l.Precision <= 0 {
+				return r, fmt.Errorf("loss %s needs a positive Precision", l.Kind)
+			}
+			r.prec = max(r.prec, l.Precision)
+		case codec.TimeZone:
+			r.zone, r.zoneName, r.mono = true, true, true
+		case codec.ZoneName:
+			r.zoneName = true
+		case codec.Monotonic:
+			r.mono = true
+		case codec.NilEmpty:
+			r.nilEmpty = true
+		case codec.NilPointerZero:
+			r.nilZero = true
+		case codec.BinaryText:
+			r.text = true
+		case codec.InterfaceTypes:
+			r.ifaces = true
+		case codec.Unexported:
+			r.unexported = true
+		default:
+			return r, fmt.Errorf("unknown loss kind %q; known: %v", l.Kind, codec.LossKinds)
+		}
+	}
+	return r, nil
+}
+
+// timesEqual compares two times under r: the instants (less than prec
+// apart, or equal), then unless zone the offsets, then unless zoneName the
+// locations' names, then unless mono whether each has a monotonic reading.
+func (r rules) timesEqual(a, b time.Time) bool {
+	ai, bi := a.Round(0), b.Round(0) // instants without the monotonic reading
+	if d := ai.Sub(bi).Abs(); r.prec > 0 && d >= r.prec || r.prec == 0 && d != 0 {
+		return false
+	}
+	if r.zone {
+		return true
+	}
+	if _, ao := a.Zone(); true {
+		if _, bo := b.Zone(); ao != bo {
+			return false
+		}
+	}
+	if !r.zoneName && a.Location().String() != b.Location().String() {
+		return false
+	}
+	return r.mono || (a == ai) == (b == bi)
+}
+
+// asText returns p as a format that carries text gives it back: each byte
+// of an invalid UTF-8 sequence, and each control character but tab,
+// newline and carriage return, replaced by U+FFFD.
+func asText(p string) string {
+	i := 0
+	for i < len(p) {
+		r, n := utf8.DecodeRuneInString(p[i:])
+		if notText(r, n) {
+			break
+		}
+		i += n
+	}
+	if i == len(p) {
+		return p
+	}
+	out := []rune(p[:i])
+	for i < len(p) {
+		r, n := utf8.DecodeRuneInString(p[i:])
+		if notText(r, n) {
+			r = utf8.RuneError
+		}
+		out = append(out, r)
+		i += n
+	}
+	return string(out)
+}
+
+// notText reports whether rune r, decoded from n bytes, is not carried as
+// text: a byte of an invalid sequence, or a control character.
+func notText(r rune, n int) bool {
+	return r == utf8.RuneError && n == 1 || r < 0x20 && r != '\t' && r != '\n' && r != '\r'
+}
+
+// A number is the canonical form of a number held in an interface: its
+// exact value in decimal, whatever its Go type. It is its own type, so
+// that it never equals a string.
+type number string
+
+// canonical returns the canonical form of v, a value held in an
+// interface, one level deep, for InterfaceTypes: a number as a number; a
+// map as a map[string]any of its entries, keyed by the keys' text; a list
+// of key-value pairs (a slice of structs of two fields, Key and Value, as
+// BSON's bson.D) as that map; any other slice or array but bytes as an
+// []any; anything else as it is. The entries are held in interfaces, so
+// the walk puts them in canonical form in turn. It returns the zero Value
+// for a nil interface, map, slice or pointer: in an interface, as JSON's
+// null. A value it cannot read (reached through an unexported field) is
+// returned as it is.
+func canonical(v reflect.Value) reflect.Value {
+	for v.Kind() == reflect.Interface || v.Kind() == reflect.Pointer {
+		if v.IsNil() {
+			return reflect.Value{}
+		}
+		v = v.Elem()
+	}
+	if !v.CanInterface() {
+		return v
+	}
+	if n, ok := numberOf(v); ok {
+		return reflect.ValueOf(n)
+	}
+	switch v.Kind() {
+	case reflect.Map:
+		if v.IsNil() {
+			return reflect.Value{}
+		}
+		m := make(map[string]any, v.Len())
+		for it := v.MapRange(); it.Next(); {
+			m[keyText(it.Key())] = it.Value().Interface()
+		}
+		return reflect.ValueOf(m)
+	case reflect.Slice, reflect.Array:
+		if v.Kind() == reflect.Slice && v.IsNil() {
+			return reflect.Value{}
+		}
+		if v.Type().Elem().Kind() == reflect.Uint8 {
+			return v
+		}
+		if pairs(v.Type().Elem()) {
+			m := make(map[string]any, v.Len())
+			for i := range v.Len() {
+				m[keyText(v.Index(i).Field(0))] = v.Index(i).Field(1).Interface()
+			}
+			return reflect.ValueOf(m)
+		}
+		s := make([]any, v.Len())
+		for i := range v.Len() {
+			s[i] = v.Index(i).Interface()
+		}
+		return reflect.ValueOf(s)
+	}
+	return v
+}
+
+// numberOf returns the canonical form of v if it is a number.
+func numberOf(v reflect.Value) (number, bool) {
+	switch v.Kind() {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return number(strconv.FormatInt(v.Int(), 10)), true
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		return number(strconv.FormatUint(v.Uint(), 10)), true
+	case reflect.Float32, reflect.Float64:
+		f := v.Float()
+		if f == math.Trunc(f) && math.Abs(f) < 1<<63 {
+			return number(strconv.FormatInt(int64(f), 10)), true
+		}
+		return number(strconv.FormatFloat(f, 'g', -1, 64)), true
+	}
+	return "", false
+}
+
+// keyText returns the text of a map key in canonical form: a number's
+// decimal, a string as it is, anything else as fmt prints it. Keys are
+// scalars or values of fixed types, never deeply nested.
+func keyText(k reflect.Value) string {
+	for k.Kind() == reflect.Interface || k.Kind() == reflect.Pointer {
+		if k.IsNil() {
+			return "<nil>"
+		}
+		k = k.Elem()
+	}
+	if n, ok := numberOf(k); ok {
+		return string(n)
+	}
+	if k.Kind() == reflect.String {
+		return k.String()
+	}
+	if k.CanInterface() {
+		return fmt.Sprint(k.Interface())
+	}
+	return k.String()
+}
+
+// pairs reports whether t is a key-value pair: a struct of two exported
+// fields, Key and Value.
+func pairs(t reflect.Type) bool {
+	return t.Kind() == reflect.Struct && t.NumField() == 2 &&
+		t.Field(0).Name == "Key" && t.Field(1).Name == "Value" && t.Field(0).IsExported()
+}

@@ -17,7 +17,9 @@
 // Every registered codec that can hold the value's type takes part; the
 // schema-compiled ones (Protobuf, vtprotobuf, msgp, easyjson) join when
 // given the type generated for the value and conversions to and from it
-// (Schema), and any other codec through WithCodec. What a round trip may
-// change is declared: each codec's losses in the registry, and the value's
-// own tolerances (TimePrecision, Losses).
+// (Schema), and any other codec through WithCodec. A codec must return the
+// value exactly, modulo only the tolerances the caller accepts
+// (TimePrecision, Losses): one that loses part of it in a way its registry
+// entry declares (a time's zone, its sub-seconds) is skipped with the
+// losses named, and one that changes it otherwise fails.
 package serbench

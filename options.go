@@ -20,6 +20,7 @@ type config struct {
 	losses  []codec.Loss
 	alt     any // WithAlt's value, if set
 	hasAlt  bool
+	noAlt   bool         // NoAlt: no second value
 	added   []codec.Info // WithCodec and Schema, by name over the registry's
 	name    string
 	options runner.Options
@@ -35,10 +36,14 @@ func Codecs(names ...string) Option { return func(c *config) { c.codecs = append
 // results.Decode, or "encode", "decode"); by default both.
 func Ops(ops ...results.Op) Option { return func(c *config) { c.ops = append(c.ops, ops...) } }
 
-// Losses declares what a round trip may change without failing, for
-// every codec: the value's own tolerances, beside each codec's declared
-// losses. codec.InterfaceTypes, for instance, lets a number held in an
-// interface come back as another numeric type of the same value.
+// Losses accepts what a round trip may change, for every codec. By
+// default a codec must return the value exactly: one that changes it in
+// a way it declares (codec.Info.Losses: cbor drops a time's sub-seconds
+// and zone, msgpack its zone) is skipped with the losses named, and is
+// measured only once they are accepted here. codec.InterfaceTypes, for
+// instance, lets a number held in an interface come back as another
+// numeric type of the same value. A round trip that changes the value
+// beyond what the codec declares fails, accepted or not.
 func Losses(losses ...codec.Loss) Option {
 	return func(c *config) { c.losses = append(c.losses, losses...) }
 }
@@ -58,7 +63,13 @@ func TimePrecision(d time.Duration) Option {
 // change (no scalar in it) has no second message: its decode benchmark
 // decodes the one message, and a decoder that caches its last result
 // cannot be caught.
-func WithAlt(v2 any) Option { return func(c *config) { c.alt, c.hasAlt = v2, true } }
+func WithAlt(v2 any) Option { return func(c *config) { c.alt, c.hasAlt, c.noAlt = v2, true, false } }
+
+// NoAlt has the decode benchmark decode v's one message, with no second
+// value: for a value of which only v itself may be measured (a document
+// the user gave, whose varied copy would hold values the user never
+// wrote). A decoder that caches its last result cannot be caught then.
+func NoAlt() Option { return func(c *config) { c.alt, c.hasAlt, c.noAlt = nil, false, true } }
 
 // WithCodec adds a codec to the benchmark, or replaces the registered
 // codec of its name: a codec.Info whose New returns a codec.Codec that

@@ -28,10 +28,12 @@ import (
 // Each codec's round trip is verified before anything is timed, as
 // serbench run verifies it (runner.Prepare): the codec encodes and decodes
 // a deep copy of v and a second, distinct value (WithAlt), and each
-// decoded value is compared with another copy, modulo the codec's declared
-// losses and those of Losses. A codec that cannot hold the type is
-// skipped with the reason (b.Skip); one whose round trip changes the value
-// fails with the difference (b.Error) and times nothing. The encode
+// decoded value must equal another copy exactly, modulo only the losses
+// accepted with Losses. A codec that cannot hold the type is skipped with
+// the reason (b.Skip); so is one that changes the value in a way it
+// declares (a time's zone, its sub-seconds), with the losses named and the
+// Losses call that accepts them; one whose round trip changes the value
+// otherwise fails with the difference (b.Error) and times nothing. The encode
 // benchmark times the codec's Encode of v; the decode benchmark its Decode
 // of the two encodings in turn. After timing, the last encoding and the
 // last decoded value are checked again, then up to 1,000 round trips of
@@ -53,6 +55,15 @@ func Benchmark(b *testing.B, v any, opts ...Option) {
 
 // benchJob runs the sub-benchmarks of one codec.
 func benchJob(b *testing.B, job *runner.Job) {
+	if job.Skip != "" {
+		if !testing.Verbose() {
+			// go test prints a skip only under -v; a codec left out for
+			// what it loses of the user's value is said in every run,
+			// in go test's own form, which benchstat passes over.
+			fmt.Printf("--- SKIP: %s\n    %s\n", b.Name(), job.Skip)
+		}
+		b.Skip(job.Skip)
+	}
 	p, err := runner.Prepare(job)
 	if err != nil {
 		var ce *runner.CheckError
@@ -75,11 +86,14 @@ func benchJob(b *testing.B, job *runner.Job) {
 // its datasets (adaptive sampling to a confidence interval, verification
 // before and after timing), and returns the run's record: the results in
 // codec order, skipped and failed codecs with their reasons, warnings.
-// The codecs' declared losses are recorded without the fidelity probe
-// that shows each, which serbench run adds: this package does not link
-// the fidelity study. report.WriteFiles writes the record's files (results.json,
-// results.bench, results.csv, report.html, summary.md); report/table
-// prints its table.
+// Verification is Benchmark's: a codec must return v exactly, modulo the
+// losses accepted with Losses; one that loses part of it as it declares
+// is skipped with the losses named. The record's codecs carry the losses
+// accepted, under which their round trips were compared, without the
+// fidelity probe that shows each, which serbench run adds: this package
+// does not link the fidelity study. report.WriteFiles writes the record's
+// files (results.json, results.bench, results.csv, report.html,
+// summary.md); report/table prints its table.
 //
 // When ctx is cancelled Run returns ctx's error with the record of what
 // was measured before.
@@ -98,7 +112,9 @@ func Run(ctx context.Context, v any, opts ...Option) (*results.Run, error) {
 }
 
 // Jobs returns the jobs Run measures for v: one per codec, in order, for
-// measure.Run or a harness of your own (runner.Prepare).
+// measure.Run or a harness of your own (runner.Prepare). It round-trips v
+// through each codec once, to apply the rule of Losses: a job whose codec
+// loses part of v is returned with Skip set to the losses it shows.
 func Jobs(v any, opts ...Option) ([]runner.Job, error) { return newConfig(opts).jobs(v) }
 
 // jobs returns the runner jobs of v under the options: one per codec.
@@ -147,6 +163,7 @@ func (c *config) jobs(v any) ([]runner.Job, error) {
 	for i, info := range infos {
 		jobs[i] = job
 		jobs[i].Codec = info
+		exact(&jobs[i], info.Losses, c.losses)
 	}
 	return jobs, nil
 }
@@ -171,6 +188,9 @@ func pointerTo(v any, what string) (any, error) {
 // alternate returns the second value of the decode benchmark: WithAlt's,
 // or a varied copy of base; nil when base has nothing to vary.
 func (c *config) alternate(base any) (any, error) {
+	if c.noAlt {
+		return nil, nil
+	}
 	if !c.hasAlt {
 		alt := clone.Varied(base)
 		if reflect.DeepEqual(alt, base) {
@@ -192,7 +212,8 @@ func (c *config) alternate(base any) (any, error) {
 }
 
 // codecList returns the codecs asked for, the options' over the
-// registry's, with the options' losses declared.
+// registry's, each with its own declared losses, and checks that the
+// options' losses are valid.
 func (c *config) codecList() ([]codec.Info, error) {
 	all := slices.Clone(registry.Codecs)
 	for _, a := range c.added {
@@ -217,9 +238,9 @@ func (c *config) codecList() ([]codec.Info, error) {
 			list = append(list, all[i])
 		}
 	}
-	for i := range list {
-		list[i].Losses = append(slices.Clone(list[i].Losses), c.losses...)
-		if err := list[i].Validate(); err != nil {
+	for _, info := range list {
+		info.Losses = append(slices.Clone(info.Losses), c.losses...)
+		if err := info.Validate(); err != nil {
 			return nil, fmt.Errorf("serbench: Losses: %w", err)
 		}
 	}

@@ -4,12 +4,15 @@ import (
 	"context"
 	"os"
 	"os/exec"
+	"reflect"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/serbench/serbench"
+	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/internal/planted"
 	"github.com/serbench/serbench/runner"
 )
@@ -27,6 +30,9 @@ func BenchmarkSelf(b *testing.B) {
 			}
 		}
 		serbench.Benchmark(b, order, serbench.Codecs("json", "binary", planted.MemoDecode), memo)
+	case "lossy":
+		serbench.Benchmark(b, &Order{ID: 7, Lines: []string{"tea"}, At: time.Date(2026, 1, 2, 3, 4, 5, 6, cet)},
+			serbench.Codecs("json", "msgpack"), serbench.Ops("encode"))
 	case "unknown":
 		serbench.Benchmark(b, order, serbench.Codecs("jsn"))
 	default:
@@ -41,7 +47,7 @@ func TestBenchmark(t *testing.T) {
 		t.Skip("runs the test binary again")
 	}
 	bench := func(mode string) (string, error) {
-		cmd := exec.Command(os.Args[0], "-test.run=^$", "-test.bench=^BenchmarkSelf$", "-test.benchtime=1x", "-test.v")
+		cmd := exec.Command(os.Args[0], "-test.run=^$", "-test.bench=^BenchmarkSelf$", "-test.benchtime=1x", "-test.v="+strconv.FormatBool(mode != "lossy"))
 		cmd.Env = append(os.Environ(), "SERBENCH_SELF="+mode)
 		out, err := cmd.CombinedOutput()
 		return string(out), err
@@ -62,6 +68,20 @@ func TestBenchmark(t *testing.T) {
 	}
 	if strings.Contains(out, "codec=planted-memo-decode/op=") {
 		t.Errorf("a codec that failed verification was timed:\n%s", out)
+	}
+	// A codec left out for what it loses of the value is said without
+	// -v too, in go test's own form.
+	out, err = bench("lossy")
+	if err != nil {
+		t.Errorf("a lossy codec's skip failed the benchmark: %v\n%s", err, out)
+	}
+	for _, want := range []string{
+		`(?m)^BenchmarkSelf/codec=json/op=encode\S*\s+1\s+\d+ ns/op`,
+		`(?m)^--- SKIP: BenchmarkSelf/codec=msgpack\n +msgpack does not return this value exactly: it loses time-zone, as it declares \(-want \+got: .At: -2026-01-02T03:04:05.000000006\+01:00 CET \+\S+ \S+\);.* serbench.Losses\(codec.Loss\{Kind: codec.TimeZone\}\)`,
+	} {
+		if !regexp.MustCompile(want).MatchString(out) {
+			t.Errorf("output does not match %s:\n%s", want, out)
+		}
 	}
 	out, _ = bench("unknown")
 	if !strings.Contains(out, `unknown codec "jsn"; known: gob, gob-stream, json,`) {
@@ -119,5 +139,122 @@ func TestRunLabels(t *testing.T) {
 		if r := run.Results[0]; len(run.Results) != 1 || r.Dataset != tt.dataset || r.Shape != tt.shape || r.Items != tt.items || r.Status != "ok" {
 			t.Errorf("Run(%T): %+v; want one ok result of dataset %s, shape %s, %d items", tt.v, run.Results, tt.dataset, tt.shape, tt.items)
 		}
+	}
+}
+
+// cet is a zone of its own, as a user's time.Local would be.
+var cet = time.FixedZone("CET", 3600)
+
+// TestExact checks the rule for a value of the user's own: a codec must
+// return it exactly; one that loses part of it as it declares is skipped
+// with the losses named, unless they are accepted with Losses; one that
+// changes it beyond what it declares is left to fail in the runner.
+func TestExact(t *testing.T) {
+	nano := &Order{ID: 7, Lines: []string{"tea", "cake"}, At: time.Date(2026, 1, 2, 3, 4, 5, 6, cet)}
+	// cbor and msgpack decode a time in time.Local: one of whole seconds
+	// there comes back exactly, whatever the machine's zone.
+	whole := &Order{ID: 7, Lines: []string{"tea", "cake"}, At: time.Date(2026, 1, 2, 3, 4, 5, 0, time.Local)}
+	var lossyLater serbench.Option
+	for _, c := range planted.Codecs {
+		if c.Name == planted.LossyLater {
+			c.Losses = []codec.Loss{{Kind: codec.TimeZone}}
+			lossyLater = serbench.WithCodec(c)
+		}
+	}
+	tests := []struct {
+		name   string
+		v      *Order
+		codec  string
+		opts   []serbench.Option
+		skip   string // a regexp the skip reason matches; "" for a job that is measured
+		losses string // the losses the job's round trips are compared under
+	}{
+		{"json keeps nanoseconds and the offset", nano, "json", nil, "", ""},
+		{"gob keeps them too", nano, "gob-stream", nil, "", ""},
+		{"cbor loses sub-seconds and the zone", nano, "cbor", nil,
+			`^cbor does not return this value exactly: it loses time-precision\(1s\) and time-zone, as it declares \(-want \+got: .At: -2026-01-02T03:04:05.000000006\+01:00 CET \+\S+ \S+\); .*serbench.Losses\(codec.Loss\{Kind: codec.TimePrecision, Precision: time.Second\}, codec.Loss\{Kind: codec.TimeZone\}\)`, ""},
+		{"cbor with only a millisecond accepted", nano, "cbor", []serbench.Option{serbench.TimePrecision(time.Millisecond)},
+			`it loses time-zone, as it declares .*serbench.Losses\(codec.Loss\{Kind: codec.TimeZone\}\)`, "time-precision(1ms)"}, // 6 ns off is within the millisecond
+		{"cbor with a millisecond and the zone accepted", nano, "cbor", []serbench.Option{serbench.TimePrecision(time.Millisecond), serbench.Losses(codec.Loss{Kind: codec.TimeZone})},
+			"", "time-precision(1ms) time-zone"},
+		{"cbor with its losses accepted", nano, "cbor", []serbench.Option{serbench.TimePrecision(time.Second), serbench.Losses(codec.Loss{Kind: codec.TimeZone})},
+			"", "time-precision(1s) time-zone"},
+		{"cbor on a whole-second local time", whole, "cbor", nil, "", ""},
+		{"msgpack loses the zone", nano, "msgpack", nil, `^msgpack does not return this value exactly: it loses time-zone, as it declares .*serbench.Losses\(codec.Loss\{Kind: codec.TimeZone\}\)`, ""},
+		{"msgpack with the zone accepted", nano, "msgpack", []serbench.Option{serbench.Losses(codec.Loss{Kind: codec.TimeZone})}, "", "time-zone"},
+		{"msgpack on a local time", whole, "msgpack", nil, "", ""},
+		{"a codec wrong beyond what it declares keeps its losses and fails", nano, planted.LossyLater, []serbench.Option{lossyLater}, "", "time-zone"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			jobs, err := serbench.Jobs(tt.v, append(tt.opts, serbench.Codecs(tt.codec))...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			job := jobs[0]
+			if tt.skip == "" && job.Skip != "" || tt.skip != "" && !regexp.MustCompile(tt.skip).MatchString(job.Skip) {
+				t.Errorf("skip reason %q; want one matching %q", job.Skip, tt.skip)
+			}
+			if got := strings.Join(codec.LossNames(job.Codec.Losses), " "); got != tt.losses {
+				t.Errorf("compared under losses %q; want %q", got, tt.losses)
+			}
+		})
+	}
+}
+
+// TestRunExact checks that Run applies the rule: the lossy codec's results
+// are skipped with the loss named, the exact codec's measured.
+func TestRunExact(t *testing.T) {
+	order := Order{ID: 7, Lines: []string{"tea"}, At: time.Date(2026, 1, 2, 3, 4, 5, 6, cet)}
+	run, err := serbench.Run(context.Background(), order, serbench.Codecs("json", "msgpack"), serbench.Ops("encode"),
+		serbench.Measure(runner.Options{Budget: 10 * time.Millisecond, SampleTime: time.Millisecond}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, r := range run.Results {
+		got = append(got, r.Codec+" "+string(r.Status))
+	}
+	if want := "json ok, msgpack skipped"; strings.Join(got, ", ") != want {
+		t.Fatalf("results %s; want %s", strings.Join(got, ", "), want)
+	}
+	if r := run.Results[1]; !strings.Contains(r.Reason, "it loses time-zone") {
+		t.Errorf("msgpack's reason %q does not name the loss", r.Reason)
+	}
+}
+
+// TestAlt checks the second value of the decode benchmark: a varied copy
+// by default, WithAlt's, or none with NoAlt.
+func TestAlt(t *testing.T) {
+	order := &Order{ID: 7, Lines: []string{"tea"}}
+	second := &Order{ID: 8, Lines: []string{"cake"}}
+	tests := []struct {
+		name string
+		opts []serbench.Option
+		want *Order // nil: no second value
+	}{
+		{"default", nil, &Order{ID: 8, Lines: []string{"uea"}, At: order.At.Add(time.Hour)}},
+		{"WithAlt", []serbench.Option{serbench.WithAlt(second)}, second},
+		{"NoAlt", []serbench.Option{serbench.NoAlt()}, nil},
+		{"NoAlt then WithAlt", []serbench.Option{serbench.NoAlt(), serbench.WithAlt(second)}, second},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			jobs, err := serbench.Jobs(order, append(tt.opts, serbench.Codecs("json"))...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			switch alt := jobs[0].Alt; {
+			case tt.want == nil && alt != nil:
+				v, _ := alt()
+				t.Errorf("a second value %+v; want none", v)
+			case tt.want != nil && alt == nil:
+				t.Errorf("no second value; want %+v", tt.want)
+			case tt.want != nil:
+				if v, _ := alt(); !reflect.DeepEqual(v, tt.want) {
+					t.Errorf("second value %+v; want %+v", v, tt.want)
+				}
+			}
+		})
 	}
 }

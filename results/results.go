@@ -72,13 +72,25 @@ type Document struct {
 	Format   string `json:"format"`   // "JSON", "JSON lines", "YAML", "CBOR", "MessagePack"
 	Bytes    int64  `json:"bytes"`    // the file's size
 	Messages int    `json:"messages"` // 1 for a document; JSON lines: one per line
+	// Second is the base name of the second document the decode
+	// benchmark alternated with this one; empty when this one was the
+	// only message.
+	Second string `json:"second,omitempty"`
 }
 
-// String describes the document: "orders.json (123456 bytes of JSON)".
+// String describes the document and the messages made of it:
+// "orders.json (123456 bytes of JSON; decoded alone, no second
+// document)" or "orders.json (123456 bytes of JSON; decode alternates it
+// with orders2.json)".
 func (s *Document) String() string {
 	str := fmt.Sprintf("%s (%d bytes of %s", s.File, s.Bytes, s.Format)
 	if s.Messages != 1 {
 		str += fmt.Sprintf(", %d messages", s.Messages)
+	}
+	if s.Second != "" {
+		str += "; decode alternates it with " + s.Second
+	} else {
+		str += "; decoded alone, no second document"
 	}
 	return str + ")"
 }

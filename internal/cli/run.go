@@ -42,11 +42,11 @@ type runConfig struct {
 
 // runFlags are the run command's flags, as parsed.
 type runFlags struct {
-	preset, codecs, datasets, shapes, ops, out, resume, file string
-	xl, noGC, gcFirst, gate, inproc, quiet                   bool
-	target                                                   float64
-	total, budget, sampleTime, batchTime, timeout            time.Duration
-	maxSamples, pinCPU                                       int
+	preset, codecs, datasets, shapes, ops, out, resume, file, accept string
+	xl, noGC, gcFirst, gate, inproc, quiet                           bool
+	target                                                           float64
+	total, budget, sampleTime, batchTime, timeout                    time.Duration
+	maxSamples, pinCPU                                               int
 }
 
 // newRunFlagSet returns the run command's flag set, parsing into f.
@@ -75,7 +75,8 @@ func newRunFlagSet(f *runFlags, stderr io.Writer) *flagBuilder {
 	b.timeout(&f.timeout, worker.DefaultTimeout, "preparing, verifying or one sample of a benchmark")
 	fs.BoolVar(&f.inproc, "in-process", false, "measure in this process, not in worker processes (a crash or hang then ends the run; -timeout does not apply)")
 	b.quiet(&f.quiet)
-	fs.StringVar(&f.file, "file", "", "measure the document in `FILE` (.json, .yaml, .cbor, .msgpack; JSON lines as .jsonl) instead of the datasets, in this process")
+	fs.StringVar(&f.file, "file", "", "measure the document in `FILE` (.json, .yaml, .cbor, .msgpack; JSON lines as .jsonl) instead of the datasets, in this process; FILE,FILE2 adds a second document of the same kind, which decode alternates with the first (without it, the first is the only message)")
+	fs.StringVar(&f.accept, "accept", "", "with -file: comma-separated `LOSSES` a codec may make on the document and still be measured (nil-empty, time-zone, time-precision=1s, ...); by default a codec must return the document exactly, and one that loses part of it as it declares is skipped with the loss named")
 	return b
 }
 
@@ -118,9 +119,16 @@ func (c *runConfig) selectFrom(p preset.Preset, f *runFlags, stderr io.Writer) e
 		c.sel.Codecs = splitList(f.codecs)
 	}
 	if f.file != "" {
+		accepted, err := parseLosses(f.accept)
+		if err != nil {
+			return err
+		}
 		if err := c.useSample(f.file, splitList(f.codecs), stderr); err != nil {
 			return err
 		}
+		c.sample.accepted = accepted
+	} else if f.accept != "" {
+		return usagef("-accept applies to a -file document only: the datasets are checked against each codec's declared losses")
 	}
 	if f.datasets != "" {
 		c.sel.Datasets = splitList(f.datasets)
@@ -139,6 +147,9 @@ func (c *runConfig) selectFrom(p preset.Preset, f *runFlags, stderr io.Writer) e
 	}
 	c.sel.XL = c.sel.XL || f.xl
 	c.label = p.Label(c.sel)
+	if c.sample != nil {
+		c.label = "" // the document, not the preset's selection, is measured
+	}
 	return nil
 }
 

@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"time"
 
@@ -31,7 +32,11 @@ type sample struct {
 	doc    results.Document
 	label  string // the dataset name of its results: the file's base name
 	value  any    // *map[string]any or *[]any
+	alt    any    // the second document's value, of value's type; nil: none
 	codecs []string
+	// accepted holds the losses -accept allows, beside interface-types,
+	// which every codec shows on generic values.
+	accepted []codec.Loss
 }
 
 // The formats a sample may be in, by file extension.
@@ -40,17 +45,50 @@ var sampleFormats = map[string]string{
 	".yaml": "YAML", ".yml": "YAML", ".cbor": "CBOR", ".msgpack": "MessagePack", ".mpk": "MessagePack",
 }
 
-// useSample makes the run measure the document in path, with the codecs
-// named (all that can hold it when none), in this process.
-func (c *runConfig) useSample(path string, codecs []string, stderr io.Writer) error {
-	s, err := loadSample(path)
+// useSample makes the run measure the document of -file, with the codecs
+// named (all that can hold it when none), in this process. The flag
+// names one file, or two separated by a comma: the second, of the same
+// kind (an object or an array) and distinct, is the message the decode
+// benchmark alternates with the first. With one file the first is the
+// only message: serbench never makes up a second one from it.
+func (c *runConfig) useSample(spec string, codecs []string, stderr io.Writer) error {
+	paths := strings.Split(spec, ",")
+	if len(paths) > 2 || slices.Contains(paths, "") {
+		return usagef("-file %s: give one document, or two separated by a comma (-file a.json,b.json): the second is the message decode alternates with the first", spec)
+	}
+	s, err := loadSample(paths[0])
 	if err != nil {
 		return err
 	}
+	if len(paths) == 2 {
+		second, err := loadSample(paths[1])
+		if err != nil {
+			return err
+		}
+		switch {
+		case reflect.TypeOf(second.value) != reflect.TypeOf(s.value):
+			return usagef("-file %s: %s is %s and %s is %s: give two documents of the same kind", spec, paths[0], kindOfValue(s.value), paths[1], kindOfValue(second.value))
+		case reflect.DeepEqual(second.value, s.value):
+			return usagef("-file %s: %s holds the same values as %s: give a distinct second document, or the first alone", spec, paths[1], paths[0])
+		}
+		s.alt, s.doc.Second = second.value, second.doc.File
+	}
 	s.codecs = codecs
 	c.sample, c.inproc = s, true
-	fmt.Fprintf(stderr, "serbench: measuring %s as generic values (maps and lists of any), in this process\n", &s.doc)
+	hint := ""
+	if s.alt == nil {
+		hint = " (-file a.json,b.json gives a second message for decode to alternate with)"
+	}
+	fmt.Fprintf(stderr, "serbench: measuring %s as generic values (maps and lists of any), in this process%s\n", &s.doc, hint)
 	return nil
+}
+
+// kindOfValue names the kind of a sample's value: "an object" or "an array".
+func kindOfValue(v any) string {
+	if _, ok := v.(*[]any); ok {
+		return "an array"
+	}
+	return "an object"
 }
 
 // jobs returns the run's jobs: its sample's if it has one, else its
@@ -62,12 +100,48 @@ func (c *runConfig) jobs() ([]runner.Job, error) {
 	if err := c.sel.Validate(); err != nil { // -codecs and -ops
 		return nil, err
 	}
-	return serbench.Jobs(c.sample.value,
+	second := serbench.NoAlt() // never a message the user did not write
+	if c.sample.alt != nil {
+		second = serbench.WithAlt(c.sample.alt)
+	}
+	return serbench.Jobs(c.sample.value, second,
 		serbench.Name(c.sample.label), serbench.Codecs(c.sample.codecs...), serbench.Ops(c.sel.Ops...),
 		// Generic values come back typed by each codec's decoder: JSON's
 		// numbers as float64, YAML's integers as int, MessagePack's maps
 		// as map[any]any. Verification compares them by content.
-		serbench.Losses(codec.Loss{Kind: codec.InterfaceTypes}))
+		serbench.Losses(codec.Loss{Kind: codec.InterfaceTypes}), serbench.Losses(c.sample.accepted...))
+}
+
+// parseLosses parses -accept: loss kinds separated by commas, a time
+// precision as time-precision=DURATION (or time-precision(DURATION), as
+// serbench prints it).
+func parseLosses(list string) ([]codec.Loss, error) {
+	var losses []codec.Loss
+	for _, name := range splitList(list) {
+		l := codec.Loss{Kind: codec.LossKind(name)}
+		if k, d, ok := strings.Cut(strings.TrimSuffix(name, ")"), "("); ok || strings.Contains(name, "=") {
+			if !ok {
+				k, d, _ = strings.Cut(name, "=")
+			}
+			p, err := time.ParseDuration(d)
+			if err != nil || k != string(codec.TimePrecision) {
+				return nil, usagef("-accept %s: a precision is given as time-precision=DURATION (time-precision=1s)", name)
+			}
+			l = codec.Loss{Kind: codec.TimePrecision, Precision: p}
+		}
+		switch l.Kind {
+		case codec.TimePrecision:
+			if l.Precision <= 0 {
+				return nil, usagef("-accept %s: give the precision kept, as time-precision=DURATION (time-precision=1s)", name)
+			}
+		case codec.TimeZone, codec.NilEmpty, codec.NilPointerZero, codec.BinaryText, codec.InterfaceTypes:
+		default:
+			return nil, usagef("-accept: unknown loss %q; known: time-precision=DURATION, %s, %s, %s, %s, %s", name,
+				codec.TimeZone, codec.NilEmpty, codec.NilPointerZero, codec.BinaryText, codec.InterfaceTypes)
+		}
+		losses = append(losses, l)
+	}
+	return losses, nil
 }
 
 // record returns the run's record of its sample; nil without one.

@@ -85,12 +85,20 @@ func TestRealDocument(t *testing.T) {
 		if job.Dataset != "twitter.json" || job.Shape != "single" {
 			t.Errorf("job %s labelled %s/%s", job.Codec.Name, job.Dataset, job.Shape)
 		}
-		_, err := runner.Prepare(&job)
+		var err error = &runner.CheckError{Status: results.Skipped, Reason: job.Skip}
+		if job.Skip == "" {
+			_, err = runner.Prepare(&job)
+		}
 		var ce *runner.CheckError
 		switch name := job.Codec.Name; {
 		case name == "go-toml" || name == "xml":
 			if !errors.As(err, &ce) || ce.Status != results.Skipped {
 				t.Errorf("%s: %v; want it skipped (no null, no maps)", name, err)
+			}
+		case name == "gob-stream":
+			// gob cannot tell the document's empty lists from missing ones.
+			if !errors.As(err, &ce) || ce.Status != results.Skipped || !strings.Contains(ce.Reason, "it loses nil-empty, as it declares") {
+				t.Errorf("%s: %v; want it skipped for the loss nil-empty", name, err)
 			}
 		case err != nil:
 			t.Errorf("%s: %v", name, err)
@@ -121,4 +129,46 @@ func FuzzLoadSample(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestSampleMessages checks the messages a -file run decodes: the first
+// document alone, never a made-up second one, or the second document
+// given after a comma.
+func TestSampleMessages(t *testing.T) {
+	dir := t.TempDir()
+	for name, doc := range map[string]string{"a.json": `{"id": 7, "sku": "dust-12"}`, "b.json": `{"id": 8, "sku": "tea"}`} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(doc), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	a, b := filepath.Join(dir, "a.json"), filepath.Join(dir, "b.json")
+	tests := []struct {
+		spec string
+		want any // the second message's value; nil: none
+	}{
+		{a, nil},
+		{a + "," + b, &map[string]any{"id": 8.0, "sku": "tea"}},
+	}
+	for _, tt := range tests {
+		c := &runConfig{}
+		var stderr strings.Builder
+		if err := c.useSample(tt.spec, []string{"json"}, &stderr); err != nil {
+			t.Fatal(err)
+		}
+		jobs, err := c.jobs()
+		if err != nil {
+			t.Fatal(err)
+		}
+		switch alt := jobs[0].Alt; {
+		case tt.want == nil && alt != nil:
+			v, _ := alt()
+			t.Errorf("-file %s: a second message %v that no document holds", tt.spec, v)
+		case tt.want != nil && alt == nil:
+			t.Errorf("-file %s: no second message", tt.spec)
+		case tt.want != nil:
+			if v, _ := alt(); !reflect.DeepEqual(v, tt.want) {
+				t.Errorf("-file %s: second message %v; want %v", tt.spec, v, tt.want)
+			}
+		}
+	}
 }

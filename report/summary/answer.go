@@ -128,13 +128,21 @@ func (s *writer) answer() {
 	}
 	ix := s.ix
 	var flagged []string
-	var names []string
+	var names, absent []string
 	for _, c := range ix.codecs {
-		names = append(names, ix.name(c, &flagged))
+		if ix.measuredAny(c) {
+			names = append(names, ix.name(c, &flagged))
+		} else {
+			absent = append(absent, text(c))
+		}
 	}
 	s.p("## The answer")
 	s.p("")
-	s.p("Codecs in this run: %s; %d dataset shapes (%s).", strings.Join(names, ", "), len(ix.cats), catList(ix.cats))
+	line := fmt.Sprintf("Codecs in this run: %s; %d dataset shapes (%s).", strings.Join(names, ", "), len(ix.cats), catList(ix.cats))
+	if len(absent) > 0 {
+		line += fmt.Sprintf(" Not measured (skipped or failed on every shape; see Failures and skips): %s.", strings.Join(absent, ", "))
+	}
+	s.p("%s", line)
 	s.p("")
 	for _, a := range answers {
 		s.p("- %s", a.markdown())
@@ -299,6 +307,16 @@ func (m margin) words(exact bool) string {
 			m.ahead, m.known, m.shared-m.known)
 	}
 	return out
+}
+
+// measuredAny reports whether codec has a verified and measured result.
+func (ix *index) measuredAny(codec string) bool {
+	for _, r := range ix.run.Results {
+		if r.Codec == codec && r.Status == results.OK {
+			return true
+		}
+	}
+	return false
 }
 
 // noWinner says why w, first by its geometric mean, is not named over r.

@@ -649,3 +649,17 @@ func equal(t *testing.T, what string, got, want any) {
 		t.Errorf("%s: %v, want %v", what, got, want)
 	}
 }
+
+// TestAnswerCodecs checks that the answer's list of codecs names those
+// measured, and the codecs skipped or failed on every shape apart.
+func TestAnswerCodecs(t *testing.T) {
+	run := runOf(m{"a", "x/single", 100, 100, 0.01, 10}, m{"b", "x/single", 200, 200, 0.01, 20})
+	run.Results = append(run.Results,
+		results.Result{Op: results.Encode, Codec: "skip", Dataset: "x", Shape: "single", Status: results.Skipped},
+		results.Result{Op: results.Decode, Codec: "skip", Dataset: "x", Shape: "single", Status: results.Skipped})
+	out := render(t, run)
+	want := "Codecs in this run: a, b; 1 dataset shapes (x/single). Not measured (skipped or failed on every shape; see Failures and skips): skip.\n"
+	if !strings.Contains(out, want) {
+		t.Errorf("summary lacks %q:\n%s", want, out[:min(len(out), 600)])
+	}
+}

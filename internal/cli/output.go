@@ -53,37 +53,26 @@ func runFiles() []string {
 	return names
 }
 
-// matrices are what serbench fidelity and serbench hostile write into an
-// output directory. They do not depend on a run's timings, so a new run
-// into the same directory keeps them (carryMatrices) and its report.html
-// and summary.md show them.
-var matrices = []string{"fidelity.json", "fidelity.csv", "hostile.json", "hostile.csv", "hostile"}
-
-// carryMatrices copies the matrices of the previous outputs in out into
-// work, where work does not have its own.
-func carryMatrices(out, work string) error {
-	for _, name := range matrices {
-		from, to := filepath.Join(out, name), filepath.Join(work, name)
-		if _, err := os.Lstat(to); err == nil {
+// carryMatrices copies the study matrices (fidelity, hostile, any study's)
+// of the previous outputs in out into work, where work does not have its
+// own: they do not depend on a run's timings, so a new run into the same
+// directory renders them in its report.html and summary.md. They are not
+// published again: out keeps its own. A matrix that cannot be read is
+// left where it is and said in the warning returned.
+func carryMatrices(out, work string) (warning string, err error) {
+	ms, rerr := report.ReadMatrices(out)
+	if rerr != nil {
+		warning = fmt.Sprintf("the report leaves out a matrix of %s: %v", out, rerr)
+	}
+	for _, m := range ms {
+		if _, err := os.Lstat(filepath.Join(work, m.FileName())); err == nil {
 			continue
 		}
-		fi, err := os.Lstat(from)
-		if err != nil {
-			continue // not there: nothing to keep
-		}
-		if fi.IsDir() {
-			err = os.CopyFS(to, os.DirFS(from))
-		} else if fi.Mode().IsRegular() {
-			var b []byte
-			if b, err = os.ReadFile(from); err == nil {
-				err = os.WriteFile(to, b, 0o644)
-			}
-		}
-		if err != nil {
-			return fmt.Errorf("keeping %s of the previous outputs: %w", from, err)
+		if err := report.WriteMatrix(work, m); err != nil {
+			return warning, fmt.Errorf("keeping the %s matrix of the previous outputs: %w", m.Study.Name, err)
 		}
 	}
-	return nil
+	return warning, nil
 }
 
 // writeOutputs renders every output into dir (report.WriteFiles).

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/serbench/serbench/fidelity"
+	"github.com/serbench/serbench/hostile"
 	"github.com/serbench/serbench/journal"
 	"github.com/serbench/serbench/report"
 	"github.com/serbench/serbench/results"
@@ -119,40 +121,41 @@ func TestOutputRefusals(t *testing.T) {
 	}
 }
 
-// TestCarryMatrices: a new run into a directory keeps the fidelity and
-// hostile matrices written there before, and never overwrites its own.
+// TestCarryMatrices: a new run into a directory renders the study
+// matrices written there before, with their reproducers, and never
+// overwrites the work directory's own.
 func TestCarryMatrices(t *testing.T) {
 	dir := t.TempDir()
 	out, work := filepath.Join(dir, "out"), filepath.Join(dir, "out", "partial")
-	mkdir(t, filepath.Join(out, "hostile"))
 	mkdir(t, work)
-	for name, body := range map[string]string{
-		"fidelity.json":        "old fidelity",
-		"hostile.json":         "old hostile",
-		"hostile/gob-long.bin": "repro",
-		"results.json":         "old results",
-	} {
-		writeFile(t, filepath.Join(out, name), []byte(body))
-	}
-	writeFile(t, filepath.Join(work, "hostile.json"), []byte("new hostile"))
-	if err := carryMatrices(out, work); err != nil {
-		t.Fatal(err)
-	}
-	for name, want := range map[string]string{
-		"fidelity.json":        "old fidelity",
-		"hostile.json":         "new hostile",
-		"hostile/gob-long.bin": "repro",
-	} {
-		got, err := os.ReadFile(filepath.Join(work, name))
-		if err != nil || string(got) != want {
-			t.Errorf("%s = %q (%v), want %q", name, got, err, want)
+	h := results.NewMatrix(hostile.Study, []results.MatrixCodec{{Name: "gob"}}, []results.MatrixCase{{Name: "empty"}, {Name: "truncate"}})
+	h.Add(results.MatrixCell{Codec: "gob", Case: "empty", Outcome: hostile.Clean})
+	h.Add(results.MatrixCell{Codec: "gob", Case: "truncate", Outcome: hostile.Changed, Repro: &results.Reproducer{Size: 2, Data: []byte{0xdd, 0xff}}})
+	f := results.NewMatrix(fidelity.Study, []results.MatrixCodec{{Name: "gob"}}, []results.MatrixCase{{Name: "time-utc"}})
+	for _, m := range []*results.Matrix{h, f} {
+		m.JudgeAll()
+		if err := report.WriteMatrix(out, m); err != nil {
+			t.Fatal(err)
 		}
+	}
+	writeFile(t, filepath.Join(out, "results.json"), []byte("old results"))
+	writeFile(t, filepath.Join(work, f.FileName()), []byte("the run's own"))
+	warning, err := carryMatrices(out, work)
+	if err != nil || warning != "" {
+		t.Fatalf("carryMatrices: %v, warning %q", err, warning)
+	}
+	ms, err := report.ReadMatrices(work)
+	if len(ms) != 1 || ms[0].Study.Name != h.Study.Name || ms[0].Cell("gob", "truncate").Repro == nil {
+		t.Fatalf("the work directory holds %d matrices (%v); want the hostile one carried with its reproducer", len(ms), err)
+	}
+	if b, _ := os.ReadFile(filepath.Join(work, f.FileName())); string(b) != "the run's own" {
+		t.Errorf("the work directory's own matrix was overwritten: %q", b)
 	}
 	if _, err := os.Stat(filepath.Join(work, "results.json")); !os.IsNotExist(err) {
 		t.Errorf("results.json of the previous run was carried over: %v", err)
 	}
 	// Nothing to carry from a directory that does not exist.
-	if err := carryMatrices(filepath.Join(dir, "none"), work); err != nil {
+	if _, err := carryMatrices(filepath.Join(dir, "none"), work); err != nil {
 		t.Errorf("carrying from a missing directory: %v", err)
 	}
 }

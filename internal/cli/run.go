@@ -354,7 +354,11 @@ func (p *runPlan) execute(ctx context.Context, stderr io.Writer) (run *results.R
 // directory when not.
 func finish(run *results.Run, runErr error, d *outdir.Dir, stderr io.Writer) error {
 	work, out := d.Work(), d.Path()
-	if err := carryMatrices(out, work); err != nil {
+	warning, err := carryMatrices(out, work)
+	if warning != "" {
+		run.Warnings = append(run.Warnings, warning)
+	}
+	if err != nil {
 		return &RunError{Msg: fmt.Sprintf("%v; the journal of every result is kept in %s", err, work)}
 	}
 	if err := writeOutputs(work, run); err != nil {

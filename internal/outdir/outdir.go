@@ -33,9 +33,10 @@ const WorkName = "partial"
 const markerText = "This directory holds serbench's outputs. serbench replaces the files it writes here\n" +
 	"and leaves every other file alone; remove this marker and serbench will refuse the directory.\n"
 
-// known are the names serbench writes into an output directory. A
-// directory written by a serbench that left no marker is recognised by
-// holding nothing else.
+// known are the names an output directory held before serbench marked
+// its directories: one holding nothing else is adopted as serbench's.
+// Every directory serbench writes now carries the marker, whatever study
+// wrote it, so this list names no later study's files.
 var known = []string{
 	Marker, WorkName, "journal.jsonl",
 	"results.json", "results.bench", "results.csv", "report.html", "summary.md",

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/serbench/serbench/internal/outdir"
 	"io"
 	"os"
 	"path/filepath"
@@ -228,25 +229,8 @@ func readMatrix(dir, path string) (*results.Matrix, error) {
 	return m, nil
 }
 
+// writeAtomic writes path through write, never leaving half a file
+// (outdir.WriteAtomic).
 func writeAtomic(path string, write func(io.Writer) error) error {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
-	if err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	defer os.Remove(f.Name()) // no-op after the rename
-	if err := write(f); err != nil {
-		f.Close()
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	if err := f.Chmod(0o644); err != nil { // CreateTemp makes 0600
-		f.Close()
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	if err := f.Close(); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	if err := os.Rename(f.Name(), path); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	return nil
+	return outdir.WriteAtomic(path, write)
 }

@@ -11,7 +11,7 @@ import (
 	"os/signal"
 	"syscall"
 
-	"github.com/serbench/serbench/internal/cli"
+	"github.com/serbench/serbench/cmd/serbench/internal/cli"
 )
 
 func main() {

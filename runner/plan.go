@@ -1,6 +1,11 @@
 package runner
 
-import "time"
+import (
+	"context"
+	"time"
+
+	"github.com/serbench/serbench/results"
+)
 
 // A Plan spreads a whole run's time over its groups of benchmarks: before
 // each group it gives every benchmark of the group an equal share of the
@@ -71,3 +76,50 @@ func (p *Plan) Left() time.Duration { return p.end.Sub(p.now()) }
 
 // minBudget is the smallest budget Options allow.
 const minBudget = 10 * time.Millisecond
+
+// A GroupRunner measures one group of jobs (see Groups) with opts, whose
+// Budget is the group's share of the run's time, calling finished with
+// each job's results as they are final.
+type GroupRunner func(ctx context.Context, opts Options, group []*Job, finished func(*Job, []results.Result)) ([][]results.Result, error)
+
+// Schedule is the one loop that owns a run's time, for a Runner in this
+// process and a worker pool alike: it measures jobs group by group
+// through run, giving each group its share of opts.Total (Plan) as its
+// budget, reports progress after each job and returns the results in job
+// order. When ctx is cancelled it returns the results of the jobs
+// finished so far, an interrupted group's too, with ctx's error.
+func Schedule(ctx context.Context, opts Options, jobs []Job, progress func(Event), run GroupRunner) ([]results.Result, error) {
+	byJob := make([][]results.Result, len(jobs))
+	start := time.Now()
+	done := 0
+	plan := opts.Plan(jobs)
+	var err error
+	for _, g := range Groups(jobs, opts.NoInterleave) {
+		if err = ctx.Err(); err != nil {
+			break
+		}
+		// A group is measured with its share of the run's time as its
+		// budget; it plans nothing itself.
+		o := opts
+		o.Total = 0
+		if plan != nil {
+			o.Budget = plan.Budget(Benchmarks(g))
+		}
+		var res [][]results.Result
+		res, err = run(ctx, o, g, func(job *Job, rs []results.Result) {
+			done++
+			if progress != nil {
+				progress(Event{Done: done, Total: len(jobs), Job: job, Results: rs, Elapsed: time.Since(start)})
+			}
+		})
+		Place(byJob, jobs, g, res) // an interrupted group's finished jobs too
+		if err != nil {
+			break
+		}
+	}
+	var out []results.Result
+	for _, rs := range byJob {
+		out = append(out, rs...)
+	}
+	return out, err
+}

@@ -151,35 +151,12 @@ func (r *Runner) Options() Options { return r.opts }
 // It returns the results in job order. When ctx is cancelled Run stops
 // and returns the results of the jobs finished so far with ctx's error.
 func (r *Runner) Run(ctx context.Context, jobs []Job) ([]results.Result, error) {
-	byJob := make([][]results.Result, len(jobs))
-	start := time.Now()
-	done := 0
-	plan := r.opts.plan(jobs)
-	var err error
-	for _, g := range Groups(jobs, r.opts.NoInterleave) {
-		if err = ctx.Err(); err != nil {
-			break
-		}
-		if plan != nil {
-			r.opts.Budget = plan.Budget(Benchmarks(g))
-		}
-		var res [][]results.Result
-		res, err = r.runGroup(ctx, g, func(job *Job, res []results.Result) {
-			done++
-			if r.Progress != nil {
-				r.Progress(Event{Done: done, Total: len(jobs), Job: job, Results: res, Elapsed: time.Since(start)})
-			}
-		})
-		Place(byJob, jobs, g, res) // an interrupted group's finished jobs too
-		if err != nil {
-			break
-		}
-	}
-	var out []results.Result
-	for _, rs := range byJob {
-		out = append(out, rs...)
-	}
-	return out, err
+	all := r.opts
+	defer func() { r.opts = all }()
+	return Schedule(ctx, all, jobs, r.Progress, func(ctx context.Context, o Options, g []*Job, finished func(*Job, []results.Result)) ([][]results.Result, error) {
+		r.opts = o
+		return r.runGroup(ctx, g, finished)
+	})
 }
 
 // Place puts the results of a group's jobs at those jobs' indices in

@@ -89,39 +89,7 @@ func (p *Pool) Run(ctx context.Context, jobs []runner.Job) ([]results.Result, er
 	if err := p.Options.Validate(); err != nil {
 		return nil, err
 	}
-	byJob := make([][]results.Result, len(jobs))
-	start := time.Now()
-	done := 0
-	plan := p.Options.Plan(jobs)
-	var err error
-	for _, g := range runner.Groups(jobs, p.Options.NoInterleave) {
-		if err = ctx.Err(); err != nil {
-			break
-		}
-		// A worker measures its group with the group's share of the
-		// run's time as its budget; it plans nothing itself.
-		opts := p.Options
-		opts.Total = 0
-		if plan != nil {
-			opts.Budget = plan.Budget(runner.Benchmarks(g))
-		}
-		var res [][]results.Result
-		res, err = p.runGroup(ctx, opts, g, func(job *runner.Job, rs []results.Result) {
-			done++
-			if p.Progress != nil {
-				p.Progress(runner.Event{Done: done, Total: len(jobs), Job: job, Results: rs, Elapsed: time.Since(start)})
-			}
-		})
-		runner.Place(byJob, jobs, g, res)
-		if err != nil {
-			break
-		}
-	}
-	var out []results.Result
-	for _, rs := range byJob {
-		out = append(out, rs...)
-	}
-	return out, err
+	return runner.Schedule(ctx, p.Options, jobs, p.Progress, p.runGroup)
 }
 
 // A cell is where a worker is: a job of its request and an op ("" while

@@ -23,19 +23,15 @@ func fidelityCmd(ctx context.Context, args []string, stdout, stderr io.Writer) e
 			"unsupported (declared) or crashed. Each codec runs in child processes.", stderr)
 	fs := b.fs
 	var (
-		codecs, out string
-		parallel    int
-		timeout     time.Duration
-		probes      = fs.String("probes", "", "comma-separated probes (default: all; see serbench list probes)")
-		verbose     = fs.Bool("v", false, "print every cell that is not exact, with its diff or message")
+		sf      studyFlags
+		probes  = fs.String("probes", "", "comma-separated probes (default: all; see serbench list probes)")
+		verbose = fs.Bool("v", false, "print every cell that is not exact, with its diff or message")
 	)
-	b.codecs(&codecs, "all")
-	b.out(&out, "fidelity.csv and fidelity.json")
-	b.parallel(&parallel, 2)
-	b.timeout(&timeout, fidelity.DefaultTimeout, "one probe")
+	b.study(&sf, "fidelity.csv and fidelity.json", 2, fidelity.DefaultTimeout, "one probe")
 	if err := b.parse(args); err != nil {
 		return err
 	}
+	codecs, out, parallel, timeout := sf.codecs, sf.out, sf.parallel, sf.timeout
 	if fs.NArg() > 0 {
 		return usagef("fidelity takes no arguments, got %q; use -codecs and -probes", fs.Args())
 	}

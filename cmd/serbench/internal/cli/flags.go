@@ -71,3 +71,21 @@ func (b *flagBuilder) parse(args []string) error {
 	}
 	return checkRanges(b.fs)
 }
+
+// studyFlags are the flags every study command takes: the codecs, where
+// its matrix goes, how many children run at once and how long one may
+// stay in one case.
+type studyFlags struct {
+	codecs, out string
+	parallel    int
+	timeout     time.Duration
+}
+
+// study defines the study flags into f: its files, its default
+// parallelism and timeout, and what one step of its children is.
+func (b *flagBuilder) study(f *studyFlags, files string, parallel int, timeout time.Duration, step string) {
+	b.codecs(&f.codecs, "every registered codec")
+	b.out(&f.out, files)
+	b.parallel(&f.parallel, parallel)
+	b.timeout(&f.timeout, timeout, step)
+}

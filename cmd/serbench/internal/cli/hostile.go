@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"time"
 
 	"github.com/serbench/serbench/hostile"
 	"github.com/serbench/serbench/registry"
@@ -21,19 +20,15 @@ func hostileCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 			"and keeps the smallest reproducer of every crash, hang or blow-up.", stderr)
 	fs := b.fs
 	var (
-		codecs, out string
-		parallel    int
-		timeout     time.Duration
-		classes     = fs.String("classes", "", "comma-separated input classes (default: all; see serbench list classes)")
-		quick       = fs.Bool("quick", false, "fewer inputs per class and nesting only to 100,000 levels")
+		sf      studyFlags
+		classes = fs.String("classes", "", "comma-separated input classes (default: all; see serbench list classes)")
+		quick   = fs.Bool("quick", false, "fewer inputs per class and nesting only to 100,000 levels")
 	)
-	b.codecs(&codecs, "every registered codec")
-	b.out(&out, "hostile.csv, hostile.json and the reproducers under hostile/")
-	b.parallel(&parallel, 1)
-	b.timeout(&timeout, hostile.DefaultTimeout, "one input")
+	b.study(&sf, "hostile.csv, hostile.json and the reproducers under hostile/", 1, hostile.DefaultTimeout, "one input")
 	if err := b.parse(args); err != nil {
 		return err
 	}
+	codecs, out, parallel, timeout := sf.codecs, sf.out, sf.parallel, sf.timeout
 	if fs.NArg() > 0 {
 		return usagef("hostile takes no arguments, got %q", fs.Args())
 	}

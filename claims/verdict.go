@@ -95,6 +95,9 @@ func (c *Claim) unmeasured(k Case, get getter) string {
 			if r == nil {
 				return fmt.Sprintf("%s %s on %s was not measured in this run", codec, op, k)
 			}
+			if r.CutShort {
+				return fmt.Sprintf("%s %s on %s was cut short: the run's time ended before it (-time)", codec, op, k)
+			}
 			if r.Status == results.Error && c.Rule != Refuses {
 				return fmt.Sprintf("%s %s on %s could not be measured: %s", codec, op, k, r.ShortReason())
 			}
@@ -243,8 +246,8 @@ func (c *Claim) status(o Outcome, get getter) Outcome {
 	for _, k := range c.Cases() {
 		for _, codec := range c.Test.Codecs {
 			r := get(codec, k, results.Encode)
-			if r == nil {
-				continue
+			if r == nil || r.CutShort {
+				continue // not measured: neither for nor against the claim
 			}
 			cases++
 			ok := r.Status == results.OK

@@ -45,6 +45,12 @@ func TestCheck(t *testing.T) {
 	}
 	skipped := res(results.Encode, "json", "intmap", 0, 0)
 	skipped.Status = results.Skipped
+	cut := skipped
+	cut.CutShort, cut.Reason = true, "cut short: the run's time ended"
+	cutB := both("b", "tiny", 100, 10)
+	for i := range cutB {
+		cutB[i].Status, cutB[i].CutShort, cutB[i].NsPerOp = results.Skipped, true, results.Stat{}
+	}
 	lighter := claims.Claim{ID: "t-lighter", Rule: claims.LighterData,
 		Test: claims.Experiment{Measure: claims.EncodeTime, Codecs: []string{"json"}, Datasets: []string{"user", "metric"}, Shapes: []dataset.Shape{dataset.Single}}}
 	tests := []struct {
@@ -66,6 +72,8 @@ func TestCheck(t *testing.T) {
 		{"not measured", better, both("a", "tiny", 10, 5), claims.Untestable, "not measured", ""},
 		{"untestable", claims.Claim{Rule: claims.None, Untestable: "hardware"}, nil, claims.Untestable, "hardware", ""},
 		{"refuses, as claimed", refuses, []results.Result{skipped}, claims.Holds, "", "skipped"},
+		{"refuses, cut short: not a refusal", refuses, []results.Result{cut}, claims.Untestable, "not measured", ""},
+		{"a rival cut short", better, cat(both("a", "tiny", 10, 5), cutB), claims.Untestable, "was cut short", ""},
 		{"refuses, but encodes", refuses, []results.Result{res(results.Encode, "json", "intmap", 100, 40)}, claims.NotHold, "Go version", "round trip verified, 40 B"},
 		{"lighter data", lighter, []results.Result{res(results.Encode, "json", "user", 100, 40), res(results.Encode, "json", "metric", 150, 40)}, claims.Holds, "", "1.5×"},
 		{"heavier data", lighter, []results.Result{res(results.Encode, "json", "user", 150, 40), res(results.Encode, "json", "metric", 100, 40)}, claims.NotHold, "", ""},

@@ -64,6 +64,12 @@ func (b *flagBuilder) budget(p *time.Duration, dflt time.Duration, note string) 
 	b.fs.DurationVar(p, "budget", dflt, "sampling time per benchmark, "+flagRanges["budget"].String()+note)
 }
 
+// runTime is -time: a whole run's time, shared among its benchmarks;
+// what it does not reach is cut short, marked so.
+func (b *flagBuilder) runTime(p *time.Duration, dflt time.Duration, note string) {
+	b.fs.DurationVar(p, "time", dflt, "the whole run's time, shared among its benchmarks, in [1s, 24h]; what it does not reach is cut short, marked so"+note)
+}
+
 // parse parses args and checks every flag given against its range.
 func (b *flagBuilder) parse(args []string) error {
 	if err := parse(b.fs, args); err != nil {

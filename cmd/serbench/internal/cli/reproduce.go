@@ -26,12 +26,14 @@ func reproduceCmd(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	var (
 		out             string
 		budget, timeout time.Duration
+		total           time.Duration
 		quiet           bool
 		list            = fs.String("claims", "", "comma-separated claim IDs (default: all; see 'serbench list claims')")
 		inproc          = fs.Bool("in-process", false, "measure in this process, not in worker processes (-timeout does not apply)")
 	)
 	b.out(&out, "REPRODUCTION.md")
 	b.budget(&budget, 2*time.Second, "")
+	b.runTime(&total, 15*time.Minute, "; a claim whose cases were cut short cannot be tested here")
 	b.timeout(&timeout, worker.DefaultTimeout, "preparing, verifying or one sample of a benchmark")
 	b.quiet(&quiet)
 	if err := b.parse(args); err != nil {
@@ -55,7 +57,7 @@ func reproduceCmd(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	if err != nil {
 		return err
 	}
-	mc := measure.Config{Options: runner.Options{Budget: budget}, Preset: "reproduce", LossProbes: fidelity.Shown}
+	mc := measure.Config{Options: runner.Options{Budget: budget, Total: total}, Preset: "reproduce", LossProbes: fidelity.Shown}
 	if !*inproc {
 		mc.Workers, mc.Fresh = workers(timeout, nil), freshDecoder
 	}

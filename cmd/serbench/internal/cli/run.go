@@ -63,7 +63,7 @@ func newRunFlagSet(f *runFlags, stderr io.Writer) *flagBuilder {
 	b.out(&f.out, "the outputs; the run works in DIR/partial until it ends")
 	fs.StringVar(&f.resume, "resume", "", "continue the killed or interrupted run whose output directory is `DIR`, with its options")
 	fs.Float64Var(&f.target, "target", defaults.Target, "stop sampling when the median's CI is within this fraction, "+flagRanges["target"].String())
-	fs.DurationVar(&f.total, "time", 0, "the whole run's time, shared among its benchmarks, in [1s, 24h] (default: the preset's, 3m for quick; 0: none)")
+	b.runTime(&f.total, 0, " (default: the preset's, 3m for quick; 0: none)")
 	b.budget(&f.budget, 0, "; with -time, the most one may get (default: the preset's, else 1s)")
 	fs.DurationVar(&f.sampleTime, "sample", 0, "wall time one sample aims for, "+flagRanges["sample"].String()+" (default: the preset's, else 10ms)")
 	fs.IntVar(&f.maxSamples, "max-samples", defaults.MaxSamples, "most samples per benchmark (the budget usually ends sampling first)")

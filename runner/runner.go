@@ -432,27 +432,20 @@ func (r *Runner) prepare(ctx context.Context, job *Job) ([]*bench, []results.Res
 		b.res.SelfTimed = selfTimed
 		seed := uint64(i) + uint64(len(job.Codec.Name))<<8 + uint64(len(p.Msgs))<<16
 		var path loop // the same operation through Encode and Decode, for a self-timed bench
-		switch op {
-		case results.Encode:
-			verify := func(k int, enc []byte) error { return p.checkBytes(enc, k) }
-			b.ctl = newControl(len(p.Msgs), seed, r.now, verify)
-			if selfTimed {
-				b.loop = selfEncodeLoop(ls, b.ctl)
-				path = encodeLoop(p.Cases, newControl(len(p.Msgs), seed, r.now, verify))
-			} else {
-				b.loop = encodeLoop(p.Cases, b.ctl)
-			}
-		case results.Decode:
-			verify := func(k int, _ []byte) error { return p.checkDecoded(k) }
-			b.ctl = newControl(len(p.Msgs), seed, r.now, verify)
-			if selfTimed {
-				b.loop = selfDecodeLoop(ls[0], p.Msgs, b.ctl)
-				path = decodeLoop(p.Case, p.Msgs, job.Codec.Lazy, newControl(len(p.Msgs), seed, r.now, verify))
-			} else {
-				b.loop = decodeLoop(p.Case, p.Msgs, job.Codec.Lazy, b.ctl)
-			}
-		default:
+		if o, ok := operations[op]; !ok {
 			b.fail(fmt.Errorf("unknown op %q", op))
+		} else {
+			var err error
+			b.loop, b.ctl, path, err = o.build(p, opInput{job: job, loopers: ls, seed: seed, now: r.now})
+			if err != nil {
+				var ce *CheckError
+				if errors.As(err, &ce) && ce.Status == results.Skipped {
+					b.res = job.result(op, results.Skipped, ce.Reason)
+					b.done = true
+				} else {
+					b.fail(err)
+				}
+			}
 		}
 		if !b.done {
 			b.ctl.each = selfTimed
@@ -538,17 +531,9 @@ func (r *Runner) judge(p *Prepared, res *results.Result) {
 	timer := r.timerCost()
 	q := func(ds []time.Duration) float64 { return max(quantile(ds, checkQuantile)-timer, 0) }
 	m := res.NsPerOp.Median
-	switch res.Op {
-	case results.Encode:
-		res.CheckNsPerOp = q(p.times.encode)
-	case results.Decode:
-		dec, val := q(p.times.decode), q(p.times.value)
-		res.CheckNsPerOp, res.ValueNs = dec, val
-		if p.info.Lazy {
-			res.CheckNsPerOp = dec + val
-		} else if !p.info.ValueConverts && val > dec+checkSlack {
-			res.Flagged = fmt.Sprintf("Value takes %.3gns where Decode takes %.3gns: the decoding is done in Value, which the timed loop does not call "+
-				"(a lazy codec declares codec.Info.Lazy, and Value is timed with Decode)", val, dec)
+	if o, ok := operations[res.Op]; ok {
+		if flag := o.judge(p, res, q); flag != "" {
+			res.Flagged = flag
 			return
 		}
 	}

@@ -1,0 +1,87 @@
+package runner
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/results"
+)
+
+// An operation says how the runner times one op (results.Op). Every op
+// the runner knows is one entry of operations, set in the file of the op
+// (encode and decode below); prepare looks the op up there and nowhere
+// else, so that a new op is one file: its loop, how its timed iterations
+// are verified, and what the checks after timing compare its figure with.
+type operation struct {
+	// build returns the timed loop of the op over prepared job p, the
+	// control that orders its pool and verifies random timed iterations,
+	// and, for a self-timed codec, the same operation through the Case
+	// interface (path, timed beside it). A *CheckError with status
+	// Skipped says the codec cannot do the op, with the reason.
+	build func(p *Prepared, o opInput) (lp loop, ctl *control, path loop, err error)
+
+	// judge sets res.CheckNsPerOp from what the checks after timing saw
+	// of the op's calls (q turns a list of call times into the figure the
+	// timed median is held to), and returns a flag when the op's own rule
+	// finds its figure unbelievable ("" when it does not).
+	judge func(p *Prepared, res *results.Result, q func([]time.Duration) float64) (flag string)
+}
+
+// opInput is what an operation's build gets besides the prepared job.
+type opInput struct {
+	job     *Job
+	loopers []codec.Looper // the cases' Loopers when the codec is self-timed, else nil
+	seed    uint64         // seeds the control's draws
+	now     func() time.Time
+}
+
+// operations holds every op the runner can time.
+var operations = map[results.Op]operation{}
+
+// registerOp adds op to operations; each op's file calls it from init.
+func registerOp(op results.Op, o operation) {
+	if _, dup := operations[op]; dup {
+		panic(fmt.Sprintf("runner: op %q registered twice", op))
+	}
+	operations[op] = o
+}
+
+func init() {
+	registerOp(results.Encode, operation{
+		build: func(p *Prepared, o opInput) (loop, *control, loop, error) {
+			verify := func(k int, enc []byte) error { return p.checkBytes(enc, k) }
+			ctl := newControl(len(p.Msgs), o.seed, o.now, verify)
+			if o.loopers != nil {
+				return selfEncodeLoop(o.loopers, ctl), ctl, encodeLoop(p.Cases, newControl(len(p.Msgs), o.seed, o.now, verify)), nil
+			}
+			return encodeLoop(p.Cases, ctl), ctl, nil, nil
+		},
+		judge: func(p *Prepared, res *results.Result, q func([]time.Duration) float64) string {
+			res.CheckNsPerOp = q(p.times.encode)
+			return ""
+		},
+	})
+	registerOp(results.Decode, operation{
+		build: func(p *Prepared, o opInput) (loop, *control, loop, error) {
+			verify := func(k int, _ []byte) error { return p.checkDecoded(k) }
+			ctl := newControl(len(p.Msgs), o.seed, o.now, verify)
+			lazy := o.job.Codec.Lazy
+			if o.loopers != nil {
+				return selfDecodeLoop(o.loopers[0], p.Msgs, ctl), ctl, decodeLoop(p.Case, p.Msgs, lazy, newControl(len(p.Msgs), o.seed, o.now, verify)), nil
+			}
+			return decodeLoop(p.Case, p.Msgs, lazy, ctl), ctl, nil, nil
+		},
+		judge: func(p *Prepared, res *results.Result, q func([]time.Duration) float64) string {
+			dec, val := q(p.times.decode), q(p.times.value)
+			res.CheckNsPerOp, res.ValueNs = dec, val
+			if p.info.Lazy {
+				res.CheckNsPerOp = dec + val
+			} else if !p.info.ValueConverts && val > dec+checkSlack {
+				return fmt.Sprintf("Value takes %.3gns where Decode takes %.3gns: the decoding is done in Value, which the timed loop does not call "+
+					"(a lazy codec declares codec.Info.Lazy, and Value is timed with Decode)", val, dec)
+			}
+			return ""
+		},
+	})
+}

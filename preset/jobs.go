@@ -24,7 +24,7 @@ func checkOps(ops []results.Op) error {
 	for _, op := range ops {
 		names = append(names, string(op))
 	}
-	for _, op := range results.Ops {
+	for _, op := range results.AllOps() {
 		known = append(known, string(op))
 	}
 	return suggest.Check("op", names, known, nil, "")

@@ -26,8 +26,16 @@ const (
 	Decode Op = "decode"
 )
 
-// Ops lists every operation in display order.
+// Ops lists the default operations, in display order: a run without
+// -ops times these, and the summary's answers are about them.
 var Ops = []Op{Encode, Decode}
+
+// MoreOps lists the operations timed only when asked for (run -ops), in
+// display order; each is one entry of the runner's operations table.
+var MoreOps = []Op{}
+
+// AllOps returns every operation, the default ones first.
+func AllOps() []Op { return append(append([]Op{}, Ops...), MoreOps...) }
 
 // A Status says how a benchmark ended.
 type Status string

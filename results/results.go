@@ -24,6 +24,11 @@ type Op string
 const (
 	Encode Op = "encode"
 	Decode Op = "decode"
+	// StreamEncode and StreamDecode time one message of a stream written
+	// through the library's streaming Encoder to an io.Writer, and read
+	// back through its Decoder from an io.Reader (codec.Streamer).
+	StreamEncode Op = "stream-encode"
+	StreamDecode Op = "stream-decode"
 )
 
 // Ops lists the default operations, in display order: a run without
@@ -32,7 +37,7 @@ var Ops = []Op{Encode, Decode}
 
 // MoreOps lists the operations timed only when asked for (run -ops), in
 // display order; each is one entry of the runner's operations table.
-var MoreOps = []Op{}
+var MoreOps = []Op{StreamEncode, StreamDecode}
 
 // AllOps returns every operation, the default ones first.
 func AllOps() []Op { return append(append([]Op{}, Ops...), MoreOps...) }
@@ -242,6 +247,17 @@ type Result struct {
 	// beyond what the collector adds: the operation ran on more than one
 	// thread, so its figure is not comparable with single-threaded ones.
 	MultiThreaded bool `json:"multi_threaded,omitempty"`
+	// StreamBytes, for a stream op, is the stream's size per message in
+	// bytes: what its MB/s is of (a stream may carry more than its
+	// messages, or share what they repeat).
+	StreamBytes float64 `json:"stream_bytes,omitempty"`
+	// Streams, for a stream decode, is what reading a long stream kept of
+	// the heap: whether the Decoder truly streams.
+	Streams *StreamCheck `json:"streams,omitempty"`
+	// Compressed holds the size of the encoding (message 0) after each
+	// compressor of run -compress, and the time to compress and
+	// decompress it.
+	Compressed []Compressed `json:"compressed,omitempty"`
 	// Verified holds encodings the checks verified, to be decoded again
 	// in a process that never saw the value (an encoding must carry the
 	// value, not point at it). The parent that runs that check drops
@@ -641,4 +657,51 @@ func ShakyRanks(rs []Result) map[string]bool {
 		}
 	}
 	return shaky
+}
+
+// MBPerSec returns a stream op's throughput in MB/s (10^6 bytes) of the
+// stream, or 0 for other ops and unmeasured results.
+func (r *Result) MBPerSec() float64 {
+	if r.StreamBytes <= 0 || r.NsPerOp.Median <= 0 {
+		return 0
+	}
+	return r.StreamBytes / r.NsPerOp.Median * 1e3
+}
+
+// A StreamCheck is what decoding a long stream through one Decoder did to
+// the heap: a Decoder that truly streams holds a bounded window of it,
+// whatever the stream's length; one that reads the stream whole holds it
+// all.
+type StreamCheck struct {
+	// Messages is how many messages were decoded, Bytes the stream's size.
+	Messages int   `json:"messages"`
+	Bytes    int64 `json:"bytes"`
+	// HeapGrowth is the growth of the live heap (in use after a
+	// collection) from the Decoder's start to the stream's end, with the
+	// Decoder still reachable, in bytes.
+	HeapGrowth int64 `json:"heap_growth"`
+	// AllocPerMsg is what the decodes allocated in all, per message, in
+	// bytes: garbage, not what is kept.
+	AllocPerMsg float64 `json:"alloc_per_msg"`
+}
+
+// StreamLimit is the heap growth under which a Decoder truly streams
+// (go-json-experiment's jsonbench criterion: 64 KiB over a stream of a
+// million elements).
+const StreamLimit = 64 << 10
+
+// Truly reports whether the stream check's heap grew less than StreamLimit.
+func (s *StreamCheck) Truly() bool { return s.HeapGrowth < StreamLimit }
+
+// A Compressed is one encoding after one compressor.
+type Compressed struct {
+	// Algo names the compressor and its level: "gzip-6", "zstd-1",
+	// "zstd-3", "s2", "lz4".
+	Algo  string `json:"algo"`
+	Bytes int    `json:"bytes"`
+	// CompressNs and DecompressNs are the time to compress the encoding
+	// and to decompress it back, in ns: the fastest of a few timed
+	// batches.
+	CompressNs   float64 `json:"compress_ns"`
+	DecompressNs float64 `json:"decompress_ns"`
 }

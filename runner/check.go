@@ -35,13 +35,17 @@ type Prepared struct {
 	Msgs [][]byte
 
 	info  codec.Info
-	alive func() // says a long check still moves (Runner.alive)
-	refs  []any
-	orig  [][]byte // pristine copies of Msgs, to restore after the overwrite check
-	sums  []uint64 // the hash of each message when it was made
-	seed  maphash.Seed
-	rng   *rand.Rand
-	now   func() time.Time
+	codec codec.Codec // the codec the cases were prepared by
+	// figures holds what an op's build leaves for its judge to record
+	// in the result (the stream ops' stream size), by op.
+	figures map[results.Op]any
+	alive   func() // says a long check still moves (Runner.alive)
+	refs    []any
+	orig    [][]byte // pristine copies of Msgs, to restore after the overwrite check
+	sums    []uint64 // the hash of each message when it was made
+	seed    maphash.Seed
+	rng     *rand.Rand
+	now     func() time.Time
 	// prev is the value the case decoded before the last, and the build
 	// it is of: a later decode must leave it unchanged.
 	prev      any
@@ -126,9 +130,9 @@ func prepare(job *Job, alive func(), now func() time.Time) (*Prepared, error) {
 	if err := job.Codec.Supports(typ.String(), codec.FeaturesOf(typ)); err != nil {
 		return nil, checkErr(results.Skipped, "%v", err)
 	}
-	p := &Prepared{info: job.Codec, alive: alive, seed: maphash.MakeSeed(), now: now,
-		rng: rand.New(rand.NewPCG(uint64(len(job.Dataset)), 31))}
 	cd := job.Codec.New()
+	p := &Prepared{info: job.Codec, codec: cd, figures: map[results.Op]any{}, alive: alive, seed: maphash.MakeSeed(), now: now,
+		rng: rand.New(rand.NewPCG(uint64(len(job.Dataset)), 31))}
 	if p.Case, err = cd.Prepare(v); err != nil {
 		if codec.IsUnsupported(err) {
 			return nil, checkErr(results.Skipped, "%v", err)
@@ -252,6 +256,9 @@ func (p *Prepared) checkDecoded(k int) error {
 func (p *Prepared) compare(k int, got any) error {
 	return compared(verify.Equal(p.refs[k], got, p.info.Losses), "message %d of %d", k+1, len(p.Msgs))
 }
+
+// equal compares got, a decoded value, with the reference of build k.
+func (p *Prepared) equal(k int, got any) error { return verify.Equal(p.refs[k], got, p.info.Losses) }
 
 // checkEncoding encodes build k once more through its case and checks the
 // encoding is the size first measured and decodes to the reference.

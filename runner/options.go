@@ -82,6 +82,10 @@ type Options struct {
 	// slowest codecs (goccy/go-yaml) take more than a minute to verify and
 	// calibrate on the 69,000-Big values.
 	Timeout time.Duration
+	// Compress measures, for every job, the size of its encoding after
+	// each compressor of package compress and the time to compress and
+	// decompress it (Result.Compressed).
+	Compress bool
 }
 
 // maxSamples is the default and largest MaxSamples.

@@ -424,12 +424,20 @@ func (r *Runner) prepare(ctx context.Context, job *Job) ([]*bench, []results.Res
 		}
 	}
 	fl := r.floorTimes(len(p.Msgs[0]), selfTimed)
+	var comp []results.Compressed
+	if r.opts.Compress {
+		r.beat(job, "", "compress")
+		if comp, err = r.compressed(p.Msgs[0]); err != nil {
+			return nil, job.Results(results.Error, fmt.Sprintf("compressing the encoding: %v", err))
+		}
+	}
 	var bs []*bench
 	for i, op := range job.Ops {
 		b := &bench{res: job.result(op, results.OK, "")}
 		b.res.Bytes = len(p.Msgs[0])
 		b.res.CopyNs, b.res.CopyBaseNs, b.res.LoopNs = fl.copyNs, fl.copyBaseNs, fl.loopNs
 		b.res.SelfTimed = selfTimed
+		b.res.Compressed = comp
 		seed := uint64(i) + uint64(len(job.Codec.Name))<<8 + uint64(len(p.Msgs))<<16
 		var path loop // the same operation through Encode and Decode, for a self-timed bench
 		if o, ok := operations[op]; !ok {

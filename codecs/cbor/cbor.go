@@ -2,6 +2,7 @@
 package cbor
 
 import (
+	"io"
 	"time"
 
 	"github.com/fxamacker/cbor/v2"
@@ -24,7 +25,11 @@ var Default = codec.Info{
 	},
 	Notes: "Default EncOptions encode a time as whole Unix seconds (TimeUnix), decoded in time.Local; " +
 		"see cbor-nano. Struct fields keyed by their json tags.",
-	New: func() codec.Codec { return codec.Reflect(cbor.Marshal, cbor.Unmarshal) },
+	New: func() codec.Codec {
+		return codec.WithStream(codec.Reflect(cbor.Marshal, cbor.Unmarshal),
+			func(w io.Writer) codec.Encoder { return cbor.NewEncoder(w) },
+			func(r io.Reader) codec.Decoder { return cbor.NewDecoder(r) })
+	},
 }
 
 // Nano encodes times as RFC 3339 text with nanoseconds.

@@ -31,6 +31,17 @@ func (c *Cell) Result(op Op) *Result {
 	return c.More[op]
 }
 
+// Implausible returns why the cell may not rank for an implausible
+// figure, or "": the reason of its first implausible result, with its op.
+func (c *Cell) Implausible() string {
+	for _, r := range []*Result{c.Encode, c.Decode} {
+		if r != nil && r.Status == OK && r.Implausible != "" {
+			return string(r.Op) + ": " + r.Implausible
+		}
+	}
+	return ""
+}
+
 // Skipped reports whether every result of the cell was skipped.
 func (c *Cell) Skipped() bool {
 	for _, r := range []*Result{c.Encode, c.Decode} {

@@ -149,6 +149,8 @@ type Options struct {
 	BatchTime Duration `json:"batch_time,omitempty"`
 	// Gate is the quiet gate's tolerance, 0 when the gate was off.
 	Gate float64 `json:"quiet_gate,omitempty"`
+	// Compress: every encoding was also compressed (Result.Compressed).
+	Compress bool `json:"compress,omitempty"`
 }
 
 // Codec is the metadata of a codec as recorded in a Run.
@@ -684,6 +686,14 @@ type StreamCheck struct {
 	// bytes: garbage, not what is kept.
 	AllocPerMsg float64 `json:"alloc_per_msg"`
 }
+
+// StreamMessages is the most messages a stream op's stream holds
+// before the next begins; StreamCheckMessages, the length of the long
+// stream that tells whether a Decoder truly streams.
+const (
+	StreamMessages      = 10000
+	StreamCheckMessages = 1_000_000
+)
 
 // StreamLimit is the heap growth under which a Decoder truly streams
 // (go-json-experiment's jsonbench criterion: 64 KiB over a stream of a

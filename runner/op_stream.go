@@ -33,11 +33,9 @@ import (
 // streamCheckBytes) to see whether the Decoder holds what it has
 // read (results.StreamCheck).
 const (
-	StreamMessages = 10000
-	StreamBytes    = 16 << 20
-	// StreamCheckMessages is the length of the stream that tells whether
-	// a Decoder truly streams, after go-json-experiment's jsonbench.
-	StreamCheckMessages = 1_000_000
+	StreamMessages      = results.StreamMessages
+	StreamBytes         = 16 << 20
+	StreamCheckMessages = results.StreamCheckMessages
 	// The long stream also stops at streamCheckBytes and after
 	// streamCheckTime: a Decoder that holds what it reads holds more than
 	// StreamLimit long before.
@@ -47,6 +45,10 @@ const (
 	// readers.
 	slowReaderBytes = 1 << 20
 )
+
+// streamCheckLen is the long stream's length: StreamCheckMessages, less
+// in tests.
+var streamCheckLen = StreamCheckMessages
 
 func init() {
 	registerOp(results.StreamEncode, operation{build: buildStreamEncode, judge: judgeStream(results.StreamEncode)})
@@ -386,7 +388,7 @@ func (p *Prepared) streamCheck(s codec.Streamer, v any, now func() time.Time) (*
 		return nil, checkErr(results.Error, "a stream of the value twice does not begin with the stream of it once")
 	}
 	next := two[len(first):]
-	src := &repeatReader{first: first, next: next, n: min(StreamCheckMessages, max(2, streamCheckBytes/len(next)))}
+	src := &repeatReader{first: first, next: next, n: min(streamCheckLen, max(2, streamCheckBytes/len(next)))}
 	elem := reflect.TypeOf(p.refs[0]).Elem()
 	out := reflect.New(elem).Interface()
 	dec := s.NewDecoder(src)

@@ -163,7 +163,7 @@ func (o Options) Record() results.Options {
 		Target: o.Target, Confidence: o.Confidence,
 		SampleTime: results.Duration(o.SampleTime), Budget: results.Duration(o.Budget), Time: results.Duration(o.Total),
 		MinSamples: o.MinSamples, MaxSamples: o.MaxSamples, GCBefore: !o.NoGC, WholeCycles: !o.NoGC && !o.GCFirst, PinCPU: o.PinCPU,
-		BatchTime: results.Duration(o.BatchTime),
+		BatchTime: results.Duration(o.BatchTime), Compress: o.Compress,
 	}
 	if o.Gate {
 		r.Gate = o.GateTolerance

@@ -8,14 +8,31 @@ import (
 	"io"
 	"sort"
 	"strconv"
+	"strings"
 
 	"golang.org/x/perf/benchfmt"
 
+	"github.com/serbench/serbench/compress"
 	"github.com/serbench/serbench/results"
 )
 
 // UnitEncoded is the unit of the encoded message size.
 const UnitEncoded = "B/msg"
+
+// UnitMBs is a stream op's throughput, in MB/s of the stream.
+const UnitMBs = "MB/s"
+
+// UnitHeapGrowth is what a long stream's decode left in the live heap,
+// in bytes (results.StreamCheck).
+const UnitHeapGrowth = "stream-heap-B"
+
+// CompressUnits returns the units of an encoding compressed by algo
+// ("zstd-3"): its size, "zstd3-B/msg", and the time to compress and
+// decompress it, "zstd3-comp-ns/msg" and "zstd3-decomp-ns/msg".
+func CompressUnits(algo string) (size, comp, decomp string) {
+	a := strings.ReplaceAll(algo, "-", "")
+	return a + "-B/msg", a + "-comp-ns/msg", a + "-decomp-ns/msg"
+}
 
 // UnitCPU is the unit of a sample's CPU time per op (the process's, user
 // and system), beside its wall time (ns/op).
@@ -26,8 +43,17 @@ const UnitCPU = "cpu-ns/op"
 // benchmark readers ignore.
 func Write(w io.Writer, run *results.Run) error {
 	bw := benchfmt.NewWriter(w)
-	if err := bw.Write(&benchfmt.UnitMetadata{UnitMetadataKey: benchfmt.UnitMetadataKey{Unit: UnitEncoded, Key: "assume"}, OrigUnit: UnitEncoded, Value: "exact"}); err != nil {
-		return err
+	exact := []string{UnitEncoded}
+	if compressed(run) {
+		for _, algo := range compress.Names() {
+			size, _, _ := CompressUnits(algo)
+			exact = append(exact, size)
+		}
+	}
+	for _, u := range exact {
+		if err := bw.Write(&benchfmt.UnitMetadata{UnitMetadataKey: benchfmt.UnitMetadataKey{Unit: u, Key: "assume"}, OrigUnit: u, Value: "exact"}); err != nil {
+			return err
+		}
 	}
 	cfg := Config(run)
 	var notRun []results.Result
@@ -50,6 +76,17 @@ func Write(w io.Writer, run *results.Run) error {
 			}
 			if s.CPUNsPerOp > 0 {
 				r.Values = append(r.Values, benchfmt.Value{Value: round(s.CPUNsPerOp), Unit: UnitCPU})
+			}
+			if res.StreamBytes > 0 && s.NsPerOp > 0 {
+				r.Values = append(r.Values, benchfmt.Value{Value: round(res.StreamBytes / s.NsPerOp * 1e3), Unit: UnitMBs})
+			}
+			if res.Streams != nil {
+				r.Values = append(r.Values, benchfmt.Value{Value: float64(res.Streams.HeapGrowth), Unit: UnitHeapGrowth})
+			}
+			for _, c := range res.Compressed {
+				size, comp, decomp := CompressUnits(c.Algo)
+				r.Values = append(r.Values, benchfmt.Value{Value: float64(c.Bytes), Unit: size},
+					benchfmt.Value{Value: round(c.CompressNs), Unit: comp}, benchfmt.Value{Value: round(c.DecompressNs), Unit: decomp})
 			}
 			if err := bw.Write(r); err != nil {
 				return err
@@ -79,6 +116,16 @@ func Write(w io.Writer, run *results.Run) error {
 		}
 	}
 	return nil
+}
+
+// compressed reports whether any of run's results holds compressed sizes.
+func compressed(run *results.Run) bool {
+	for i := range run.Results {
+		if len(run.Results[i].Compressed) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // Config returns the file configuration lines for run: the environment

@@ -230,7 +230,7 @@ func (v *view) charts(run *results.Run) {
 		cd := chartData{ID: id, Title: cat.Dataset + " / " + cat.Shape}
 		cv := categoryView{ID: id, Dataset: cat.Dataset, Shape: cat.Shape}
 		for _, cell := range ix.Cells(cat) {
-			cc := chartCodec{Name: cell.Codec, Color: color[cell.Codec], Implausible: implausibleOf(cell)}
+			cc := chartCodec{Name: cell.Codec, Color: color[cell.Codec], Implausible: cell.Implausible()}
 			if c := run.Codec(cell.Codec); c != nil {
 				cc.Flags = strings.Join(c.Flags(), ", ")
 			}

@@ -70,6 +70,8 @@ func Write(w io.Writer, run *results.Run) error {
 		}
 		fmt.Fprintln(tw)
 	}
+	streamTables(tw, ix, shaky)
+	compressTables(tw, ix)
 	if err := tw.Flush(); err != nil {
 		return err
 	}

@@ -10,8 +10,10 @@ import (
 	"path/filepath"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
+	"github.com/serbench/serbench/compress"
 	"github.com/serbench/serbench/dataset"
 	"github.com/serbench/serbench/fidelity"
 	"github.com/serbench/serbench/internal/outdir"
@@ -43,7 +45,7 @@ type runConfig struct {
 // runFlags are the run command's flags, as parsed.
 type runFlags struct {
 	preset, codecs, datasets, shapes, ops, out, resume, file, accept string
-	xl, noGC, gcFirst, gate, inproc, quiet                           bool
+	xl, noGC, gcFirst, gate, inproc, quiet, compress                 bool
 	target                                                           float64
 	total, budget, sampleTime, batchTime, timeout                    time.Duration
 	maxSamples, pinCPU                                               int
@@ -58,7 +60,8 @@ func newRunFlagSet(f *runFlags, stderr io.Writer) *flagBuilder {
 	b.codecs(&f.codecs, "the preset's")
 	fs.StringVar(&f.datasets, "datasets", "", "comma-separated datasets (default: the preset's)")
 	fs.StringVar(&f.shapes, "shapes", "", "comma-separated shapes: single, slice, ptrslice (default: the preset's)")
-	fs.StringVar(&f.ops, "ops", "", "comma-separated ops: encode, decode (default: both)")
+	fs.StringVar(&f.ops, "ops", "", "comma-separated ops: "+opNames()+" (default: encode, decode)")
+	fs.BoolVar(&f.compress, "compress", false, "also measure each encoding compressed: its size after "+strings.Join(compress.Names(), ", ")+", and the time to compress and decompress it")
 	fs.BoolVar(&f.xl, "xl", false, "include extra-large cases (the complex map's slice: needs 12 GiB of memory)")
 	b.out(&f.out, "the outputs; the run works in DIR/partial until it ends")
 	fs.StringVar(&f.resume, "resume", "", "continue the killed or interrupted run whose output directory is `DIR`, with its options")
@@ -159,7 +162,7 @@ func (c *runConfig) selectFrom(p preset.Preset, f *runFlags, stderr io.Writer) e
 func optionsFrom(p preset.Preset, f *runFlags, set map[string]bool) (runner.Options, error) {
 	// runner.Options.PinCPU counts from 1, 0 for none; -pin counts from 0.
 	o := runner.Options{Target: f.target, Budget: p.Budget, SampleTime: p.SampleTime, PinCPU: f.pinCPU + 1,
-		NoGC: f.noGC, GCFirst: f.gcFirst, Gate: f.gate, BatchTime: f.batchTime, MaxSamples: f.maxSamples}
+		NoGC: f.noGC, GCFirst: f.gcFirst, Gate: f.gate, BatchTime: f.batchTime, MaxSamples: f.maxSamples, Compress: f.compress}
 	if f.budget != 0 {
 		o.Budget = f.budget
 	}
@@ -427,4 +430,13 @@ func countBenchmarks(jobs []runner.Job) int {
 		}
 	}
 	return n
+}
+
+// opNames lists every op, the default ones first.
+func opNames() string {
+	var names []string
+	for _, op := range results.AllOps() {
+		names = append(names, string(op))
+	}
+	return strings.Join(names, ", ")
 }

@@ -136,8 +136,10 @@ func (o *losses) missing(declared []codec.Loss) []codec.Loss {
 // test failures on t, with the runner's own checks (runner.Prepare): the
 // dataset's value and a second, distinct build of it, each decoded and
 // compared, encoding again at the same size, then checkRoundTrips more
-// round trips alternating the two, as after a timed run. It returns the
-// declared losses the round trip showed.
+// round trips alternating the two, as after a timed run, and, for a codec
+// with a streaming API, both written through one Encoder and read back
+// (runner.Prepared.CheckStream). It returns the declared losses the
+// round trip showed.
 func Check(t testing.TB, info codec.Info, d *dataset.Dataset, s dataset.Shape) []codec.LossKind {
 	t.Helper()
 	return check(t, info, d, s, info.Losses)
@@ -172,6 +174,11 @@ func check(t testing.TB, info codec.Info, d *dataset.Dataset, s dataset.Shape, p
 	}
 	if _, err := p.RoundTrips(n, time.Time{}); err != nil {
 		t.Fatal(err)
+	}
+	if !multiMegabyte(d, s) && !large(d, s) {
+		if err := p.CheckStream(&job); err != nil && !(errors.As(err, &ce) && ce.Status == results.Skipped) {
+			t.Fatalf("its streaming API: %v", err)
+		}
 	}
 	if large(d, s) || len(probe) == 0 {
 		return nil

@@ -457,3 +457,30 @@ func (r *repeatReader) Read(b []byte) (int, error) {
 	r.cur = r.cur[n:]
 	return n, nil
 }
+
+// CheckStream checks the job's codec's streaming API (codec.Streamer) as
+// the stream ops do before timing: the pool's builds, each twice in
+// turn, written through one Encoder and read back through one Decoder,
+// every message compared with its reference, and the first of each
+// through the slow readers. It returns a *CheckError with status Skipped for a codec
+// with no streaming API, so that conformance holds every Streamer to
+// every dataset it claims.
+func (p *Prepared) CheckStream(job *Job) error {
+	s, err := streamer(p)
+	if err != nil {
+		return err
+	}
+	vals, err := streamValues(p, job)
+	if err != nil {
+		return err
+	}
+	order := append(seq(len(vals)), seq(len(vals))...)
+	stream, err := writeStream(s, vals, order)
+	if err != nil {
+		return err
+	}
+	if err := p.readStream(s, bytes.NewReader(stream), order); err != nil {
+		return err
+	}
+	return p.slowReaders(s, stream, order[:len(vals)])
+}

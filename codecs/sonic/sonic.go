@@ -5,6 +5,8 @@
 package sonic
 
 import (
+	"io"
+
 	"github.com/bytedance/sonic"
 
 	"github.com/serbench/serbench/codec"
@@ -21,7 +23,11 @@ var Default = codec.Info{
 	API: codec.Reflection,
 	Notes: "ConfigDefault: unlike encoding/json, no HTML escaping, map keys unsorted, " +
 		"decoded strings point into the input instead of being copied.",
-	New: func() codec.Codec { return codec.Reflect(sonic.Marshal, sonic.Unmarshal) },
+	New: func() codec.Codec {
+		return codec.WithStream(codec.Reflect(sonic.Marshal, sonic.Unmarshal),
+			func(w io.Writer) codec.Encoder { return sonic.ConfigDefault.NewEncoder(w) },
+			func(r io.Reader) codec.Decoder { return sonic.ConfigDefault.NewDecoder(r) })
+	},
 }
 
 // Std is sonic.ConfigStd, its encoding/json-compatible config.

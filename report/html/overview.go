@@ -127,7 +127,7 @@ func newOverview(run *results.Run) overview {
 		}
 	}
 	if len(shapes) > 0 {
-		all := overall(shapes, ix.Codecs)
+		all := overall(shapes)
 		all.Front = pareto(all.Points)
 		ov.Scatter = append([]scatterSet{all}, shapes...)
 	}
@@ -163,17 +163,19 @@ func heatColumn(cells []*results.Cell, op results.Op, x int, row map[string]int)
 // best plausible one of each shape it holds. A codec's implausible shapes
 // are left out of its means; a codec with nothing else is drawn from them,
 // marked.
-func overall(shapes []scatterSet, codecs []string) scatterSet {
+func overall(shapes []scatterSet) scatterSet {
 	set := scatterSet{Title: "all dataset shapes", Relative: true, Points: []scatterPoint{}}
 	type acc struct {
 		logT, logS  float64
 		n           int
 		implausible []string
 		flags       string
+		compressor  string
 		bad         scatterPoint // the relative figures of its implausible shapes
 		nBad        int
 	}
 	accs := map[string]*acc{}
+	var codecs []string // the points' names, in order of first appearance
 	for _, s := range shapes {
 		bestT, bestS := math.Inf(1), math.Inf(1)
 		for _, p := range s.Points {
@@ -187,8 +189,9 @@ func overall(shapes []scatterSet, codecs []string) scatterSet {
 		for _, p := range s.Points {
 			a := accs[p.Codec]
 			if a == nil {
-				a = &acc{flags: p.Flags}
+				a = &acc{flags: p.Flags, compressor: p.Compressor}
 				accs[p.Codec] = a
+				codecs = append(codecs, p.Codec)
 			}
 			t, z := math.Log(p.Time/bestT), math.Log(max(p.Size, 1)/bestS)
 			if p.Excluded {
@@ -208,7 +211,7 @@ func overall(shapes []scatterSet, codecs []string) scatterSet {
 		if a == nil {
 			continue
 		}
-		p := scatterPoint{Codec: name, Flags: a.flags, Shapes: a.n, Few: 4*a.n < 3*len(shapes)}
+		p := scatterPoint{Codec: name, Compressor: a.compressor, Flags: a.flags, Shapes: a.n, Few: 4*a.n < 3*len(shapes)}
 		if len(a.implausible) > 0 {
 			p.Implausible = "implausible on " + strings.Join(a.implausible, ", ")
 			if a.n > 0 {

@@ -26,12 +26,13 @@ import (
 // Every timed iteration the control draws is verified on the spot: the
 // decoded value against its build's reference, the message written by
 // decoding the stream so far with a Decoder of the same library. Before
-// timing, the decode op reads its whole stream once through a reader
-// that returns one byte at a time and once through one that returns half
-// of what is asked (testing/iotest), checking every message; and it
-// decodes a long stream (StreamCheckMessages messages, or fewer: see
-// streamCheckBytes) to see whether the Decoder holds what it has
-// read (results.StreamCheck).
+// timing, each op writes and reads back a whole stream, checking every
+// message; the decode op also reads the stream's first slowReaderBytes
+// through a reader that returns one byte at a time and through one that
+// returns half of what is asked (testing/iotest), and decodes a long
+// stream (StreamCheckMessages messages, or fewer: see streamCheckBytes)
+// to see whether the Decoder holds what it has read
+// (results.StreamCheck).
 const (
 	StreamMessages      = results.StreamMessages
 	StreamBytes         = 16 << 20

@@ -679,11 +679,14 @@ type StreamCheck struct {
 	Messages int   `json:"messages"`
 	Bytes    int64 `json:"bytes"`
 	// HeapGrowth is the growth of the live heap (in use after a
-	// collection) from the Decoder's start to the stream's end, with the
-	// Decoder still reachable, in bytes.
+	// collection) from message From, the stream's first tenth, to its
+	// end, with the Decoder still reachable, in bytes: both readings hold
+	// one decoded message and the Decoder's buffers at their working
+	// size, so that what grows is what the Decoder keeps of the stream.
 	HeapGrowth int64 `json:"heap_growth"`
-	// AllocPerMsg is what the decodes allocated in all, per message, in
-	// bytes: garbage, not what is kept.
+	From       int   `json:"from,omitempty"`
+	// AllocPerMsg is what the decodes after message From allocated, per
+	// message, in bytes: garbage, not what is kept.
 	AllocPerMsg float64 `json:"alloc_per_msg"`
 }
 

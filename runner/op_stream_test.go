@@ -149,8 +149,8 @@ func TestStreamOps(t *testing.T) {
 				return
 			}
 			sc := got.Streams
-			if sc == nil || sc.Messages != streamCheckLen || sc.Bytes != int64(8*streamCheckLen) {
-				t.Fatalf("stream check %+v, want %d messages of 8 bytes", sc, streamCheckLen)
+			if sc == nil || sc.Messages != streamCheckLen || sc.Bytes != int64(8*streamCheckLen) || sc.From <= 0 || sc.From >= sc.Messages {
+				t.Fatalf("stream check %+v, want %d messages of 8 bytes, the heap first read within them", sc, streamCheckLen)
 			}
 			if truly := map[bool]string{true: "yes", false: "no"}[sc.Truly()]; truly != tt.truly {
 				t.Errorf("truly streams: %s (heap grew %d bytes), want %s", truly, sc.HeapGrowth, tt.truly)

@@ -111,8 +111,8 @@ func (s *writer) streams() {
 	s.p("")
 	s.p("Messages written through one library Encoder to an io.Writer and read back through one Decoder from an io.Reader (up to")
 	s.p("%s messages a stream), in MB/s of the stream, every timed message checked at random. A Decoder truly streams when", group(fmt.Sprint(results.StreamMessages)))
-	s.p("decoding a long stream (up to %s messages) grows the live heap by less than %d KiB (go-json-experiment's jsonbench", group(fmt.Sprint(results.StreamCheckMessages)), results.StreamLimit>>10)
-	s.p("criterion).")
+	s.p("decoding a long stream (up to %s messages) grows the live heap by less than %d KiB from the stream's first tenth to its", group(fmt.Sprint(results.StreamCheckMessages)), results.StreamLimit>>10)
+	s.p("end (after go-json-experiment's jsonbench criterion).")
 	s.p("")
 	for _, l := range lines {
 		s.p("%s", l)

@@ -64,6 +64,18 @@ type Study struct {
 	// Facts name the study's own columns of a cell (MatrixCell.Facts),
 	// in order.
 	Facts []string `json:"facts,omitempty"`
+	// ProfileTitle and Profile sum a codec's row up in words, beside its
+	// verdict (Matrix.Profile): "Safe changes", "safe: add, remove; an
+	// error: narrowing".
+	ProfileTitle string   `json:"profile_title,omitempty"`
+	Profile      []Clause `json:"profile,omitempty"`
+}
+
+// A Clause is one part of a codec's profile: Say, then the cases whose
+// outcome is in When.
+type Clause struct {
+	Say  string    `json:"say"`
+	When []Outcome `json:"when"`
 }
 
 // An Outcome is what one case gave with one codec. Its meaning is the
@@ -323,6 +335,47 @@ func (c MatrixCell) Evidence() MatrixCell {
 		return *c.Tried
 	}
 	return c
+}
+
+// Profile returns codec's row summed up by the study's Profile clauses:
+// each clause that has cases, "say: case, case", joined by "; ". A group
+// of cases (MatrixCase.Group) whose tried cells all fall in one clause is
+// named once, by the group; empty when the study has no profile.
+func (m *Matrix) Profile(codec string) string {
+	row := m.Row(codec)
+	tried := func(c *MatrixCell) bool { return c != nil && m.Study.Kind(c.Outcome).Tone != ToneNone }
+	var parts []string
+	for _, cl := range m.Study.Profile {
+		var items []string
+		for i := 0; i < len(row); {
+			j := i + 1
+			for j < len(row) && m.Cases[i].Group != "" && m.Cases[j].Group == m.Cases[i].Group {
+				j++
+			}
+			all, some := true, false
+			for _, c := range row[i:j] {
+				if tried(c) {
+					in := slices.Contains(cl.When, c.Outcome)
+					all, some = all && in, some || in
+				}
+			}
+			switch {
+			case some && all && j-i > 1:
+				items = append(items, m.Cases[i].Group)
+			case some:
+				for _, c := range row[i:j] {
+					if tried(c) && slices.Contains(cl.When, c.Outcome) {
+						items = append(items, c.Case)
+					}
+				}
+			}
+			i = j
+		}
+		if len(items) > 0 {
+			parts = append(parts, cl.Say+": "+strings.Join(items, ", "))
+		}
+	}
+	return strings.Join(parts, "; ")
 }
 
 // maxItems is how many cases a verdict names before "and N more".

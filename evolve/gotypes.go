@@ -1,0 +1,154 @@
+package evolve
+
+import (
+	"encoding/xml"
+	"fmt"
+	"reflect"
+	"sync"
+
+	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/evolve/change"
+)
+
+// reflectFormat is a reflection codec reading and writing the two Go types
+// of a case (goType).
+type reflectFormat struct{ info codec.Info }
+
+// goTypes caches the Go type of each version of each case.
+var goTypes sync.Map // case name + "/" + version name -> reflect.Type
+
+// goType returns the Go struct of version v of case c: a field per schema
+// field, named in CamelCase, tagged with the schema name for every
+// library's tag key, in the schema's order, after an XMLName that only
+// encoding/xml reads (it names the root element).
+func goType(c *change.Case, v change.Version) reflect.Type {
+	key := c.Name + "/" + v.Name
+	if t, ok := goTypes.Load(key); ok {
+		return t.(reflect.Type)
+	}
+	skip := `json:"-" yaml:"-" msgpack:"-" cbor:"-" bson:"-" toml:"-" codec:"-"`
+	fields := []reflect.StructField{{Name: "XMLName", Type: reflect.TypeFor[xml.Name](), Tag: reflect.StructTag(`xml:"record" ` + skip)}}
+	for _, f := range v.Fields {
+		n := f.Name
+		tag := fmt.Sprintf(`json:%[1]q yaml:%[1]q msgpack:%[1]q cbor:%[1]q bson:%[1]q toml:%[1]q xml:%[1]q codec:%[1]q`, n)
+		fields = append(fields, reflect.StructField{Name: change.CamelCase(n), Type: goKind(f.Kind), Tag: reflect.StructTag(tag)})
+	}
+	t := reflect.StructOf(fields)
+	goTypes.Store(key, t)
+	return t
+}
+
+// goKind is the Go type of a kind.
+func goKind(k change.Kind) reflect.Type {
+	switch k {
+	case change.Int32, change.Sint32, change.Enum:
+		return reflect.TypeFor[int32]()
+	case change.Int64:
+		return reflect.TypeFor[int64]()
+	case change.Uint32:
+		return reflect.TypeFor[uint32]()
+	case change.Double:
+		return reflect.TypeFor[float64]()
+	case change.String:
+		return reflect.TypeFor[string]()
+	case change.Bytes:
+		return reflect.TypeFor[[]byte]()
+	case change.Bool:
+		return reflect.TypeFor[bool]()
+	case change.Strings:
+		return reflect.TypeFor[[]string]()
+	case change.Int32s:
+		return reflect.TypeFor[[]int32]()
+	case change.Map:
+		return reflect.TypeFor[map[string]int64]()
+	case change.Pairs:
+		return reflect.TypeFor[[]change.Pair]()
+	case change.Nested:
+		return reflect.TypeFor[change.Inner]()
+	}
+	panic("evolve: no Go type for " + string(k))
+}
+
+func (f reflectFormat) encode(c *change.Case, w change.Version) ([]byte, error) {
+	p := reflect.New(goType(c, w))
+	for _, fd := range w.Fields {
+		v, ok := w.Data[fd.Key()]
+		if !ok {
+			continue
+		}
+		setGo(p.Elem().FieldByName(change.CamelCase(fd.Name)), v)
+	}
+	return f.encodeValue(p.Interface())
+}
+
+func (f reflectFormat) encodeValue(v any) ([]byte, error) {
+	cs, err := f.info.New().Prepare(v)
+	if err != nil {
+		return nil, err
+	}
+	b, err := cs.Encode()
+	return append([]byte(nil), b...), err
+}
+
+func (f reflectFormat) decode(c *change.Case, _, r change.Version, data []byte) (any, error) {
+	cs, err := f.info.New().Prepare(reflect.New(goType(c, r)).Interface())
+	if err != nil {
+		return nil, err
+	}
+	if err := cs.Decode(data); err != nil {
+		return nil, err
+	}
+	return cs.Value()
+}
+
+func (f reflectFormat) reencode(_ *change.Case, _ change.Version, native any) ([]byte, error) {
+	return f.encodeValue(native)
+}
+
+func (f reflectFormat) record(_ *change.Case, r change.Version, native any) (change.Record, error) {
+	v := reflect.ValueOf(native)
+	for v.Kind() == reflect.Pointer || v.Kind() == reflect.Interface {
+		if v.IsNil() {
+			return nil, fmt.Errorf("decoded a nil %s", v.Type())
+		}
+		v = v.Elem()
+	}
+	if v.Kind() != reflect.Struct {
+		return nil, fmt.Errorf("decoded a %s, not the reader's struct", v.Type())
+	}
+	rec := change.Record{}
+	for _, fd := range r.Fields {
+		fv := v.FieldByName(change.CamelCase(fd.Name))
+		if !fv.IsValid() {
+			return nil, fmt.Errorf("decoded a %s without field %s", v.Type(), change.CamelCase(fd.Name))
+		}
+		rec[fd.Key()] = change.Canonical(fd.Kind, fv.Interface())
+	}
+	return rec, nil
+}
+
+// setGo sets the Go field dst to the canonical value v.
+func setGo(dst reflect.Value, v any) {
+	switch x := v.(type) {
+	case int64:
+		if dst.CanInt() {
+			dst.SetInt(x)
+		} else {
+			dst.SetUint(uint64(x))
+		}
+	case uint64:
+		if dst.CanUint() {
+			dst.SetUint(x)
+		} else {
+			dst.SetInt(int64(x))
+		}
+	case []int64:
+		s := reflect.MakeSlice(dst.Type(), len(x), len(x))
+		for i, n := range x {
+			s.Index(i).SetInt(n)
+		}
+		dst.Set(s)
+	default:
+		dst.Set(reflect.ValueOf(v).Convert(dst.Type()))
+	}
+}

@@ -310,7 +310,11 @@ func judge(r change.Version, want, got change.Record, losses []codec.Loss) (resu
 			if change.IsZero(g) {
 				o = Loss
 			}
-			notes = append(notes, fmt.Sprintf("%s: no faithful value (%s); read %s", f.Name, none.Why, change.Show(g)))
+			if none.Wrote != nil {
+				notes = append(notes, fmt.Sprintf("%s: wrote %s, read %s (%s)", f.Name, change.Show(none.Wrote), change.Show(g), none.Why))
+			} else {
+				notes = append(notes, fmt.Sprintf("%s: read %s (%s)", f.Name, change.Show(g), none.Why))
+			}
 			out = worst(out, o)
 			continue
 		}

@@ -168,7 +168,10 @@ func Names() []string {
 
 // None marks a field of a Want with no faithful value: the value written
 // cannot be held by the reader's field, or a required field is missing.
-type None struct{ Why string }
+type None struct {
+	Why   string
+	Wrote any // the writer's value; nil for a missing field
+}
 
 // Want returns what a reader of version r should read from data d written
 // by version w: each of r's fields holds the value of w's field of the
@@ -186,7 +189,7 @@ func Want(w Version, d Record, r Version) Record {
 		case ok && set:
 			cv, why := Convert(v, g, f)
 			if why != "" {
-				out[f.Key()] = None{Why: why}
+				out[f.Key()] = None{Why: why, Wrote: v}
 			} else {
 				out[f.Key()] = cv
 			}

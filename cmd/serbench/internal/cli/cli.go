@@ -11,8 +11,8 @@ import (
 	"runtime"
 	"strings"
 
-	"github.com/serbench/serbench/fidelity"
 	"github.com/serbench/serbench/evolve"
+	"github.com/serbench/serbench/fidelity"
 	"github.com/serbench/serbench/hostile"
 	"github.com/serbench/serbench/preset"
 	"github.com/serbench/serbench/registry"

@@ -1,0 +1,160 @@
+package evolve
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/serbench/serbench/evolve/change"
+	"github.com/serbench/serbench/results"
+)
+
+// cell runs one cell in this process.
+func cell(t *testing.T, codec, kase string, d change.Direction) results.MatrixCell {
+	t.Helper()
+	p, err := Lookup(codec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := change.Lookup(kase)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return RunCell(p, c, d, func(string) {})
+}
+
+const (
+	oldNew = change.OldReadsNew
+	newOld = change.NewReadsOld
+)
+
+// TestKnownFacts asserts, as cells, what the formats' own documents say
+// of their evolution rules.
+func TestKnownFacts(t *testing.T) {
+	for _, tc := range []struct {
+		fact   string
+		codec  string
+		kase   string
+		dir    change.Direction
+		want   results.Outcome
+		detail string // a part of the cell's detail, if set
+	}{
+		{"Protobuf reads an added field's data with the old schema", "proto", "add-optional", oldNew, AsRules, ""},
+		{"Protobuf reads old data with an added field", "proto", "add-optional", newOld, AsRules, ""},
+		{"Protobuf reads data with a removed field", "proto", "remove-optional", newOld, AsRules, ""},
+		{"Protobuf keeps unknown fields through decode and re-encode", "proto", "unknown-kept", oldNew, AsRules, ""},
+		{"vtprotobuf keeps unknown fields through decode and re-encode", "vtproto", "unknown-kept", oldNew, AsRules, ""},
+		{"Protobuf truncates int64 to int32 silently", "proto", "int32-int64-big", oldNew, Changed, "count: wrote 8589934599, read 7"},
+		{"Protobuf matches by number: a rename keeps the value", "proto", "rename", oldNew, AsRules, ""},
+		{"Protobuf matches by number: a renumbered field is lost", "proto", "renumber", newOld, Loss, `name: wrote "Ada", read ""`},
+		{"Protobuf zigzag and varint disagree", "proto", "int32-sint32", newOld, Changed, "wrote 150, read 75"},
+		{"gob refuses int64 to int32 out of range", "gob", "int32-int64-big", oldNew, Error, "out of range"},
+		{"JSON refuses int64 to int32 out of range", "json", "int32-int64-big", oldNew, Error, ""},
+		{"gob matches by name: order does not matter", "gob", "reorder", oldNew, AsRules, ""},
+		{"gob matches by name: a renamed field is lost", "gob", "rename", newOld, Loss, `full_name: wrote "Ada", read ""`},
+		{"gob ignores unknown fields", "gob", "add-optional", oldNew, AsRules, ""},
+		{"JSON ignores unknown fields", "json", "add-optional", oldNew, AsRules, ""},
+		{"JSON loses a renamed field", "json", "rename", oldNew, Loss, `name: wrote "Ada L.", read ""`},
+		{"a reflection codec drops unknown fields when it re-encodes", "json", "unknown-kept", oldNew, Loss, ""},
+		{"Avro resolution promotes int to long", "avro", "int32-int64", newOld, AsRules, ""},
+		{"Avro resolution fails on a reader field without a default", "avro", "add-required", newOld, Error, "has no default"},
+		{"Avro resolution fills a reader field's default", "avro", "add-default", newOld, AsRules, ""},
+		{"Avro resolution matches by name, not position", "avro", "reorder", newOld, AsRules, ""},
+		{"Avro resolution reads a renamed field through its alias", "avro", "rename", newOld, AsRules, ""},
+		{"Avro without the writer's schema misreads reordered fields", "avro-reader-only", "reorder", newOld, Changed, `name: wrote "Ada", read "London"`},
+		{"Avro without the writer's schema fails on a changed layout", "avro-reader-only", "int64-double", newOld, Error, ""},
+		{"a positional msgpack misreads reordered fields", "shamaton-msgpack-array", "reorder", newOld, Changed, ""},
+	} {
+		t.Run(tc.fact, func(t *testing.T) {
+			c := cell(t, tc.codec, tc.kase, tc.dir)
+			if c.Outcome != tc.want || !strings.Contains(c.Detail, tc.detail) {
+				t.Errorf("%s %s/%s: %s (%s); want %s with %q", tc.codec, tc.kase, tc.dir, c.Outcome, c.Detail, tc.want, tc.detail)
+			}
+		})
+	}
+}
+
+// TestBufAndAvroFacts checks the facts a Protobuf and an Avro cell carry.
+func TestBufAndAvroFacts(t *testing.T) {
+	if got := cell(t, "proto", "remove-optional", oldNew).Facts[FactBuf]; got != "FIELD_NO_DELETE" {
+		t.Errorf("proto remove-optional: buf rule %q; want FIELD_NO_DELETE", got)
+	}
+	if got := cell(t, "proto", "add-optional", oldNew).Facts[FactBuf]; got != "none" {
+		t.Errorf("proto add-optional: buf rule %q; want none", got)
+	}
+	for kase, want := range map[string]string{
+		"add-optional":    "FULL",     // a union with null, null by default
+		"add-required":    "FORWARD",  // the new reader has no default for it
+		"remove-required": "BACKWARD", // the old reader has no default for it
+		"int32-int64":     "BACKWARD", // int promotes to long, not back
+		"string-int":      "NONE",
+	} {
+		if got := cell(t, "avro", kase, newOld).Facts[FactAvro]; got != want {
+			t.Errorf("avro %s: compatibility %q; want %s", kase, got, want)
+		}
+	}
+}
+
+// TestMatrix runs every cell in this process and checks its structure: an
+// outcome of the study for every cell, a reason for every n/a, no crash,
+// and every case applying to Protobuf.
+func TestMatrix(t *testing.T) {
+	if err := Study.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	if len(change.Cases) < 25 {
+		t.Errorf("%d cases; the study promises at least 25", len(change.Cases))
+	}
+	ps := Participants()
+	m := NewMatrix(ps, change.Names())
+	for _, p := range ps {
+		for i := range change.Cases {
+			for _, d := range change.Directions {
+				c := RunCell(p, &change.Cases[i], d, func(string) {})
+				if Study.Severity(c.Outcome) < 0 {
+					t.Errorf("%s %s: outcome %q is not the study's", c.Codec, c.Case, c.Outcome)
+				}
+				if c.Outcome == NA && c.Detail == "" {
+					t.Errorf("%s %s: n/a without a reason", c.Codec, c.Case)
+				}
+				if (p.Name == "proto" || p.Name == "json") && c.Outcome == Crash {
+					t.Errorf("%s %s: %s", c.Codec, c.Case, c.Detail)
+				}
+				if p.Name == "proto" && c.Outcome == NA {
+					t.Errorf("proto %s: n/a (%s); every case has a Protobuf schema", c.Case, c.Detail)
+				}
+				m.Add(c)
+			}
+		}
+	}
+	if got, want := len(m.Cells), len(ps)*len(change.Cases)*2; got != want {
+		t.Errorf("%d cells; want %d", got, want)
+	}
+	if p := m.Profile("gob"); !strings.Contains(p, "safe: add-optional") || !strings.Contains(p, "lost silently: rename") {
+		t.Errorf("gob's profile: %q; want add-optional safe and rename lost", p)
+	}
+}
+
+// TestCaseData checks the cases as data: names unique, every value of a
+// version for a field of it, in the canonical form of its kind.
+func TestCaseData(t *testing.T) {
+	seen := map[string]bool{}
+	for _, c := range change.Cases {
+		if seen[c.Name] {
+			t.Errorf("case %s is listed twice", c.Name)
+		}
+		seen[c.Name] = true
+		for _, v := range []change.Version{c.Old, c.New} {
+			for k, val := range v.Data {
+				f, ok := v.Field(k)
+				if !ok {
+					t.Errorf("%s %s: a value for %s, which the version has no field for", c.Name, v.Name, k)
+					continue
+				}
+				if got, want := fmt.Sprintf("%T", val), fmt.Sprintf("%T", change.Zero(f.Kind)); got != want {
+					t.Errorf("%s %s: %s holds a %s; want the canonical %s", c.Name, v.Name, k, got, want)
+				}
+			}
+		}
+	}
+}

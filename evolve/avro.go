@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
-	"strings"
 	"sync"
 
 	"github.com/hamba/avro/v2"
@@ -39,7 +38,7 @@ func AvroSchema(c *change.Case, v change.Version) string {
 		}
 		fields = append(fields, fd)
 	}
-	b, _ := json.Marshal(map[string]any{"type": "record", "name": change.CamelCase(strings.ReplaceAll(c.Name, "-", "_")), "fields": fields})
+	b, _ := json.Marshal(map[string]any{"type": "record", "name": change.TypeName(c.Name), "fields": fields})
 	return string(b)
 }
 

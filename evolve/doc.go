@@ -5,7 +5,11 @@
 // through every codec that can express it: the reflection codecs with two
 // Go types, Protobuf and vtprotobuf with two generated schemas (package
 // evolve/pb), Avro with the writer's and the reader's schemas through
-// hamba/avro's resolution, and Avro read with the reader's schema alone.
+// hamba/avro's resolution, Avro read with the reader's schema alone, and
+// FlatBuffers and Cap'n Proto with two generated schemas (packages
+// evolve/fb and evolve/capnproto). Every schema is generated from the
+// cases (evolve/internal/genproto, genfb, gencapnp), so one statement of
+// a change serves every format.
 //
 // A cell reads as the rules say (the shared fields equal, a new field zero
 // or its default), reads a changed value, loses a value silently, fails

@@ -63,6 +63,16 @@ func TestKnownFacts(t *testing.T) {
 		{"Avro resolution reads a renamed field through its alias", "avro", "rename", newOld, AsRules, ""},
 		{"Avro without the writer's schema misreads reordered fields", "avro-reader-only", "reorder", newOld, Changed, `name: wrote "Ada", read "London"`},
 		{"Avro without the writer's schema fails on a changed layout", "avro-reader-only", "int64-double", newOld, Error, ""},
+		{"FlatBuffers reads a newer table", "flatbuffers", "add-optional", oldNew, AsRules, ""},
+		{"FlatBuffers reads an older table", "flatbuffers", "add-optional", newOld, AsRules, ""},
+		{"FlatBuffers reads a table with a field removed", "flatbuffers", "remove-optional", newOld, AsRules, ""},
+		{"FlatBuffers matches by position: reordered fields misread", "flatbuffers", "reorder", newOld, Changed, `name: wrote "Ada", read "London"`},
+		{"FlatBuffers does not store a default: a changed default changes the value", "flatbuffers", "default-changed", newOld, Changed, "level: wrote 7, read 9"},
+		{"Cap'n Proto reads a newer struct", "capnp", "add-optional", oldNew, AsRules, ""},
+		{"Cap'n Proto reads an older struct", "capnp", "add-optional", newOld, AsRules, ""},
+		{"Cap'n Proto matches by ordinal: a rename keeps the value", "capnp", "rename", oldNew, AsRules, ""},
+		{"Cap'n Proto keeps unknown fields when it copies a struct", "capnp", "unknown-kept", oldNew, AsRules, ""},
+		{"Cap'n Proto's Text read as Data keeps its NUL", "capnp", "string-bytes", newOld, Changed, `read bytes "héllo\x00"`},
 		{"a positional msgpack misreads reordered fields", "shamaton-msgpack-array", "reorder", newOld, Changed, ""},
 	} {
 		t.Run(tc.fact, func(t *testing.T) {

@@ -2,7 +2,6 @@ package evolve
 
 import (
 	"fmt"
-	"strings"
 
 	"google.golang.org/protobuf/proto"
 	"google.golang.org/protobuf/reflect/protoreflect"
@@ -27,7 +26,7 @@ type vtMessage interface {
 
 // newMessage returns an empty message of version v of case c.
 func newMessage(c *change.Case, v change.Version) (protoreflect.Message, error) {
-	name := protoreflect.FullName("serbench.evolve." + v.Name + "." + change.CamelCase(strings.ReplaceAll(c.Name, "-", "_")))
+	name := protoreflect.FullName("serbench.evolve." + v.Name + "." + change.TypeName(c.Name))
 	mt, err := protoregistry.GlobalTypes.FindMessageByName(name)
 	if err != nil {
 		return nil, fmt.Errorf("evolve: no generated message %s; run go generate ./evolve/pb", name)

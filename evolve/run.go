@@ -54,6 +54,10 @@ func Participants() []Participant {
 			p.Kind, p.format = change.Proto, protoFormat{}
 		case info.Name == "vtproto":
 			p.Kind, p.format = change.Proto, protoFormat{vt: true}
+		case info.Name == "flatbuffers":
+			p.Kind, p.format = change.FlatBuffers, fbFormat{}
+		case info.Name == "capnp":
+			p.Kind, p.format = change.CapnProto, capnpFormat{}
 		case info.Name == "avro":
 			p.Kind, p.format, p.Label = change.Avro, avroFormat{resolve: true}, info.Label+" (writer's and reader's schemas)"
 			ps = append(ps, p)
@@ -95,7 +99,7 @@ func CheckCodecs(names []string) error {
 				can = append(can, p.Codec)
 			}
 		}
-		return fmt.Errorf("evolve cannot take %s: it takes the reflection codecs, proto, vtproto and avro (%s)", strings.Join(bad, ", "), strings.Join(can, ", "))
+		return fmt.Errorf("evolve cannot take %s: it takes the reflection codecs, proto, vtproto, avro, flatbuffers and capnp (%s)", strings.Join(bad, ", "), strings.Join(can, ", "))
 	}
 	return nil
 }
@@ -275,7 +279,11 @@ func RunCell(p Participant, c *change.Case, d change.Direction, step func(string
 		want, reader = change.Want(w, w.Data, w), w
 	}
 	var pe panicError
+	var ne notExpressible
 	switch {
+	case errors.As(err, &ne):
+		cell.Outcome, cell.Detail = NA, ne.why
+		return cell
 	case errors.As(err, &pe):
 		cell.Outcome, cell.Note, cell.Detail = Crash, "panic", err.Error()
 		return cell
@@ -287,9 +295,14 @@ func RunCell(p Participant, c *change.Case, d change.Direction, step func(string
 		return cell
 	}
 	step("check")
-	got, err := p.format.record(c, reader, native)
+	// A lazy reader (FlatBuffers, Cap'n Proto) reads here.
+	got, err := recovered(func() (change.Record, error) { return p.format.record(c, reader, native) })
+	if errors.As(err, &pe) {
+		cell.Outcome, cell.Note, cell.Detail = Crash, "panic", "reading the fields: "+err.Error()
+		return cell
+	}
 	if err != nil {
-		cell.Outcome, cell.Detail = Error, "read a value serbench cannot take apart: "+err.Error()
+		cell.Outcome, cell.Detail = Error, "reading the fields: "+err.Error()
 		return cell
 	}
 	cell.Outcome, cell.Detail = judge(reader, want, got, p.Losses)
@@ -350,6 +363,12 @@ func noneOf(want change.Record) string {
 	slices.Sort(whys)
 	return strings.Join(whys, "; ")
 }
+
+// A notExpressible error says that a format cannot express the case:
+// the cell is n/a, for the reason it gives.
+type notExpressible struct{ why string }
+
+func (e notExpressible) Error() string { return e.why }
 
 // A panicError is a panic of the codec, recovered.
 type panicError struct{ v any }

@@ -149,10 +149,37 @@ var Cases = func() []Case {
 		case "unknown-kept":
 			c.Reencode = true
 		}
+		for fam, why := range naMore[c.Name] {
+			if c.NA == nil {
+				c.NA = map[string]string{}
+			}
+			c.NA[fam] = why
+		}
 		c.Buf = bufRules[c.Name]
 	}
 	return cs
 }()
+
+// naMore are the cases FlatBuffers and Cap'n Proto cannot express, with
+// the reason.
+var naMore = map[string]map[string]string{
+	"renumber": {
+		FlatBuffers: "a FlatBuffers field's id is its position among the table's fields",
+		CapnProto:   "Cap'n Proto's ordinals are contiguous: a field cannot move to a free number",
+	},
+	"int32-sint32": {FlatBuffers: "FlatBuffers has one encoding of an int", CapnProto: "Cap'n Proto has one encoding of an Int32"},
+	"into-oneof": {
+		FlatBuffers: "a FlatBuffers union is a value of one of several tables, not a choice among fields",
+		CapnProto:   "a Cap'n Proto union's members share its storage: moving a field into one is a change of layout its rules forbid",
+	},
+	"map-pairs":         {FlatBuffers: "FlatBuffers has no map type", CapnProto: "Cap'n Proto has no map type"},
+	"add-required":      {CapnProto: capnpNoRequired},
+	"remove-required":   {CapnProto: capnpNoRequired},
+	"optional-required": {CapnProto: capnpNoRequired},
+}
+
+// capnpNoRequired is why Cap'n Proto cannot express a required field.
+const capnpNoRequired = "Cap'n Proto has no required fields"
 
 // bufRules are the buf breaking-change rules (buf's names, FILE and WIRE
 // categories) that flag each change; a change missing here passes buf.

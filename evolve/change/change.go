@@ -108,6 +108,10 @@ const (
 	GoTypes = "go"    // reflection codecs, with two Go types
 	Proto   = "proto" // Protobuf, with two .proto schemas
 	Avro    = "avro"  // Avro, with writer and reader schemas
+	// FlatBuffers, with two .fbs schemas.
+	FlatBuffers = "flatbuffers"
+	// CapnProto is Cap'n Proto, with two .capnp schemas.
+	CapnProto = "capnp"
 )
 
 // A Case is one schema change: the schema before (Old) and after (New).
@@ -289,9 +293,8 @@ func Canonical(k Kind, v any) any {
 // field f's kind, or says why f cannot hold it.
 func Convert(v any, g, f Field) (any, string) {
 	if g.Kind == f.Kind {
-		if f.Kind == Enum && int(v.(int64)) >= len(f.Symbols) {
-			return nil, fmt.Sprintf("the reader's enum has no value %d", v)
-		}
+		// An enum's number carries over, named by the reader or not: the
+		// reader can keep it and write it back (Protobuf 3's open enums).
 		return v, ""
 	}
 	n, isInt := asInt(v)
@@ -437,6 +440,10 @@ func IsZero(v any) bool {
 	}
 	return false
 }
+
+// TypeName is the name of the record, message or table of a case in
+// every schema: its name in CamelCase, "int32-int64" is Int32Int64.
+func TypeName(c string) string { return CamelCase(strings.ReplaceAll(c, "-", "_")) }
 
 // CamelCase returns a snake_case name as an exported Go name: "full_name"
 // is FullName.

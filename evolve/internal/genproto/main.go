@@ -45,14 +45,9 @@ func file(v, syntax string) string {
 		if ver.Proto2 != (syntax == "proto2") {
 			continue
 		}
-		message(&b, MessageName(c.Name), ver, syntax == "proto2")
+		message(&b, change.TypeName(c.Name), ver, syntax == "proto2")
 	}
 	return b.String()
-}
-
-// MessageName is the message of a case: its name in CamelCase.
-func MessageName(name string) string {
-	return change.CamelCase(strings.ReplaceAll(name, "-", "_"))
 }
 
 // message writes the message of one version of a case.

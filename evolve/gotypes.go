@@ -31,7 +31,7 @@ func goType(c *change.Case, v change.Version) reflect.Type {
 	for _, f := range v.Fields {
 		n := f.Name
 		tag := fmt.Sprintf(`json:%[1]q yaml:%[1]q msgpack:%[1]q cbor:%[1]q bson:%[1]q toml:%[1]q xml:%[1]q codec:%[1]q`, n)
-		fields = append(fields, reflect.StructField{Name: change.CamelCase(n), Type: goKind(f.Kind), Tag: reflect.StructTag(tag)})
+		fields = append(fields, reflect.StructField{Name: change.GoName(n), Type: goKind(f.Kind), Tag: reflect.StructTag(tag)})
 	}
 	t := reflect.StructOf(fields)
 	goTypes.Store(key, t)
@@ -70,15 +70,7 @@ func goKind(k change.Kind) reflect.Type {
 }
 
 func (f reflectFormat) encode(c *change.Case, w change.Version) ([]byte, error) {
-	p := reflect.New(goType(c, w))
-	for _, fd := range w.Fields {
-		v, ok := w.Data[fd.Key()]
-		if !ok {
-			continue
-		}
-		setGo(p.Elem().FieldByName(change.CamelCase(fd.Name)), v)
-	}
-	return f.encodeValue(p.Interface())
+	return f.encodeValue(newGo(goType(c, w), w).Interface())
 }
 
 func (f reflectFormat) encodeValue(v any) ([]byte, error) {
@@ -106,6 +98,12 @@ func (f reflectFormat) reencode(_ *change.Case, _ change.Version, native any) ([
 }
 
 func (f reflectFormat) record(_ *change.Case, r change.Version, native any) (change.Record, error) {
+	return goRecord(r, native)
+}
+
+// goRecord returns a Go struct of version r (or a pointer to one) as r's
+// Record.
+func goRecord(r change.Version, native any) (change.Record, error) {
 	v := reflect.ValueOf(native)
 	for v.Kind() == reflect.Pointer || v.Kind() == reflect.Interface {
 		if v.IsNil() {
@@ -118,13 +116,33 @@ func (f reflectFormat) record(_ *change.Case, r change.Version, native any) (cha
 	}
 	rec := change.Record{}
 	for _, fd := range r.Fields {
-		fv := v.FieldByName(change.CamelCase(fd.Name))
+		fv := v.FieldByName(change.GoName(fd.Name))
 		if !fv.IsValid() {
-			return nil, fmt.Errorf("decoded a %s without field %s", v.Type(), change.CamelCase(fd.Name))
+			return nil, fmt.Errorf("decoded a %s without field %s", v.Type(), change.GoName(fd.Name))
 		}
-		rec[fd.Key()] = change.Canonical(fd.Kind, fv.Interface())
+		rec[fd.Key()] = change.Canonical(fd.Kind, canonicalGo(fv).Interface())
 	}
 	return rec, nil
+}
+
+// canonicalGo returns a field of a generated Go type as the kind's Go
+// type: a generated Inner as change.Inner, generated Pairs as
+// []change.Pair.
+func canonicalGo(v reflect.Value) reflect.Value {
+	switch {
+	case v.Kind() == reflect.Struct && v.Type() != reflect.TypeFor[change.Inner]():
+		return v.Convert(reflect.TypeFor[change.Inner]())
+	case v.Kind() == reflect.Slice && v.Type().Elem().Kind() == reflect.Struct && v.Type().Elem() != reflect.TypeFor[change.Pair]():
+		if v.Len() == 0 {
+			return reflect.ValueOf([]change.Pair(nil))
+		}
+		out := make([]change.Pair, v.Len())
+		for i := range v.Len() {
+			out[i] = v.Index(i).Convert(reflect.TypeFor[change.Pair]()).Interface().(change.Pair)
+		}
+		return reflect.ValueOf(out)
+	}
+	return v
 }
 
 // setGo sets the Go field dst to the canonical value v.
@@ -148,7 +166,24 @@ func setGo(dst reflect.Value, v any) {
 			s.Index(i).SetInt(n)
 		}
 		dst.Set(s)
+	case []change.Pair:
+		s := reflect.MakeSlice(dst.Type(), len(x), len(x))
+		for i, p := range x {
+			s.Index(i).Set(reflect.ValueOf(p).Convert(dst.Type().Elem()))
+		}
+		dst.Set(s)
 	default:
 		dst.Set(reflect.ValueOf(v).Convert(dst.Type()))
 	}
+}
+
+// newGo returns a new Go value of type t holding version w's data.
+func newGo(t reflect.Type, w change.Version) reflect.Value {
+	p := reflect.New(t)
+	for _, fd := range w.Fields {
+		if v, ok := w.Data[fd.Key()]; ok {
+			setGo(p.Elem().FieldByName(change.GoName(fd.Name)), v)
+		}
+	}
+	return p
 }

@@ -54,6 +54,10 @@ func Participants() []Participant {
 			p.Kind, p.format = change.Proto, protoFormat{}
 		case info.Name == "vtproto":
 			p.Kind, p.format = change.Proto, protoFormat{vt: true}
+		case info.Name == "msgp":
+			p.Kind, p.format = change.GoTypes, genFormat{}
+		case info.Name == "easyjson":
+			p.Kind, p.format = change.GoTypes, genFormat{easyjson: true}
 		case info.Name == "flatbuffers":
 			p.Kind, p.format = change.FlatBuffers, fbFormat{}
 		case info.Name == "capnp":
@@ -99,7 +103,7 @@ func CheckCodecs(names []string) error {
 				can = append(can, p.Codec)
 			}
 		}
-		return fmt.Errorf("evolve cannot take %s: it takes the reflection codecs, proto, vtproto, avro, flatbuffers and capnp (%s)", strings.Join(bad, ", "), strings.Join(can, ", "))
+		return fmt.Errorf("evolve cannot take %s: it takes the reflection codecs, proto, vtproto, msgp, easyjson, avro, flatbuffers and capnp (%s)", strings.Join(bad, ", "), strings.Join(can, ", "))
 	}
 	return nil
 }

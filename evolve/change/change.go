@@ -445,6 +445,15 @@ func IsZero(v any) bool {
 // every schema: its name in CamelCase, "int32-int64" is Int32Int64.
 func TypeName(c string) string { return CamelCase(strings.ReplaceAll(c, "-", "_")) }
 
+// GoName is a field's name in a Go type: CamelCase, with the initialism
+// ID as Go writes it ("id" is ID).
+func GoName(s string) string {
+	if s == "id" {
+		return "ID"
+	}
+	return CamelCase(s)
+}
+
 // CamelCase returns a snake_case name as an exported Go name: "full_name"
 // is FullName.
 func CamelCase(s string) string {

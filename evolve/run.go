@@ -309,7 +309,8 @@ func RunCell(p Participant, c *change.Case, d change.Direction, step func(string
 		cell.Outcome, cell.Detail = Error, "reading the fields: "+err.Error()
 		return cell
 	}
-	cell.Outcome, cell.Detail = judge(reader, want, got, p.Losses)
+	// The data read is w's (after a re-encode too, where w reads it).
+	cell.Outcome, cell.Detail = judge(w, reader, want, got, p.Losses)
 	return cell
 }
 
@@ -317,11 +318,21 @@ func RunCell(p Participant, c *change.Case, d change.Direction, step func(string
 // when every field equals want's (verify.Equal, modulo the codec's
 // losses); a value lost when a field reads zero where want is not; a
 // changed value otherwise, the worst first.
-func judge(r change.Version, want, got change.Record, losses []codec.Loss) (results.Outcome, string) {
+//
+// A map read as a list of pairs may come in any order: a map's order says
+// nothing, so the pairs read are compared in key order.
+func judge(writer, r change.Version, want, got change.Record, losses []codec.Loss) (results.Outcome, string) {
 	out := AsRules
 	var notes []string
 	for _, f := range r.Fields {
 		w, g := want[f.Key()], got[f.Key()]
+		if wf, ok := writer.Field(f.Key()); ok && wf.Kind == change.Map && f.Kind == change.Pairs {
+			if ps, ok := g.([]change.Pair); ok {
+				ps = slices.Clone(ps)
+				slices.SortFunc(ps, func(a, b change.Pair) int { return strings.Compare(a.Key, b.Key) })
+				g = ps
+			}
+		}
 		if none, ok := w.(change.None); ok {
 			o := Changed
 			if change.IsZero(g) {

@@ -360,7 +360,7 @@ func WriteMarkdown(w io.Writer, m *results.Matrix) error {
 		fmt.Fprintf(&b, "\n### %s\n", text(m.Study.ProfileTitle))
 		for _, c := range m.Codecs {
 			if p := m.Profile(c.Name); p != "" {
-				fmt.Fprintf(&b, "\n%s: %s.\n", text(c.Name), text(p))
+				fmt.Fprintf(&b, "\n**%s**: %s.\n", text(c.Name), text(p))
 			}
 		}
 	}

@@ -93,7 +93,7 @@ func TestHelp(t *testing.T) {
 		{[]string{"--help"}, "Exit status: 0 when", ""},
 		{[]string{"run", "-h"}, "", "Usage: serbench run [flags]"},
 		{[]string{"-h"}, "Usage:\n  serbench ", ""},
-		{[]string{"list", "-h"}, "", "Usage: serbench list [-v] [codecs|datasets|presets|probes|classes|claims]"},
+		{[]string{"list", "-h"}, "", "Usage: serbench list [-v] [codecs|datasets|presets|probes|classes|cases|claims]"},
 		{[]string{"report", "-h"}, "", "Usage: serbench report RESULTS.json|journal.jsonl|DIR [-o DIR]"},
 		{[]string{"compare", "-h"}, "", "Usage: serbench compare OLD NEW"},
 		{[]string{"version"}, "serbench ", ""},

@@ -1,12 +1,14 @@
 package evolve
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/serbench/serbench/evolve/change"
 	"github.com/serbench/serbench/results"
+	"github.com/serbench/serbench/worker"
 )
 
 // cell runs one cell in this process.
@@ -174,5 +176,33 @@ func TestCaseData(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestCellOf checks how a task's end becomes a cell: a child that died is
+// a crash of the kind the supervisor names, in the step it was in; a
+// handler's error is a crash too; a cell the child returned is taken as
+// it is, under the parent's codec and case.
+func TestCellOf(t *testing.T) {
+	base := results.MatrixCell{Codec: "json", Case: "rename/old-reads-new", Outcome: NA}
+	out, _ := json.Marshal(results.MatrixCell{Codec: "x", Case: "y", Outcome: Loss, Detail: "name: lost"})
+	for _, tc := range []struct {
+		name   string
+		r      worker.TaskResult
+		want   results.Outcome
+		note   string
+		detail string
+	}{
+		{"died", worker.TaskResult{Exit: &worker.Exit{Kind: "stack overflow", Detail: "goroutine stack exceeds"}, Step: "decode"}, Crash, "stack overflow", `step "decode"`},
+		{"failed", worker.TaskResult{Err: "evolve: unknown case"}, Crash, "", "the task failed: evolve: unknown case"},
+		{"unreadable", worker.TaskResult{Output: []byte("{")}, Crash, "", "unreadable task output"},
+		{"returned", worker.TaskResult{Output: out}, Loss, "", "name: lost"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := cellOf(base, tc.r)
+			if c.Codec != base.Codec || c.Case != base.Case || c.Outcome != tc.want || c.Note != tc.note || !strings.Contains(c.Detail, tc.detail) {
+				t.Errorf("cellOf = %+v; want %s %s, outcome %s, note %q, detail with %q", c, base.Codec, base.Case, tc.want, tc.note, tc.detail)
+			}
+		})
 	}
 }

@@ -22,7 +22,7 @@ func evolveCmd(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	var (
 		sf      studyFlags
 		cases   = fs.String("cases", "", "comma-separated schema changes (default: all; see serbench list cases)")
-		verbose = fs.Bool("v", false, "every cell that does not read as the rules say, in words")
+		verbose = fs.Bool("v", false, "print every cell that does not read as the rules say, with what was written and read, or the message")
 	)
 	b.study(&sf, "evolution.csv and evolution.json", 2, evolve.DefaultTimeout, "one encode or decode")
 	if err := b.parse(args); err != nil {

@@ -1,7 +1,7 @@
-// Package gotypes holds the Go types of the evolution study, for the
-// codecs that generate code for named types: v1 and v2, each a struct per
-// case at one version, written from the cases by evolve/internal/gengo,
-// with the methods msgp and easyjson generate for them.
+// Package gotypes holds the Go types of the evolution study: v1 and v2,
+// each a struct per case at one version, written from the cases by
+// evolve/internal/gengo, which the reflection codecs read and write, with
+// the methods msgp and easyjson generate for them.
 package gotypes
 
 //go:generate go run ../internal/gengo -o .

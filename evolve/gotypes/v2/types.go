@@ -6,99 +6,99 @@ package v2
 import "reflect"
 
 type AddOptional struct {
-	ID    int64  `json:"id" msg:"id"`
-	Email string `json:"email" msg:"email"`
+	ID    int64  `json:"id" yaml:"id" msgpack:"id" cbor:"id" bson:"id" toml:"id" xml:"id" codec:"id" msg:"id"`
+	Email string `json:"email" yaml:"email" msgpack:"email" cbor:"email" bson:"email" toml:"email" xml:"email" codec:"email" msg:"email"`
 }
 
 type AddNestedInner struct {
-	ID  int64  `json:"id" msg:"id"`
-	Tag string `json:"tag" msg:"tag"`
+	ID  int64  `json:"id" yaml:"id" msgpack:"id" cbor:"id" bson:"id" toml:"id" xml:"id" codec:"id" msg:"id"`
+	Tag string `json:"tag" yaml:"tag" msgpack:"tag" cbor:"tag" bson:"tag" toml:"tag" xml:"tag" codec:"tag" msg:"tag"`
 }
 
 type AddNested struct {
-	ID    int64          `json:"id" msg:"id"`
-	Inner AddNestedInner `json:"inner" msg:"inner"`
+	ID    int64          `json:"id" yaml:"id" msgpack:"id" cbor:"id" bson:"id" toml:"id" xml:"id" codec:"id" msg:"id"`
+	Inner AddNestedInner `json:"inner" yaml:"inner" msgpack:"inner" cbor:"inner" bson:"inner" toml:"inner" xml:"inner" codec:"inner" msg:"inner"`
 }
 
 type RemoveOptional struct {
-	ID int64 `json:"id" msg:"id"`
+	ID int64 `json:"id" yaml:"id" msgpack:"id" cbor:"id" bson:"id" toml:"id" xml:"id" codec:"id" msg:"id"`
 }
 
 type Rename struct {
-	ID       int64  `json:"id" msg:"id"`
-	FullName string `json:"full_name" msg:"full_name"`
+	ID       int64  `json:"id" yaml:"id" msgpack:"id" cbor:"id" bson:"id" toml:"id" xml:"id" codec:"id" msg:"id"`
+	FullName string `json:"full_name" yaml:"full_name" msgpack:"full_name" cbor:"full_name" bson:"full_name" toml:"full_name" xml:"full_name" codec:"full_name" msg:"full_name"`
 }
 
 type Reorder struct {
-	ID   int64  `json:"id" msg:"id"`
-	City string `json:"city" msg:"city"`
-	Age  int32  `json:"age" msg:"age"`
-	Name string `json:"name" msg:"name"`
+	ID   int64  `json:"id" yaml:"id" msgpack:"id" cbor:"id" bson:"id" toml:"id" xml:"id" codec:"id" msg:"id"`
+	City string `json:"city" yaml:"city" msgpack:"city" cbor:"city" bson:"city" toml:"city" xml:"city" codec:"city" msg:"city"`
+	Age  int32  `json:"age" yaml:"age" msgpack:"age" cbor:"age" bson:"age" toml:"age" xml:"age" codec:"age" msg:"age"`
+	Name string `json:"name" yaml:"name" msgpack:"name" cbor:"name" bson:"name" toml:"name" xml:"name" codec:"name" msg:"name"`
 }
 
 type ReuseNumber struct {
-	ID    int64  `json:"id" msg:"id"`
-	Label string `json:"label" msg:"label"`
+	ID    int64  `json:"id" yaml:"id" msgpack:"id" cbor:"id" bson:"id" toml:"id" xml:"id" codec:"id" msg:"id"`
+	Label string `json:"label" yaml:"label" msgpack:"label" cbor:"label" bson:"label" toml:"label" xml:"label" codec:"label" msg:"label"`
 }
 
 type Int32Int64 struct {
-	ID    int64 `json:"id" msg:"id"`
-	Count int64 `json:"count" msg:"count"`
+	ID    int64 `json:"id" yaml:"id" msgpack:"id" cbor:"id" bson:"id" toml:"id" xml:"id" codec:"id" msg:"id"`
+	Count int64 `json:"count" yaml:"count" msgpack:"count" cbor:"count" bson:"count" toml:"count" xml:"count" codec:"count" msg:"count"`
 }
 
 type Int32Int64Big struct {
-	ID    int64 `json:"id" msg:"id"`
-	Count int64 `json:"count" msg:"count"`
+	ID    int64 `json:"id" yaml:"id" msgpack:"id" cbor:"id" bson:"id" toml:"id" xml:"id" codec:"id" msg:"id"`
+	Count int64 `json:"count" yaml:"count" msgpack:"count" cbor:"count" bson:"count" toml:"count" xml:"count" codec:"count" msg:"count"`
 }
 
 type Int32Uint32 struct {
-	ID    int64  `json:"id" msg:"id"`
-	Delta uint32 `json:"delta" msg:"delta"`
+	ID    int64  `json:"id" yaml:"id" msgpack:"id" cbor:"id" bson:"id" toml:"id" xml:"id" codec:"id" msg:"id"`
+	Delta uint32 `json:"delta" yaml:"delta" msgpack:"delta" cbor:"delta" bson:"delta" toml:"delta" xml:"delta" codec:"delta" msg:"delta"`
 }
 
 type Int64Double struct {
-	ID     int64   `json:"id" msg:"id"`
-	Amount float64 `json:"amount" msg:"amount"`
+	ID     int64   `json:"id" yaml:"id" msgpack:"id" cbor:"id" bson:"id" toml:"id" xml:"id" codec:"id" msg:"id"`
+	Amount float64 `json:"amount" yaml:"amount" msgpack:"amount" cbor:"amount" bson:"amount" toml:"amount" xml:"amount" codec:"amount" msg:"amount"`
 }
 
 type StringBytes struct {
-	ID   int64  `json:"id" msg:"id"`
-	Data []byte `json:"data" msg:"data"`
+	ID   int64  `json:"id" yaml:"id" msgpack:"id" cbor:"id" bson:"id" toml:"id" xml:"id" codec:"id" msg:"id"`
+	Data []byte `json:"data" yaml:"data" msgpack:"data" cbor:"data" bson:"data" toml:"data" xml:"data" codec:"data" msg:"data"`
 }
 
 type StringBytesInvalid struct {
-	ID   int64  `json:"id" msg:"id"`
-	Data []byte `json:"data" msg:"data"`
+	ID   int64  `json:"id" yaml:"id" msgpack:"id" cbor:"id" bson:"id" toml:"id" xml:"id" codec:"id" msg:"id"`
+	Data []byte `json:"data" yaml:"data" msgpack:"data" cbor:"data" bson:"data" toml:"data" xml:"data" codec:"data" msg:"data"`
 }
 
 type StringRepeated struct {
-	ID  int64    `json:"id" msg:"id"`
-	Tag []string `json:"tag" msg:"tag"`
+	ID  int64    `json:"id" yaml:"id" msgpack:"id" cbor:"id" bson:"id" toml:"id" xml:"id" codec:"id" msg:"id"`
+	Tag []string `json:"tag" yaml:"tag" msgpack:"tag" cbor:"tag" bson:"tag" toml:"tag" xml:"tag" codec:"tag" msg:"tag"`
 }
 
 type Int32Packed struct {
-	ID int64   `json:"id" msg:"id"`
-	N  []int32 `json:"n" msg:"n"`
+	ID int64   `json:"id" yaml:"id" msgpack:"id" cbor:"id" bson:"id" toml:"id" xml:"id" codec:"id" msg:"id"`
+	N  []int32 `json:"n" yaml:"n" msgpack:"n" cbor:"n" bson:"n" toml:"n" xml:"n" codec:"n" msg:"n"`
 }
 
 type MapPairsPair struct {
-	Key   string `json:"key" msg:"key"`
-	Value int64  `json:"value" msg:"value"`
+	Key   string `json:"key" yaml:"key" msgpack:"key" cbor:"key" bson:"key" toml:"key" xml:"key" codec:"key" msg:"key"`
+	Value int64  `json:"value" yaml:"value" msgpack:"value" cbor:"value" bson:"value" toml:"value" xml:"value" codec:"value" msg:"value"`
 }
 
 type MapPairs struct {
-	ID     int64          `json:"id" msg:"id"`
-	Counts []MapPairsPair `json:"counts" msg:"counts"`
+	ID     int64          `json:"id" yaml:"id" msgpack:"id" cbor:"id" bson:"id" toml:"id" xml:"id" codec:"id" msg:"id"`
+	Counts []MapPairsPair `json:"counts" yaml:"counts" msgpack:"counts" cbor:"counts" bson:"counts" toml:"counts" xml:"counts" codec:"counts" msg:"counts"`
 }
 
 type StringInt struct {
-	ID   int64 `json:"id" msg:"id"`
-	Code int64 `json:"code" msg:"code"`
+	ID   int64 `json:"id" yaml:"id" msgpack:"id" cbor:"id" bson:"id" toml:"id" xml:"id" codec:"id" msg:"id"`
+	Code int64 `json:"code" yaml:"code" msgpack:"code" cbor:"code" bson:"code" toml:"code" xml:"code" codec:"code" msg:"code"`
 }
 
 type UnknownKept struct {
-	ID    int64  `json:"id" msg:"id"`
-	Email string `json:"email" msg:"email"`
+	ID    int64  `json:"id" yaml:"id" msgpack:"id" cbor:"id" bson:"id" toml:"id" xml:"id" codec:"id" msg:"id"`
+	Email string `json:"email" yaml:"email" msgpack:"email" cbor:"email" bson:"email" toml:"email" xml:"email" codec:"email" msg:"email"`
 }
 
 // Types are the types above, by name.

@@ -1,7 +1,9 @@
 // Command gengo writes the Go types of the evolution study from its cases
 // (package evolve/change), one file per version with a struct per case
-// that Go types can express, for the code generators that need named
-// types (msgp, easyjson), and a table of the types by name.
+// that Go types can express, each field tagged for every library's tag
+// key, and a table of the types by name: the two Go types of a case that
+// the reflection codecs read and write, and that msgp and easyjson
+// generate code for.
 //
 //	go run ./evolve/internal/gengo -o evolve/gotypes
 package main
@@ -58,9 +60,10 @@ func file(v string) string {
 	return b.String()
 }
 
-// field declares a field named in CamelCase, tagged with its schema name.
+// field declares a field named as Go names it, tagged with its schema
+// name for every library's tag key.
 func field(name, typ string) string {
-	return fmt.Sprintf("%s %s `json:%q msg:%q`", change.GoName(name), typ, name, name)
+	return fmt.Sprintf("%s %s `json:%[3]q yaml:%[3]q msgpack:%[3]q cbor:%[3]q bson:%[3]q toml:%[3]q xml:%[3]q codec:%[3]q msg:%[3]q`", change.GoName(name), typ, name)
 }
 
 // structOf writes a struct type.

@@ -1,76 +1,24 @@
 package evolve
 
 import (
-	"encoding/xml"
 	"fmt"
 	"reflect"
-	"sync"
 
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/evolve/change"
 )
 
 // reflectFormat is a reflection codec reading and writing the two Go types
-// of a case (goType).
+// of a case (package evolve/gotypes) through its registry entry: Prepare,
+// Encode, Decode and Value, as every study calls a codec.
 type reflectFormat struct{ info codec.Info }
 
-// goTypes caches the Go type of each version of each case.
-var goTypes sync.Map // case name + "/" + version name -> reflect.Type
-
-// goType returns the Go struct of version v of case c: a field per schema
-// field, named in CamelCase, tagged with the schema name for every
-// library's tag key, in the schema's order, after an XMLName that only
-// encoding/xml reads (it names the root element).
-func goType(c *change.Case, v change.Version) reflect.Type {
-	key := c.Name + "/" + v.Name
-	if t, ok := goTypes.Load(key); ok {
-		return t.(reflect.Type)
-	}
-	skip := `json:"-" yaml:"-" msgpack:"-" cbor:"-" bson:"-" toml:"-" codec:"-"`
-	fields := []reflect.StructField{{Name: "XMLName", Type: reflect.TypeFor[xml.Name](), Tag: reflect.StructTag(`xml:"record" ` + skip)}}
-	for _, f := range v.Fields {
-		n := f.Name
-		tag := fmt.Sprintf(`json:%[1]q yaml:%[1]q msgpack:%[1]q cbor:%[1]q bson:%[1]q toml:%[1]q xml:%[1]q codec:%[1]q`, n)
-		fields = append(fields, reflect.StructField{Name: change.GoName(n), Type: goKind(f.Kind), Tag: reflect.StructTag(tag)})
-	}
-	t := reflect.StructOf(fields)
-	goTypes.Store(key, t)
-	return t
-}
-
-// goKind is the Go type of a kind.
-func goKind(k change.Kind) reflect.Type {
-	switch k {
-	case change.Int32, change.Sint32, change.Enum:
-		return reflect.TypeFor[int32]()
-	case change.Int64:
-		return reflect.TypeFor[int64]()
-	case change.Uint32:
-		return reflect.TypeFor[uint32]()
-	case change.Double:
-		return reflect.TypeFor[float64]()
-	case change.String:
-		return reflect.TypeFor[string]()
-	case change.Bytes:
-		return reflect.TypeFor[[]byte]()
-	case change.Bool:
-		return reflect.TypeFor[bool]()
-	case change.Strings:
-		return reflect.TypeFor[[]string]()
-	case change.Int32s:
-		return reflect.TypeFor[[]int32]()
-	case change.Map:
-		return reflect.TypeFor[map[string]int64]()
-	case change.Pairs:
-		return reflect.TypeFor[[]change.Pair]()
-	case change.Nested:
-		return reflect.TypeFor[change.Inner]()
-	}
-	panic("evolve: no Go type for " + string(k))
-}
-
 func (f reflectFormat) encode(c *change.Case, w change.Version) ([]byte, error) {
-	return f.encodeValue(newGo(goType(c, w), w).Interface())
+	t, err := genType(c, w)
+	if err != nil {
+		return nil, err
+	}
+	return f.encodeValue(newGo(t, w).Interface())
 }
 
 func (f reflectFormat) encodeValue(v any) ([]byte, error) {
@@ -83,7 +31,11 @@ func (f reflectFormat) encodeValue(v any) ([]byte, error) {
 }
 
 func (f reflectFormat) decode(c *change.Case, _, r change.Version, data []byte) (any, error) {
-	cs, err := f.info.New().Prepare(reflect.New(goType(c, r)).Interface())
+	t, err := genType(c, r)
+	if err != nil {
+		return nil, err
+	}
+	cs, err := f.info.New().Prepare(reflect.New(t).Interface())
 	if err != nil {
 		return nil, err
 	}

@@ -151,6 +151,15 @@ func (c *Case) Sides(d Direction) (writer, reader Version) {
 	return c.Old, c.New
 }
 
+// Version returns the version of the case named name: "v1" is Old, any
+// other New.
+func (c *Case) Version(name string) Version {
+	if name == c.Old.Name {
+		return c.Old
+	}
+	return c.New
+}
+
 // Lookup returns the case named name.
 func Lookup(name string) (*Case, error) {
 	for i := range Cases {

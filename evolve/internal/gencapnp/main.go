@@ -50,10 +50,7 @@ func files(v string) (string, string) {
 		if _, na := c.NA[change.CapnProto]; na {
 			continue
 		}
-		ver := c.Old
-		if v == "v2" {
-			ver = c.New
-		}
+		ver := c.Version(v)
 		var nums []int
 		for _, f := range append(slices.Clone(c.Old.Fields), c.New.Fields...) {
 			if !slices.Contains(nums, f.Num) {

@@ -43,10 +43,7 @@ func files(v string) (string, string) {
 		if _, na := c.NA[change.FlatBuffers]; na {
 			continue
 		}
-		ver := c.Old
-		if v == "v2" {
-			ver = c.New
-		}
+		ver := c.Version(v)
 		name := change.TypeName(c.Name)
 		var fields []string
 		for _, f := range ver.Fields {

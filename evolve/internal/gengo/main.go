@@ -38,10 +38,7 @@ func file(v string) string {
 		if _, na := c.NA[change.GoTypes]; na {
 			continue
 		}
-		ver := c.Old
-		if v == "v2" {
-			ver = c.New
-		}
+		ver := c.Version(v)
 		name := change.TypeName(c.Name)
 		var fields []string
 		for _, f := range ver.Fields {

@@ -38,10 +38,7 @@ func file(v, syntax string) string {
 	fmt.Fprintf(&b, "syntax = %q;\n\npackage serbench.evolve.%s;\n\n", syntax, v)
 	fmt.Fprintf(&b, "option go_package = \"github.com/serbench/serbench/evolve/pb/%s\";\n", v)
 	for _, c := range change.Cases {
-		ver := c.Old
-		if v == "v2" {
-			ver = c.New
-		}
+		ver := c.Version(v)
 		if ver.Proto2 != (syntax == "proto2") {
 			continue
 		}

@@ -1,12 +1,16 @@
 package evolve
 
 import (
+	"encoding"
 	"encoding/json"
 	"fmt"
+	"reflect"
 	"strings"
 	"testing"
 
 	"github.com/serbench/serbench/evolve/change"
+	gov1 "github.com/serbench/serbench/evolve/gotypes/v1"
+	gov2 "github.com/serbench/serbench/evolve/gotypes/v2"
 	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/worker"
 )
@@ -204,5 +208,26 @@ func TestCellOf(t *testing.T) {
 				t.Errorf("cellOf = %+v; want %s %s, outcome %s, note %q, detail with %q", c, base.Codec, base.Case, tc.want, tc.note, tc.detail)
 			}
 		})
+	}
+}
+
+// TestGoTypesPlain checks that the generated Go types carry no method a
+// reflection codec would call instead of its own code (easyjson's
+// MarshalJSON, a text or binary marshaler): the reflection codecs are
+// measured, not the generators.
+func TestGoTypesPlain(t *testing.T) {
+	for _, types := range []map[string]reflect.Type{gov1.Types, gov2.Types} {
+		for name, typ := range types {
+			p := reflect.PointerTo(typ)
+			for _, iface := range []reflect.Type{
+				reflect.TypeFor[json.Marshaler](), reflect.TypeFor[json.Unmarshaler](),
+				reflect.TypeFor[encoding.TextMarshaler](), reflect.TypeFor[encoding.TextUnmarshaler](),
+				reflect.TypeFor[encoding.BinaryMarshaler](), reflect.TypeFor[encoding.BinaryUnmarshaler](),
+			} {
+				if p.Implements(iface) {
+					t.Errorf("%s implements %s: a reflection codec would call it", name, iface)
+				}
+			}
+		}
 	}
 }

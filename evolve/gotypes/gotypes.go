@@ -8,5 +8,5 @@ package gotypes
 //go:generate gofmt -w v1/types.go v2/types.go
 //go:generate sh -c "cd v1 && go tool msgp -file types.go -o msgp_gen.go -io=false -tests=false -d 'tag json'"
 //go:generate sh -c "cd v2 && go tool msgp -file types.go -o msgp_gen.go -io=false -tests=false -d 'tag json'"
-//go:generate sh -c "cd v1 && go tool easyjson -all -output_filename easyjson_gen.go types.go"
-//go:generate sh -c "cd v2 && go tool easyjson -all -output_filename easyjson_gen.go types.go"
+//go:generate sh -c "cd v1 && go tool easyjson -all -no_std_marshalers -output_filename easyjson_gen.go types.go"
+//go:generate sh -c "cd v2 && go tool easyjson -all -no_std_marshalers -output_filename easyjson_gen.go types.go"

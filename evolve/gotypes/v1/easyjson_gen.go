@@ -59,23 +59,9 @@ func easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV1(out *jwriter
 	out.RawByte('}')
 }
 
-// MarshalJSON supports json.Marshaler interface
-func (v UnknownKept) MarshalJSON() ([]byte, error) {
-	w := jwriter.Writer{}
-	easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV1(&w, v)
-	return w.Buffer.BuildBytes(), w.Error
-}
-
 // MarshalEasyJSON supports easyjson.Marshaler interface
 func (v UnknownKept) MarshalEasyJSON(w *jwriter.Writer) {
 	easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV1(w, v)
-}
-
-// UnmarshalJSON supports json.Unmarshaler interface
-func (v *UnknownKept) UnmarshalJSON(data []byte) error {
-	r := jlexer.Lexer{Data: data}
-	easyjson80d2ff96DecodeGithubComSerbenchSerbenchEvolveGotypesV1(&r, v)
-	return r.Error()
 }
 
 // UnmarshalEasyJSON supports easyjson.Unmarshaler interface
@@ -135,23 +121,9 @@ func easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV11(out *jwrite
 	out.RawByte('}')
 }
 
-// MarshalJSON supports json.Marshaler interface
-func (v StringRepeated) MarshalJSON() ([]byte, error) {
-	w := jwriter.Writer{}
-	easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV11(&w, v)
-	return w.Buffer.BuildBytes(), w.Error
-}
-
 // MarshalEasyJSON supports easyjson.Marshaler interface
 func (v StringRepeated) MarshalEasyJSON(w *jwriter.Writer) {
 	easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV11(w, v)
-}
-
-// UnmarshalJSON supports json.Unmarshaler interface
-func (v *StringRepeated) UnmarshalJSON(data []byte) error {
-	r := jlexer.Lexer{Data: data}
-	easyjson80d2ff96DecodeGithubComSerbenchSerbenchEvolveGotypesV11(&r, v)
-	return r.Error()
 }
 
 // UnmarshalEasyJSON supports easyjson.Unmarshaler interface
@@ -211,23 +183,9 @@ func easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV12(out *jwrite
 	out.RawByte('}')
 }
 
-// MarshalJSON supports json.Marshaler interface
-func (v StringInt) MarshalJSON() ([]byte, error) {
-	w := jwriter.Writer{}
-	easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV12(&w, v)
-	return w.Buffer.BuildBytes(), w.Error
-}
-
 // MarshalEasyJSON supports easyjson.Marshaler interface
 func (v StringInt) MarshalEasyJSON(w *jwriter.Writer) {
 	easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV12(w, v)
-}
-
-// UnmarshalJSON supports json.Unmarshaler interface
-func (v *StringInt) UnmarshalJSON(data []byte) error {
-	r := jlexer.Lexer{Data: data}
-	easyjson80d2ff96DecodeGithubComSerbenchSerbenchEvolveGotypesV12(&r, v)
-	return r.Error()
 }
 
 // UnmarshalEasyJSON supports easyjson.Unmarshaler interface
@@ -287,23 +245,9 @@ func easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV13(out *jwrite
 	out.RawByte('}')
 }
 
-// MarshalJSON supports json.Marshaler interface
-func (v StringBytesInvalid) MarshalJSON() ([]byte, error) {
-	w := jwriter.Writer{}
-	easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV13(&w, v)
-	return w.Buffer.BuildBytes(), w.Error
-}
-
 // MarshalEasyJSON supports easyjson.Marshaler interface
 func (v StringBytesInvalid) MarshalEasyJSON(w *jwriter.Writer) {
 	easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV13(w, v)
-}
-
-// UnmarshalJSON supports json.Unmarshaler interface
-func (v *StringBytesInvalid) UnmarshalJSON(data []byte) error {
-	r := jlexer.Lexer{Data: data}
-	easyjson80d2ff96DecodeGithubComSerbenchSerbenchEvolveGotypesV13(&r, v)
-	return r.Error()
 }
 
 // UnmarshalEasyJSON supports easyjson.Unmarshaler interface
@@ -363,23 +307,9 @@ func easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV14(out *jwrite
 	out.RawByte('}')
 }
 
-// MarshalJSON supports json.Marshaler interface
-func (v StringBytes) MarshalJSON() ([]byte, error) {
-	w := jwriter.Writer{}
-	easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV14(&w, v)
-	return w.Buffer.BuildBytes(), w.Error
-}
-
 // MarshalEasyJSON supports easyjson.Marshaler interface
 func (v StringBytes) MarshalEasyJSON(w *jwriter.Writer) {
 	easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV14(w, v)
-}
-
-// UnmarshalJSON supports json.Unmarshaler interface
-func (v *StringBytes) UnmarshalJSON(data []byte) error {
-	r := jlexer.Lexer{Data: data}
-	easyjson80d2ff96DecodeGithubComSerbenchSerbenchEvolveGotypesV14(&r, v)
-	return r.Error()
 }
 
 // UnmarshalEasyJSON supports easyjson.Unmarshaler interface
@@ -439,23 +369,9 @@ func easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV15(out *jwrite
 	out.RawByte('}')
 }
 
-// MarshalJSON supports json.Marshaler interface
-func (v ReuseNumber) MarshalJSON() ([]byte, error) {
-	w := jwriter.Writer{}
-	easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV15(&w, v)
-	return w.Buffer.BuildBytes(), w.Error
-}
-
 // MarshalEasyJSON supports easyjson.Marshaler interface
 func (v ReuseNumber) MarshalEasyJSON(w *jwriter.Writer) {
 	easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV15(w, v)
-}
-
-// UnmarshalJSON supports json.Unmarshaler interface
-func (v *ReuseNumber) UnmarshalJSON(data []byte) error {
-	r := jlexer.Lexer{Data: data}
-	easyjson80d2ff96DecodeGithubComSerbenchSerbenchEvolveGotypesV15(&r, v)
-	return r.Error()
 }
 
 // UnmarshalEasyJSON supports easyjson.Unmarshaler interface
@@ -537,23 +453,9 @@ func easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV16(out *jwrite
 	out.RawByte('}')
 }
 
-// MarshalJSON supports json.Marshaler interface
-func (v Reorder) MarshalJSON() ([]byte, error) {
-	w := jwriter.Writer{}
-	easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV16(&w, v)
-	return w.Buffer.BuildBytes(), w.Error
-}
-
 // MarshalEasyJSON supports easyjson.Marshaler interface
 func (v Reorder) MarshalEasyJSON(w *jwriter.Writer) {
 	easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV16(w, v)
-}
-
-// UnmarshalJSON supports json.Unmarshaler interface
-func (v *Reorder) UnmarshalJSON(data []byte) error {
-	r := jlexer.Lexer{Data: data}
-	easyjson80d2ff96DecodeGithubComSerbenchSerbenchEvolveGotypesV16(&r, v)
-	return r.Error()
 }
 
 // UnmarshalEasyJSON supports easyjson.Unmarshaler interface
@@ -613,23 +515,9 @@ func easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV17(out *jwrite
 	out.RawByte('}')
 }
 
-// MarshalJSON supports json.Marshaler interface
-func (v Rename) MarshalJSON() ([]byte, error) {
-	w := jwriter.Writer{}
-	easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV17(&w, v)
-	return w.Buffer.BuildBytes(), w.Error
-}
-
 // MarshalEasyJSON supports easyjson.Marshaler interface
 func (v Rename) MarshalEasyJSON(w *jwriter.Writer) {
 	easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV17(w, v)
-}
-
-// UnmarshalJSON supports json.Unmarshaler interface
-func (v *Rename) UnmarshalJSON(data []byte) error {
-	r := jlexer.Lexer{Data: data}
-	easyjson80d2ff96DecodeGithubComSerbenchSerbenchEvolveGotypesV17(&r, v)
-	return r.Error()
 }
 
 // UnmarshalEasyJSON supports easyjson.Unmarshaler interface
@@ -689,23 +577,9 @@ func easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV18(out *jwrite
 	out.RawByte('}')
 }
 
-// MarshalJSON supports json.Marshaler interface
-func (v RemoveOptional) MarshalJSON() ([]byte, error) {
-	w := jwriter.Writer{}
-	easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV18(&w, v)
-	return w.Buffer.BuildBytes(), w.Error
-}
-
 // MarshalEasyJSON supports easyjson.Marshaler interface
 func (v RemoveOptional) MarshalEasyJSON(w *jwriter.Writer) {
 	easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV18(w, v)
-}
-
-// UnmarshalJSON supports json.Unmarshaler interface
-func (v *RemoveOptional) UnmarshalJSON(data []byte) error {
-	r := jlexer.Lexer{Data: data}
-	easyjson80d2ff96DecodeGithubComSerbenchSerbenchEvolveGotypesV18(&r, v)
-	return r.Error()
 }
 
 // UnmarshalEasyJSON supports easyjson.Unmarshaler interface
@@ -795,23 +669,9 @@ func easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV19(out *jwrite
 	out.RawByte('}')
 }
 
-// MarshalJSON supports json.Marshaler interface
-func (v MapPairs) MarshalJSON() ([]byte, error) {
-	w := jwriter.Writer{}
-	easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV19(&w, v)
-	return w.Buffer.BuildBytes(), w.Error
-}
-
 // MarshalEasyJSON supports easyjson.Marshaler interface
 func (v MapPairs) MarshalEasyJSON(w *jwriter.Writer) {
 	easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV19(w, v)
-}
-
-// UnmarshalJSON supports json.Unmarshaler interface
-func (v *MapPairs) UnmarshalJSON(data []byte) error {
-	r := jlexer.Lexer{Data: data}
-	easyjson80d2ff96DecodeGithubComSerbenchSerbenchEvolveGotypesV19(&r, v)
-	return r.Error()
 }
 
 // UnmarshalEasyJSON supports easyjson.Unmarshaler interface
@@ -871,23 +731,9 @@ func easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV110(out *jwrit
 	out.RawByte('}')
 }
 
-// MarshalJSON supports json.Marshaler interface
-func (v Int64Double) MarshalJSON() ([]byte, error) {
-	w := jwriter.Writer{}
-	easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV110(&w, v)
-	return w.Buffer.BuildBytes(), w.Error
-}
-
 // MarshalEasyJSON supports easyjson.Marshaler interface
 func (v Int64Double) MarshalEasyJSON(w *jwriter.Writer) {
 	easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV110(w, v)
-}
-
-// UnmarshalJSON supports json.Unmarshaler interface
-func (v *Int64Double) UnmarshalJSON(data []byte) error {
-	r := jlexer.Lexer{Data: data}
-	easyjson80d2ff96DecodeGithubComSerbenchSerbenchEvolveGotypesV110(&r, v)
-	return r.Error()
 }
 
 // UnmarshalEasyJSON supports easyjson.Unmarshaler interface
@@ -947,23 +793,9 @@ func easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV111(out *jwrit
 	out.RawByte('}')
 }
 
-// MarshalJSON supports json.Marshaler interface
-func (v Int32Uint32) MarshalJSON() ([]byte, error) {
-	w := jwriter.Writer{}
-	easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV111(&w, v)
-	return w.Buffer.BuildBytes(), w.Error
-}
-
 // MarshalEasyJSON supports easyjson.Marshaler interface
 func (v Int32Uint32) MarshalEasyJSON(w *jwriter.Writer) {
 	easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV111(w, v)
-}
-
-// UnmarshalJSON supports json.Unmarshaler interface
-func (v *Int32Uint32) UnmarshalJSON(data []byte) error {
-	r := jlexer.Lexer{Data: data}
-	easyjson80d2ff96DecodeGithubComSerbenchSerbenchEvolveGotypesV111(&r, v)
-	return r.Error()
 }
 
 // UnmarshalEasyJSON supports easyjson.Unmarshaler interface
@@ -1023,23 +855,9 @@ func easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV112(out *jwrit
 	out.RawByte('}')
 }
 
-// MarshalJSON supports json.Marshaler interface
-func (v Int32Packed) MarshalJSON() ([]byte, error) {
-	w := jwriter.Writer{}
-	easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV112(&w, v)
-	return w.Buffer.BuildBytes(), w.Error
-}
-
 // MarshalEasyJSON supports easyjson.Marshaler interface
 func (v Int32Packed) MarshalEasyJSON(w *jwriter.Writer) {
 	easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV112(w, v)
-}
-
-// UnmarshalJSON supports json.Unmarshaler interface
-func (v *Int32Packed) UnmarshalJSON(data []byte) error {
-	r := jlexer.Lexer{Data: data}
-	easyjson80d2ff96DecodeGithubComSerbenchSerbenchEvolveGotypesV112(&r, v)
-	return r.Error()
 }
 
 // UnmarshalEasyJSON supports easyjson.Unmarshaler interface
@@ -1099,23 +917,9 @@ func easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV113(out *jwrit
 	out.RawByte('}')
 }
 
-// MarshalJSON supports json.Marshaler interface
-func (v Int32Int64Big) MarshalJSON() ([]byte, error) {
-	w := jwriter.Writer{}
-	easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV113(&w, v)
-	return w.Buffer.BuildBytes(), w.Error
-}
-
 // MarshalEasyJSON supports easyjson.Marshaler interface
 func (v Int32Int64Big) MarshalEasyJSON(w *jwriter.Writer) {
 	easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV113(w, v)
-}
-
-// UnmarshalJSON supports json.Unmarshaler interface
-func (v *Int32Int64Big) UnmarshalJSON(data []byte) error {
-	r := jlexer.Lexer{Data: data}
-	easyjson80d2ff96DecodeGithubComSerbenchSerbenchEvolveGotypesV113(&r, v)
-	return r.Error()
 }
 
 // UnmarshalEasyJSON supports easyjson.Unmarshaler interface
@@ -1175,23 +979,9 @@ func easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV114(out *jwrit
 	out.RawByte('}')
 }
 
-// MarshalJSON supports json.Marshaler interface
-func (v Int32Int64) MarshalJSON() ([]byte, error) {
-	w := jwriter.Writer{}
-	easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV114(&w, v)
-	return w.Buffer.BuildBytes(), w.Error
-}
-
 // MarshalEasyJSON supports easyjson.Marshaler interface
 func (v Int32Int64) MarshalEasyJSON(w *jwriter.Writer) {
 	easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV114(w, v)
-}
-
-// UnmarshalJSON supports json.Unmarshaler interface
-func (v *Int32Int64) UnmarshalJSON(data []byte) error {
-	r := jlexer.Lexer{Data: data}
-	easyjson80d2ff96DecodeGithubComSerbenchSerbenchEvolveGotypesV114(&r, v)
-	return r.Error()
 }
 
 // UnmarshalEasyJSON supports easyjson.Unmarshaler interface
@@ -1240,23 +1030,9 @@ func easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV115(out *jwrit
 	out.RawByte('}')
 }
 
-// MarshalJSON supports json.Marshaler interface
-func (v AddOptional) MarshalJSON() ([]byte, error) {
-	w := jwriter.Writer{}
-	easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV115(&w, v)
-	return w.Buffer.BuildBytes(), w.Error
-}
-
 // MarshalEasyJSON supports easyjson.Marshaler interface
 func (v AddOptional) MarshalEasyJSON(w *jwriter.Writer) {
 	easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV115(w, v)
-}
-
-// UnmarshalJSON supports json.Unmarshaler interface
-func (v *AddOptional) UnmarshalJSON(data []byte) error {
-	r := jlexer.Lexer{Data: data}
-	easyjson80d2ff96DecodeGithubComSerbenchSerbenchEvolveGotypesV115(&r, v)
-	return r.Error()
 }
 
 // UnmarshalEasyJSON supports easyjson.Unmarshaler interface
@@ -1305,23 +1081,9 @@ func easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV116(out *jwrit
 	out.RawByte('}')
 }
 
-// MarshalJSON supports json.Marshaler interface
-func (v AddNested) MarshalJSON() ([]byte, error) {
-	w := jwriter.Writer{}
-	easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV116(&w, v)
-	return w.Buffer.BuildBytes(), w.Error
-}
-
 // MarshalEasyJSON supports easyjson.Marshaler interface
 func (v AddNested) MarshalEasyJSON(w *jwriter.Writer) {
 	easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV116(w, v)
-}
-
-// UnmarshalJSON supports json.Unmarshaler interface
-func (v *AddNested) UnmarshalJSON(data []byte) error {
-	r := jlexer.Lexer{Data: data}
-	easyjson80d2ff96DecodeGithubComSerbenchSerbenchEvolveGotypesV116(&r, v)
-	return r.Error()
 }
 
 // UnmarshalEasyJSON supports easyjson.Unmarshaler interface

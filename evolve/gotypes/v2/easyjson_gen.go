@@ -70,23 +70,9 @@ func easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV2(out *jwriter
 	out.RawByte('}')
 }
 
-// MarshalJSON supports json.Marshaler interface
-func (v UnknownKept) MarshalJSON() ([]byte, error) {
-	w := jwriter.Writer{}
-	easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV2(&w, v)
-	return w.Buffer.BuildBytes(), w.Error
-}
-
 // MarshalEasyJSON supports easyjson.Marshaler interface
 func (v UnknownKept) MarshalEasyJSON(w *jwriter.Writer) {
 	easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV2(w, v)
-}
-
-// UnmarshalJSON supports json.Unmarshaler interface
-func (v *UnknownKept) UnmarshalJSON(data []byte) error {
-	r := jlexer.Lexer{Data: data}
-	easyjson80d2ff96DecodeGithubComSerbenchSerbenchEvolveGotypesV2(&r, v)
-	return r.Error()
 }
 
 // UnmarshalEasyJSON supports easyjson.Unmarshaler interface
@@ -178,23 +164,9 @@ func easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV21(out *jwrite
 	out.RawByte('}')
 }
 
-// MarshalJSON supports json.Marshaler interface
-func (v StringRepeated) MarshalJSON() ([]byte, error) {
-	w := jwriter.Writer{}
-	easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV21(&w, v)
-	return w.Buffer.BuildBytes(), w.Error
-}
-
 // MarshalEasyJSON supports easyjson.Marshaler interface
 func (v StringRepeated) MarshalEasyJSON(w *jwriter.Writer) {
 	easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV21(w, v)
-}
-
-// UnmarshalJSON supports json.Unmarshaler interface
-func (v *StringRepeated) UnmarshalJSON(data []byte) error {
-	r := jlexer.Lexer{Data: data}
-	easyjson80d2ff96DecodeGithubComSerbenchSerbenchEvolveGotypesV21(&r, v)
-	return r.Error()
 }
 
 // UnmarshalEasyJSON supports easyjson.Unmarshaler interface
@@ -254,23 +226,9 @@ func easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV22(out *jwrite
 	out.RawByte('}')
 }
 
-// MarshalJSON supports json.Marshaler interface
-func (v StringInt) MarshalJSON() ([]byte, error) {
-	w := jwriter.Writer{}
-	easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV22(&w, v)
-	return w.Buffer.BuildBytes(), w.Error
-}
-
 // MarshalEasyJSON supports easyjson.Marshaler interface
 func (v StringInt) MarshalEasyJSON(w *jwriter.Writer) {
 	easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV22(w, v)
-}
-
-// UnmarshalJSON supports json.Unmarshaler interface
-func (v *StringInt) UnmarshalJSON(data []byte) error {
-	r := jlexer.Lexer{Data: data}
-	easyjson80d2ff96DecodeGithubComSerbenchSerbenchEvolveGotypesV22(&r, v)
-	return r.Error()
 }
 
 // UnmarshalEasyJSON supports easyjson.Unmarshaler interface
@@ -331,23 +289,9 @@ func easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV23(out *jwrite
 	out.RawByte('}')
 }
 
-// MarshalJSON supports json.Marshaler interface
-func (v StringBytesInvalid) MarshalJSON() ([]byte, error) {
-	w := jwriter.Writer{}
-	easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV23(&w, v)
-	return w.Buffer.BuildBytes(), w.Error
-}
-
 // MarshalEasyJSON supports easyjson.Marshaler interface
 func (v StringBytesInvalid) MarshalEasyJSON(w *jwriter.Writer) {
 	easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV23(w, v)
-}
-
-// UnmarshalJSON supports json.Unmarshaler interface
-func (v *StringBytesInvalid) UnmarshalJSON(data []byte) error {
-	r := jlexer.Lexer{Data: data}
-	easyjson80d2ff96DecodeGithubComSerbenchSerbenchEvolveGotypesV23(&r, v)
-	return r.Error()
 }
 
 // UnmarshalEasyJSON supports easyjson.Unmarshaler interface
@@ -408,23 +352,9 @@ func easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV24(out *jwrite
 	out.RawByte('}')
 }
 
-// MarshalJSON supports json.Marshaler interface
-func (v StringBytes) MarshalJSON() ([]byte, error) {
-	w := jwriter.Writer{}
-	easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV24(&w, v)
-	return w.Buffer.BuildBytes(), w.Error
-}
-
 // MarshalEasyJSON supports easyjson.Marshaler interface
 func (v StringBytes) MarshalEasyJSON(w *jwriter.Writer) {
 	easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV24(w, v)
-}
-
-// UnmarshalJSON supports json.Unmarshaler interface
-func (v *StringBytes) UnmarshalJSON(data []byte) error {
-	r := jlexer.Lexer{Data: data}
-	easyjson80d2ff96DecodeGithubComSerbenchSerbenchEvolveGotypesV24(&r, v)
-	return r.Error()
 }
 
 // UnmarshalEasyJSON supports easyjson.Unmarshaler interface
@@ -484,23 +414,9 @@ func easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV25(out *jwrite
 	out.RawByte('}')
 }
 
-// MarshalJSON supports json.Marshaler interface
-func (v ReuseNumber) MarshalJSON() ([]byte, error) {
-	w := jwriter.Writer{}
-	easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV25(&w, v)
-	return w.Buffer.BuildBytes(), w.Error
-}
-
 // MarshalEasyJSON supports easyjson.Marshaler interface
 func (v ReuseNumber) MarshalEasyJSON(w *jwriter.Writer) {
 	easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV25(w, v)
-}
-
-// UnmarshalJSON supports json.Unmarshaler interface
-func (v *ReuseNumber) UnmarshalJSON(data []byte) error {
-	r := jlexer.Lexer{Data: data}
-	easyjson80d2ff96DecodeGithubComSerbenchSerbenchEvolveGotypesV25(&r, v)
-	return r.Error()
 }
 
 // UnmarshalEasyJSON supports easyjson.Unmarshaler interface
@@ -582,23 +498,9 @@ func easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV26(out *jwrite
 	out.RawByte('}')
 }
 
-// MarshalJSON supports json.Marshaler interface
-func (v Reorder) MarshalJSON() ([]byte, error) {
-	w := jwriter.Writer{}
-	easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV26(&w, v)
-	return w.Buffer.BuildBytes(), w.Error
-}
-
 // MarshalEasyJSON supports easyjson.Marshaler interface
 func (v Reorder) MarshalEasyJSON(w *jwriter.Writer) {
 	easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV26(w, v)
-}
-
-// UnmarshalJSON supports json.Unmarshaler interface
-func (v *Reorder) UnmarshalJSON(data []byte) error {
-	r := jlexer.Lexer{Data: data}
-	easyjson80d2ff96DecodeGithubComSerbenchSerbenchEvolveGotypesV26(&r, v)
-	return r.Error()
 }
 
 // UnmarshalEasyJSON supports easyjson.Unmarshaler interface
@@ -658,23 +560,9 @@ func easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV27(out *jwrite
 	out.RawByte('}')
 }
 
-// MarshalJSON supports json.Marshaler interface
-func (v Rename) MarshalJSON() ([]byte, error) {
-	w := jwriter.Writer{}
-	easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV27(&w, v)
-	return w.Buffer.BuildBytes(), w.Error
-}
-
 // MarshalEasyJSON supports easyjson.Marshaler interface
 func (v Rename) MarshalEasyJSON(w *jwriter.Writer) {
 	easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV27(w, v)
-}
-
-// UnmarshalJSON supports json.Unmarshaler interface
-func (v *Rename) UnmarshalJSON(data []byte) error {
-	r := jlexer.Lexer{Data: data}
-	easyjson80d2ff96DecodeGithubComSerbenchSerbenchEvolveGotypesV27(&r, v)
-	return r.Error()
 }
 
 // UnmarshalEasyJSON supports easyjson.Unmarshaler interface
@@ -723,23 +611,9 @@ func easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV28(out *jwrite
 	out.RawByte('}')
 }
 
-// MarshalJSON supports json.Marshaler interface
-func (v RemoveOptional) MarshalJSON() ([]byte, error) {
-	w := jwriter.Writer{}
-	easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV28(&w, v)
-	return w.Buffer.BuildBytes(), w.Error
-}
-
 // MarshalEasyJSON supports easyjson.Marshaler interface
 func (v RemoveOptional) MarshalEasyJSON(w *jwriter.Writer) {
 	easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV28(w, v)
-}
-
-// UnmarshalJSON supports json.Unmarshaler interface
-func (v *RemoveOptional) UnmarshalJSON(data []byte) error {
-	r := jlexer.Lexer{Data: data}
-	easyjson80d2ff96DecodeGithubComSerbenchSerbenchEvolveGotypesV28(&r, v)
-	return r.Error()
 }
 
 // UnmarshalEasyJSON supports easyjson.Unmarshaler interface
@@ -799,23 +673,9 @@ func easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV29(out *jwrite
 	out.RawByte('}')
 }
 
-// MarshalJSON supports json.Marshaler interface
-func (v MapPairsPair) MarshalJSON() ([]byte, error) {
-	w := jwriter.Writer{}
-	easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV29(&w, v)
-	return w.Buffer.BuildBytes(), w.Error
-}
-
 // MarshalEasyJSON supports easyjson.Marshaler interface
 func (v MapPairsPair) MarshalEasyJSON(w *jwriter.Writer) {
 	easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV29(w, v)
-}
-
-// UnmarshalJSON supports json.Unmarshaler interface
-func (v *MapPairsPair) UnmarshalJSON(data []byte) error {
-	r := jlexer.Lexer{Data: data}
-	easyjson80d2ff96DecodeGithubComSerbenchSerbenchEvolveGotypesV29(&r, v)
-	return r.Error()
 }
 
 // UnmarshalEasyJSON supports easyjson.Unmarshaler interface
@@ -907,23 +767,9 @@ func easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV210(out *jwrit
 	out.RawByte('}')
 }
 
-// MarshalJSON supports json.Marshaler interface
-func (v MapPairs) MarshalJSON() ([]byte, error) {
-	w := jwriter.Writer{}
-	easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV210(&w, v)
-	return w.Buffer.BuildBytes(), w.Error
-}
-
 // MarshalEasyJSON supports easyjson.Marshaler interface
 func (v MapPairs) MarshalEasyJSON(w *jwriter.Writer) {
 	easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV210(w, v)
-}
-
-// UnmarshalJSON supports json.Unmarshaler interface
-func (v *MapPairs) UnmarshalJSON(data []byte) error {
-	r := jlexer.Lexer{Data: data}
-	easyjson80d2ff96DecodeGithubComSerbenchSerbenchEvolveGotypesV210(&r, v)
-	return r.Error()
 }
 
 // UnmarshalEasyJSON supports easyjson.Unmarshaler interface
@@ -983,23 +829,9 @@ func easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV211(out *jwrit
 	out.RawByte('}')
 }
 
-// MarshalJSON supports json.Marshaler interface
-func (v Int64Double) MarshalJSON() ([]byte, error) {
-	w := jwriter.Writer{}
-	easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV211(&w, v)
-	return w.Buffer.BuildBytes(), w.Error
-}
-
 // MarshalEasyJSON supports easyjson.Marshaler interface
 func (v Int64Double) MarshalEasyJSON(w *jwriter.Writer) {
 	easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV211(w, v)
-}
-
-// UnmarshalJSON supports json.Unmarshaler interface
-func (v *Int64Double) UnmarshalJSON(data []byte) error {
-	r := jlexer.Lexer{Data: data}
-	easyjson80d2ff96DecodeGithubComSerbenchSerbenchEvolveGotypesV211(&r, v)
-	return r.Error()
 }
 
 // UnmarshalEasyJSON supports easyjson.Unmarshaler interface
@@ -1059,23 +891,9 @@ func easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV212(out *jwrit
 	out.RawByte('}')
 }
 
-// MarshalJSON supports json.Marshaler interface
-func (v Int32Uint32) MarshalJSON() ([]byte, error) {
-	w := jwriter.Writer{}
-	easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV212(&w, v)
-	return w.Buffer.BuildBytes(), w.Error
-}
-
 // MarshalEasyJSON supports easyjson.Marshaler interface
 func (v Int32Uint32) MarshalEasyJSON(w *jwriter.Writer) {
 	easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV212(w, v)
-}
-
-// UnmarshalJSON supports json.Unmarshaler interface
-func (v *Int32Uint32) UnmarshalJSON(data []byte) error {
-	r := jlexer.Lexer{Data: data}
-	easyjson80d2ff96DecodeGithubComSerbenchSerbenchEvolveGotypesV212(&r, v)
-	return r.Error()
 }
 
 // UnmarshalEasyJSON supports easyjson.Unmarshaler interface
@@ -1167,23 +985,9 @@ func easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV213(out *jwrit
 	out.RawByte('}')
 }
 
-// MarshalJSON supports json.Marshaler interface
-func (v Int32Packed) MarshalJSON() ([]byte, error) {
-	w := jwriter.Writer{}
-	easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV213(&w, v)
-	return w.Buffer.BuildBytes(), w.Error
-}
-
 // MarshalEasyJSON supports easyjson.Marshaler interface
 func (v Int32Packed) MarshalEasyJSON(w *jwriter.Writer) {
 	easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV213(w, v)
-}
-
-// UnmarshalJSON supports json.Unmarshaler interface
-func (v *Int32Packed) UnmarshalJSON(data []byte) error {
-	r := jlexer.Lexer{Data: data}
-	easyjson80d2ff96DecodeGithubComSerbenchSerbenchEvolveGotypesV213(&r, v)
-	return r.Error()
 }
 
 // UnmarshalEasyJSON supports easyjson.Unmarshaler interface
@@ -1243,23 +1047,9 @@ func easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV214(out *jwrit
 	out.RawByte('}')
 }
 
-// MarshalJSON supports json.Marshaler interface
-func (v Int32Int64Big) MarshalJSON() ([]byte, error) {
-	w := jwriter.Writer{}
-	easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV214(&w, v)
-	return w.Buffer.BuildBytes(), w.Error
-}
-
 // MarshalEasyJSON supports easyjson.Marshaler interface
 func (v Int32Int64Big) MarshalEasyJSON(w *jwriter.Writer) {
 	easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV214(w, v)
-}
-
-// UnmarshalJSON supports json.Unmarshaler interface
-func (v *Int32Int64Big) UnmarshalJSON(data []byte) error {
-	r := jlexer.Lexer{Data: data}
-	easyjson80d2ff96DecodeGithubComSerbenchSerbenchEvolveGotypesV214(&r, v)
-	return r.Error()
 }
 
 // UnmarshalEasyJSON supports easyjson.Unmarshaler interface
@@ -1319,23 +1109,9 @@ func easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV215(out *jwrit
 	out.RawByte('}')
 }
 
-// MarshalJSON supports json.Marshaler interface
-func (v Int32Int64) MarshalJSON() ([]byte, error) {
-	w := jwriter.Writer{}
-	easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV215(&w, v)
-	return w.Buffer.BuildBytes(), w.Error
-}
-
 // MarshalEasyJSON supports easyjson.Marshaler interface
 func (v Int32Int64) MarshalEasyJSON(w *jwriter.Writer) {
 	easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV215(w, v)
-}
-
-// UnmarshalJSON supports json.Unmarshaler interface
-func (v *Int32Int64) UnmarshalJSON(data []byte) error {
-	r := jlexer.Lexer{Data: data}
-	easyjson80d2ff96DecodeGithubComSerbenchSerbenchEvolveGotypesV215(&r, v)
-	return r.Error()
 }
 
 // UnmarshalEasyJSON supports easyjson.Unmarshaler interface
@@ -1395,23 +1171,9 @@ func easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV216(out *jwrit
 	out.RawByte('}')
 }
 
-// MarshalJSON supports json.Marshaler interface
-func (v AddOptional) MarshalJSON() ([]byte, error) {
-	w := jwriter.Writer{}
-	easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV216(&w, v)
-	return w.Buffer.BuildBytes(), w.Error
-}
-
 // MarshalEasyJSON supports easyjson.Marshaler interface
 func (v AddOptional) MarshalEasyJSON(w *jwriter.Writer) {
 	easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV216(w, v)
-}
-
-// UnmarshalJSON supports json.Unmarshaler interface
-func (v *AddOptional) UnmarshalJSON(data []byte) error {
-	r := jlexer.Lexer{Data: data}
-	easyjson80d2ff96DecodeGithubComSerbenchSerbenchEvolveGotypesV216(&r, v)
-	return r.Error()
 }
 
 // UnmarshalEasyJSON supports easyjson.Unmarshaler interface
@@ -1471,23 +1233,9 @@ func easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV217(out *jwrit
 	out.RawByte('}')
 }
 
-// MarshalJSON supports json.Marshaler interface
-func (v AddNestedInner) MarshalJSON() ([]byte, error) {
-	w := jwriter.Writer{}
-	easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV217(&w, v)
-	return w.Buffer.BuildBytes(), w.Error
-}
-
 // MarshalEasyJSON supports easyjson.Marshaler interface
 func (v AddNestedInner) MarshalEasyJSON(w *jwriter.Writer) {
 	easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV217(w, v)
-}
-
-// UnmarshalJSON supports json.Unmarshaler interface
-func (v *AddNestedInner) UnmarshalJSON(data []byte) error {
-	r := jlexer.Lexer{Data: data}
-	easyjson80d2ff96DecodeGithubComSerbenchSerbenchEvolveGotypesV217(&r, v)
-	return r.Error()
 }
 
 // UnmarshalEasyJSON supports easyjson.Unmarshaler interface
@@ -1547,23 +1295,9 @@ func easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV218(out *jwrit
 	out.RawByte('}')
 }
 
-// MarshalJSON supports json.Marshaler interface
-func (v AddNested) MarshalJSON() ([]byte, error) {
-	w := jwriter.Writer{}
-	easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV218(&w, v)
-	return w.Buffer.BuildBytes(), w.Error
-}
-
 // MarshalEasyJSON supports easyjson.Marshaler interface
 func (v AddNested) MarshalEasyJSON(w *jwriter.Writer) {
 	easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV218(w, v)
-}
-
-// UnmarshalJSON supports json.Unmarshaler interface
-func (v *AddNested) UnmarshalJSON(data []byte) error {
-	r := jlexer.Lexer{Data: data}
-	easyjson80d2ff96DecodeGithubComSerbenchSerbenchEvolveGotypesV218(&r, v)
-	return r.Error()
 }
 
 // UnmarshalEasyJSON supports easyjson.Unmarshaler interface

@@ -159,3 +159,18 @@ func TestProfile(t *testing.T) {
 		t.Errorf("Profile without clauses = %q; want empty", got)
 	}
 }
+
+// TestJudgeGroups checks a rule that names a group once when all its
+// tried cases match, and its cases one by one otherwise.
+func TestJudgeGroups(t *testing.T) {
+	s := study
+	s.Rules = []results.Rule{{Verdict: "odd", When: []results.Outcome{"odd"}, Groups: true, Why: "Odd: {cases}."}, {Verdict: "fine", Why: "Fine."}}
+	cases := []results.MatrixCase{{Name: "a/1", Group: "a"}, {Name: "a/2", Group: "a"}, {Name: "b/1", Group: "b"}, {Name: "b/2", Group: "b"}}
+	m := results.NewMatrix(s, []results.MatrixCodec{{Name: "x"}}, cases)
+	for c, o := range map[string]results.Outcome{"a/1": "odd", "a/2": "odd", "b/1": "ok", "b/2": "odd"} {
+		m.Add(results.MatrixCell{Codec: "x", Case: c, Outcome: o})
+	}
+	if v := m.Judge("x"); v.Why != "Odd: a, b/2." {
+		t.Errorf("Judge = %+v; want the group a named once, and b/2", v)
+	}
+}

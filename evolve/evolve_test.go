@@ -59,6 +59,9 @@ func TestKnownFacts(t *testing.T) {
 		{"Protobuf 3 refuses a string that is not UTF-8", "proto", "string-bytes-invalid", oldNew, Error, "invalid UTF-8"},
 		{"vtprotobuf does not check a string's UTF-8", "vtproto", "string-bytes-invalid", oldNew, Changed, ""},
 		{"Protobuf 3 keeps an enum number the reader does not name", "proto", "enum-added", oldNew, AsRules, ""},
+		// protobuf.dev's "Enum behavior": Go's implementation reads a
+		// closed enum as an open one, against the spec.
+		{"Go's Protobuf keeps a proto2 enum value the reader does not name, as if open", "proto", "enum-added-closed", oldNew, AsRules, ""},
 		{"Protobuf 2 fails on a missing required field", "proto", "add-required", newOld, Error, "required field"},
 		{"Protobuf reads a changed default as the reader's", "proto", "default-changed", newOld, Changed, "level: wrote 7, read 9"},
 		{"Avro fails on an enum symbol the reader lacks", "avro", "enum-added", oldNew, Error, "missing symbol"},

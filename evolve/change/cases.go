@@ -109,6 +109,10 @@ var Cases = func() []Case {
 			[]Field{{Name: "color", Num: 3, Kind: Enum, Symbols: []string{"UNKNOWN", "RED"}}},
 			[]Field{{Name: "color", Num: 3, Kind: Enum, Symbols: []string{"UNKNOWN", "RED", "GREEN"}}},
 			Record{"color": int64(1)}, Record{"color": int64(2)}),
+		mk("enum-added-closed", "add an enum value; the new writer writes it (Protobuf: proto2's closed enum)",
+			[]Field{{Name: "color", Num: 3, Kind: Enum, Symbols: []string{"UNKNOWN", "RED"}}},
+			[]Field{{Name: "color", Num: 3, Kind: Enum, Symbols: []string{"UNKNOWN", "RED", "GREEN"}}},
+			Record{"color": int64(1)}, Record{"color": int64(2)}),
 		mk("enum-removed", "remove an enum value the old writer writes",
 			[]Field{{Name: "color", Num: 3, Kind: Enum, Symbols: []string{"UNKNOWN", "RED", "GREEN"}}},
 			[]Field{{Name: "color", Num: 3, Kind: Enum, Symbols: []string{"UNKNOWN", "RED"}}},
@@ -144,6 +148,9 @@ var Cases = func() []Case {
 			c.NA = map[string]string{Avro: avroNoUint}
 		case "enum-added", "enum-removed":
 			c.NA = map[string]string{GoTypes: goNoEnum}
+		case "enum-added-closed":
+			c.NA = map[string]string{GoTypes: goNoEnum}
+			c.Old.Proto2, c.New.Proto2 = true, true
 		case "into-oneof":
 			c.NA = map[string]string{GoTypes: goNoOneof}
 		case "unknown-kept":

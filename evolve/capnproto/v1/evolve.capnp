@@ -90,6 +90,16 @@ struct EnumAdded {
   color @1 :EnumAddedColor;
 }
 
+enum EnumAddedClosedColor {
+  unknown @0;
+  red @1;
+}
+
+struct EnumAddedClosed {
+  id @0 :Int64;
+  color @1 :EnumAddedClosedColor;
+}
+
 enum EnumRemovedColor {
   unknown @0;
   red @1;

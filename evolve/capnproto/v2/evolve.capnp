@@ -98,6 +98,17 @@ struct EnumAdded {
   color @1 :EnumAddedColor;
 }
 
+enum EnumAddedClosedColor {
+  unknown @0;
+  red @1;
+  green @2;
+}
+
+struct EnumAddedClosed {
+  id @0 :Int64;
+  color @1 :EnumAddedClosedColor;
+}
+
 enum EnumRemovedColor {
   unknown @0;
   red @1;

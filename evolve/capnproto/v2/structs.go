@@ -78,6 +78,10 @@ var Structs = map[string]capnproto.Struct{
 		NewRoot:  func(s *capnp.Segment) (any, error) { return NewRootEnumAdded(s) },
 		ReadRoot: func(m *capnp.Message) (any, error) { return ReadRootEnumAdded(m) },
 	},
+	"EnumAddedClosed": {
+		NewRoot:  func(s *capnp.Segment) (any, error) { return NewRootEnumAddedClosed(s) },
+		ReadRoot: func(m *capnp.Message) (any, error) { return ReadRootEnumAddedClosed(m) },
+	},
 	"EnumRemoved": {
 		NewRoot:  func(s *capnp.Segment) (any, error) { return NewRootEnumRemoved(s) },
 		ReadRoot: func(m *capnp.Message) (any, error) { return ReadRootEnumRemoved(m) },

@@ -175,6 +175,15 @@ var Tables = map[string]fb.Table{
 			"color": EnumAddedAddColor,
 		},
 	},
+	"EnumAddedClosed": {
+		Start: EnumAddedClosedStart,
+		End:   EnumAddedClosedEnd,
+		Root:  func(buf []byte) any { return GetRootAsEnumAddedClosed(buf, 0) },
+		Add: map[string]any{
+			"id":    EnumAddedClosedAddId,
+			"color": EnumAddedClosedAddColor,
+		},
+	},
 	"EnumRemoved": {
 		Start: EnumRemovedStart,
 		End:   EnumRemovedEnd,

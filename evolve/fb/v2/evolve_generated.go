@@ -35,6 +35,33 @@ func (v EnumAddedColor) String() string {
 	return "EnumAddedColor(" + strconv.FormatInt(int64(v), 10) + ")"
 }
 
+type EnumAddedClosedColor int8
+
+const (
+	EnumAddedClosedColorUNKNOWN EnumAddedClosedColor = 0
+	EnumAddedClosedColorRED     EnumAddedClosedColor = 1
+	EnumAddedClosedColorGREEN   EnumAddedClosedColor = 2
+)
+
+var EnumNamesEnumAddedClosedColor = map[EnumAddedClosedColor]string{
+	EnumAddedClosedColorUNKNOWN: "UNKNOWN",
+	EnumAddedClosedColorRED:     "RED",
+	EnumAddedClosedColorGREEN:   "GREEN",
+}
+
+var EnumValuesEnumAddedClosedColor = map[string]EnumAddedClosedColor{
+	"UNKNOWN": EnumAddedClosedColorUNKNOWN,
+	"RED":     EnumAddedClosedColorRED,
+	"GREEN":   EnumAddedClosedColorGREEN,
+}
+
+func (v EnumAddedClosedColor) String() string {
+	if s, ok := EnumNamesEnumAddedClosedColor[v]; ok {
+		return s
+	}
+	return "EnumAddedClosedColor(" + strconv.FormatInt(int64(v), 10) + ")"
+}
+
 type EnumRemovedColor int8
 
 const (
@@ -1380,6 +1407,70 @@ func EnumAddedAddColor(builder *flatbuffers.Builder, color EnumAddedColor) {
 	builder.PrependInt8Slot(1, int8(color), 0)
 }
 func EnumAddedEnd(builder *flatbuffers.Builder) flatbuffers.UOffsetT {
+	return builder.EndObject()
+}
+
+type EnumAddedClosed struct {
+	_tab flatbuffers.Table
+}
+
+func GetRootAsEnumAddedClosed(buf []byte, offset flatbuffers.UOffsetT) *EnumAddedClosed {
+	n := flatbuffers.GetUOffsetT(buf[offset:])
+	x := &EnumAddedClosed{}
+	x.Init(buf, n+offset)
+	return x
+}
+
+func GetSizePrefixedRootAsEnumAddedClosed(buf []byte, offset flatbuffers.UOffsetT) *EnumAddedClosed {
+	n := flatbuffers.GetUOffsetT(buf[offset+flatbuffers.SizeUint32:])
+	x := &EnumAddedClosed{}
+	x.Init(buf, n+offset+flatbuffers.SizeUint32)
+	return x
+}
+
+func (rcv *EnumAddedClosed) Init(buf []byte, i flatbuffers.UOffsetT) {
+	rcv._tab.Bytes = buf
+	rcv._tab.Pos = i
+}
+
+func (rcv *EnumAddedClosed) Table() flatbuffers.Table {
+	return rcv._tab
+}
+
+func (rcv *EnumAddedClosed) Id() int64 {
+	o := flatbuffers.UOffsetT(rcv._tab.Offset(4))
+	if o != 0 {
+		return rcv._tab.GetInt64(o + rcv._tab.Pos)
+	}
+	return 0
+}
+
+func (rcv *EnumAddedClosed) MutateId(n int64) bool {
+	return rcv._tab.MutateInt64Slot(4, n)
+}
+
+func (rcv *EnumAddedClosed) Color() EnumAddedClosedColor {
+	o := flatbuffers.UOffsetT(rcv._tab.Offset(6))
+	if o != 0 {
+		return EnumAddedClosedColor(rcv._tab.GetInt8(o + rcv._tab.Pos))
+	}
+	return 0
+}
+
+func (rcv *EnumAddedClosed) MutateColor(n EnumAddedClosedColor) bool {
+	return rcv._tab.MutateInt8Slot(6, int8(n))
+}
+
+func EnumAddedClosedStart(builder *flatbuffers.Builder) {
+	builder.StartObject(2)
+}
+func EnumAddedClosedAddId(builder *flatbuffers.Builder, id int64) {
+	builder.PrependInt64Slot(0, id, 0)
+}
+func EnumAddedClosedAddColor(builder *flatbuffers.Builder, color EnumAddedClosedColor) {
+	builder.PrependInt8Slot(1, int8(color), 0)
+}
+func EnumAddedClosedEnd(builder *flatbuffers.Builder) flatbuffers.UOffsetT {
 	return builder.EndObject()
 }
 

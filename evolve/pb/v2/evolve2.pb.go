@@ -23,6 +23,65 @@ const (
 	_ = protoimpl.EnforceVersion(protoimpl.MaxVersion - 20)
 )
 
+type EnumAddedClosed_Color int32
+
+const (
+	EnumAddedClosed_UNKNOWN EnumAddedClosed_Color = 0
+	EnumAddedClosed_RED     EnumAddedClosed_Color = 1
+	EnumAddedClosed_GREEN   EnumAddedClosed_Color = 2
+)
+
+// Enum value maps for EnumAddedClosed_Color.
+var (
+	EnumAddedClosed_Color_name = map[int32]string{
+		0: "UNKNOWN",
+		1: "RED",
+		2: "GREEN",
+	}
+	EnumAddedClosed_Color_value = map[string]int32{
+		"UNKNOWN": 0,
+		"RED":     1,
+		"GREEN":   2,
+	}
+)
+
+func (x EnumAddedClosed_Color) Enum() *EnumAddedClosed_Color {
+	p := new(EnumAddedClosed_Color)
+	*p = x
+	return p
+}
+
+func (x EnumAddedClosed_Color) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (EnumAddedClosed_Color) Descriptor() protoreflect.EnumDescriptor {
+	return file_v2_evolve2_proto_enumTypes[0].Descriptor()
+}
+
+func (EnumAddedClosed_Color) Type() protoreflect.EnumType {
+	return &file_v2_evolve2_proto_enumTypes[0]
+}
+
+func (x EnumAddedClosed_Color) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Do not use.
+func (x *EnumAddedClosed_Color) UnmarshalJSON(b []byte) error {
+	num, err := protoimpl.X.UnmarshalJSONEnum(x.Descriptor(), b)
+	if err != nil {
+		return err
+	}
+	*x = EnumAddedClosed_Color(num)
+	return nil
+}
+
+// Deprecated: Use EnumAddedClosed_Color.Descriptor instead.
+func (EnumAddedClosed_Color) EnumDescriptor() ([]byte, []int) {
+	return file_v2_evolve2_proto_rawDescGZIP(), []int{4, 0}
+}
+
 type AddDefault struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Id            *int64                 `protobuf:"varint,1,opt,name=id" json:"id,omitempty"`
@@ -228,6 +287,58 @@ func (x *OptionalRequired) GetEmail() string {
 	return ""
 }
 
+type EnumAddedClosed struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Id            *int64                 `protobuf:"varint,1,opt,name=id" json:"id,omitempty"`
+	Color         *EnumAddedClosed_Color `protobuf:"varint,3,opt,name=color,enum=serbench.evolve.v2.EnumAddedClosed_Color" json:"color,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *EnumAddedClosed) Reset() {
+	*x = EnumAddedClosed{}
+	mi := &file_v2_evolve2_proto_msgTypes[4]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *EnumAddedClosed) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*EnumAddedClosed) ProtoMessage() {}
+
+func (x *EnumAddedClosed) ProtoReflect() protoreflect.Message {
+	mi := &file_v2_evolve2_proto_msgTypes[4]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use EnumAddedClosed.ProtoReflect.Descriptor instead.
+func (*EnumAddedClosed) Descriptor() ([]byte, []int) {
+	return file_v2_evolve2_proto_rawDescGZIP(), []int{4}
+}
+
+func (x *EnumAddedClosed) GetId() int64 {
+	if x != nil && x.Id != nil {
+		return *x.Id
+	}
+	return 0
+}
+
+func (x *EnumAddedClosed) GetColor() EnumAddedClosed_Color {
+	if x != nil && x.Color != nil {
+		return *x.Color
+	}
+	return EnumAddedClosed_UNKNOWN
+}
+
 type DefaultChanged struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Id            *int64                 `protobuf:"varint,1,opt,name=id" json:"id,omitempty"`
@@ -243,7 +354,7 @@ const (
 
 func (x *DefaultChanged) Reset() {
 	*x = DefaultChanged{}
-	mi := &file_v2_evolve2_proto_msgTypes[4]
+	mi := &file_v2_evolve2_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -255,7 +366,7 @@ func (x *DefaultChanged) String() string {
 func (*DefaultChanged) ProtoMessage() {}
 
 func (x *DefaultChanged) ProtoReflect() protoreflect.Message {
-	mi := &file_v2_evolve2_proto_msgTypes[4]
+	mi := &file_v2_evolve2_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -268,7 +379,7 @@ func (x *DefaultChanged) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DefaultChanged.ProtoReflect.Descriptor instead.
 func (*DefaultChanged) Descriptor() ([]byte, []int) {
-	return file_v2_evolve2_proto_rawDescGZIP(), []int{4}
+	return file_v2_evolve2_proto_rawDescGZIP(), []int{5}
 }
 
 func (x *DefaultChanged) GetId() int64 {
@@ -301,7 +412,14 @@ const file_v2_evolve2_proto_rawDesc = "" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\"8\n" +
 	"\x10OptionalRequired\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x14\n" +
-	"\x05email\x18\x03 \x02(\tR\x05email\"9\n" +
+	"\x05email\x18\x03 \x02(\tR\x05email\"\x8c\x01\n" +
+	"\x0fEnumAddedClosed\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x12?\n" +
+	"\x05color\x18\x03 \x01(\x0e2).serbench.evolve.v2.EnumAddedClosed.ColorR\x05color\"(\n" +
+	"\x05Color\x12\v\n" +
+	"\aUNKNOWN\x10\x00\x12\a\n" +
+	"\x03RED\x10\x01\x12\t\n" +
+	"\x05GREEN\x10\x02\"9\n" +
 	"\x0eDefaultChanged\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x17\n" +
 	"\x05level\x18\x03 \x01(\x05:\x019R\x05levelB+Z)github.com/serbench/serbench/evolve/pb/v2"
@@ -318,20 +436,24 @@ func file_v2_evolve2_proto_rawDescGZIP() []byte {
 	return file_v2_evolve2_proto_rawDescData
 }
 
-var file_v2_evolve2_proto_msgTypes = make([]protoimpl.MessageInfo, 5)
+var file_v2_evolve2_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
+var file_v2_evolve2_proto_msgTypes = make([]protoimpl.MessageInfo, 6)
 var file_v2_evolve2_proto_goTypes = []any{
-	(*AddDefault)(nil),       // 0: serbench.evolve.v2.AddDefault
-	(*AddRequired)(nil),      // 1: serbench.evolve.v2.AddRequired
-	(*RemoveRequired)(nil),   // 2: serbench.evolve.v2.RemoveRequired
-	(*OptionalRequired)(nil), // 3: serbench.evolve.v2.OptionalRequired
-	(*DefaultChanged)(nil),   // 4: serbench.evolve.v2.DefaultChanged
+	(EnumAddedClosed_Color)(0), // 0: serbench.evolve.v2.EnumAddedClosed.Color
+	(*AddDefault)(nil),         // 1: serbench.evolve.v2.AddDefault
+	(*AddRequired)(nil),        // 2: serbench.evolve.v2.AddRequired
+	(*RemoveRequired)(nil),     // 3: serbench.evolve.v2.RemoveRequired
+	(*OptionalRequired)(nil),   // 4: serbench.evolve.v2.OptionalRequired
+	(*EnumAddedClosed)(nil),    // 5: serbench.evolve.v2.EnumAddedClosed
+	(*DefaultChanged)(nil),     // 6: serbench.evolve.v2.DefaultChanged
 }
 var file_v2_evolve2_proto_depIdxs = []int32{
-	0, // [0:0] is the sub-list for method output_type
-	0, // [0:0] is the sub-list for method input_type
-	0, // [0:0] is the sub-list for extension type_name
-	0, // [0:0] is the sub-list for extension extendee
-	0, // [0:0] is the sub-list for field type_name
+	0, // 0: serbench.evolve.v2.EnumAddedClosed.color:type_name -> serbench.evolve.v2.EnumAddedClosed.Color
+	1, // [1:1] is the sub-list for method output_type
+	1, // [1:1] is the sub-list for method input_type
+	1, // [1:1] is the sub-list for extension type_name
+	1, // [1:1] is the sub-list for extension extendee
+	0, // [0:1] is the sub-list for field type_name
 }
 
 func init() { file_v2_evolve2_proto_init() }
@@ -344,13 +466,14 @@ func file_v2_evolve2_proto_init() {
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_v2_evolve2_proto_rawDesc), len(file_v2_evolve2_proto_rawDesc)),
-			NumEnums:      0,
-			NumMessages:   5,
+			NumEnums:      1,
+			NumMessages:   6,
 			NumExtensions: 0,
 			NumServices:   0,
 		},
 		GoTypes:           file_v2_evolve2_proto_goTypes,
 		DependencyIndexes: file_v2_evolve2_proto_depIdxs,
+		EnumInfos:         file_v2_evolve2_proto_enumTypes,
 		MessageInfos:      file_v2_evolve2_proto_msgTypes,
 	}.Build()
 	File_v2_evolve2_proto = out.File

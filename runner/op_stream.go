@@ -433,7 +433,10 @@ func (p *Prepared) streamCheck(s codec.Streamer, v any, now func() time.Time) (*
 // allocated so far.
 type heapFigures struct{ inuse, total uint64 }
 
+// liveHeap collects twice (a sync.Pool keeps what it held for one more
+// collection) and reads the heap.
 func liveHeap() heapFigures {
+	runtime.GC()
 	runtime.GC()
 	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)

@@ -114,10 +114,13 @@ func closeEncoder(enc codec.Encoder) error {
 
 // writeStream writes the builds of vals in order into a new stream and
 // returns it.
-func writeStream(s codec.Streamer, vals []any, order []int) ([]byte, error) {
+func (p *Prepared) writeStream(s codec.Streamer, vals []any, order []int) ([]byte, error) {
 	var buf bytes.Buffer
 	enc := s.NewEncoder(&buf)
 	for i, k := range order {
+		if i%256 == 0 {
+			p.alive() // a slow codec's long stream still moves
+		}
 		if err := enc.Encode(vals[k]); err != nil {
 			return nil, checkErr(results.Error, "stream message %d: encode: %v", i+1, err)
 		}
@@ -134,6 +137,9 @@ func (p *Prepared) readStream(s codec.Streamer, r io.Reader, order []int) error 
 	dec := s.NewDecoder(r)
 	elem := reflect.TypeOf(p.refs[0]).Elem()
 	for i, k := range order {
+		if i%256 == 0 {
+			p.alive() // a slow codec's long stream still moves
+		}
 		out := reflect.New(elem).Interface()
 		if err := dec.Decode(out); err != nil {
 			return checkErr(results.Failed, "stream message %d of %d: decode: %v", i+1, len(order), err)
@@ -162,7 +168,7 @@ func buildStreamEncode(p *Prepared, o opInput) (loop, *control, loop, error) {
 	for i := range order {
 		order[i] = i % len(vals)
 	}
-	stream, err := writeStream(s, vals, order)
+	stream, err := p.writeStream(s, vals, order)
 	if err != nil {
 		return nil, nil, nil, err
 	}
@@ -303,7 +309,7 @@ func buildStreamDecode(p *Prepared, o opInput) (loop, *control, loop, error) {
 		order[i] = ctl.rng.IntN(len(vals))
 	}
 	order[0] = 0
-	stream, err := writeStream(s, vals, order)
+	stream, err := p.writeStream(s, vals, order)
 	if err != nil {
 		return nil, nil, nil, err
 	}
@@ -380,11 +386,11 @@ func (p *Prepared) slowReaders(s codec.Streamer, stream []byte, order []int) err
 // message and the Decoder's buffers at their working size: what grows
 // between them is what the Decoder keeps of the stream.
 func (p *Prepared) streamCheck(s codec.Streamer, v any, now func() time.Time) (*results.StreamCheck, error) {
-	first, err := writeStream(s, []any{v}, []int{0})
+	first, err := p.writeStream(s, []any{v}, []int{0})
 	if err != nil {
 		return nil, err
 	}
-	two, err := writeStream(s, []any{v}, []int{0, 0})
+	two, err := p.writeStream(s, []any{v}, []int{0, 0})
 	if err != nil {
 		return nil, err
 	}
@@ -486,7 +492,7 @@ func (p *Prepared) CheckStream(job *Job) error {
 		return err
 	}
 	order := append(seq(len(vals)), seq(len(vals))...)
-	stream, err := writeStream(s, vals, order)
+	stream, err := p.writeStream(s, vals, order)
 	if err != nil {
 		return err
 	}

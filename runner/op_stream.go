@@ -43,8 +43,12 @@ const (
 	streamCheckBytes = 64 << 20
 	streamCheckTime  = 2 * time.Second
 	// slowReaderBytes caps the part of the stream read through the slow
-	// readers.
+	// readers, and oneByteBytes the part read one byte per Read: a
+	// Decoder that validates what it holds again after each Read takes
+	// time quadratic in a message's size there (fxamacker/cbor on a
+	// message of half a megabyte takes minutes).
 	slowReaderBytes = 1 << 20
+	oneByteBytes    = 64 << 10
 )
 
 // streamCheckLen is the long stream's length: StreamCheckMessages, less
@@ -117,10 +121,9 @@ func closeEncoder(enc codec.Encoder) error {
 func (p *Prepared) writeStream(s codec.Streamer, vals []any, order []int) ([]byte, error) {
 	var buf bytes.Buffer
 	enc := s.NewEncoder(&buf)
+	tick := p.now()
 	for i, k := range order {
-		if i%256 == 0 {
-			p.alive() // a slow codec's long stream still moves
-		}
+		p.tick(&tick)
 		if err := enc.Encode(vals[k]); err != nil {
 			return nil, checkErr(results.Error, "stream message %d: encode: %v", i+1, err)
 		}
@@ -136,10 +139,9 @@ func (p *Prepared) writeStream(s codec.Streamer, vals []any, order []int) ([]byt
 func (p *Prepared) readStream(s codec.Streamer, r io.Reader, order []int) error {
 	dec := s.NewDecoder(r)
 	elem := reflect.TypeOf(p.refs[0]).Elem()
+	tick := p.now()
 	for i, k := range order {
-		if i%256 == 0 {
-			p.alive() // a slow codec's long stream still moves
-		}
+		p.tick(&tick)
 		out := reflect.New(elem).Interface()
 		if err := dec.Decode(out); err != nil {
 			return checkErr(results.Failed, "stream message %d of %d: decode: %v", i+1, len(order), err)
@@ -355,18 +357,26 @@ func buildStreamDecode(p *Prepared, o opInput) (loop, *control, loop, error) {
 	}, ctl, nil, nil
 }
 
-// slowReaders reads the stream's first messages (slowReaderBytes, at
-// least one) through a reader returning one byte per Read and through
-// one returning half of what is asked, checking every message: a
-// Decoder must not take a short read for the stream's end.
+// slowReaders reads the stream's first messages through a reader
+// returning one byte per Read (those within oneByteBytes, none when the
+// first is larger) and through one returning half of what is asked
+// (those within slowReaderBytes, at least one), checking every message:
+// a Decoder must not take a short read for the stream's end.
 func (p *Prepared) slowReaders(s codec.Streamer, stream []byte, order []int) error {
-	n := max(1, min(len(order), len(order)*slowReaderBytes/max(len(stream), 1)))
+	within := func(limit int) int { return min(len(order), len(order)*limit/max(len(stream), 1)) }
 	for _, r := range []struct {
 		name string
 		wrap func(io.Reader) io.Reader
-	}{{"one byte per Read (iotest.OneByteReader)", iotest.OneByteReader}, {"half of each Read (iotest.HalfReader)", iotest.HalfReader}} {
+		n    int
+	}{
+		{"one byte per Read (iotest.OneByteReader)", iotest.OneByteReader, within(oneByteBytes)},
+		{"half of each Read (iotest.HalfReader)", iotest.HalfReader, max(1, within(slowReaderBytes))},
+	} {
+		if r.n == 0 {
+			continue // a message larger than oneByteBytes
+		}
 		p.alive()
-		if err := p.readStream(s, r.wrap(bytes.NewReader(stream)), order[:n]); err != nil {
+		if err := p.readStream(s, r.wrap(bytes.NewReader(stream)), order[:r.n]); err != nil {
 			var ce *CheckError
 			if errors.As(err, &ce) {
 				return checkErr(ce.Status, "through a reader that returns %s: %s", r.name, ce.Reason)
@@ -406,16 +416,16 @@ func (p *Prepared) streamCheck(s codec.Streamer, v any, now func() time.Time) (*
 	warm, deadline := start.Add(streamCheckTime/10), start.Add(streamCheckTime)
 	var before heapFigures
 	from, decoded := 0, 0 // the heap is first read after message from
+	tick := start
 	for decoded < src.n {
-		if from == 0 && decoded > 0 && (decoded >= src.n/10 || now().After(warm)) {
+		t := now()
+		if from == 0 && decoded > 0 && (decoded >= src.n/10 || t.After(warm)) {
 			before, from = liveHeap(), decoded
 		}
-		if decoded%1024 == 0 {
-			p.alive()
-			if from > 0 && decoded > from && now().After(deadline) {
-				break
-			}
+		if from > 0 && decoded > from && t.After(deadline) {
+			break
 		}
+		p.tick(&tick)
 		out = reflect.New(elem).Interface()
 		if err := dec.Decode(out); err != nil {
 			return nil, checkErr(results.Failed, "a long stream, message %d: decode: %v", decoded+1, err)
@@ -433,6 +443,16 @@ func (p *Prepared) streamCheck(s codec.Streamer, v any, now func() time.Time) (*
 		HeapGrowth:  int64(after.inuse) - int64(before.inuse),
 		AllocPerMsg: float64(after.total-before.total) / float64(decoded-from),
 	}, nil
+}
+
+// tick says the check still moves (Prepared.alive) when a tenth of a
+// second has passed since *last: often enough for the supervisor's
+// watchdog, however long one message takes, and seldom for small ones.
+func (p *Prepared) tick(last *time.Time) {
+	if t := p.now(); t.Sub(*last) > 100*time.Millisecond {
+		p.alive()
+		*last = t
+	}
 }
 
 // A heapFigures is the live heap after a collection and the bytes

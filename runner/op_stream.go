@@ -82,29 +82,24 @@ func judgeStream(op results.Op) func(*Prepared, *results.Result, func([]time.Dur
 	}
 }
 
-// streamer returns the job's codec as a codec.Streamer, or a CheckError
-// that skips the op.
-func streamer(p *Prepared) (codec.Streamer, error) {
+// streamOf returns the job's codec as a codec.Streamer, or a CheckError
+// that skips the op, and a fresh value of each build of the pool, to hand
+// to an Encoder (the references stay the runner's own).
+func streamOf(p *Prepared, job *Job) (codec.Streamer, []any, error) {
 	s, ok := p.codec.(codec.Streamer)
 	if !ok {
-		return nil, checkErr(results.Skipped, "codec %s has no streaming API (codec.Streamer)", p.info.Name)
+		return nil, nil, checkErr(results.Skipped, "codec %s has no streaming API (codec.Streamer)", p.info.Name)
 	}
-	return s, nil
-}
-
-// streamValues builds a fresh value of each build of the pool, to hand to
-// an Encoder (the references stay the runner's own).
-func streamValues(p *Prepared, job *Job) ([]any, error) {
 	builds := job.builds()
 	vals := make([]any, len(p.Msgs))
 	for k := range vals {
 		v, err := builds(k)
 		if err != nil {
-			return nil, checkErr(results.Error, "building the value: %v", err)
+			return nil, nil, checkErr(results.Error, "building the value: %v", err)
 		}
 		vals[k] = v
 	}
-	return vals, nil
+	return s, vals, nil
 }
 
 // closeEncoder ends a stream: an Encoder that is an io.Closer (one that
@@ -154,11 +149,7 @@ func (p *Prepared) readStream(s codec.Streamer, r io.Reader, order []int) error 
 }
 
 func buildStreamEncode(p *Prepared, o opInput) (loop, *control, loop, error) {
-	s, err := streamer(p)
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	vals, err := streamValues(p, o.job)
+	s, vals, err := streamOf(p, o.job)
 	if err != nil {
 		return nil, nil, nil, err
 	}
@@ -297,11 +288,7 @@ func (t *ftail) Read(b []byte) (int, error) {
 }
 
 func buildStreamDecode(p *Prepared, o opInput) (loop, *control, loop, error) {
-	s, err := streamer(p)
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	vals, err := streamValues(p, o.job)
+	s, vals, err := streamOf(p, o.job)
 	if err != nil {
 		return nil, nil, nil, err
 	}
@@ -503,11 +490,7 @@ func (r *repeatReader) Read(b []byte) (int, error) {
 // with no streaming API, so that conformance holds every Streamer to
 // every dataset it claims.
 func (p *Prepared) CheckStream(job *Job) error {
-	s, err := streamer(p)
-	if err != nil {
-		return err
-	}
-	vals, err := streamValues(p, job)
+	s, vals, err := streamOf(p, job)
 	if err != nil {
 		return err
 	}

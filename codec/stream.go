@@ -37,17 +37,41 @@ type Streamer interface {
 // by newEncoder and newDecoder: a library's streaming API beside the
 // calls c times.
 func WithStream(c Codec, newEncoder func(w io.Writer) Encoder, newDecoder func(r io.Reader) Decoder) Codec {
-	return streamer{c, newEncoder, newDecoder}
+	return streamer{c, newEncoder, newDecoder, nil}
 }
 
 type streamer struct {
 	Codec
 	newEncoder func(io.Writer) Encoder
 	newDecoder func(io.Reader) Decoder
+	refuse     func(v any) string
 }
 
 func (s streamer) NewEncoder(w io.Writer) Encoder { return s.newEncoder(w) }
 func (s streamer) NewDecoder(r io.Reader) Decoder { return s.newDecoder(r) }
+
+// A StreamRefuser is a Streamer whose stream cannot carry some values
+// its Cases can (a library's stream Decoder that loses them):
+// StreamRefuses returns why it cannot carry v, or "" if it can. The
+// stream ops skip such a value with the reason, as Prepare's
+// UnsupportedError skips a case.
+type StreamRefuser interface {
+	StreamRefuses(v any) string
+}
+
+// WithStreamRefusing is WithStream for a library whose stream cannot
+// carry every value its Cases can: refuse says why it cannot carry v, or
+// "".
+func WithStreamRefusing(c Codec, newEncoder func(w io.Writer) Encoder, newDecoder func(r io.Reader) Decoder, refuse func(v any) string) Codec {
+	return streamer{c, newEncoder, newDecoder, refuse}
+}
+
+func (s streamer) StreamRefuses(v any) string {
+	if s.refuse == nil {
+		return ""
+	}
+	return s.refuse(v)
+}
 
 // Stream returns a Codec for a library's streaming API used the way a
 // server keeps it for a connection's life: one Encoder, made once per Case,

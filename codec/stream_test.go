@@ -45,3 +45,27 @@ func TestStreamer(t *testing.T) {
 		t.Error("Stream without a Decoder is a codec.Streamer")
 	}
 }
+
+// TestStreamRefuser checks that WithStreamRefusing says why its stream
+// cannot carry a value, and WithStream never does.
+func TestStreamRefuser(t *testing.T) {
+	enc := func(w io.Writer) codec.Encoder { return json.NewEncoder(w) }
+	dec := func(r io.Reader) codec.Decoder { return json.NewDecoder(r) }
+	c := codec.Reflect(json.Marshal, json.Unmarshal)
+	ints := func(v any) string {
+		if _, ok := v.(*int); ok {
+			return "no ints"
+		}
+		return ""
+	}
+	r := codec.WithStreamRefusing(c, enc, dec, ints).(codec.StreamRefuser)
+	if got := r.StreamRefuses(new(int)); got != "no ints" {
+		t.Errorf("StreamRefuses(*int) = %q", got)
+	}
+	if got := r.StreamRefuses(new(string)); got != "" {
+		t.Errorf("StreamRefuses(*string) = %q", got)
+	}
+	if got := codec.WithStream(c, enc, dec).(codec.StreamRefuser).StreamRefuses(new(int)); got != "" {
+		t.Errorf("WithStream refuses: %q", got)
+	}
+}

@@ -90,6 +90,15 @@ func streamOf(p *Prepared, job *Job) (codec.Streamer, []any, error) {
 	if !ok {
 		return nil, nil, checkErr(results.Skipped, "codec %s has no streaming API (codec.Streamer)", p.info.Name)
 	}
+	if r, ok := s.(codec.StreamRefuser); ok {
+		v, err := job.builds()(0)
+		if err != nil {
+			return nil, nil, checkErr(results.Error, "building the value: %v", err)
+		}
+		if why := r.StreamRefuses(v); why != "" {
+			return nil, nil, checkErr(results.Skipped, "codec %s's stream cannot carry %T: %s", p.info.Name, v, why)
+		}
+	}
 	builds := job.builds()
 	vals := make([]any, len(p.Msgs))
 	for k := range vals {

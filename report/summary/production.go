@@ -83,24 +83,25 @@ func frontWords(ts []results.Tradeoff, front []int) string {
 func (s *writer) streams() {
 	var lines []string
 	for _, c := range s.ix.cats {
-		var parts []string
 		for _, cell := range s.ix.cells.Cells(c) {
 			enc, dec := cell.Result(results.StreamEncode), cell.Result(results.StreamDecode)
-			var fig []string
+			row := []string{text(c.String()), text(cell.Codec)}
+			shown := false
 			for _, r := range []*results.Result{enc, dec} {
 				if r != nil && r.Ranked() && r.MBPerSec() > 0 {
-					fig = append(fig, fmt.Sprintf("%s %.3g MB/s", r.Op, r.MBPerSec()))
+					row = append(row, durCI(r), fmt.Sprintf("%.3g", r.MBPerSec()))
+					shown = true
+				} else {
+					row = append(row, "–", "–")
 				}
 			}
+			truly := "–"
 			if dec != nil && dec.Streams != nil {
-				fig = append(fig, "truly streams: "+streamsWord(dec.Streams))
+				truly, shown = streamsWord(dec.Streams), true
 			}
-			if len(fig) > 0 {
-				parts = append(parts, text(cell.Codec)+" ("+strings.Join(fig, ", ")+")")
+			if shown {
+				lines = append(lines, "| "+strings.Join(append(row, truly), " | ")+" |")
 			}
-		}
-		if len(parts) > 0 {
-			lines = append(lines, fmt.Sprintf("- %s: %s.", text(c.String()), strings.Join(parts, "; ")))
 		}
 	}
 	if len(lines) == 0 {
@@ -114,6 +115,8 @@ func (s *writer) streams() {
 	s.p("decoding a long stream (up to %s messages) grows the live heap by less than %d KiB from the stream's first tenth to its", group(fmt.Sprint(results.StreamCheckMessages)), results.StreamLimit>>10)
 	s.p("end (after go-json-experiment's jsonbench criterion).")
 	s.p("")
+	s.p("| dataset/shape | codec | stream-encode per message | MB/s | stream-decode per message | MB/s | truly streams |")
+	s.p("|---|---|---:|---:|---:|---:|---|")
 	for _, l := range lines {
 		s.p("%s", l)
 	}

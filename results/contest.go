@@ -25,7 +25,7 @@ func Contested(rs []Result) []string {
 		if !r.Ranked() {
 			continue
 		}
-		k := string(r.Op) + "\x00" + r.Dataset + "\x00" + r.Shape
+		k := string(r.Op) + "\x00" + r.Dataset + "\x00" + r.Shape + ProcsSuffix(r.Procs)
 		sets[k] = append(sets[k], r)
 	}
 	out := map[string]bool{}

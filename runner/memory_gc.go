@@ -138,8 +138,10 @@ func (p *Prepared) keptBytes() (float64, error) {
 		}
 	}
 	l2 := liveHeap()
+	// The pool, the case and the values are reachable at both measures.
 	runtime.KeepAlive(held)
 	runtime.KeepAlive(c)
+	runtime.KeepAlive(p)
 	if l2 <= l1 {
 		return 0, nil
 	}

@@ -36,7 +36,7 @@ type Prepared struct {
 
 	info  codec.Info
 	build func(k int) (any, error) // builds build k of the job's value (Job.builds)
-	alive func() // says a long check still moves (Runner.alive)
+	alive func()                   // says a long check still moves (Runner.alive)
 	refs  []any
 	orig  [][]byte // pristine copies of Msgs, to restore after the overwrite check
 	sums  []uint64 // the hash of each message when it was made

@@ -87,9 +87,11 @@ func newLiveHeap(size int64) []*liveNode {
 }
 
 // keptValues is how many decoded values keptBytes holds at most, within
-// keptBytesCap of their messages' size.
+// keptBytesCap of their messages' size: enough small values that what
+// they keep stands well above what else changes between two collections
+// (a sync.Pool emptied, a buffer grown).
 const (
-	keptValues   = 64
+	keptValues   = 4096
 	keptBytesCap = 32 << 20
 )
 
@@ -125,6 +127,7 @@ func (p *Prepared) keptBytes() (float64, error) {
 		return 0, err
 	}
 	held[0] = nil
+	liveHeap() // what the decode put in pools is dropped by the next two collections
 	half := k / 2
 	for i := range half {
 		if err := decode(i); err != nil {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"runtime"
 	"runtime/debug"
+	"slices"
 	"sync"
 	"time"
 )
@@ -189,4 +190,34 @@ func buildProcs(o operation, ps []*Prepared, in opInput, self bool) (loop, *cont
 	}
 	l, agg := parallelLoop(loops, ctls, in.now)
 	return l, agg, path, nil
+}
+
+// OnProcs returns jobs with each job repeated once per GOMAXPROCS of cpus
+// (go test -cpu's list), its copies side by side so that a codec's
+// benchmarks at every GOMAXPROCS are sampled interleaved; jobs as they
+// are when cpus is empty.
+func OnProcs(jobs []Job, cpus []int) []Job {
+	if len(cpus) == 0 {
+		return jobs
+	}
+	out := make([]Job, 0, len(jobs)*len(cpus))
+	for _, j := range jobs {
+		for _, n := range cpus {
+			j.Procs = n
+			out = append(out, j)
+		}
+	}
+	return out
+}
+
+// ProcsOf returns the GOMAXPROCS values the jobs run at, in the order
+// they first appear; none when no job sets one.
+func ProcsOf(jobs []Job) []int {
+	var out []int
+	for _, j := range jobs {
+		if j.Procs > 0 && !slices.Contains(out, j.Procs) {
+			out = append(out, j.Procs)
+		}
+	}
+	return out
 }

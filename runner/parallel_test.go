@@ -5,6 +5,8 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -193,5 +195,34 @@ func TestGCCost(t *testing.T) {
 	gcCost(&res)
 	if res.GCCyclesPerKop != 0.25 || res.GCCPUNsPerKop != 750 {
 		t.Errorf("%v cycles and %v ns of collector CPU per 1,000 ops; want 0.25 and 750", res.GCCyclesPerKop, res.GCCPUNsPerKop)
+	}
+}
+
+func TestCPUList(t *testing.T) {
+	for _, tt := range []struct {
+		in   string
+		want []int
+	}{{"0", []int{0}}, {"0-3,6", []int{0, 1, 2, 3, 6}}, {"1,3", []int{1, 3}}, {"x", nil}, {"3-1", nil}} {
+		if got := cpuList(tt.in); !slices.Equal(got, tt.want) {
+			t.Errorf("cpuList(%q) = %v, want %v", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestOnProcs(t *testing.T) {
+	jobs := []Job{{Dataset: "a"}, {Dataset: "b"}}
+	got := OnProcs(jobs, []int{1, 2})
+	var names []string
+	for _, j := range got {
+		names = append(names, fmt.Sprintf("%s-%d", j.Dataset, j.Procs))
+	}
+	if want := []string{"a-1", "a-2", "b-1", "b-2"}; !slices.Equal(names, want) {
+		t.Errorf("OnProcs = %v, want %v", names, want)
+	}
+	if ps := ProcsOf(got); !slices.Equal(ps, []int{1, 2}) {
+		t.Errorf("ProcsOf = %v", ps)
+	}
+	if len(OnProcs(jobs, nil)) != 2 || ProcsOf(jobs) != nil {
+		t.Error("no -cpu list changed the jobs")
 	}
 }

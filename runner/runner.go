@@ -259,6 +259,12 @@ func (job *Job) Results(st results.Status, reason string) []results.Result {
 	return out
 }
 
+// Key returns the key (results.Result.Key) of the job's benchmark of op.
+func (job *Job) Key(op results.Op) string {
+	r := job.result(op, "", "")
+	return r.Key()
+}
+
 func (job *Job) result(op results.Op, st results.Status, reason string) results.Result {
 	return results.Result{Op: op, Codec: job.Codec.Name, Dataset: job.Dataset, Shape: job.Shape, Items: job.Items, Procs: job.Procs, Status: st, Reason: reason}
 }

@@ -74,9 +74,9 @@ type view struct {
 	Charts     []chartData
 	// Answers are the run's four answers, as summary.md gives them, and
 	// LeftOut what they leave out (crashed, errored, implausible).
-	Answers   []answerView
-	LeftOut   []string
-	Overview  overview
+	Answers  []answerView
+	LeftOut  []string
+	Overview overview
 	// Production holds the figures of run -cpu, the memory figures and
 	// run -cold's first calls.
 	Production production

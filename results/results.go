@@ -568,7 +568,8 @@ const WordSize = 8
 // against the same operation through Encode and Decode instead (PathNs,
 // the fastest of a few batches): it may save the indirect call and what
 // inlining saves (up to SelfTimedSlack ns), not more than SelfTimedRatio
-// times over.
+// times over. A result timed on several goroutines (Procs) is held to
+// these bounds per goroutine: its time per op times Procs.
 func MarkImplausible(rs []Result, overheadNs float64) {
 	for i := range rs {
 		r := &rs[i]
@@ -577,6 +578,12 @@ func MarkImplausible(rs []Result, overheadNs float64) {
 		}
 		r.Implausible = ""
 		m, what := r.fastestSample()
+		if r.Procs > 1 {
+			// Wall time over the operations of Procs goroutines: one
+			// goroutine's operation takes Procs times as long.
+			m *= float64(r.Procs)
+			what += fmt.Sprintf(" per goroutine of %d", r.Procs)
+		}
 		loop := overheadNs
 		if r.LoopNs > 0 {
 			loop = r.LoopNs

@@ -552,7 +552,7 @@ func (r *Runner) checks(p *Prepared, n int) func(*results.Result) (int, error) {
 func (r *Runner) judge(p *Prepared, res *results.Result) {
 	timer := r.timerCost()
 	q := func(ds []time.Duration) float64 { return max(quantile(ds, checkQuantile)-timer, 0) }
-	m := res.NsPerOp.Median
+	m := res.NsPerOp.Median * float64(max(res.Procs, 1)) // one goroutine's time per op
 	if o, ok := operations[res.Op]; ok {
 		if flag := o.judge(p, res, q); flag != "" {
 			res.Flagged = flag

@@ -147,12 +147,12 @@ func New(opts Options) (*Runner, error) {
 func (r *Runner) Options() Options { return r.opts }
 
 // Run runs the jobs, group by group (see Groups), with Options.LiveHeap
-// kept alive throughout: the benchmarks of a
-// group, one codec's, are sampled interleaved, one sample of each in a shuffled
-// order, round after round, so that a slow phase of a noisy machine falls
-// on all of them alike (Google Benchmark's random interleaving). Jobs that
-// need memory set aside (MinMemory) run alone, and a job whose encoding is
-// LargeBytes or more is sampled on its own as soon as it is prepared.
+// kept alive throughout: the benchmarks of a group, one codec's, are
+// sampled interleaved, one sample of each in a shuffled order, round after
+// round, so that a slow phase of a noisy machine falls on all of them
+// alike (Google Benchmark's random interleaving). Jobs that need memory
+// set aside (MinMemory) run alone, and a job whose encoding is LargeBytes
+// or more is sampled on its own as soon as it is prepared.
 //
 // It returns the results in job order. When ctx is cancelled Run stops
 // and returns the results of the jobs finished so far with ctx's error.

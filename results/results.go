@@ -268,7 +268,8 @@ type Result struct {
 	// reachable once the collector has run (the live heap with the
 	// values held, less without, per value), apart from what the
 	// decode allocated and dropped (BPerOp): what a program pays to hold
-	// the values it decodes.
+	// the values it decodes. It is not measured with Options.LiveHeap,
+	// whose every collection would cost more than the figure.
 	KeptBPerOp float64 `json:"kept_b_per_op,omitempty"`
 	// ColdNs is the op's first call on the value's type in a fresh
 	// process (reflection caches, code generated at run time), in ns, and

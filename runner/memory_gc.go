@@ -3,6 +3,7 @@ package runner
 import (
 	"math/rand/v2"
 	"runtime"
+	"runtime/debug"
 	"runtime/metrics"
 
 	"github.com/serbench/serbench/results"
@@ -59,12 +60,16 @@ const liveRoots = 4096
 
 // newLiveHeap allocates about size bytes of liveNodes, linked in
 // liveRoots chains with a link across to a node drawn at random, and
-// returns their roots: the heap lives as long as they do.
+// returns their roots: the heap lives as long as they do. The collector
+// is off while it grows (each cycle would mark all of it built so far),
+// and one collection marks it once built.
 func newLiveHeap(size int64) []*liveNode {
 	n := int(size / liveNodeSize)
 	if n <= 0 {
 		return nil
 	}
+	defer runtime.GC()
+	defer debug.SetGCPercent(debug.SetGCPercent(-1))
 	roots := make([]*liveNode, min(liveRoots, n))
 	all := make([]*liveNode, 0, min(n, 1<<16)) // a sample of nodes to link across to
 	rng := rand.New(rand.NewPCG(uint64(n), 7))
@@ -127,7 +132,6 @@ func (p *Prepared) keptBytes() (float64, error) {
 		return 0, err
 	}
 	held[0] = nil
-	liveHeap() // what the decode put in pools is dropped by the next two collections
 	half := k / 2
 	for i := range half {
 		if err := decode(i); err != nil {

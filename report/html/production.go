@@ -26,6 +26,7 @@ type scalingView struct {
 }
 
 type memoryView struct {
+	KeptText                             string // "–" when not measured (under a live heap)
 	Category, Codec                      string
 	Kept, DecAlloc, EncAlloc             float64
 	EncCycles, EncCPU, DecCycles, DecCPU string
@@ -63,6 +64,10 @@ func newProduction(run *results.Run) production {
 			if d != nil && d.Status == results.OK && (d.KeptBPerOp > 0 || d.GCCPUNsPerKop > 0) {
 				m := memoryView{Category: cat.String(), Codec: c.Codec, Kept: d.KeptBPerOp, DecAlloc: d.BPerOp,
 					DecCycles: fmt.Sprintf("%.3g", d.GCCyclesPerKop), DecCPU: results.FormatNs(d.GCCPUNsPerKop)}
+				m.KeptText = "–"
+				if d.KeptBPerOp > 0 {
+					m.KeptText = fmt.Sprintf("%.0f", d.KeptBPerOp)
+				}
 				if e != nil && e.Status == results.OK {
 					m.EncAlloc, m.EncCycles, m.EncCPU = e.BPerOp, fmt.Sprintf("%.3g", e.GCCyclesPerKop), results.FormatNs(e.GCCPUNsPerKop)
 				}

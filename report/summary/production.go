@@ -101,7 +101,8 @@ func (s *writer) memory() {
 	if run.Options.LiveHeap > 0 {
 		heap = fmt.Sprintf("%s of pointer-rich data kept alive beside it (-live-heap), samples meeting the collector as it came", bytes(int(run.Options.LiveHeap)))
 	}
-	s.p("Kept is the heap one decoded value keeps reachable after a collection; allocated is what a decode allocates in all (B/op).")
+	s.p("Kept is the heap one decoded value keeps reachable after a collection (not measured under a live heap); allocated is what")
+	s.p("an operation allocates in all (B/op).")
 	s.p("Collector cycles and CPU time are per 1,000 operations over all the samples, measured with %s.", heap)
 	s.p("")
 	s.p("| dataset/shape | codec | decode kept | decode allocated | encode allocated | GC cycles/1k encode | GC CPU/1k encode | GC cycles/1k decode | GC CPU/1k decode |")
@@ -112,7 +113,11 @@ func (s *writer) memory() {
 		if e != nil && e.Status == results.OK {
 			enc = fmt.Sprintf(" %s | %.3g | %s |", bytesF(e.BPerOp), e.GCCyclesPerKop, dur(e.GCCPUNsPerKop))
 		}
-		s.p("| %s | %s | %s | %s |%s %.3g | %s |", text(l.cat.String()), text(l.cell.Codec), bytesF(d.KeptBPerOp), bytesF(d.BPerOp), enc, d.GCCyclesPerKop, dur(d.GCCPUNsPerKop))
+		kept := "–" // not measured under a live heap
+		if d.KeptBPerOp > 0 {
+			kept = bytesF(d.KeptBPerOp)
+		}
+		s.p("| %s | %s | %s | %s |%s %.3g | %s |", text(l.cat.String()), text(l.cell.Codec), kept, bytesF(d.BPerOp), enc, d.GCCyclesPerKop, dur(d.GCCPUNsPerKop))
 	}
 }
 

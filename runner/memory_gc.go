@@ -54,41 +54,44 @@ type liveNode struct {
 // liveNodeSize is the size of a liveNode.
 const liveNodeSize = 64
 
-// liveRoots is how many chains a live heap is built of: short enough
-// chains that the collector's workers mark them in parallel.
-const liveRoots = 4096
+// liveSlab is how many liveNodes are allocated together, as one object
+// of 1 KiB: a service's heap of small objects, built in a few hundred
+// thousand allocations rather than millions, so that a worker process
+// (one per group of benchmarks) builds it in a fraction of a second.
+const liveSlab = 16
 
-// newLiveHeap allocates about size bytes of liveNodes, linked in
-// liveRoots chains with a link across to a node drawn at random, and
-// returns their roots: the heap lives as long as they do. The collector
-// is off while it grows (each cycle would mark all of it built so far),
-// and one collection marks it once built.
-func newLiveHeap(size int64) []*liveNode {
-	n := int(size / liveNodeSize)
+// newLiveHeap allocates about size bytes of liveNodes in slabs, each node
+// linked to the one before it and to a node drawn at random, and returns
+// the last: the whole heap is reachable from it and lives as long as it
+// does. The collector is off while the heap grows (each cycle would mark
+// all of it built so far) and takes it as it comes once it is built.
+func newLiveHeap(size int64) *liveNode {
+	n := int(size / (liveNodeSize * liveSlab))
 	if n <= 0 {
 		return nil
 	}
-	defer runtime.GC()
 	defer debug.SetGCPercent(debug.SetGCPercent(-1))
-	roots := make([]*liveNode, min(liveRoots, n))
-	all := make([]*liveNode, 0, min(n, 1<<16)) // a sample of nodes to link across to
+	sample := make([]*liveNode, 0, 1<<12) // nodes to link across to
 	rng := rand.New(rand.NewPCG(uint64(n), 7))
+	var last *liveNode
 	for i := range n {
-		nd := &liveNode{}
-		nd.data[0] = uint64(i)
-		r := i % len(roots)
-		nd.next[0] = roots[r]
-		if len(all) > 0 {
-			nd.next[1] = all[rng.IntN(len(all))]
+		slab := new([liveSlab]liveNode)
+		for k := range slab {
+			nd := &slab[k]
+			nd.data[0] = uint64(i*liveSlab + k)
+			nd.next[0] = last
+			if len(sample) > 0 {
+				nd.next[1] = sample[rng.IntN(len(sample))]
+			}
+			last = nd
 		}
-		roots[r] = nd
-		if len(all) < cap(all) {
-			all = append(all, nd)
+		if len(sample) < cap(sample) {
+			sample = append(sample, last)
 		} else {
-			all[rng.IntN(len(all))] = nd
+			sample[rng.IntN(len(sample))] = last
 		}
 	}
-	return roots
+	return last
 }
 
 // keptValues is how many decoded values keptBytes holds at most, within

@@ -100,7 +100,7 @@ func newLiveHeap(size int64) *liveNode {
 // (a sync.Pool emptied, a buffer grown).
 const (
 	keptValues   = 4096
-	keptBytesCap = 32 << 20
+	keptBytesCap = 8 << 20
 )
 
 // keptBytes measures what a decoded value keeps reachable once the

@@ -61,7 +61,7 @@ func newProduction(run *results.Run) production {
 		}
 		for _, c := range ix.Cells(cat) {
 			e, d := c.Encode, c.Decode
-			if d != nil && d.Status == results.OK && (d.KeptBPerOp > 0 || d.GCCPUNsPerKop > 0) {
+			if d != nil && d.Status == results.OK && (d.KeptBPerOp > 0 || d.GCCPUNsPerKop > 0 || run.Options.LiveHeap > 0) {
 				m := memoryView{Category: cat.String(), Codec: c.Codec, Kept: d.KeptBPerOp, DecAlloc: d.BPerOp,
 					DecCycles: fmt.Sprintf("%.3g", d.GCCyclesPerKop), DecCPU: results.FormatNs(d.GCCPUNsPerKop)}
 				m.KeptText = "–"

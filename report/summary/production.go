@@ -86,7 +86,7 @@ func (s *writer) memory() {
 			continue
 		}
 		for _, c := range ix.Cells(cat) {
-			if d := c.Decode; d != nil && d.Status == results.OK && (d.KeptBPerOp > 0 || d.GCCPUNsPerKop > 0) {
+			if d := c.Decode; d != nil && d.Status == results.OK && (d.KeptBPerOp > 0 || d.GCCPUNsPerKop > 0 || run.Options.LiveHeap > 0) {
 				lines = append(lines, line{cat, c})
 			}
 		}

@@ -45,7 +45,8 @@ func Turnable(rs []Result, m Machine) []string {
 const MinBusy = 0.05
 
 // rivalSets returns the ranked results by set of rivals (the codecs
-// measured on one dataset, shape and op), each sorted by median.
+// measured on one dataset, shape and op, at one GOMAXPROCS), each sorted
+// by median.
 func rivalSets(rs []Result) [][]*Result {
 	sets := map[string][]*Result{}
 	var order []string

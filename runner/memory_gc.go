@@ -64,12 +64,15 @@ const liveSlab = 16
 // linked to the one before it and to a node drawn at random, and returns
 // the last: the whole heap is reachable from it and lives as long as it
 // does. The collector is off while the heap grows (each cycle would mark
-// all of it built so far) and takes it as it comes once it is built.
+// all of it built so far), and one collection marks it once built, so
+// that the first samples do not meet that cycle and the next heap goal
+// is twice the live heap, as in a service's steady state.
 func newLiveHeap(size int64) *liveNode {
 	n := int(size / (liveNodeSize * liveSlab))
 	if n <= 0 {
 		return nil
 	}
+	defer runtime.GC() // deferred calls run last first: after the collector is on again
 	defer debug.SetGCPercent(debug.SetGCPercent(-1))
 	sample := make([]*liveNode, 0, 1<<12) // nodes to link across to
 	rng := rand.New(rand.NewPCG(uint64(n), 7))

@@ -104,6 +104,9 @@ func (s *writer) memory() {
 	s.p("Kept is the heap one decoded value keeps reachable after a collection (not measured under a live heap); allocated is what")
 	s.p("an operation allocates in all (B/op).")
 	s.p("Collector cycles and CPU time are per 1,000 operations over all the samples, measured with %s.", heap)
+	if run.Options.LiveHeap > 0 {
+		s.p("A cycle ends only after about as much garbage as the live heap: a budget that allocates less reads few cycles or none.")
+	}
 	s.p("")
 	s.p("| dataset/shape | codec | decode kept | decode allocated | encode allocated | GC cycles/1k encode | GC CPU/1k encode | GC cycles/1k decode | GC CPU/1k decode |")
 	s.p("|---|---|---:|---:|---:|---:|---:|---:|---:|")

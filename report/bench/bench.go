@@ -8,6 +8,7 @@ import (
 	"io"
 	"sort"
 	"strconv"
+	"strings"
 
 	"golang.org/x/perf/benchfmt"
 
@@ -109,6 +110,12 @@ func Config(run *results.Run) []benchfmt.Config {
 	if run.Document != nil {
 		kv = append(kv, [2]string{"document", run.Document.String()})
 	}
+	if len(e.CPUList) > 0 {
+		kv = append(kv, [2]string{"cpu-list", intList(e.CPUList)}, [2]string{"cores", intList(e.Cores)})
+	}
+	if run.Options.LiveHeap > 0 {
+		kv = append(kv, [2]string{"live-heap", strconv.FormatInt(run.Options.LiveHeap, 10)})
+	}
 	used := map[string]bool{}
 	for _, r := range run.Results {
 		used[r.Codec] = true
@@ -156,4 +163,13 @@ func production(res *results.Result, s results.Sample) []benchfmt.Value {
 		vs = append(vs, benchfmt.Value{Value: round(res.ColdNs), Unit: UnitFirstCall})
 	}
 	return vs
+}
+
+// intList formats numbers as a comma-separated list: "1,2,4".
+func intList(ns []int) string {
+	s := make([]string, len(ns))
+	for i, n := range ns {
+		s[i] = strconv.Itoa(n)
+	}
+	return strings.Join(s, ",")
 }

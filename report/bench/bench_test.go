@@ -84,6 +84,9 @@ func TestProduction(t *testing.T) {
 		if !ok || !bytes.Contains(rec.Name.Full(), []byte("dataset=game")) {
 			continue
 		}
+		if rec.GetConfig("cpu-list") != "1,2" || rec.GetConfig("cores") != "0,1" {
+			t.Errorf("%s: cpu-list %q, cores %q", rec.Name, rec.GetConfig("cpu-list"), rec.GetConfig("cores"))
+		}
 		key := proj.Project(rec).StringValues()
 		seen[key] = true
 		has := func(unit string) bool {

@@ -3,6 +3,7 @@ package cli
 import (
 	"flag"
 	"fmt"
+	"math"
 	"runtime"
 	"strings"
 	"time"
@@ -18,6 +19,7 @@ import (
 type flagRange struct {
 	lo, hi float64 // hi 0: no maximum
 	dur    bool    // lo and hi are in nanoseconds
+	size   bool    // lo and hi are in bytes
 }
 
 var flagRanges = map[string]flagRange{
@@ -27,12 +29,15 @@ var flagRanges = map[string]flagRange{
 	"batch":     {lo: float64(time.Microsecond), dur: true}, // and at most -sample: runner.Options.Validate
 	"timeout":   {lo: float64(time.Second), dur: true},
 	"parallel":  {lo: 1, hi: 64},
-	"cpu":       {lo: 1, hi: 1024},                        // each GOMAXPROCS listed
-	"live-heap": {lo: 0, hi: float64(runner.MaxLiveHeap)}, // bytes
+	"cpu":       {lo: 1, hi: 1024}, // each GOMAXPROCS listed
+	"live-heap": {lo: 0, hi: float64(runner.MaxLiveHeap), size: true},
 }
 
 func (r flagRange) String() string {
 	f := func(x float64) string {
+		if r.size && x >= 1<<30 && math.Mod(x, 1<<30) == 0 { // "64GiB"
+			return fmt.Sprintf("%.0fGiB", x/(1<<30))
+		}
 		if r.dur { // "10m", not "10m0s"
 			s := time.Duration(x).String()
 			if strings.HasSuffix(s, "m0s") {

@@ -67,6 +67,9 @@ func NewRun(cfg Config, jobs []runner.Job) *results.Run {
 	}
 	run.Options.Preset = cfg.Preset
 	run.Env.CPUList = runner.ProcsOf(jobs)
+	for _, n := range run.Env.CPUList {
+		run.Env.SpinSpeedup = append(run.Env.SpinSpeedup, runner.SpinSpeedup(n, spinTime))
+	}
 	seen := map[string]bool{}
 	for _, j := range jobs {
 		if !seen[j.Codec.Name] {
@@ -91,6 +94,10 @@ func Codec(c codec.Info) results.Codec {
 		Variant: c.Variant, Losses: codec.LossNames(c.Losses), Notes: c.Notes,
 	}
 }
+
+// spinTime is how long each step of runner.SpinSpeedup runs: three steps
+// per GOMAXPROCS of -cpu as a run starts.
+const spinTime = 50 * time.Millisecond
 
 // A Measurer measures jobs: a runner.Runner in this process, or a
 // worker.Pool in worker processes.

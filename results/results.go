@@ -125,6 +125,12 @@ type Env struct {
 	// taskset numbers them), where the OS reports them: with CPUList, the
 	// cores the parallel figures had.
 	Cores []int `json:"cores,omitempty"`
+	// SpinSpeedup holds, for each of CPUList, the machine's ceiling for a
+	// speed-up there, measured as the run starts: how many times as much
+	// work a loop of pure arithmetic did on that many goroutines as on
+	// one. It is the GOMAXPROCS on a machine of its own; less where other
+	// work held cores, and no codec's speed-up could be more.
+	SpinSpeedup []float64 `json:"spin_speedup,omitempty"`
 }
 
 // Options records the measuring options a Run used.

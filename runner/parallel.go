@@ -6,6 +6,7 @@ import (
 	"runtime/debug"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -221,3 +222,53 @@ func ProcsOf(jobs []Job) []int {
 	}
 	return out
 }
+
+// SpinSpeedup returns the machine's ceiling for a speed-up at procs: how
+// many times as much work a loop of pure arithmetic (no memory, no
+// locks) does on procs goroutines at GOMAXPROCS procs as on one at
+// GOMAXPROCS 1, each timed for d, the one-goroutine figure the mean of a
+// run before and one after. On a machine of its own it is procs; where
+// other work holds cores it is less, and no codec's speed-up there can
+// be more.
+func SpinSpeedup(procs int, d time.Duration) float64 {
+	before := spinWork(1, d)
+	at := spinWork(procs, d)
+	one := (before + spinWork(1, d)) / 2
+	if one <= 0 {
+		return 0
+	}
+	return at / one
+}
+
+// spinWork runs the arithmetic loop on procs goroutines at GOMAXPROCS
+// procs for d and returns the iterations made per second.
+func spinWork(procs int, d time.Duration) float64 {
+	defer useProcs(procs)()
+	var total atomic.Int64
+	var wg sync.WaitGroup
+	start := time.Now()
+	for g := range procs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			x, n := uint64(g+1), int64(0)
+			for time.Since(start) < d {
+				for range spinChunk {
+					x = x*6364136223846793005 + 1442695040888963407
+				}
+				n += spinChunk
+			}
+			spinSink.Store(x)
+			total.Add(n)
+		}()
+	}
+	wg.Wait()
+	return float64(total.Load()) / time.Since(start).Seconds()
+}
+
+// spinChunk is how many iterations the loop makes between reads of the
+// clock.
+const spinChunk = 1 << 14
+
+// spinSink keeps the loop's result alive.
+var spinSink atomic.Uint64

@@ -223,3 +223,11 @@ func TestOnProcs(t *testing.T) {
 		t.Error("no -cpu list changed the jobs")
 	}
 }
+
+// TestSpinSpeedup checks the ceiling's structure only: a machine's speed
+// is no test's to assert.
+func TestSpinSpeedup(t *testing.T) {
+	if s := SpinSpeedup(2, 5*time.Millisecond); s <= 0 || s > 3 {
+		t.Errorf("SpinSpeedup(2) = %v: want a ratio above 0 and at most 2 (3, for the noise of 5ms steps)", s)
+	}
+}

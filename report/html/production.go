@@ -16,6 +16,9 @@ type production struct {
 	Cold    []coldView
 	// LiveHeap says what heap the collector's figures were measured with.
 	LiveHeap string
+	// Ceiling says how far a loop of pure arithmetic sped up at each
+	// GOMAXPROCS as the run started.
+	Ceiling string
 }
 
 type scalingView struct {
@@ -49,6 +52,14 @@ func newProduction(run *results.Run) production {
 			Msgs: fmt.Sprintf("%.0f", msgs), MB: fmt.Sprintf("%.1f", mb),
 			Speedup: ratioRange(x.Speedup, "×"), Efficiency: ratioRange(x.Efficiency, ""), EfficiencyV: x.Efficiency.Median,
 		})
+	}
+	for i, n := range run.Env.CPUList {
+		if n > 1 && i < len(run.Env.SpinSpeedup) {
+			if p.Ceiling != "" {
+				p.Ceiling += ", "
+			}
+			p.Ceiling += fmt.Sprintf("%.2f× at %d", run.Env.SpinSpeedup[i], n)
+		}
 	}
 	p.LiveHeap = "an almost empty heap"
 	if run.Options.LiveHeap > 0 {

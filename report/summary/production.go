@@ -24,6 +24,9 @@ func (s *writer) scaling() {
 	s.p("Each benchmark timed at GOMAXPROCS N on N goroutines (run -cpu, as go test -cpu), each goroutine with cases and messages of its own;")
 	s.p("time per op is wall time over all their operations, so throughput is N goroutines'. Speed-up is the one-goroutine time over it,")
 	s.p("with the range the two intervals allow; efficiency is speed-up over N (1 scales perfectly). Cores: %s.", coresWords(s.ix.run.Env))
+	if w := ceilingWords(s.ix.run.Env); w != "" {
+		s.p("%s", w)
+	}
 	s.p("")
 	s.p("| dataset/shape | codec | op | N | time at 1 | time at N | msgs/s at N | MB/s at N | speed-up | efficiency |")
 	s.p("|---|---|---|---:|---:|---:|---:|---:|---:|---:|")
@@ -168,4 +171,24 @@ func coldCells(r *results.Result) string {
 		warm = dur(r.NsPerOp.Median)
 	}
 	return fmt.Sprintf(" %s | %s | %s |", dur(r.ColdNs), dur(r.ColdNextNs), warm)
+}
+
+// ceilingWords says how far a loop of pure arithmetic sped up at each
+// GOMAXPROCS as the run started (results.Env.SpinSpeedup): the most any
+// codec's speed-up could be on the machine then.
+func ceilingWords(e results.Env) string {
+	if len(e.SpinSpeedup) != len(e.CPUList) || len(e.CPUList) == 0 {
+		return ""
+	}
+	var at []string
+	for i, n := range e.CPUList {
+		if n > 1 {
+			at = append(at, fmt.Sprintf("%.2f× at %d", e.SpinSpeedup[i], n))
+		}
+	}
+	if len(at) == 0 {
+		return ""
+	}
+	return "The machine's ceiling, a loop of pure arithmetic timed the same way as the run started: " + strings.Join(at, ", ") +
+		" (the GOMAXPROCS on a machine of its own; less where other work held cores, and no codec can do better)."
 }

@@ -66,7 +66,7 @@ func TestIndexMoreOps(t *testing.T) {
 		{Op: Decode, Codec: "json", Dataset: "user", Shape: "single", Status: OK},
 		{Op: StreamDecode, Codec: "json", Dataset: "user", Shape: "single", Status: OK, StreamBytes: 50, NsPerOp: Stat{Median: 100}},
 	}
-	c := NewIndex(rs).Cell("json", Category{"user", "single"})
+	c := NewIndex(rs).Cell("json", Category{"user", "single", 0})
 	if c.Decode != &rs[0] || c.Result(StreamDecode) != &rs[1] || c.Result(StreamEncode) != nil {
 		t.Fatalf("cell %+v", c)
 	}

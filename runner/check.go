@@ -35,7 +35,8 @@ type Prepared struct {
 	Msgs [][]byte
 
 	info  codec.Info
-	codec codec.Codec // the codec the cases were prepared by
+	codec codec.Codec              // the codec the cases were prepared by
+	build func(k int) (any, error) // builds build k of the job's value (Job.builds)
 	// figures holds what an op's build leaves for its judge to record
 	// in the result (the stream ops' stream size), by op.
 	figures map[results.Op]any
@@ -131,7 +132,7 @@ func prepare(job *Job, alive func(), now func() time.Time) (*Prepared, error) {
 		return nil, checkErr(results.Skipped, "%v", err)
 	}
 	cd := job.Codec.New()
-	p := &Prepared{info: job.Codec, codec: cd, figures: map[results.Op]any{}, alive: alive, seed: maphash.MakeSeed(), now: now,
+	p := &Prepared{info: job.Codec, codec: cd, build: builds, figures: map[results.Op]any{}, alive: alive, seed: maphash.MakeSeed(), now: now,
 		rng: rand.New(rand.NewPCG(uint64(len(job.Dataset)), 31))}
 	if p.Case, err = cd.Prepare(v); err != nil {
 		if codec.IsUnsupported(err) {

@@ -416,7 +416,7 @@ func (p *Prepared) streamCheck(s codec.Streamer, v any, now func() time.Time) (*
 	for decoded < src.n {
 		t := now()
 		if from == 0 && decoded > 0 && (decoded >= src.n/10 || t.After(warm)) {
-			before, from = liveHeap(), decoded
+			before, from = streamHeap(), decoded
 		}
 		if from > 0 && decoded > from && t.After(deadline) {
 			break
@@ -428,7 +428,7 @@ func (p *Prepared) streamCheck(s codec.Streamer, v any, now func() time.Time) (*
 		}
 		decoded++
 	}
-	after := liveHeap()
+	after := streamHeap()
 	runtime.KeepAlive(dec)
 	if err := compared(p.equal(0, out), "a long stream's last message"); err != nil {
 		return nil, err
@@ -455,14 +455,12 @@ func (p *Prepared) tick(last *time.Time) {
 // allocated so far.
 type heapFigures struct{ inuse, total uint64 }
 
-// liveHeap collects twice (a sync.Pool keeps what it held for one more
-// collection) and reads the heap.
-func liveHeap() heapFigures {
+// streamHeap collects once more than liveHeap does (a sync.Pool keeps
+// what it held for one more collection), then reads the live heap and
+// the bytes allocated so far.
+func streamHeap() heapFigures {
 	runtime.GC()
-	runtime.GC()
-	var ms runtime.MemStats
-	runtime.ReadMemStats(&ms)
-	return heapFigures{inuse: ms.HeapAlloc, total: ms.TotalAlloc}
+	return heapFigures{inuse: liveHeap(), total: heapAllocs()[0]}
 }
 
 // A repeatReader reads first, then next n-1 times: a stream of n messages

@@ -1,6 +1,7 @@
 package summary
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strings"
@@ -8,99 +9,88 @@ import (
 	"github.com/serbench/serbench/results"
 )
 
-// compressed writes, for each dataset shape whose encodings were
-// compressed (run -compress), the Pareto front of size against
-// round-trip time over the encodings as they are and compressed, and the
-// smallest message sent.
-func (s *writer) compressed() {
-	type shape struct {
-		c     category
-		ts    []results.Tradeoff
-		front []int
-	}
-	var shapes []shape
-	for _, c := range s.ix.cats {
-		ts := results.Tradeoffs(s.ix.cells.Cells(c))
-		if !slices.ContainsFunc(ts, func(t results.Tradeoff) bool { return t.Compressor != "" }) {
-			continue
-		}
-		front := results.ParetoFront(len(ts), func(i int) float64 { return ts[i].Time }, func(i int) float64 { return ts[i].Size },
-			func(i int) bool { return ts[i].Implausible != "" })
-		shapes = append(shapes, shape{c, ts, front})
-	}
-	if len(shapes) == 0 {
+// scaling writes how each codec's throughput grows with GOMAXPROCS (run
+// -cpu): per benchmark at each GOMAXPROCS above 1, its throughput and its
+// speed-up and efficiency against one goroutine, with their intervals,
+// then the worst scalers named.
+func (s *writer) scaling() {
+	sc := results.Scalings(s.ix.run.Results)
+	if len(sc) == 0 {
 		return
 	}
 	s.p("")
-	s.p("## Compressed size and its cost")
+	s.p("## Throughput on more cores (-cpu)")
 	s.p("")
-	s.p("Each encoding (message 0) compressed whole by gzip-6, zstd-1, zstd-3 (klauspost/compress), s2 (its block format) and lz4")
-	s.p("(pierrec/lz4, block); a round trip is then encode, compress, decompress and decode, each compressor's time the fastest of")
-	s.p("a few timed batches. The front holds what no other way of sending the message beats on both size and time, fastest first.")
-	s.p("")
-	for _, sh := range shapes {
-		var names []string
-		for _, i := range sh.front {
-			t := sh.ts[i]
-			names = append(names, fmt.Sprintf("%s (%s, %s)", text(t.Name()), dur(t.Time), bytesF(t.Size)))
-		}
-		line := fmt.Sprintf("- %s: the front is %s", text(sh.c.String()), andList(names))
-		if w := frontWords(sh.ts, sh.front); w != "" {
-			line += "; " + w
-		}
-		s.p("%s.", line)
+	s.p("Each benchmark timed at GOMAXPROCS N on N goroutines (run -cpu, as go test -cpu), each goroutine with cases and messages of its own;")
+	s.p("time per op is wall time over all their operations, so throughput is N goroutines'. Speed-up is the one-goroutine time over it,")
+	s.p("with the range the two intervals allow; efficiency is speed-up over N (1 scales perfectly). Cores: %s.", coresWords(s.ix.run.Env))
+	if w := ceilingWords(s.ix.run.Env); w != "" {
+		s.p("%s", w)
 	}
+	s.p("")
+	s.p("| dataset/shape | codec | op | N | time at 1 | time at N | msgs/s at N | MB/s at N | speed-up | efficiency |")
+	s.p("|---|---|---|---:|---:|---:|---:|---:|---:|---:|")
+	for _, x := range sc {
+		msgs, mb := x.At.Throughput()
+		s.p("| %s/%s | %s | %s | %d | %s | %s | %s | %.1f | %s | %s |", text(x.Dataset), text(x.Shape), text(x.Codec), x.Op, x.Procs,
+			durCI(x.Base), durCI(x.At), group(fmt.Sprintf("%.0f", msgs)), mb, rangeWords(x.Speedup, "×"), rangeWords(x.Efficiency, ""))
+	}
+	worst := slices.Clone(sc)
+	slices.SortStableFunc(worst, func(a, b results.Scaling) int { return cmp.Compare(a.Efficiency.Median, b.Efficiency.Median) })
+	var names []string
+	for _, x := range worst[:min(3, len(worst))] {
+		names = append(names, fmt.Sprintf("%s %s on %s/%s at %d (%s)", text(x.Codec), x.Op, text(x.Dataset), text(x.Shape), x.Procs, rangeWords(x.Efficiency, "")))
+	}
+	s.p("")
+	s.p("Worst scalers: %s.", strings.Join(names, "; "))
 }
 
-// frontWords says, of a front, which compressed encoding stands on it
-// with which encoding as it is ("json+zstd-3 is on the front with gob"),
-// or that none or only compressed ones do.
-func frontWords(ts []results.Tradeoff, front []int) string {
-	var raw, comp []string
-	for _, i := range front {
-		if ts[i].Compressor == "" {
-			raw = append(raw, text(ts[i].Name()))
-		} else {
-			comp = append(comp, text(ts[i].Name()))
-		}
+// rangeWords formats a ratio with the range of its interval: "1.82×
+// [1.61–2.05]", or the ratio alone when the range is unknown.
+func rangeWords(st results.Stat, unit string) string {
+	if st.Lo <= 0 || st.Hi <= 0 {
+		return fmt.Sprintf("%.2f%s", st.Median, unit)
 	}
-	switch {
-	case len(comp) == 0:
-		return "no compressed encoding is on it"
-	case len(raw) == 0:
-		return "every encoding on it is compressed"
-	}
-	verb := "is"
-	if len(comp) > 1 {
-		verb = "are"
-	}
-	return fmt.Sprintf("%s %s on the front with %s", andList(comp), verb, andList(raw))
+	return fmt.Sprintf("%.2f%s [%.2f–%.2f]", st.Median, unit, st.Lo, st.Hi)
 }
 
-// streams writes, for each dataset shape with stream results, each
-// streaming codec's throughput through io.Writer and io.Reader, and
-// whether its Decoder truly streams.
-func (s *writer) streams() {
-	var lines []string
-	for _, c := range s.ix.cats {
-		for _, cell := range s.ix.cells.Cells(c) {
-			enc, dec := cell.Result(results.StreamEncode), cell.Result(results.StreamDecode)
-			row := []string{text(c.String()), text(cell.Codec)}
-			shown := false
-			for _, r := range []*results.Result{enc, dec} {
-				if r != nil && r.Ranked() && r.MBPerSec() > 0 {
-					row = append(row, durCI(r), fmt.Sprintf("%.3g", r.MBPerSec()))
-					shown = true
-				} else {
-					row = append(row, "–", "–")
-				}
-			}
-			truly := "–"
-			if dec != nil && dec.Streams != nil {
-				truly, shown = streamsWord(dec.Streams), true
-			}
-			if shown {
-				lines = append(lines, "| "+strings.Join(append(row, truly), " | ")+" |")
+// coresWords says which cores the run had and which GOMAXPROCS it timed.
+func coresWords(e results.Env) string {
+	w := fmt.Sprintf("%d logical CPUs", e.NumCPU)
+	if len(e.Cores) > 0 {
+		var cs []string
+		for _, c := range e.Cores {
+			cs = append(cs, fmt.Sprint(c))
+		}
+		w += " (" + strings.Join(cs, ",") + ")"
+	}
+	if len(e.CPUList) > 0 {
+		var ns []string
+		for _, n := range e.CPUList {
+			ns = append(ns, fmt.Sprint(n))
+		}
+		w += ", GOMAXPROCS " + strings.Join(ns, ",")
+	}
+	return w
+}
+
+// memory writes what each codec's decoded values keep and what its
+// garbage costs the collector, per dataset shape at one goroutine.
+func (s *writer) memory() {
+	run := s.ix.run
+	ix := results.NewIndex(run.Results)
+	type line struct {
+		cat  results.Category
+		cell *results.Cell
+	}
+	var lines []line
+	for _, cat := range ix.Categories {
+		if cat.Procs > 1 {
+			continue
+		}
+		for _, c := range ix.Cells(cat) {
+			if d := c.Decode; d != nil && d.Status == results.OK && (d.KeptBPerOp > 0 || d.GCCPUNsPerKop > 0 || run.Options.LiveHeap > 0) {
+				lines = append(lines, line{cat, c})
 			}
 		}
 	}
@@ -108,34 +98,97 @@ func (s *writer) streams() {
 		return
 	}
 	s.p("")
-	s.p("## Streams")
+	s.p("## Memory kept and garbage made")
 	s.p("")
-	s.p("Messages written through one library Encoder to an io.Writer and read back through one Decoder from an io.Reader (up to")
-	s.p("%s messages a stream), in MB/s of the stream, every timed message checked at random. A Decoder truly streams when", group(fmt.Sprint(results.StreamMessages)))
-	s.p("decoding a long stream (up to %s messages) grows the live heap by less than %d KiB from the stream's first tenth to its", group(fmt.Sprint(results.StreamCheckMessages)), results.StreamLimit>>10)
-	s.p("end (after go-json-experiment's jsonbench criterion).")
+	heap := "an almost empty heap"
+	if run.Options.LiveHeap > 0 {
+		heap = fmt.Sprintf("%s of pointer-rich data kept alive beside it (-live-heap), samples meeting the collector as it came", bytes(int(run.Options.LiveHeap)))
+	}
+	s.p("Kept is the heap one decoded value keeps reachable after a collection (not measured under a live heap); allocated is what")
+	s.p("an operation allocates in all (B/op).")
+	s.p("Collector cycles and CPU time are per 1,000 operations over all the samples, measured with %s.", heap)
+	if run.Options.LiveHeap > 0 {
+		s.p("A cycle ends only after about as much garbage as the live heap: a budget that allocates less reads few cycles or none.")
+	}
 	s.p("")
-	s.p("| dataset/shape | codec | stream-encode per message | MB/s | stream-decode per message | MB/s | truly streams |")
-	s.p("|---|---|---:|---:|---:|---:|---|")
+	s.p("| dataset/shape | codec | decode kept | decode allocated | encode allocated | GC cycles/1k encode | GC CPU/1k encode | GC cycles/1k decode | GC CPU/1k decode |")
+	s.p("|---|---|---:|---:|---:|---:|---:|---:|---:|")
 	for _, l := range lines {
-		s.p("%s", l)
+		d, e := l.cell.Decode, l.cell.Encode
+		enc := " – | – | – |"
+		if e != nil && e.Status == results.OK {
+			enc = fmt.Sprintf(" %s | %.3g | %s |", bytesF(e.BPerOp), e.GCCyclesPerKop, dur(e.GCCPUNsPerKop))
+		}
+		kept := "–" // not measured under a live heap
+		if d.KeptBPerOp > 0 {
+			kept = bytesF(d.KeptBPerOp)
+		}
+		s.p("| %s | %s | %s | %s |%s %.3g | %s |", text(l.cat.String()), text(l.cell.Codec), kept, bytesF(d.BPerOp), enc, d.GCCyclesPerKop, dur(d.GCCPUNsPerKop))
 	}
 }
 
-// streamsWord says whether a Decoder truly streams, with the heap's
-// growth and the stream's length.
-func streamsWord(sc *results.StreamCheck) string {
-	yes := "no"
-	if sc.Truly() {
-		yes = "yes"
+// cold writes each codec's first encode and decode of a type in a fresh
+// process (run -cold) beside the warm medians.
+func (s *writer) cold() {
+	ix := results.NewIndex(s.ix.run.Results)
+	var rows []string
+	for _, cat := range ix.Categories {
+		if cat.Procs > 1 {
+			continue
+		}
+		for _, c := range ix.Cells(cat) {
+			e, d := c.Encode, c.Decode
+			if (e == nil || e.ColdNs == 0) && (d == nil || d.ColdNs == 0) {
+				continue
+			}
+			rows = append(rows, fmt.Sprintf("| %s | %s |%s%s", text(cat.String()), text(c.Codec), coldCells(e), coldCells(d)))
+		}
 	}
-	return fmt.Sprintf("%s, %s of heap over %s messages", yes, bytesSigned(sc.HeapGrowth), group(fmt.Sprint(sc.Messages)))
+	if len(rows) == 0 {
+		return
+	}
+	s.p("")
+	s.p("## First call in a fresh process")
+	s.p("")
+	s.p("A codec's first encode of a type, and its first decode, each in a process of its own that has made no call before")
+	s.p("(reflection caches built, code generated at run time), then the call after it, beside the warm median. They are apart from")
+	s.p("every other figure: a one-off cost that a short-lived process or a rarely used type pays.")
+	s.p("")
+	s.p("| dataset/shape | codec | first encode | next encode | warm encode | first decode | next decode | warm decode |")
+	s.p("|---|---|---:|---:|---:|---:|---:|---:|")
+	for _, r := range rows {
+		s.p("%s", r)
+	}
 }
 
-// bytesSigned formats a growth in bytes, which may be negative.
-func bytesSigned(n int64) string {
-	if n < 0 {
-		return "-" + bytes(int(-n))
+// coldCells formats a result's first call, the next and its warm median.
+func coldCells(r *results.Result) string {
+	if r == nil || r.ColdNs == 0 {
+		return " – | – | – |"
 	}
-	return "+" + bytes(int(n))
+	warm := "–"
+	if r.Status == results.OK {
+		warm = dur(r.NsPerOp.Median)
+	}
+	return fmt.Sprintf(" %s | %s | %s |", dur(r.ColdNs), dur(r.ColdNextNs), warm)
+}
+
+// ceilingWords says how far a loop of pure arithmetic sped up at each
+// GOMAXPROCS as the run started (results.Env.SpinSpeedup): the most any
+// codec's speed-up could be on the machine then.
+func ceilingWords(e results.Env) string {
+	if len(e.SpinSpeedup) != len(e.CPUList) || len(e.CPUList) == 0 {
+		return ""
+	}
+	var at []string
+	for i, n := range e.CPUList {
+		if n > 1 {
+			at = append(at, fmt.Sprintf("%.2f× at %d", e.SpinSpeedup[i], n))
+		}
+	}
+	if len(at) == 0 {
+		return ""
+	}
+	return "The machine's ceiling, a loop of pure arithmetic timed the same way as the run started: " + strings.Join(at, ", ") +
+		" (the GOMAXPROCS on a machine of its own; less where other work held cores, and no codec can do better)."
 }

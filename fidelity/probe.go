@@ -181,7 +181,7 @@ var Probes = []Probe{
 		Value: ptr(Clash{Inner{A: 1, B: "b"}, 2})},
 	{Name: "unexported", Group: "shape", Doc: "an unexported field beside an exported one",
 		Value: ptr(Unexported{A: 1, b: 2})},
-	{Name: "deep-nesting", Group: "shape", Doc: "a chain of 100 nested structs through pointers", Heavy: true,
+	{Name: "deep-nesting", Group: "shape", Doc: "a chain of 100 nested structs through pointers", Heavy: true, Decides: codec.Recursive,
 		Value: func() any { return deep(100) }},
 
 	// interfaces and custom encodings

@@ -22,12 +22,13 @@ const (
 	TopLevelSlice                       // the value itself is a slice or an array
 	TopLevelScalar                      // the value itself is not a struct, map, slice or array
 	Recursive                           // contains a type that contains itself (a tree)
+	Array                               // contains a fixed-size array
 )
 
 var featureNames = []string{
 	"maps", "non-string map keys", "time.Time", "pointers", "interfaces",
 	"variable-size data", "a top-level slice", "a top-level scalar",
-	"recursive types",
+	"recursive types", "arrays",
 }
 
 // String lists the features in words.
@@ -101,7 +102,7 @@ func walkType(t reflect.Type, seen map[reflect.Type]walked) Features {
 	case reflect.Slice:
 		return VariableSize | walk(t.Elem(), seen)
 	case reflect.Array:
-		return walk(t.Elem(), seen)
+		return Array | walk(t.Elem(), seen)
 	case reflect.Map:
 		f := Map | VariableSize | walk(t.Key(), seen) | walk(t.Elem(), seen)
 		if t.Key().Kind() != reflect.String {

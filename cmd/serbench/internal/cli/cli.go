@@ -11,6 +11,7 @@ import (
 	"runtime"
 	"strings"
 
+	"github.com/serbench/serbench/compliance"
 	"github.com/serbench/serbench/fidelity"
 	"github.com/serbench/serbench/hostile"
 	"github.com/serbench/serbench/preset"
@@ -107,7 +108,7 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		// The hidden command a worker.Pool starts every child with.
 		return worker.Serve(ctx, stdin, func(s worker.Spec) (runner.Job, error) {
 			return preset.Job(s.Codec, s.Dataset, s.Shape, s.Ops)
-		}, hostile.Handler, fidelity.Handler(registry.Lookup), freshHandler)
+		}, hostile.Handler, compliance.Handler, fidelity.Handler(registry.Lookup), freshHandler)
 	}
 	err := dispatch(ctx, args, stdout, stderr)
 	if errors.Is(err, errHelp) {

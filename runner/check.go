@@ -451,13 +451,14 @@ const sizeSlack = 100
 // checkRoundTrips is how many round trips are made after a job is timed:
 // enough to catch a codec that goes wrong once in a thousand calls. A
 // message larger than checkBytes/checkRoundTrips gets fewer, checkBytes
-// of messages in all but never fewer than minCheckRoundTrips: a YAML
+// of messages in all (as much as its pool holds) but never fewer than
+// minCheckRoundTrips: a YAML
 // codec's round trip of a 2 MB document takes a second, and a thousand of
 // them a quarter of an hour. A budget long enough makes more, up to
 // 1/checkShare of it.
 const (
 	checkRoundTrips    = 1000
-	checkBytes         = 64 << 20
+	checkBytes         = PoolBytes
 	minCheckRoundTrips = 20
 	checkShare         = 20
 	// SmallMessage is the size up to which conformance makes all its

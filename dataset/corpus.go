@@ -23,10 +23,40 @@ type Corpus struct {
 	License string // the licence it is distributed under, and where its text is
 	Size    int    // bytes of the JSON document
 	SHA256  string // of the JSON document, hex
+	// Literal makes the value's strings the document's string literals
+	// as written, escapes and all ("\u0697" as six characters): a codec
+	// writes its own encoding of a value, so a value decoded from
+	// string_escaped would be string_unicode's, and no JSON encoder writes
+	// those escapes again. Its strings keep the document's escapes for
+	// encoders to escape and decoders to read back. (A flat object of
+	// strings only.)
+	Literal bool
 }
 
 //go:embed testdata/corpus/*.json.zst
 var corpusFS embed.FS
+
+// Document returns the JSON document the value is decoded from: JSON,
+// with every string value made its own literal text where Literal says
+// so.
+func (c *Corpus) Document() ([]byte, error) {
+	b, err := c.JSON()
+	if err != nil || !c.Literal {
+		return b, err
+	}
+	var members map[string]json.RawMessage
+	if err := json.Unmarshal(b, &members); err != nil {
+		return nil, fmt.Errorf("corpus %s: %v", c.File, err)
+	}
+	lit := make(map[string]string, len(members))
+	for k, raw := range members {
+		if len(raw) < 2 || raw[0] != '"' {
+			return nil, fmt.Errorf("corpus %s: member %q is not a string", c.File, k)
+		}
+		lit[k] = string(raw[1 : len(raw)-1])
+	}
+	return json.Marshal(lit)
+}
 
 // JSON returns the corpus's JSON document, decompressed.
 func (c *Corpus) JSON() ([]byte, error) {
@@ -64,6 +94,12 @@ func fromJSONExperiment(name string, size int, sha256 string) Corpus {
 	}
 }
 
+// literal returns c with Literal set.
+func literal(c Corpus) Corpus {
+	c.Literal = true
+	return c
+}
+
 // corpus defines a dataset of one shape, single, whose value is the
 // document c decoded into a T. Its build 0 is the document; build k
 // rotates every string by k characters and every list by k elements (see
@@ -72,7 +108,7 @@ func fromJSONExperiment(name string, size int, sha256 string) Corpus {
 func corpus[T any](name, doc string, c Corpus) *Dataset {
 	load := sync.OnceValues(func() (T, error) {
 		var v T
-		b, err := c.JSON()
+		b, err := c.Document()
 		if err != nil {
 			return v, err
 		}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -46,6 +47,9 @@ func TestCorpora(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			if b, err = c.Document(); err != nil {
+				t.Fatal(err)
+			}
 			var want, got any
 			if err := json.Unmarshal(b, &want); err != nil {
 				t.Fatal(err)
@@ -60,6 +64,13 @@ func TestCorpora(t *testing.T) {
 	}
 	if n != 7 {
 		t.Errorf("%d corpus datasets, want the seven", n)
+	}
+	esc, _ := Lookup("string_escaped")
+	uni, _ := Lookup("string_unicode")
+	e, _ := esc.Value(Single)
+	u, _ := uni.Value(Single)
+	if es, us := e.(*Strings), u.(*Strings); es.Arabic == us.Arabic || !strings.HasPrefix(es.Arabic, `\u06`) || strings.Contains(us.Arabic, `\`) {
+		t.Errorf("string_escaped's strings must be the document's literals (%.20q), string_unicode's its characters (%.20q)", es.Arabic, us.Arabic)
 	}
 }
 

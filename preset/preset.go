@@ -66,16 +66,17 @@ var All = []Preset{
 		Name: "full", Doc: "every codec over every dataset and shape up to huge (no xl), the corpora among them",
 	},
 	{
-		Name: "corpus", Doc: "every JSON codec and every reflection codec that can hold them over the seven real documents (canada_geometry, twitter_status, ...); five minutes",
+		Name: "corpus", Doc: "every JSON codec and every reflection codec that can hold them over the seven real documents (canada_geometry, twitter_status, ...); ten minutes",
 		Selection: Selection{
 			Codecs:   corpusCodecs(),
 			Datasets: corpora(),
 			Shapes:   []dataset.Shape{dataset.Single},
 		},
 		// The documents are hundreds of kilobytes to 2 MB: a decode by a
-		// YAML codec takes most of a sample, and the time is shared
+		// YAML codec takes most of a sample, each benchmark's checks
+		// before and after timing take seconds, and the time is shared
 		// among about 200 benchmarks.
-		Time:       5 * time.Minute,
+		Time:       10 * time.Minute,
 		Budget:     6 * time.Second,
 		SampleTime: 10 * time.Millisecond,
 	},

@@ -45,8 +45,11 @@ func (b *bench) fail(err error) {
 	st, reason := results.Error, fmt.Sprintf("%s: %v", b.res.Op, err)
 	var cf *checkFailure
 	var ce *CheckError
-	if errors.As(err, &cf) && errors.As(cf.err, &ce) {
+	switch {
+	case errors.As(err, &cf) && errors.As(cf.err, &ce):
 		st, reason = ce.Status, fmt.Sprintf("%s: a timed iteration: %s", b.res.Op, ce.Reason)
+	case errors.As(err, &ce):
+		st, reason = ce.Status, fmt.Sprintf("%s: %s", b.res.Op, ce.Reason)
 	}
 	b.res = results.Result{Op: b.res.Op, Codec: b.res.Codec, Dataset: b.res.Dataset, Shape: b.res.Shape,
 		Items: b.res.Items, Status: st, Reason: reason}

@@ -12,18 +12,23 @@ type Category struct{ Dataset, Shape string }
 func (c Category) String() string { return c.Dataset + "/" + c.Shape }
 
 // A Cell is one codec on one category: its encode and decode results,
-// either of which may be missing.
+// either of which may be missing, and those of the other ops it ran
+// (MoreOps), which the rankings of encode and decode leave alone.
 type Cell struct {
 	Codec          string
 	Encode, Decode *Result
+	More           map[Op]*Result
 }
 
 // Result returns the cell's result for op, or nil.
 func (c *Cell) Result(op Op) *Result {
-	if op == Encode {
+	switch op {
+	case Encode:
 		return c.Encode
+	case Decode:
+		return c.Decode
 	}
-	return c.Decode
+	return c.More[op]
 }
 
 // Skipped reports whether every result of the cell was skipped.
@@ -87,10 +92,16 @@ func NewIndex(rs []Result) *Index {
 			cell = &Cell{Codec: r.Codec}
 			ix.cells[cat] = append(cells, cell)
 		}
-		if r.Op == Encode {
+		switch r.Op {
+		case Encode:
 			cell.Encode = r
-		} else {
+		case Decode:
 			cell.Decode = r
+		default:
+			if cell.More == nil {
+				cell.More = map[Op]*Result{}
+			}
+			cell.More[r.Op] = r
 		}
 	}
 	return ix

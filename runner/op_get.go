@@ -298,6 +298,9 @@ func (p *Prepared) getReader(fields []codec.Field) (*codec.Reader, error) {
 		return nil, err
 	}
 	via := "full decode"
+	if p.info.ValueConverts {
+		via += " and Value's conversion from the generated types"
+	}
 	if why != "" {
 		via += " (" + why + ")"
 	}

@@ -29,6 +29,8 @@ var Default = codec.Info{
 		"a top-level slice as a list table. Absent strings, tables and optional scalars keep Go's nil pointers; " +
 		"the generated Go accessors give a vector's length but not its presence, so an empty slice or map reads back nil.",
 	New: func() codec.Codec { return codec.Func(prepare) },
+
+	ReusesBuffer: true, // Encode writes into a buffer kept across calls
 }
 
 // tables lists the dataset types serbench.fbs has tables for.

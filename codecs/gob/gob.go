@@ -38,6 +38,8 @@ var Stream = codec.Info{
 	Losses:  losses,
 	Variant: "one Encoder/Decoder pair reused across messages; type descriptors sent once, before timing",
 	New:     func() codec.Codec { return codec.Func(prepareStream) },
+
+	ReusesBuffer: true, // Encode writes into a buffer kept across calls
 }
 
 func marshal(v any) ([]byte, error) {

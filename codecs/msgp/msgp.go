@@ -27,6 +27,8 @@ var Tinylib = codec.Info{
 		"Values are copied to generated mirror types before timing.",
 	ValueConverts: true, // Value copies the decoded mirror back into a dataset type by reflection
 	New:           func() codec.Codec { return mirrors },
+
+	ReusesBuffer: true, // Encode writes into a buffer kept across calls
 }
 
 // prepareAs prepares a case for a *D through its mirror M, whose methods

@@ -30,6 +30,9 @@ const (
 // -ops times these, and the summary's answers are about them.
 var Ops = []Op{Encode, Decode}
 
+// String returns the op's name.
+func (op Op) String() string { return string(op) }
+
 // The operations that read: a get reads the first, the first seven or
 // all of a dataset's named fields from an encoding (in place where the
 // codec can, through a struct holding only those fields for a reflection

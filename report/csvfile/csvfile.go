@@ -17,6 +17,7 @@ var Header = []string{
 	"samples", "target_met", "b_per_op", "allocs_per_op", "encoded_bytes", "items",
 	"family", "variant", "losses", "codec_version", "reason", "pooled_ns_per_op",
 	"implausible", "checked_round_trips",
+	"api", "reuses_buffer", "reuses_target", "zero_copy", "reads_only", "via", "raw_slices", "numbers", "maps",
 }
 
 // Write writes run's results as CSV.
@@ -45,12 +46,24 @@ func Write(w io.Writer, run *results.Run) error {
 			row = append(row, "")
 		}
 		row = append(row, r.Implausible, strconv.Itoa(r.Checked))
+		row = append(row, variantColumns(run.Codec(r.Codec))...)
+		row = append(row, r.Via, strconv.Itoa(r.Raw), r.Numbers, r.Maps)
 		if err := cw.Write(row); err != nil {
 			return err
 		}
 	}
 	cw.Flush()
 	return cw.Error()
+}
+
+// variantColumns returns the codec's variant columns: its API, whether it
+// reuses its encode buffer and its decode target, whether decoded strings
+// point into the input, and the codec an in-place reader reads.
+func variantColumns(c *results.Codec) []string {
+	if c == nil {
+		return []string{"", "", "", "", ""}
+	}
+	return []string{c.API, strconv.FormatBool(c.ReusesBuffer), strconv.FormatBool(c.ReusesTarget), strconv.FormatBool(c.Aliases), c.ReadsOnly}
 }
 
 func num(f float64) string { return strconv.FormatFloat(f, 'g', 6, 64) }

@@ -27,6 +27,8 @@ func Write(w io.Writer, run *results.Run) error {
 	s.crossover("gob")
 	s.crossover("gob-stream")
 	s.stream()
+	s.variants()
+	s.reads()
 	s.claims()
 	s.problems()
 	s.matrices()

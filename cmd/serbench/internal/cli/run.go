@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/serbench/serbench/dataset"
@@ -58,7 +59,7 @@ func newRunFlagSet(f *runFlags, stderr io.Writer) *flagBuilder {
 	b.codecs(&f.codecs, "the preset's")
 	fs.StringVar(&f.datasets, "datasets", "", "comma-separated datasets (default: the preset's)")
 	fs.StringVar(&f.shapes, "shapes", "", "comma-separated shapes: single, slice, ptrslice (default: the preset's)")
-	fs.StringVar(&f.ops, "ops", "", "comma-separated ops: encode, decode (default: both)")
+	fs.StringVar(&f.ops, "ops", "", "comma-separated ops (default: encode, decode): "+opNames(results.AllOps()))
 	fs.BoolVar(&f.xl, "xl", false, "include extra-large cases (the complex map's slice: needs 12 GiB of memory)")
 	b.out(&f.out, "the outputs; the run works in DIR/partial until it ends")
 	fs.StringVar(&f.resume, "resume", "", "continue the killed or interrupted run whose output directory is `DIR`, with its options")
@@ -427,4 +428,13 @@ func countBenchmarks(jobs []runner.Job) int {
 		}
 	}
 	return n
+}
+
+// opNames joins ops for a flag's help.
+func opNames(ops []results.Op) string {
+	names := make([]string, len(ops))
+	for i, op := range ops {
+		names[i] = string(op)
+	}
+	return strings.Join(names, ", ")
 }

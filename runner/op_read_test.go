@@ -11,6 +11,7 @@ import (
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codecs/gjson"
 	"github.com/serbench/serbench/codecs/jsonparser"
+	"github.com/serbench/serbench/codecs/msgp"
 	"github.com/serbench/serbench/dataset"
 	"github.com/serbench/serbench/results"
 )
@@ -129,6 +130,8 @@ func TestReadOps(t *testing.T) {
 		{"gjson in place", gjson.Reader, "big", dataset.Single, results.GetAll, results.OK, "in place: gjson.GetBytes", 0},
 		{"jsonparser raw slices", jsonparser.Reader, "big", dataset.Single, results.Get7, results.OK, "in place: jsonparser.EachKey", 3},
 		{"jsonparser one field", jsonparser.Reader, "complexdata", dataset.Single, results.Get1, results.OK, "in place: jsonparser.Get", 0},
+		{"msgp in place", msgp.Tinylib, "big", dataset.Single, results.Get7, results.OK, "in place: msgp.Locate", 3},
+		{"msgp element", msgp.Tinylib, "complexdata", dataset.Single, results.GetAll, results.OK, "in place: msgp.Locate", 3},
 		{"floor", jsonInfo, "big", dataset.Single, results.GetFloor, results.OK, "empty struct", 0},
 		{"floor of a reader", gjson.Reader, "big", dataset.Single, results.GetFloor, results.Skipped, "reflection library's", 0},
 		{"no paths", jsonInfo, "tiny", dataset.Single, results.Get1, results.Skipped, "names no fields", 0},

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/codecs/capnp"
 	"github.com/serbench/serbench/codecs/flatbuffers"
 	"github.com/serbench/serbench/codecs/gjson"
 	"github.com/serbench/serbench/codecs/jsonparser"
@@ -135,6 +136,7 @@ func TestReadOps(t *testing.T) {
 		{"msgp element", msgp.Tinylib, "complexdata", dataset.Single, results.GetAll, results.OK, "in place: msgp.Locate", 3},
 		{"flatbuffers in place", flatbuffers.Default, "big", dataset.Single, results.GetAll, results.OK, "in place: generated accessors", 4},
 		{"flatbuffers without accessors", flatbuffers.Default, "complexdata", dataset.Single, results.Get1, results.OK, "full decode (codec: unsupported type dataset.ComplexData: no accessors written for count)", 0},
+		{"capnp in place", capnp.Default, "big", dataset.Single, results.GetAll, results.OK, "in place: capnp.Unmarshal", 4},
 		{"floor", jsonInfo, "big", dataset.Single, results.GetFloor, results.OK, "empty struct", 0},
 		{"floor of a reader", gjson.Reader, "big", dataset.Single, results.GetFloor, results.Skipped, "reflection library's", 0},
 		{"no paths", jsonInfo, "tiny", dataset.Single, results.Get1, results.Skipped, "names no fields", 0},

@@ -3,6 +3,7 @@ package runner
 import (
 	"fmt"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -345,7 +346,7 @@ type pathWalk struct {
 }
 
 type walkStep struct {
-	field int           // struct field index, or -1
+	field []int         // struct field index (reflect.Value.FieldByIndex), or nil
 	index int           // slice or array index when field and key are unset
 	key   reflect.Value // map key, or invalid
 	name  string        // the step as written, for errors
@@ -357,14 +358,14 @@ func compileWalk(t reflect.Type, p codec.Path) (pathWalk, error) {
 	for _, st := range p {
 		t = derefType(t)
 		name := codec.Path{st}.String()
-		ws := walkStep{field: -1, index: st.Index, name: name}
+		ws := walkStep{index: st.Index, name: name}
 		switch t.Kind() {
 		case reflect.Struct:
-			ws.field = fieldIndex(t, name)
-			if ws.field < 0 {
+			f, ok := fieldOf(t, name)
+			if !ok {
 				return w, fmt.Errorf("%s has no field %q", t, name)
 			}
-			t = t.Field(ws.field).Type
+			ws.field, t = f.Index, f.Type
 		case reflect.Slice, reflect.Array:
 			if st.Field != "" {
 				return w, fmt.Errorf("%s is indexed by numbers, not %q", t, name)
@@ -388,13 +389,16 @@ func compileWalk(t reflect.Type, p codec.Path) (pathWalk, error) {
 
 // at returns the value the pathWalk reaches in v, pointers followed.
 func (w pathWalk) at(v reflect.Value) (any, error) {
+	var err error
 	for _, st := range w.steps {
 		if v = deref(v); !v.IsValid() {
 			return nil, fmt.Errorf("nil before %s", st.name)
 		}
 		switch {
-		case st.field >= 0:
-			v = v.Field(st.field)
+		case st.field != nil:
+			if v, err = v.FieldByIndexErr(st.field); err != nil {
+				return nil, fmt.Errorf("%s: %v", st.name, err)
+			}
 		case st.key.IsValid():
 			v = v.MapIndex(st.key)
 			if !v.IsValid() {
@@ -430,20 +434,35 @@ func derefType(t reflect.Type) reflect.Type {
 	return t
 }
 
-// fieldIndex returns the index of t's field named name in the encodings
-// (its JSON name, else its Go name in any case), or -1.
-func fieldIndex(t reflect.Type, name string) int {
-	for i := range t.NumField() {
-		if fieldName(t.Field(i)) == name {
-			return i
+// fields returns the fields of struct type t as the encodings see them:
+// its own and those promoted from embedded structs (as encoding/json
+// promotes them), not the embedded structs themselves.
+func fields(t reflect.Type) []reflect.StructField {
+	var out []reflect.StructField
+	for _, f := range reflect.VisibleFields(t) {
+		if f.Anonymous && derefType(f.Type).Kind() == reflect.Struct && f.Tag.Get("json") == "" || !f.IsExported() {
+			continue
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+// fieldOf returns t's field named name in the encodings (its JSON name,
+// else its Go name in any case), promoted ones included.
+func fieldOf(t reflect.Type, name string) (reflect.StructField, bool) {
+	fs := fields(t)
+	for _, f := range fs {
+		if fieldName(f) == name {
+			return f, true
 		}
 	}
-	for i := range t.NumField() {
-		if f := t.Field(i); f.Tag.Get("json") == "" && strings.EqualFold(f.Name, name) {
-			return i
+	for _, f := range fs {
+		if f.Tag.Get("json") == "" && strings.EqualFold(f.Name, name) {
+			return f, true
 		}
 	}
-	return -1
+	return reflect.StructField{}, false
 }
 
 // fieldName returns f's JSON name, or "" when it has no json tag.
@@ -501,25 +520,28 @@ func partialType(t reflect.Type, paths []codec.Path) (reflect.Type, error) {
 		e, err := elem()
 		return reflect.MapOf(t.Key(), e), err
 	case reflect.Struct:
-		var fields []reflect.StructField
-		for i := range t.NumField() {
-			f := t.Field(i)
+		// Promoted fields become the partial struct's own, with their
+		// names and tags: the encodings see them so.
+		var out []reflect.StructField
+		names := map[string]bool{}
+		for _, f := range fields(t) {
 			var sub []codec.Path
 			for _, p := range paths {
-				if fieldIndex(t, codec.Path{p[0]}.String()) == i {
+				if g, ok := fieldOf(t, codec.Path{p[0]}.String()); ok && slices.Equal(g.Index, f.Index) {
 					sub = append(sub, p[1:])
 				}
 			}
-			if len(sub) == 0 {
+			if len(sub) == 0 || names[f.Name] {
 				continue
 			}
+			names[f.Name] = true
 			ft, err := partialType(f.Type, sub)
 			if err != nil {
 				return nil, err
 			}
-			fields = append(fields, reflect.StructField{Name: f.Name, Type: ft, Tag: f.Tag})
+			out = append(out, reflect.StructField{Name: f.Name, Type: ft, Tag: f.Tag})
 		}
-		return reflect.StructOf(fields), nil
+		return reflect.StructOf(out), nil
 	}
 	return nil, fmt.Errorf("%s has no parts to read %s from", t, paths[0])
 }

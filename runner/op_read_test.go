@@ -210,3 +210,65 @@ func TestGeneric(t *testing.T) {
 		}
 	}
 }
+
+// TestPromoted checks that a path reaches a field promoted from an
+// embedded struct, as encoding/json sees it, and that the partial struct
+// holds it as its own.
+func TestPromoted(t *testing.T) {
+	type inner struct {
+		ID   int64  `json:"id"`
+		Note string `json:"note"`
+	}
+	type outer struct {
+		inner
+		Name string `json:"name"`
+	}
+	p, _ := codec.ParsePath("id")
+	w, err := compileWalk(reflect.TypeFor[*outer](), p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, err := w.at(reflect.ValueOf(&outer{inner: inner{ID: 7}})); err != nil || got != int64(7) {
+		t.Errorf("at = %v, %v; want 7", got, err)
+	}
+	pt, err := partialType(reflect.TypeFor[outer](), []codec.Path{p})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := pt.String(), "struct { ID int64 \"json:\\\"id\\\"\" }"; got != want {
+		t.Errorf("partial type %s, want %s", got, want)
+	}
+}
+
+// TestReads checks the paths every dataset names for the get ops: each
+// reaches a value in its first two builds, and the first is a scalar.
+func TestReads(t *testing.T) {
+	for _, d := range dataset.All {
+		if len(d.Reads()) == 0 {
+			continue
+		}
+		t.Run(d.Name, func(t *testing.T) {
+			job := readJob(t, jsonInfo, d.Name, dataset.Single)
+			paths, err := readPaths(job, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			fields, err := fieldsOf(reflect.PointerTo(d.Type()), paths)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if k := fields[0].Type.Kind(); k == reflect.Struct || k == reflect.Slice || k == reflect.Map {
+				t.Errorf("the first path, %s, reads a %s: a one-field get reads a scalar", fields[0].Path, fields[0].Type)
+			}
+			for k := range 2 {
+				v, err := d.ValueAt(dataset.Single, k)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if _, err := fieldValues(v, fields); err != nil {
+					t.Errorf("build %d: %v", k, err)
+				}
+			}
+		})
+	}
+}

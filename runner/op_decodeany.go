@@ -43,9 +43,23 @@ func buildAny(p *Prepared, o opInput) (loop, *control, loop, error) {
 	}
 	var last any
 	types := newTypeSet()
+	// A library that writes structs as maps keyed by their Go field
+	// names (no JSON tags) is checked against the form with those keys,
+	// once its first message shows it.
+	goNames := false
 	check := func(k int) error {
 		types.add(last)
-		err := verify.Equal(wants[k], generic(last), p.info.Losses)
+		got := generic(last)
+		want := wants[k]
+		if goNames {
+			want = generic(byGoName(reflect.ValueOf(p.refs[k])))
+		}
+		err := verify.Equal(want, got, p.info.Losses)
+		if err != nil && k == 0 && !goNames {
+			if verify.Equal(generic(byGoName(reflect.ValueOf(p.refs[k]))), got, p.info.Losses) == nil {
+				goNames, err = true, nil
+			}
+		}
 		return compared(err, "the generic value of message %d of %d (normalised: numbers exact, times parsed, bytes in base64)", k+1, len(p.Msgs))
 	}
 	read := func(data []byte, _ []any) error {
@@ -69,6 +83,9 @@ func buildAny(p *Prepared, o opInput) (loop, *control, loop, error) {
 		res.SelfTimed = false
 		res.Numbers, res.Maps = types.numbers(), types.maps()
 		res.Via = "numbers: " + orNone(res.Numbers) + "; maps: " + orNone(res.Maps)
+		if goNames {
+			res.Via += "; keys: Go field names"
+		}
 	}
 	verify := func(k int, _ []byte) error {
 		if err := check(k); err != nil {
@@ -178,6 +195,52 @@ func generic(v any) any {
 		return generic(rv.Elem().Interface())
 	}
 	return v
+}
+
+// byGoName returns v's generic form with structs as maps keyed by their
+// Go field names (promoted fields as their own), the form of a library
+// that ignores JSON tags; generic normalises the rest.
+func byGoName(v reflect.Value) any {
+	if t, ok := v.Interface().(time.Time); ok {
+		return t
+	}
+	switch v.Kind() {
+	case reflect.Pointer, reflect.Interface:
+		if v.IsNil() {
+			return nil
+		}
+		return byGoName(v.Elem())
+	case reflect.Struct:
+		out := map[string]any{}
+		for _, f := range fields(v.Type()) {
+			out[f.Name] = byGoName(v.FieldByIndex(f.Index))
+		}
+		return out
+	case reflect.Map:
+		if v.IsNil() {
+			return nil
+		}
+		out := map[string]any{}
+		for it := v.MapRange(); it.Next(); {
+			out[fmt.Sprint(it.Key().Interface())] = byGoName(it.Value())
+		}
+		return out
+	case reflect.Slice:
+		if v.IsNil() {
+			return nil
+		}
+		if v.Type().Elem().Kind() == reflect.Uint8 {
+			return v.Bytes()
+		}
+		fallthrough
+	case reflect.Array:
+		out := make([]any, v.Len())
+		for i := range out {
+			out[i] = byGoName(v.Index(i))
+		}
+		return out
+	}
+	return v.Interface()
 }
 
 // number normalises a number written in decimal.

@@ -47,16 +47,29 @@ func buildAny(p *Prepared, o opInput) (loop, *control, loop, error) {
 	// names (no JSON tags) is checked against the form with those keys,
 	// once its first message shows it.
 	goNames := false
+	// A library that turns every number into a float64 is checked at
+	// that precision (an integer beyond 2^53 rounds), and says so.
+	asFloats := false
 	check := func(k int) error {
 		types.add(last)
+		if k == 0 && types.numbers() == "float64" {
+			asFloats = true
+		}
 		got := generic(last)
 		want := wants[k]
 		if goNames {
 			want = generic(byGoName(reflect.ValueOf(p.refs[k])))
 		}
+		if asFloats {
+			got, want = floats(got), floats(want)
+		}
 		err := verify.Equal(want, got, p.info.Losses)
 		if err != nil && k == 0 && !goNames {
-			if verify.Equal(generic(byGoName(reflect.ValueOf(p.refs[k]))), got, p.info.Losses) == nil {
+			byName := generic(byGoName(reflect.ValueOf(p.refs[k])))
+			if asFloats {
+				byName = floats(byName)
+			}
+			if verify.Equal(byName, got, p.info.Losses) == nil {
 				goNames, err = true, nil
 			}
 		}
@@ -83,6 +96,9 @@ func buildAny(p *Prepared, o opInput) (loop, *control, loop, error) {
 		res.SelfTimed = false
 		res.Numbers, res.Maps = types.numbers(), types.maps()
 		res.Via = "numbers: " + orNone(res.Numbers) + "; maps: " + orNone(res.Maps)
+		if asFloats {
+			res.Via += " (checked as float64: an integer beyond 2^53 rounds)"
+		}
 		if goNames {
 			res.Via += "; keys: Go field names"
 		}
@@ -241,6 +257,30 @@ func byGoName(v reflect.Value) any {
 		return out
 	}
 	return v.Interface()
+}
+
+// floats turns every number of a normalised generic value into a
+// float64.
+func floats(v any) any {
+	switch x := v.(type) {
+	case int64:
+		return float64(x)
+	case uint64:
+		return float64(x)
+	case map[string]any:
+		out := make(map[string]any, len(x))
+		for k, e := range x {
+			out[k] = floats(e)
+		}
+		return out
+	case []any:
+		out := make([]any, len(x))
+		for i, e := range x {
+			out[i] = floats(e)
+		}
+		return out
+	}
+	return v
 }
 
 // number normalises a number written in decimal.

@@ -1,6 +1,7 @@
 package runner
 
 import (
+	"errors"
 	"fmt"
 	"reflect"
 	"slices"
@@ -544,4 +545,22 @@ func partialType(t reflect.Type, paths []codec.Path) (reflect.Type, error) {
 		return reflect.StructOf(out), nil
 	}
 	return nil, fmt.Errorf("%s has no parts to read %s from", t, paths[0])
+}
+
+// CheckOp verifies op on every message of the pool, as the op's build
+// does before timing, for callers that check without timing
+// (conformance). It returns nil when the op passes or is skipped (the
+// codec cannot do it, or the job has nothing for it), a *CheckError
+// otherwise.
+func (p *Prepared) CheckOp(job *Job, op results.Op) error {
+	o, ok := operations[op]
+	if !ok {
+		return checkErr(results.Error, "unknown op %q", op)
+	}
+	_, _, _, err := o.build(p, opInput{job: job, seed: 1, now: p.now})
+	var ce *CheckError
+	if errors.As(err, &ce) && ce.Status == results.Skipped {
+		return nil
+	}
+	return err
 }

@@ -184,3 +184,13 @@ func leafReader(m, t reflect.Type) (func(b []byte) (any, error), error) {
 	}
 	return nil, fmt.Errorf("no raw reading of a %s", m)
 }
+
+// DecodeAny makes a getCase a codec.AnyDecoder: msgp.ReadIntfBytes, msgp's
+// own decoding into generic values.
+func (c *getCase) DecodeAny(data []byte) (any, error) {
+	v, rest, err := msgp.ReadIntfBytes(data)
+	if err == nil && len(rest) != 0 {
+		err = fmt.Errorf("msgp: %d bytes left over after the value", len(rest))
+	}
+	return v, err
+}

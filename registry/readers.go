@@ -17,3 +17,17 @@ var readers = []codec.Info{
 	fastjson.Reader,
 	jsonparser.Reader,
 }
+
+// RoundTrippers returns the registered codecs that make round trips of
+// their own, in registry order: all but the in-place readers, whose
+// round trips are another codec's. The studies of round trips (fidelity,
+// hostile) take these by default.
+func RoundTrippers() []codec.Info {
+	var out []codec.Info
+	for _, c := range Codecs {
+		if c.ReadsOnly == "" {
+			out = append(out, c)
+		}
+	}
+	return out
+}

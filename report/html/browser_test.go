@@ -291,6 +291,23 @@ func TestBrowser(t *testing.T) {
 	if err != nil || marked != "byteorder gob-stream strconv" {
 		t.Errorf("filtered on mark B, the table shows the codecs %q (err %v), want byteorder gob-stream strconv", marked, err)
 	}
+	// The charts' variant filter draws them again with the codecs it
+	// keeps: no codec of the fixture has mark Z, so every chart is empty,
+	// and all are back without the filter.
+	charted, err2 := chromedp.Run(tab, chromedp.Evaluate[string](`(() => {
+		const m = document.getElementById("chart-marks");
+		const count = () => Array.from(document.querySelectorAll("[data-chart]")).filter(el => !el.classList.contains("empty")).length;
+		const before = count();
+		m.value = "+Z";
+		m.dispatchEvent(new Event("change"));
+		const none = count();
+		m.value = "";
+		m.dispatchEvent(new Event("change"));
+		return before + " " + none + " " + count();
+	})()`))
+	if f := strings.Fields(charted); err2 != nil || len(f) != 3 || f[0] == "0" || f[1] != "0" || f[2] != f[0] {
+		t.Errorf("charts drawn before, with the filter on mark Z, and after: %q (err %v), want N 0 N", charted, err2)
+	}
 	if err := chromedp.Do(tab,
 		chromedp.Evaluate[chromedp.Void](`(() => {
 			const f = document.getElementById("filter");

@@ -329,10 +329,12 @@ function drawCharts() {
     charts.splice(0, charts.length, ...drawCategories(pick.value));
   });
   document.body.dataset.charts = String(charts.length);
-  const all = charts.concat(drawOverview());
-  window.addEventListener("resize", () => all.forEach(c => c && c.resize()));
+  const overview = drawOverview();
+  window.addEventListener("resize", () => charts.concat(overview).forEach(c => c && c.resize()));
 }
 
+// drawCategories draws the charts of every category, of the codecs whose
+// variant marks pass the filter f (see marked), and returns them.
 function drawCategories(f) {
   const charts = [];
   for (const all of SERBENCH_CHARTS) {

@@ -138,59 +138,66 @@ func markLegend() string {
 // The get ops, in display order.
 var getOps = []results.Op{results.Get1, results.Get7, results.GetAll, results.GetFloor}
 
-// reads writes the get ops per dataset shape: each codec's figure, how
-// it read, and how many times faster than a full decode (its own decode,
-// or, for an in-place reader, that of the codec whose encodings it reads);
-// then decode-any: each codec's figure and what it turns numbers and
-// maps into.
+// reads writes the get ops per dataset shape, a table of each codec's
+// figures, how it read, and how many times as long a full decode takes
+// (its own decode, or, for an in-place reader, that of the codec whose
+// encodings it reads); then decode-any: each codec's figure and what it
+// turns numbers and maps into.
 func (s *writer) reads() {
-	var lines []string
+	var tables [][]string
 	for _, c := range s.ix.cats {
-		for _, op := range getOps {
-			var rows []string
-			for _, name := range s.ix.codecs {
+		var rows []string
+		for _, name := range s.ix.codecs {
+			via, cells, measured := "", make([]string, len(getOps)), false
+			for i, op := range getOps {
 				r := s.ix.ranked(op, name, c)
 				if r == nil {
+					cells[i] = "–"
 					continue
 				}
-				row := fmt.Sprintf("%s %s (%s", text(name), results.FormatNs(r.NsPerOp.Median), text(r.Via))
+				measured = true
+				if via == "" || op == results.GetAll {
+					via = r.Via
+				}
+				cell := results.FormatNs(r.NsPerOp.Median)
 				if r.Raw > 0 {
-					row += fmt.Sprintf(", %d raw slices", r.Raw)
+					cell += fmt.Sprintf(", %d raw", r.Raw)
 				}
-				row += ")"
 				if d := s.ix.ranked(results.Decode, s.decoderOf(name), c); d != nil {
-					row += ": a full decode takes " + speedupOf(d.NsPerOp, r.NsPerOp).String() + " as long"
+					cell += " (" + speedupOf(d.NsPerOp, r.NsPerOp).String() + ")"
 				}
-				rows = append(rows, row)
+				cells[i] = cell
 			}
-			if len(rows) > 0 {
-				lines = append(lines, fmt.Sprintf("- %s, %s: %s", text(c.String()), op, strings.Join(rows, "; ")))
+			if measured {
+				rows = append(rows, fmt.Sprintf("| %s | %s | %s |", text(name), text(via), strings.Join(cells, " | ")))
 			}
+		}
+		if len(rows) > 0 {
+			tables = append(tables, append([]string{"", "### " + text(c.String()), "",
+				"| codec | how | get1 | get7 | getall | getfloor |", "|---|---|---|---|---|---|"}, rows...))
 		}
 	}
 	var anys []string
 	for _, c := range s.ix.cats {
-		var rows []string
 		for _, name := range s.ix.codecs {
 			if r := s.ix.ranked(results.DecodeAny, name, c); r != nil {
-				rows = append(rows, fmt.Sprintf("%s %s (numbers %s; maps %s)", text(name), results.FormatNs(r.NsPerOp.Median), text(r.Numbers), text(r.Maps)))
+				anys = append(anys, fmt.Sprintf("| %s | %s | %s | %s | %s |", text(c.String()), text(name), results.FormatNs(r.NsPerOp.Median), text(r.Numbers), text(r.Maps)))
 			}
 		}
-		if len(rows) > 0 {
-			anys = append(anys, fmt.Sprintf("- %s: %s", text(c.String()), strings.Join(rows, "; ")))
-		}
 	}
-	if len(lines) > 0 {
+	if len(tables) > 0 {
 		s.p("")
 		s.p("## Reading fields (get)")
 		s.p("")
 		s.p("Each get reads the first, the first seven or all of the fields the dataset names, from each message, checked against the original;")
-		s.p("in place where the codec can, through a struct holding only those fields for a reflection library, by a full decode otherwise.")
-		s.p("getfloor decodes into an empty struct. The factor is how many times as long a full decode takes (the codec's decode op; for an")
-		s.p("in-place reader, that of the codec whose encodings it reads), with the interval the two figures allow.")
-		s.p("")
-		for _, l := range lines {
-			s.p("%s", l)
+		s.p("in place where the codec can, through a struct holding only those fields for a reflection library, by a full decode otherwise")
+		s.p("(the how column). getfloor decodes into an empty struct. In brackets: how many times as long a full decode takes (the codec's")
+		s.p("decode op; for an in-place reader, that of the codec whose encodings it reads), with the interval the two figures allow;")
+		s.p("raw: fields handed back as slices of the message, not copied strings.")
+		for _, t := range tables {
+			for _, l := range t {
+				s.p("%s", l)
+			}
 		}
 	}
 	if len(anys) > 0 {
@@ -199,6 +206,8 @@ func (s *writer) reads() {
 		s.p("")
 		s.p("Each decodes into any, checked against the typed value's generic form; the types are those the library chose.")
 		s.p("")
+		s.p("| dataset/shape | codec | time/op | numbers | maps |")
+		s.p("|---|---|---|---|---|")
 		for _, l := range anys {
 			s.p("%s", l)
 		}

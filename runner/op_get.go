@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -279,7 +278,7 @@ func (p *Prepared) getReader(fields []codec.Field) (*codec.Reader, error) {
 		for i, f := range fields {
 			paths[i] = f.Path
 		}
-		pt, err := partialType(t.Elem(), paths)
+		pt, err := safePartialType(t.Elem(), paths)
 		if err != nil {
 			return nil, checkErr(results.Error, "a struct of the fields read: %v", err)
 		}
@@ -487,6 +486,17 @@ func mapKey(kt reflect.Type, name string) (reflect.Value, error) {
 	return reflect.Value{}, fmt.Errorf("a map keyed by %s cannot be read by path", kt)
 }
 
+// safePartialType is partialType, a panic of reflect.StructOf returned
+// as an error.
+func safePartialType(t reflect.Type, paths []codec.Path) (pt reflect.Type, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("%v", p)
+		}
+	}()
+	return partialType(t, paths)
+}
+
 // partialType returns t reduced to the parts paths read: a struct keeps
 // only the fields a path goes through (tags and names as they are),
 // slices, arrays, maps and pointers hold the reduced element, and the
@@ -521,26 +531,37 @@ func partialType(t reflect.Type, paths []codec.Path) (reflect.Type, error) {
 		e, err := elem()
 		return reflect.MapOf(t.Key(), e), err
 	case reflect.Struct:
-		// Promoted fields become the partial struct's own, with their
-		// names and tags: the encodings see them so.
+		// A path through a field promoted from an embedded struct keeps
+		// the embedded field, reduced: encoding/json promotes its fields,
+		// gob and others read it as a field of its own.
 		var out []reflect.StructField
-		names := map[string]bool{}
-		for _, f := range fields(t) {
+		for i := range t.NumField() {
+			f := t.Field(i)
 			var sub []codec.Path
 			for _, p := range paths {
-				if g, ok := fieldOf(t, codec.Path{p[0]}.String()); ok && slices.Equal(g.Index, f.Index) {
+				g, ok := fieldOf(t, codec.Path{p[0]}.String())
+				switch {
+				case !ok || g.Index[0] != i:
+				case len(g.Index) > 1: // promoted from f: the path goes on inside f
+					sub = append(sub, p)
+				default:
 					sub = append(sub, p[1:])
 				}
 			}
-			if len(sub) == 0 || names[f.Name] {
+			if len(sub) == 0 {
 				continue
 			}
-			names[f.Name] = true
 			ft, err := partialType(f.Type, sub)
 			if err != nil {
 				return nil, err
 			}
-			out = append(out, reflect.StructField{Name: f.Name, Type: ft, Tag: f.Tag})
+			if f.Anonymous && !f.IsExported() { // reflect makes no unexported field: its fields, promoted, stand in
+				for j := range derefType(ft).NumField() {
+					out = append(out, derefType(ft).Field(j))
+				}
+				continue
+			}
+			out = append(out, reflect.StructField{Name: f.Name, Type: ft, Tag: f.Tag, Anonymous: f.Anonymous})
 		}
 		return reflect.StructOf(out), nil
 	}

@@ -1,6 +1,8 @@
 package runner
 
 import (
+	"bytes"
+	"encoding/gob"
 	"encoding/json"
 	"errors"
 	"reflect"
@@ -214,7 +216,9 @@ func TestGeneric(t *testing.T) {
 
 // TestPromoted checks that a path reaches a field promoted from an
 // embedded struct, as encoding/json sees it, and that the partial struct
-// holds it as its own.
+// holds it: an unexported embedded struct's fields as its own, an
+// exported one embedded, reduced, so that gob, which reads an embedded
+// struct as a field of its own, finds it there.
 func TestPromoted(t *testing.T) {
 	type inner struct {
 		ID   int64  `json:"id"`
@@ -238,6 +242,47 @@ func TestPromoted(t *testing.T) {
 	}
 	if got, want := pt.String(), "struct { ID int64 \"json:\\\"id\\\"\" }"; got != want {
 		t.Errorf("partial type %s, want %s", got, want)
+	}
+	// The partial struct decodes as the whole: encoding/json promotes the
+	// embedded struct's fields.
+	v := reflect.New(pt)
+	if err := json.Unmarshal([]byte(`{"id":7,"note":"n","name":"x"}`), v.Interface()); err != nil {
+		t.Fatal(err)
+	}
+	pw, err := compileWalk(v.Type(), p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, err := pw.at(v); err != nil || got != int64(7) {
+		t.Errorf("read from the partial struct: %v, %v; want 7", got, err)
+	}
+
+	type Tweet struct {
+		ID   int64  `json:"id"`
+		Text string `json:"text"`
+	}
+	type status struct {
+		Tweet
+		Lang string `json:"lang"`
+	}
+	et, err := partialType(reflect.TypeFor[status](), []codec.Path{p})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := gob.NewEncoder(&buf).Encode(status{Tweet: Tweet{ID: 9, Text: "t"}, Lang: "ja"}); err != nil {
+		t.Fatal(err)
+	}
+	ev := reflect.New(et)
+	if err := gob.NewDecoder(&buf).Decode(ev.Interface()); err != nil {
+		t.Fatal(err)
+	}
+	ew, err := compileWalk(ev.Type(), p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, err := ew.at(ev); err != nil || got != int64(9) {
+		t.Errorf("gob into the partial struct %s: %v, %v; want 9", et, got, err)
 	}
 }
 

@@ -51,10 +51,6 @@ func buildGet(op results.Op, n int) func(p *Prepared, o opInput) (loop, *control
 				return nil, nil, nil, checkErr(results.Error, "reading the reference of message %d: %v", k+1, err)
 			}
 		}
-		rd, err := p.getReader(fields)
-		if err != nil {
-			return nil, nil, nil, err
-		}
 		out := make([]any, len(fields))
 		seen := p.seenOf(op)
 		raw := 0
@@ -63,13 +59,34 @@ func buildGet(op results.Op, n int) func(p *Prepared, o opInput) (loop, *control
 			raw = r
 			return err
 		}
-		for k := range p.Msgs {
-			if err := rd.Read(p.Msgs[k], out); err != nil {
-				return nil, nil, nil, checkErr(results.Failed, "%s of message %d: %v", rd.Via, k+1, err)
+		// precheck reads and checks every message once, before timing.
+		precheck := func(rd *codec.Reader) error {
+			for k := range p.Msgs {
+				if err := rd.Read(p.Msgs[k], out); err != nil {
+					return checkErr(results.Failed, "%s of message %d: %v", rd.Via, k+1, err)
+				}
+				if err := check(k); err != nil {
+					return err
+				}
 			}
-			if err := check(k); err != nil {
-				return nil, nil, nil, err
+			return nil
+		}
+		rd, err := p.getReader(fields, true)
+		if err == nil {
+			err = precheck(rd)
+		}
+		if err != nil && rd != nil && rd.Via == viaPartial {
+			// A format that writes fields by position, not by name,
+			// cannot decode into a struct of some of them: a full decode
+			// is its way.
+			why := err.Error()
+			if rd, err = p.getReader(fields, false); err == nil {
+				rd.Via = fmt.Sprintf("full decode (a struct of only the fields read does not decode: %.120s)", why)
+				err = precheck(rd)
 			}
+		}
+		if err != nil {
+			return nil, nil, nil, err
 		}
 		inPlace := strings.HasPrefix(rd.Via, inPlace)
 		seen.note = func(res *results.Result) {
@@ -95,8 +112,12 @@ func buildGet(op results.Op, n int) func(p *Prepared, o opInput) (loop, *control
 	}
 }
 
-// inPlace starts the Via of a get that read with the codec's Getter.
-const inPlace = "in place: "
+// inPlace starts the Via of a get that read with the codec's Getter;
+// viaPartial is that of a get through a struct of the fields read.
+const (
+	inPlace    = "in place: "
+	viaPartial = "partial struct"
+)
 
 // buildFloor is getfloor's build: each message decoded into an empty
 // struct.
@@ -254,10 +275,10 @@ func within(b, msg []byte) bool {
 }
 
 // getReader returns the way the case reads fields: its Getter's reader,
-// else a struct holding only the fields read for a reflection library,
-// else a full decode. An in-place reader entry (codec.Info.ReadsOnly)
+// else (with partial) a struct holding only the fields read for a
+// reflection library, else a full decode. An in-place reader entry (codec.Info.ReadsOnly)
 // that cannot read the fields in place is skipped.
-func (p *Prepared) getReader(fields []codec.Field) (*codec.Reader, error) {
+func (p *Prepared) getReader(fields []codec.Field, partial bool) (*codec.Reader, error) {
 	var why string
 	if g, ok := p.Case.(codec.Getter); ok {
 		rd, err := g.Reader(fields)
@@ -273,7 +294,7 @@ func (p *Prepared) getReader(fields []codec.Field) (*codec.Reader, error) {
 		return nil, checkErr(results.Skipped, "%s cannot read these fields in place: %s", p.info.Name, why)
 	}
 	t := reflect.TypeOf(p.refs[0])
-	if td, ok := p.Case.(codec.TypeDecoder); ok && p.info.API == codec.Reflection {
+	if td, ok := p.Case.(codec.TypeDecoder); ok && partial && p.info.API == codec.Reflection {
 		paths := make([]codec.Path, len(fields))
 		for i, f := range fields {
 			paths[i] = f.Path
@@ -286,7 +307,7 @@ func (p *Prepared) getReader(fields []codec.Field) (*codec.Reader, error) {
 		if err != nil {
 			return nil, err
 		}
-		return &codec.Reader{Via: "partial struct", Read: func(data []byte, out []any) error {
+		return &codec.Reader{Via: viaPartial, Read: func(data []byte, out []any) error {
 			v := reflect.New(pt)
 			if err := td.DecodeAs(data, v.Interface()); err != nil {
 				return err

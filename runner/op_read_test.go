@@ -15,6 +15,7 @@ import (
 	"github.com/serbench/serbench/codecs/flatbuffers"
 	"github.com/serbench/serbench/codecs/gjson"
 	"github.com/serbench/serbench/codecs/jsonparser"
+	"github.com/serbench/serbench/codecs/kelindar"
 	"github.com/serbench/serbench/codecs/msgp"
 	"github.com/serbench/serbench/dataset"
 	"github.com/serbench/serbench/results"
@@ -140,6 +141,7 @@ func TestReadOps(t *testing.T) {
 		{"flatbuffers without accessors", flatbuffers.Default, "complexdata", dataset.Single, results.Get1, results.OK, "full decode (codec: unsupported type dataset.ComplexData: no accessors written for count)", 0},
 		{"capnp in place", capnp.Default, "big", dataset.Single, results.GetAll, results.OK, "in place: capnp.Unmarshal", 4},
 		{"msgp decode-any", msgp.Tinylib, "complexdata", dataset.Single, results.DecodeAny, results.OK, "numbers: ", 0},
+		{"positional format", kelindar.Default, "big", dataset.Single, results.Get7, results.OK, "full decode (a struct of only the fields read does not decode", 0},
 		{"floor", jsonInfo, "big", dataset.Single, results.GetFloor, results.OK, "empty struct", 0},
 		{"floor of a reader", gjson.Reader, "big", dataset.Single, results.GetFloor, results.Skipped, "reflection library's", 0},
 		{"no paths", jsonInfo, "tiny", dataset.Single, results.Get1, results.Skipped, "names no fields", 0},

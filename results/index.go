@@ -5,11 +5,16 @@ import (
 	"strings"
 )
 
-// A Category is one dataset in one shape: the unit a report ranks codecs
-// on.
-type Category struct{ Dataset, Shape string }
+// A Category is one dataset in one shape, at one GOMAXPROCS (Result.Procs,
+// 0 when the run set none): the unit a report ranks codecs on.
+type Category struct {
+	Dataset, Shape string
+	Procs          int
+}
 
-func (c Category) String() string { return c.Dataset + "/" + c.Shape }
+// String names the category: "tiny/single", "tiny/single-2" at
+// GOMAXPROCS 2.
+func (c Category) String() string { return c.Dataset + "/" + c.Shape + ProcsSuffix(c.Procs) }
 
 // A Cell is one codec on one category: its encode and decode results,
 // either of which may be missing, and those of the other ops it ran
@@ -73,7 +78,7 @@ func NewIndex(rs []Result) *Index {
 	seen := map[string]bool{}
 	for i := range rs {
 		r := &rs[i]
-		cat := Category{r.Dataset, r.Shape}
+		cat := Category{r.Dataset, r.Shape, r.Procs}
 		cells, ok := ix.cells[cat]
 		if !ok {
 			ix.Categories = append(ix.Categories, cat)

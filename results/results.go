@@ -138,6 +138,20 @@ type Env struct {
 	// timed loop with a codec that does nothing, in ns. It is included in
 	// every figure, as in testing.B.
 	Overhead float64 `json:"loop_overhead_ns"`
+	// CPUList is the GOMAXPROCS values the run timed each benchmark at
+	// (run -cpu, as go test -cpu), each with as many goroutines; empty
+	// when the run timed one goroutine at the process's GOMAXPROCS.
+	CPUList []int `json:"cpu_list,omitempty"`
+	// Cores are the CPUs the process may run on (its affinity mask, as
+	// taskset numbers them), where the OS reports them: with CPUList, the
+	// cores the parallel figures had.
+	Cores []int `json:"cores,omitempty"`
+	// SpinSpeedup holds, for each of CPUList, the machine's ceiling for a
+	// speed-up there, measured as the run starts: how many times as much
+	// work a loop of pure arithmetic did on that many goroutines as on
+	// one. It is the GOMAXPROCS on a machine of its own; less where other
+	// work held cores, and no codec's speed-up could be more.
+	SpinSpeedup []float64 `json:"spin_speedup,omitempty"`
 }
 
 // Options records the measuring options a Run used.
@@ -165,6 +179,10 @@ type Options struct {
 	BatchTime Duration `json:"batch_time,omitempty"`
 	// Gate is the quiet gate's tolerance, 0 when the gate was off.
 	Gate float64 `json:"quiet_gate,omitempty"`
+	// LiveHeap is the pointer-rich data, in bytes, each measuring process
+	// kept alive while it sampled (run -live-heap), so that every
+	// collection had that heap to mark, as in a service; 0 for none.
+	LiveHeap int64 `json:"live_heap_bytes,omitempty"`
 }
 
 // Codec is the metadata of a codec as recorded in a Run.
@@ -203,7 +221,13 @@ type Result struct {
 	// Bytes is the size of one encoded message.
 	Bytes int `json:"bytes,omitempty"`
 	// Items is the number of dataset elements in the value.
-	Items   int      `json:"items,omitempty"`
+	Items int `json:"items,omitempty"`
+	// Procs is the GOMAXPROCS the benchmark ran at (run -cpu), its timed
+	// loop on as many goroutines, each with a case and a pool of messages
+	// of its own; NsPerOp is then wall time over the operations of all of
+	// them, as testing.B's RunParallel reports. 0 when the run set none:
+	// one goroutine at the process's GOMAXPROCS.
+	Procs   int      `json:"gomaxprocs,omitempty"`
 	Samples []Sample `json:"samples,omitempty"`
 	// Summary statistics of the samples' ns/op.
 	NsPerOp Stat `json:"ns_per_op"`
@@ -267,6 +291,27 @@ type Result struct {
 	// CPUNsPerOp is the median of the samples' CPU time per op (the
 	// process's, user and system), 0 where the OS does not report it.
 	CPUNsPerOp float64 `json:"cpu_ns_per_op,omitempty"`
+	// GCCyclesPerKop and GCCPUNsPerKop are the collection cycles that
+	// ended during the samples, and the CPU time the collector spent
+	// (runtime/metrics' estimate, /cpu/classes/gc/total), per 1,000
+	// operations over all the samples: what the operation's garbage costs
+	// a program beyond the operation's own time. Samples after a forced
+	// collection pay for few cycles; see Options.WholeCycles and LiveHeap.
+	GCCyclesPerKop float64 `json:"gc_cycles_per_kop,omitempty"`
+	GCCPUNsPerKop  float64 `json:"gc_cpu_ns_per_kop,omitempty"`
+	// KeptBPerOp, for a decode, is the heap a decoded value keeps
+	// reachable once the collector has run (the live heap with the
+	// values held, less without, per value), apart from what the
+	// decode allocated and dropped (BPerOp): what a program pays to hold
+	// the values it decodes. It is not measured with Options.LiveHeap,
+	// whose every collection would cost more than the figure.
+	KeptBPerOp float64 `json:"kept_b_per_op,omitempty"`
+	// ColdNs is the op's first call on the value's type in a fresh
+	// process (reflection caches, code generated at run time), in ns, and
+	// ColdNextNs the call after it in that process; 0 when not measured
+	// (run -cold).
+	ColdNs     float64 `json:"cold_ns,omitempty"`
+	ColdNextNs float64 `json:"cold_next_ns,omitempty"`
 	// MultiThreaded says the samples used more CPU time than wall time,
 	// beyond what the collector adds: the operation ran on more than one
 	// thread, so its figure is not comparable with single-threaded ones.
@@ -336,6 +381,9 @@ type Sample struct {
 	// CPUNsPerOp is the process's CPU time (user and system) over the
 	// sample per op, 0 where the OS does not report it.
 	CPUNsPerOp float64 `json:"cpu_ns_per_op,omitempty"`
+	// GCCPUNs is the CPU time the collector spent during the sample, in
+	// ns (runtime/metrics' estimate, updated as cycles end).
+	GCCPUNs float64 `json:"gc_cpu_ns,omitempty"`
 }
 
 // A Stat is a median with its confidence interval.
@@ -455,9 +503,20 @@ func Count(rs []Result) Counts {
 	return c
 }
 
-// Key identifies a result in a Run.
+// Key identifies a result in a Run; it is the benchmark's name, with
+// go test's "-N" suffix for a GOMAXPROCS N above 1 (Procs), which
+// benchstat reads as the benchmark's GOMAXPROCS.
 func (r *Result) Key() string {
-	return fmt.Sprintf("%s/codec=%s/dataset=%s/shape=%s", opName(r.Op), r.Codec, r.Dataset, r.Shape)
+	return fmt.Sprintf("%s/codec=%s/dataset=%s/shape=%s%s", opName(r.Op), r.Codec, r.Dataset, r.Shape, ProcsSuffix(r.Procs))
+}
+
+// ProcsSuffix returns go test's suffix of a benchmark run at GOMAXPROCS
+// procs: "-4", or "" for 1 and for a run that set none (0).
+func ProcsSuffix(procs int) string {
+	if procs <= 1 {
+		return ""
+	}
+	return fmt.Sprintf("-%d", procs)
 }
 
 // opName capitalizes the op for benchmark names: "Encode", "Decode".
@@ -560,7 +619,8 @@ const WordSize = 8
 // against the same operation through Encode and Decode instead (PathNs,
 // the fastest of a few batches): it may save the indirect call and what
 // inlining saves (up to SelfTimedSlack ns), not more than SelfTimedRatio
-// times over.
+// times over. A result timed on several goroutines (Procs) is held to
+// these bounds per goroutine: its time per op times Procs.
 func MarkImplausible(rs []Result, overheadNs float64) {
 	for i := range rs {
 		r := &rs[i]
@@ -569,6 +629,12 @@ func MarkImplausible(rs []Result, overheadNs float64) {
 		}
 		r.Implausible = ""
 		m, what := r.fastestSample()
+		if r.Procs > 1 {
+			// Wall time over the operations of Procs goroutines: one
+			// goroutine's operation takes Procs times as long.
+			m *= float64(r.Procs)
+			what += fmt.Sprintf(" per goroutine of %d", r.Procs)
+		}
 		loop := overheadNs
 		if r.LoopNs > 0 {
 			loop = r.LoopNs
@@ -654,12 +720,13 @@ func ShakyRanks(rs []Result) map[string]bool {
 	type cat struct {
 		op             Op
 		dataset, shape string
+		procs          int
 	}
 	groups := map[cat][]*Result{}
 	for i := range rs {
 		r := &rs[i]
 		if r.Ranked() {
-			c := cat{r.Op, r.Dataset, r.Shape}
+			c := cat{r.Op, r.Dataset, r.Shape, r.Procs}
 			groups[c] = append(groups[c], r)
 		}
 	}

@@ -35,7 +35,8 @@ type Prepared struct {
 	Msgs [][]byte
 
 	info  codec.Info
-	alive func() // says a long check still moves (Runner.alive)
+	build func(k int) (any, error) // builds build k of the job's value (Job.builds)
+	alive func()                   // says a long check still moves (Runner.alive)
 	refs  []any
 	orig  [][]byte // pristine copies of Msgs, to restore after the overwrite check
 	sums  []uint64 // the hash of each message when it was made
@@ -148,7 +149,7 @@ func prepare(job *Job, alive func(), now func() time.Time) (*Prepared, error) {
 	if err := job.Codec.Supports(typ.String(), codec.FeaturesOf(typ)); err != nil {
 		return nil, checkErr(results.Skipped, "%v", err)
 	}
-	p := &Prepared{info: job.Codec, alive: alive, seed: maphash.MakeSeed(), now: now,
+	p := &Prepared{info: job.Codec, build: builds, alive: alive, seed: maphash.MakeSeed(), now: now,
 		rng: rand.New(rand.NewPCG(uint64(len(job.Dataset)), 31))}
 	cd := job.Codec.New()
 	if p.Case, err = cd.Prepare(v); err != nil {

@@ -89,16 +89,19 @@ func TestSelfTimedBound(t *testing.T) {
 
 func TestMultiThreaded(t *testing.T) {
 	for _, tt := range []struct {
-		name string
-		ss   []results.Sample
-		want bool
+		name  string
+		ss    []results.Sample
+		procs int
+		want  bool
 	}{
-		{"one thread", []results.Sample{{Iters: 10, NsPerOp: 100, CPUNsPerOp: 101}}, false},
-		{"the collector's share", []results.Sample{{Iters: 10, NsPerOp: 100, CPUNsPerOp: 125}}, false},
-		{"two threads", []results.Sample{{Iters: 10, NsPerOp: 100, CPUNsPerOp: 190}, {Iters: 10, NsPerOp: 100, CPUNsPerOp: 180}}, true},
-		{"not measured", []results.Sample{{Iters: 10, NsPerOp: 100}}, false},
+		{"one thread", []results.Sample{{Iters: 10, NsPerOp: 100, CPUNsPerOp: 101}}, 0, false},
+		{"the collector's share", []results.Sample{{Iters: 10, NsPerOp: 100, CPUNsPerOp: 125}}, 0, false},
+		{"two threads", []results.Sample{{Iters: 10, NsPerOp: 100, CPUNsPerOp: 190}, {Iters: 10, NsPerOp: 100, CPUNsPerOp: 180}}, 0, true},
+		{"not measured", []results.Sample{{Iters: 10, NsPerOp: 100}}, 0, false},
+		{"two goroutines asked for", []results.Sample{{Iters: 10, NsPerOp: 100, CPUNsPerOp: 190}}, 2, false},
+		{"more threads than goroutines", []results.Sample{{Iters: 10, NsPerOp: 100, CPUNsPerOp: 400}}, 2, true},
 	} {
-		if got := multiThreaded(tt.ss); got != tt.want {
+		if got := multiThreaded(tt.ss, tt.procs); got != tt.want {
 			t.Errorf("%s: multiThreaded = %v, want %v", tt.name, got, tt.want)
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"io"
 	"sort"
 	"strconv"
+	"strings"
 
 	"golang.org/x/perf/benchfmt"
 
@@ -20,6 +21,18 @@ const UnitEncoded = "B/msg"
 // UnitCPU is the unit of a sample's CPU time per op (the process's, user
 // and system), beside its wall time (ns/op).
 const UnitCPU = "cpu-ns/op"
+
+// The units of the production figures: a decoded value's kept heap, the
+// collector's cycles and CPU time per 1,000 operations, a result's first
+// call in a fresh process, and throughput at a GOMAXPROCS (run -cpu),
+// which go test reports as MB/s.
+const (
+	UnitKept      = "kept-B/op"
+	UnitGCCycles  = "gc-cycles/kop"
+	UnitGCCPU     = "gc-cpu-ns/kop"
+	UnitFirstCall = "first-call-ns"
+	UnitMBPerSec  = "MB/s"
+)
 
 // Write writes every measured sample of run. Results that were skipped,
 // failed or errored are listed as comment lines at the end, which
@@ -51,6 +64,7 @@ func Write(w io.Writer, run *results.Run) error {
 			if s.CPUNsPerOp > 0 {
 				r.Values = append(r.Values, benchfmt.Value{Value: round(s.CPUNsPerOp), Unit: UnitCPU})
 			}
+			r.Values = append(r.Values, production(&res, s)...)
 			if err := bw.Write(r); err != nil {
 				return err
 			}
@@ -96,6 +110,12 @@ func Config(run *results.Run) []benchfmt.Config {
 	if run.Document != nil {
 		kv = append(kv, [2]string{"document", run.Document.String()})
 	}
+	if len(e.CPUList) > 0 {
+		kv = append(kv, [2]string{"cpu-list", intList(e.CPUList)}, [2]string{"cores", intList(e.Cores)})
+	}
+	if run.Options.LiveHeap > 0 {
+		kv = append(kv, [2]string{"live-heap", strconv.FormatInt(run.Options.LiveHeap, 10)})
+	}
 	used := map[string]bool{}
 	for _, r := range run.Results {
 		used[r.Codec] = true
@@ -120,4 +140,36 @@ func Config(run *results.Run) []benchfmt.Config {
 func round(x float64) float64 {
 	r, _ := strconv.ParseFloat(strconv.FormatFloat(x, 'g', 6, 64), 64)
 	return r
+}
+
+// production returns a sample's production figures, each where its
+// result has it: the collector's per sample (a sample without a cycle
+// reads 0, which benchstat must see), the kept heap and the first call
+// per result, and MB/s for a result timed at a GOMAXPROCS.
+func production(res *results.Result, s results.Sample) []benchfmt.Value {
+	var vs []benchfmt.Value
+	if res.Procs > 0 && s.NsPerOp > 0 && res.Bytes > 0 {
+		vs = append(vs, benchfmt.Value{Value: round(float64(res.Bytes) * 1e3 / s.NsPerOp), Unit: UnitMBPerSec})
+	}
+	if res.KeptBPerOp > 0 {
+		vs = append(vs, benchfmt.Value{Value: round(res.KeptBPerOp), Unit: UnitKept})
+	}
+	if (res.GCCyclesPerKop > 0 || res.GCCPUNsPerKop > 0) && s.Iters > 0 {
+		vs = append(vs,
+			benchfmt.Value{Value: round(1000 * float64(s.GCs) / float64(s.Iters)), Unit: UnitGCCycles},
+			benchfmt.Value{Value: round(1000 * s.GCCPUNs / float64(s.Iters)), Unit: UnitGCCPU})
+	}
+	if res.ColdNs > 0 {
+		vs = append(vs, benchfmt.Value{Value: round(res.ColdNs), Unit: UnitFirstCall})
+	}
+	return vs
+}
+
+// intList formats numbers as a comma-separated list: "1,2,4".
+func intList(ns []int) string {
+	s := make([]string, len(ns))
+	for i, n := range ns {
+		s[i] = strconv.Itoa(n)
+	}
+	return strings.Join(s, ",")
 }

@@ -17,6 +17,7 @@ var Header = []string{
 	"samples", "target_met", "b_per_op", "allocs_per_op", "encoded_bytes", "items",
 	"family", "variant", "losses", "codec_version", "reason", "pooled_ns_per_op",
 	"implausible", "checked_round_trips",
+	"gomaxprocs", "msgs_per_s", "mb_per_s", "kept_b_per_op", "gc_cycles_per_kop", "gc_cpu_ns_per_kop", "cold_ns", "cold_next_ns",
 	"api", "reuses_buffer", "reuses_target", "zero_copy", "reads_only", "via", "raw_slices", "numbers", "maps",
 }
 
@@ -45,7 +46,14 @@ func Write(w io.Writer, run *results.Run) error {
 		} else {
 			row = append(row, "")
 		}
-		row = append(row, r.Implausible, strconv.Itoa(r.Checked))
+		row = append(row, r.Implausible, strconv.Itoa(r.Checked), strconv.Itoa(r.Procs))
+		msgs, mb := r.Throughput()
+		if r.Status != results.OK {
+			msgs, mb = 0, 0
+		}
+		for _, f := range []float64{msgs, mb, r.KeptBPerOp, r.GCCyclesPerKop, r.GCCPUNsPerKop, r.ColdNs, r.ColdNextNs} {
+			row = append(row, optNum(f))
+		}
 		row = append(row, variantColumns(run.Codec(r.Codec))...)
 		row = append(row, r.Via, strconv.Itoa(r.Raw), r.Numbers, r.Maps)
 		if err := cw.Write(row); err != nil {
@@ -67,6 +75,14 @@ func variantColumns(c *results.Codec) []string {
 }
 
 func num(f float64) string { return strconv.FormatFloat(f, 'g', 6, 64) }
+
+// optNum formats a figure that may be missing (0): empty then.
+func optNum(f float64) string {
+	if f == 0 {
+		return ""
+	}
+	return num(f)
+}
 
 func pct(s results.Stat) string {
 	if s.Lo == 0 && s.Hi == 0 {

@@ -110,3 +110,20 @@ func TestMatrices(t *testing.T) {
 	}
 	golden.Check(t, "matrices.golden", []byte(out[i:]))
 }
+
+// TestProductionGolden renders a run -cpu 1,2 -cold run: the scaling
+// table with its intervals and worst scalers, the memory table and the
+// first calls.
+func TestProductionGolden(t *testing.T) {
+	var buf bytes.Buffer
+	if err := summary.Write(&buf, fixture.Production()); err != nil {
+		t.Fatal(err)
+	}
+	out := buf.String()
+	for _, want := range []string{"## Throughput on more cores (-cpu)", "## Memory kept and garbage made", "## First call in a fresh process", "Worst scalers: gob-stream"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("summary lacks %q", want)
+		}
+	}
+	golden.Check(t, "production.golden", buf.Bytes())
+}

@@ -25,15 +25,19 @@ import (
 // Options tunes a conformance run.
 type Options struct {
 	// Large includes the slices of Huge and the complex map (69,000 Bigs
-	// each), which take seconds to minutes per codec. They add no new
-	// structure to Huge itself, and the runner verifies them anyway
-	// before it times them.
+	// each), and the corpora of a megabyte or more (citm_catalog,
+	// golang_source, synthea_fhir), which take seconds to minutes per
+	// codec (a YAML codec takes a minute on synthea_fhir). The slices add
+	// no new structure to Huge itself; the smaller corpora hold every
+	// kind of value the large ones do but their unions and deep trees;
+	// and the runner verifies every case anyway before it times it.
 	Large bool
 }
 
 // large reports whether a dataset shape is one of the multi-megabyte cases.
 func large(d *dataset.Dataset, s dataset.Shape) bool {
-	return d.Name == "complexmap" || d.Name == "complexmapptr" || (d.Name == "complexmap5" && s != dataset.Single) || (d.Name == "huge" && s != dataset.Single)
+	return d.Name == "complexmap" || d.Name == "complexmapptr" || (d.Name == "complexmap5" && s != dataset.Single) || (d.Name == "huge" && s != dataset.Single) ||
+		d.Corpus != nil && d.Corpus.Size >= 1<<20
 }
 
 // Test runs info's codec over every shape of every dataset in ds (the

@@ -30,6 +30,18 @@ var reads = map[string][]string{
 		"country_bytes",
 		"medium",
 	},
+	"twitter_status": {
+		"statuses.0.id",
+		"statuses.0.text",
+		"statuses.0.user.screen_name",
+		"statuses.50.user.followers_count",
+		"statuses.99.retweet_count",
+		"search_metadata.max_id",
+		"search_metadata.query",
+		"statuses.30.created_at",
+		"statuses.99.lang",
+		"statuses.10.user",
+	},
 	"complexdata": {
 		"count",
 		"active",

@@ -112,6 +112,12 @@ const (
 	PoolBytes = 16 << 20
 )
 
+// checkCount returns how many of n round trips after timing a job whose
+// messages are size bytes makes (see checkRoundTrips).
+func checkCount(n, size int) int {
+	return min(n, max(minCheckRoundTrips, checkBytes/max(size, 1)))
+}
+
 // poolSize returns how many builds a pool of messages of size bytes holds.
 func poolSize(size int) int {
 	return max(2, min(PoolSize, PoolBytes/max(size, 1)))
@@ -465,13 +471,19 @@ func (p *Prepared) unchanged() error {
 // one whose encoding grows with every call soon leaves that range.
 const sizeSlack = 100
 
-// checkRoundTrips is how many round trips are made after a job is timed,
-// whatever the size of its message: enough to catch a codec that goes
-// wrong once in a thousand calls. A budget long enough makes more, up to
+// checkRoundTrips is how many round trips are made after a job is timed:
+// enough to catch a codec that goes wrong once in a thousand calls. A
+// message larger than checkBytes/checkRoundTrips gets fewer, checkBytes
+// of messages in all (as much as its pool holds) but never fewer than
+// minCheckRoundTrips: a YAML
+// codec's round trip of a 2 MB document takes a second, and a thousand of
+// them a quarter of an hour. A budget long enough makes more, up to
 // 1/checkShare of it.
 const (
-	checkRoundTrips = 1000
-	checkShare      = 20
+	checkRoundTrips    = 1000
+	checkBytes         = PoolBytes
+	minCheckRoundTrips = 20
+	checkShare         = 20
 	// SmallMessage is the size up to which conformance makes all its
 	// round trips.
 	SmallMessage = 4 << 10

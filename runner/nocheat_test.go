@@ -107,6 +107,20 @@ func TestMultiThreaded(t *testing.T) {
 	}
 }
 
+// TestCheckCount checks how many round trips follow the timing: a
+// thousand of a message up to 16 KiB, fewer of a larger one, never fewer
+// than twenty, and never more than asked for.
+func TestCheckCount(t *testing.T) {
+	for _, tt := range []struct{ n, size, want int }{
+		{500, 100, 500}, {1000, 16 << 10, 1000}, {1000, 160 << 10, 102}, {1000, 512 << 10, 32},
+		{1000, 2 << 20, 20}, {10, 64 << 20, 10}, {1000, 0, 1000},
+	} {
+		if got := checkCount(tt.n, tt.size); got != tt.want {
+			t.Errorf("checkCount(%d, %d) = %d, want %d", tt.n, tt.size, got, tt.want)
+		}
+	}
+}
+
 func TestPoolSize(t *testing.T) {
 	for _, tt := range []struct{ size, want int }{
 		{0, PoolSize}, {34, PoolSize}, {PoolBytes / 64, PoolSize}, {PoolBytes / 10, 10}, {PoolBytes, 2}, {50 * PoolBytes, 2},

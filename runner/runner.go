@@ -513,8 +513,8 @@ func (r *Runner) pathTime(ctx context.Context, l loop) (float64, error) {
 }
 
 // checks returns a bench's checks after timing: n round trips over the
-// job's pool (Prepared.RoundTrips), whatever the size of its message, and
-// more while 1/checkShare of the budget lasts, then what they saw of the
+// job's pool (Prepared.RoundTrips), fewer of a message of hundreds of
+// kilobytes (checkCount), and more while 1/checkShare of the budget lasts, then what they saw of the
 // calls (judge), and the encodings for the check in a fresh process
 // (Result.Verified). Each bench of a job makes its share of the job's
 // checkRoundTrips: every round trip encodes and decodes. It returns the
@@ -525,7 +525,7 @@ func (r *Runner) checks(p *Prepared, n int) func(*results.Result) (int, error) {
 			return 0, err
 		}
 		start := time.Now()
-		made, err := p.RoundTrips(n, time.Time{})
+		made, err := p.RoundTrips(checkCount(n, len(p.Msgs[0])), time.Time{})
 		if err != nil {
 			return made, err
 		}

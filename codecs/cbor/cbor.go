@@ -18,6 +18,9 @@ const (
 var Default = codec.Info{
 	Name: "cbor", Family: "cbor", Label: "fxamacker/cbor/v2", Module: module, URL: url,
 	API: codec.Reflection,
+	// The default DecOptions refuse values nested deeper than 32 levels,
+	// which a recursive type's values may be (golang_source's tree).
+	Unsupported: codec.Recursive,
 	Losses: []codec.Loss{
 		{Kind: codec.TimePrecision, Precision: time.Second},
 		{Kind: codec.TimeZone},
@@ -30,10 +33,11 @@ var Default = codec.Info{
 // Nano encodes times as RFC 3339 text with nanoseconds.
 var Nano = codec.Info{
 	Name: "cbor-nano", Family: "cbor", Label: "fxamacker/cbor/v2 (TimeRFC3339Nano)", Module: module, URL: url,
-	API:     codec.Reflection,
-	Variant: "EncOptions{Time: TimeRFC3339Nano} built once into an EncMode: times keep nanoseconds",
-	Notes:   "A time keeps its UTC offset (not its zone name, which verification does not ask for). Struct fields keyed by their json tags.",
-	New:     newNano,
+	API:         codec.Reflection,
+	Unsupported: codec.Recursive, // as Default: at most 32 levels deep
+	Variant:     "EncOptions{Time: TimeRFC3339Nano} built once into an EncMode: times keep nanoseconds",
+	Notes:       "A time keeps its UTC offset (not its zone name, which verification does not ask for). Struct fields keyed by their json tags.",
+	New:         newNano,
 }
 
 // newNano builds the EncMode once per codec, outside the timer.

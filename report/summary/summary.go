@@ -23,6 +23,7 @@ func Write(w io.Writer, run *results.Run) error {
 	s.answer()
 	s.method()
 	s.winners()
+	s.corpora()
 	s.ladder()
 	s.crossover("gob")
 	s.crossover("gob-stream")

@@ -89,6 +89,17 @@ type Info struct {
 	// it, the runner fails a value that the next Decode changes.
 	ReusesTarget bool
 
+	// ReusesBuffer says Encode writes into a buffer kept across calls:
+	// the encoding it returns is valid until the next Encode. The
+	// registry's tests check it against what Encode does.
+	ReusesBuffer bool
+
+	// ReadsOnly, if set, says the entry is an in-place reader, not a
+	// codec: it reads the encodings of the codec named here, whose
+	// Encode, Decode and Value its cases use for the checks, and it takes
+	// part only in the ops that read (results.ReaderOps).
+	ReadsOnly string
+
 	// Notes is free text for the report: anything a reader should know.
 	Notes string
 

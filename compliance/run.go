@@ -56,11 +56,13 @@ type cellOut struct {
 	Details  []string          `json:"details"`
 }
 
-// JSONCodecs returns the names among names (every registered codec when
-// names is empty) of the JSON family.
+// JSONCodecs returns the names among names (every registered codec that
+// makes round trips of its own when names is empty) of the JSON family.
 func JSONCodecs(names []string) []string {
 	if len(names) == 0 {
-		names = registry.Names()
+		for _, c := range registry.RoundTrippers() {
+			names = append(names, c.Name)
+		}
 	}
 	var out []string
 	for _, n := range names {

@@ -153,7 +153,7 @@ func Check(t testing.TB, info codec.Info, d *dataset.Dataset, s dataset.Shape) [
 func check(t testing.TB, info codec.Info, d *dataset.Dataset, s dataset.Shape, probe []codec.Loss) []codec.LossKind {
 	t.Helper()
 	job := runner.Job{
-		Codec: info, Dataset: d.Name, Shape: string(s), Ops: results.Ops,
+		Codec: info, Dataset: d.Name, Shape: string(s), Ops: results.Ops, Reads: d.Reads(),
 		Value: func() (any, error) { return d.Value(s) },
 		Alt:   func() (any, error) { return d.ValueAt(s, 1) },
 	}
@@ -165,8 +165,25 @@ func check(t testing.TB, info codec.Info, d *dataset.Dataset, s dataset.Shape, p
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The reading ops of a codec that reads in place (codec.Getter) and
+	// of an in-place reader, on every message of the pool: a reader's
+	// round trips are those of the codec whose encodings it reads.
+	_, getter := p.Case.(codec.Getter)
+	if getter || info.ReadsOnly != "" {
+		ops := []results.Op{results.GetAll}
+		if info.ReadsOnly != "" {
+			ops = results.ReaderOps
+		}
+		for _, op := range ops {
+			if err := p.CheckOp(&job, op); err != nil {
+				t.Errorf("%s: %v", op, err)
+			}
+		}
+	}
 	n := checkRoundTrips
 	switch {
+	case info.ReadsOnly != "":
+		n = 0
 	case multiMegabyte(d, s):
 		// Prepare has made the round trip of both messages and encoded
 		// the first again at its size; more round trips would repeat

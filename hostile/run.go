@@ -106,7 +106,9 @@ func Run(ctx context.Context, pool *worker.Pool, opts Options) (*Matrix, error) 
 	}
 	codecs, classes := opts.Codecs, opts.Classes
 	if len(codecs) == 0 {
-		codecs = registry.Names()
+		for _, c := range registry.RoundTrippers() {
+			codecs = append(codecs, c.Name)
+		}
 	}
 	if len(classes) == 0 {
 		classes = ClassNames()

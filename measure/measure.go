@@ -92,6 +92,7 @@ func Codec(c codec.Info) results.Codec {
 		Name: c.Name, Family: c.Family, Label: c.Label, Module: c.Module,
 		Version: registry.Version(c.Module), URL: c.URL, API: string(c.API),
 		Variant: c.Variant, Losses: codec.LossNames(c.Losses), Notes: c.Notes,
+		ReusesBuffer: c.ReusesBuffer, ReusesTarget: c.ReusesTarget, Aliases: c.Aliases, ReadsOnly: c.ReadsOnly,
 	}
 }
 

@@ -3,6 +3,7 @@ package preset
 import (
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/dataset"
@@ -59,6 +60,9 @@ func (s Selection) Jobs() ([]runner.Job, error) {
 					continue
 				}
 				j := job(c, d, sh, ops)
+				if len(j.Ops) == 0 {
+					continue // an in-place reader, and no op it takes part in
+				}
 				if d.IsXL(sh) {
 					j.MinMemory = xlMemory
 					if !s.XL {
@@ -75,9 +79,14 @@ func (s Selection) Jobs() ([]runner.Job, error) {
 	return jobs, nil
 }
 
+// job returns the job of codec c on dataset d in shape sh; an in-place
+// reader (codec.Info.ReadsOnly) keeps only the ops it takes part in.
 func job(c codec.Info, d *dataset.Dataset, sh dataset.Shape, ops []results.Op) runner.Job {
+	if c.ReadsOnly != "" {
+		ops = slices.DeleteFunc(slices.Clone(ops), func(op results.Op) bool { return !slices.Contains(results.ReaderOps, op) })
+	}
 	return runner.Job{
-		Codec: c, Dataset: d.Name, Shape: string(sh), Items: d.Count(sh), Ops: ops,
+		Codec: c, Dataset: d.Name, Shape: string(sh), Items: d.Count(sh), Ops: ops, Reads: d.Reads(),
 		Value:   func() (any, error) { return d.Value(sh) },
 		Alt:     func() (any, error) { return d.ValueAt(sh, 1) },
 		ValueAt: func(k int) (any, error) { return d.ValueAt(sh, k) },

@@ -170,6 +170,33 @@ func TestJob(t *testing.T) {
 	}
 }
 
+// TestReaderJobs checks that an in-place reader (codec.Info.ReadsOnly)
+// gets only the ops it takes part in, and no job where it takes part in
+// none, and that jobs carry the dataset's paths for the get ops.
+func TestReaderJobs(t *testing.T) {
+	sel := preset.Selection{Codecs: []string{"json", "gjson"}, Datasets: []string{"big"}, Shapes: []dataset.Shape{dataset.Single},
+		Ops: []results.Op{results.Encode, results.Get1}}
+	jobs, err := sel.Jobs()
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string][]results.Op{}
+	for _, j := range jobs {
+		got[j.Codec.Name] = j.Ops
+		if len(j.Reads) == 0 {
+			t.Errorf("the job of %s carries no paths to read", j.Codec.Name)
+		}
+	}
+	want := map[string][]results.Op{"json": {results.Encode, results.Get1}, "gjson": {results.Get1}}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("ops by codec %v, want %v", got, want)
+	}
+	sel.Codecs, sel.Ops = []string{"gjson"}, nil
+	if _, err := sel.Jobs(); err == nil {
+		t.Errorf("a reader with the default ops made jobs, want none")
+	}
+}
+
 // TestCorpusPreset checks that the corpus preset measures the seven
 // corpora with the JSON and reflection codecs, and no schema codec.
 func TestCorpusPreset(t *testing.T) {

@@ -20,9 +20,9 @@ import (
 
 // Codecs lists every registered codec variant, in display order: the
 // standard library and the seed codecs, then the other reflection-based
-// libraries, then the schema-compiled ones. Each part is one explicit list
-// in this package.
-var Codecs = slices.Concat(seed, reflection, schema)
+// libraries, then the schema-compiled ones, then the in-place readers.
+// Each part is one explicit list in this package.
+var Codecs = slices.Concat(seed, reflection, schema, readers)
 
 // seed lists the codecs the seed articles measured, then seed 004's
 // functions as the article wrote them.

@@ -17,7 +17,8 @@ type Category struct {
 func (c Category) String() string { return c.Dataset + "/" + c.Shape + ProcsSuffix(c.Procs) }
 
 // A Cell is one codec on one category: its encode and decode results,
-// either of which may be missing.
+// either of which may be missing, and those of the other ops it ran
+// (MoreOps), which the rankings of encode and decode leave alone.
 type Cell struct {
 	Codec          string
 	Encode, Decode *Result
@@ -187,4 +188,49 @@ func FormatNs(ns float64) string {
 		}
 	}
 	return ""
+}
+
+// A Mark is one way a codec's usage departs from a round trip through
+// reflection into fresh values with copied strings: reports show its
+// Code beside the codec's name, and filter by it.
+type Mark struct{ Code, Name string }
+
+// Marks lists every mark, in the order reports show them.
+var Marks = []Mark{
+	{"B", "encode buffer reused"},
+	{"T", "decode target reused"},
+	{"Z", "zero-copy strings"},
+	{"G", "generated code"},
+	{"R", "in-place reader"},
+}
+
+// Marks returns the codec's marks, in the order of Marks.
+func (c *Codec) Marks() []Mark {
+	has := map[string]bool{"B": c.ReusesBuffer, "T": c.ReusesTarget, "Z": c.Aliases, "G": c.API == "codegen", "R": c.ReadsOnly != ""}
+	var out []Mark
+	for _, m := range Marks {
+		if has[m.Code] {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// MarkCodes returns the codes of the codec's marks, "BG" for a codec
+// with generated code that reuses its encode buffer, "" for none.
+func (c *Codec) MarkCodes() string {
+	s := ""
+	for _, m := range c.Marks() {
+		s += m.Code
+	}
+	return s
+}
+
+// MarkNames returns the names of the codec's marks, joined by ", ".
+func (c *Codec) MarkNames() string {
+	var names []string
+	for _, m := range c.Marks() {
+		names = append(names, m.Name)
+	}
+	return strings.Join(names, ", ")
 }

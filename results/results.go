@@ -35,9 +35,30 @@ const (
 // -ops times these, and the summary's answers are about them.
 var Ops = []Op{Encode, Decode}
 
+// String returns the op's name.
+func (op Op) String() string { return string(op) }
+
+// The operations that read: a get reads the first, the first seven or
+// all of a dataset's named fields from an encoding (in place where the
+// codec can, through a struct holding only those fields for a reflection
+// library, by a full decode otherwise: Result.Via says which); GetFloor
+// decodes into an empty struct, the cost of validating the input;
+// DecodeAny decodes into generic values (maps, lists, numbers).
+const (
+	Get1      Op = "get1"
+	Get7      Op = "get7"
+	GetAll    Op = "getall"
+	GetFloor  Op = "getfloor"
+	DecodeAny Op = "decode-any"
+)
+
 // MoreOps lists the operations timed only when asked for (run -ops), in
 // display order; each is one entry of the runner's operations table.
-var MoreOps = []Op{StreamEncode, StreamDecode}
+var MoreOps = []Op{Get1, Get7, GetAll, GetFloor, DecodeAny, StreamEncode, StreamDecode}
+
+// ReaderOps lists the ops an in-place reader (a codec entry whose
+// codec.Info.ReadsOnly is set) takes part in; the others skip it.
+var ReaderOps = []Op{Get1, Get7, GetAll, DecodeAny}
 
 // AllOps returns every operation, the default ones first.
 func AllOps() []Op { return append(append([]Op{}, Ops...), MoreOps...) }
@@ -183,6 +204,14 @@ type Codec struct {
 	Variant string   `json:"variant,omitempty"`
 	Losses  []string `json:"losses,omitempty"`
 	Notes   string   `json:"notes,omitempty"`
+	// ReusesBuffer, ReusesTarget and Aliases are the codec's variant
+	// flags (codec.Info): the encode buffer kept across calls, one decode
+	// target reused, decoded strings pointing into the input (zero-copy).
+	ReusesBuffer bool `json:"reuses_buffer,omitempty"`
+	ReusesTarget bool `json:"reuses_target,omitempty"`
+	Aliases      bool `json:"aliases,omitempty"`
+	// ReadsOnly names the codec whose encodings an in-place reader reads.
+	ReadsOnly string `json:"reads_only,omitempty"`
 	// LossProbes names, for each of Losses, the fidelity probe that
 	// shows it (serbench fidelity -probes NAME), where one does.
 	LossProbes map[string]string `json:"loss_probes,omitempty"`
@@ -310,6 +339,21 @@ type Result struct {
 	// value, not point at it). The parent that runs that check drops
 	// them before the result is saved.
 	Verified []Message `json:"verified,omitempty"`
+
+	// Via, for a get, says how the fields were read: "in place: " and
+	// the library call, "partial struct" (a struct holding only the
+	// fields read), "full decode" (the codec's only way), or "empty
+	// struct" (the floor); for a decode-any, the library's generic form:
+	// what it turns numbers and maps into.
+	Via string `json:"via,omitempty"`
+	// Raw, for a get, counts the fields read back as raw slices of the
+	// input rather than materialised Go strings.
+	Raw int `json:"raw_slices,omitempty"`
+	// Numbers and Maps, for a decode-any, name the Go types the library
+	// turned numbers and maps into ("float64", "int64 uint64",
+	// "map[string]interface {}").
+	Numbers string `json:"numbers,omitempty"`
+	Maps    string `json:"maps,omitempty"`
 }
 
 // A Message is one verified encoding of build Build of a job's value.

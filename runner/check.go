@@ -54,6 +54,28 @@ type Prepared struct {
 	// times is what the checks saw of each call, one by one.
 	times checkTimes
 	made  int // round trips made so far
+	// seen holds what the checks of each op beyond encode and decode saw
+	// (seenOf).
+	seen map[results.Op]*opSeen
+}
+
+// An opSeen is what an op's checks saw: its calls timed one by one, on
+// the timed loop's buffers, and what they tell the op's result (how the
+// op read, the types it made).
+type opSeen struct {
+	times []time.Duration
+	note  func(*results.Result)
+}
+
+// seenOf returns what the checks of op saw, made empty on first use.
+func (p *Prepared) seenOf(op results.Op) *opSeen {
+	if p.seen == nil {
+		p.seen = map[results.Op]*opSeen{}
+	}
+	if p.seen[op] == nil {
+		p.seen[op] = &opSeen{}
+	}
+	return p.seen[op]
 }
 
 // checkTimes holds the durations of the calls the checks timed one by one.

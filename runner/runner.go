@@ -44,6 +44,9 @@ type Job struct {
 	Procs int
 	// Skip, if set, records the job as skipped with this reason.
 	Skip string
+	// Reads, if set, are the paths the get ops read from the single
+	// value (dataset.Dataset.Reads), written "a.3.b".
+	Reads []string
 	// MinMemory, if set, is the memory (bytes) the OS must report available
 	// before the job starts; with less the job is skipped, not run into an
 	// out-of-memory kill.
@@ -457,6 +460,9 @@ func (r *Runner) prepare(ctx context.Context, job *Job) ([]*bench, []results.Res
 		var path loop // the same operation through Encode and Decode, for a self-timed bench
 		if o, ok := operations[op]; !ok {
 			b.fail(fmt.Errorf("unknown op %q", op))
+		} else if base := job.Codec.ReadsOnly; base != "" && !slices.Contains(results.ReaderOps, op) {
+			b.res = job.result(op, results.Skipped, fmt.Sprintf("%s is an in-place reader of %s's encodings, not a codec: it takes part in %v only", job.Codec.Name, base, results.ReaderOps))
+			b.done = true
 		} else {
 			var err error
 			b.loop, b.ctl, path, err = buildProcs(o, ps, opInput{job: job, loopers: ls, seed: seed, now: r.now}, selfTimed)

@@ -19,6 +19,8 @@ var Manual = codec.Info{
 	URL: "https://pkg.go.dev/encoding/binary#ByteOrder", API: codec.Manual,
 	Notes: "Hand-written for int64, Metric and []Metric only; appends into a reused buffer.",
 	New:   func() codec.Codec { return codec.Func(prepare) },
+
+	ReusesBuffer: true, // Encode writes into a buffer kept across calls
 }
 
 var le = binary.LittleEndian

@@ -3,6 +3,7 @@ package capnp
 import (
 	"errors"
 	"math"
+	"reflect"
 
 	capnplib "capnproto.org/go/capnp/v3"
 
@@ -96,6 +97,7 @@ type single[T any, S ~capnplib.StructKind] struct {
 // prepare returns a case for a *T.
 func (s single[T, S]) prepare(p *T) codec.Case {
 	return &capCase{
+		typ:   reflect.TypeFor[T](),
 		build: func(seg *capnplib.Segment) { s.write(must(s.newRoot(seg)), p) },
 		read: func(msg *capnplib.Message) any {
 			t := s.read(must(s.readRoot(msg)))
@@ -147,6 +149,7 @@ func (t table[T, S, L]) cases() shapes.Type[codec.Case] {
 
 // capCase builds a new message per Encode and reads a new value per Decode.
 type capCase struct {
+	typ   reflect.Type                // the dataset type of a single value, for Reader; nil for a list
 	build func(*capnplib.Segment)     // writes the value as the root
 	read  func(*capnplib.Message) any // reads a new value, returns a pointer
 	out   any

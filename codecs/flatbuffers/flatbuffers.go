@@ -2,6 +2,7 @@ package flatbuffers
 
 import (
 	"fmt"
+	"reflect"
 
 	fb "github.com/google/flatbuffers/go"
 
@@ -29,6 +30,8 @@ var Default = codec.Info{
 		"a top-level slice as a list table. Absent strings, tables and optional scalars keep Go's nil pointers; " +
 		"the generated Go accessors give a vector's length but not its presence, so an empty slice or map reads back nil.",
 	New: func() codec.Codec { return codec.Func(prepare) },
+
+	ReusesBuffer: true, // Encode writes into a buffer kept across calls
 }
 
 // tables lists the dataset types serbench.fbs has tables for.
@@ -92,10 +95,12 @@ type single[T, F any] struct {
 
 // prepare returns a case for a *T.
 func (s single[T, F]) prepare(p *T) codec.Case {
-	return newCase(func(b *fb.Builder) fb.UOffsetT { return s.write(b, p) }, func(data []byte) any {
+	c := newCase(func(b *fb.Builder) fb.UOffsetT { return s.write(b, p) }, func(data []byte) any {
 		t := s.read(s.root(data, 0))
 		return &t
 	})
+	c.typ = reflect.TypeFor[T]()
+	return c
 }
 
 // A lister is a generated list table of F: TinyList for Tiny, ...
@@ -147,6 +152,7 @@ func listWriter(start func(*fb.Builder), addItems func(*fb.Builder, fb.UOffsetT)
 
 // fbCase encodes with a Builder kept across calls.
 type fbCase struct {
+	typ   reflect.Type // the dataset type of a single value, for Reader; nil for a list
 	b     *fb.Builder
 	build func(*fb.Builder) fb.UOffsetT // writes the value, returns the root
 	read  func([]byte) any              // reads a new value, returns a pointer

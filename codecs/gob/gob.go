@@ -43,6 +43,8 @@ var Stream = codec.Info{
 			func(w io.Writer) codec.Encoder { return gob.NewEncoder(w) },
 			func(r io.Reader) codec.Decoder { return gob.NewDecoder(r) })
 	},
+
+	ReusesBuffer: true, // Encode writes into a buffer kept across calls
 }
 
 func marshal(v any) ([]byte, error) {

@@ -2,6 +2,7 @@ package msgp
 
 import (
 	"fmt"
+	"reflect"
 
 	"github.com/tinylib/msgp/msgp"
 
@@ -27,6 +28,8 @@ var Tinylib = codec.Info{
 		"Values are copied to generated mirror types before timing.",
 	ValueConverts: true, // Value copies the decoded mirror back into a dataset type by reflection
 	New:           func() codec.Codec { return mirrors },
+
+	ReusesBuffer: true, // Encode writes into a buffer kept across calls
 }
 
 // prepareAs prepares a case for a *D through its mirror M, whose methods
@@ -36,7 +39,7 @@ func prepareAs[D, M any, PM interface {
 	msgp.Marshaler
 	msgp.Unmarshaler
 }](v any) (codec.Case, error) {
-	return mirror.NewCase[D, M](v,
+	c, err := mirror.NewCase[D, M](v,
 		func(m *M, buf []byte) ([]byte, error) { return PM(m).MarshalMsg(buf) },
 		func(m *M, data []byte) error {
 			rest, err := PM(m).UnmarshalMsg(data)
@@ -45,4 +48,8 @@ func prepareAs[D, M any, PM interface {
 			}
 			return err
 		})
+	if err != nil {
+		return nil, err
+	}
+	return &getCase{Case: c, mirror: reflect.TypeFor[M]()}, nil
 }

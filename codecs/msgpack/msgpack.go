@@ -35,6 +35,8 @@ var Reuse = codec.Info{
 	Losses:  []codec.Loss{{Kind: codec.TimeZone}},
 	Notes:   "Same bytes as msgpack; Marshal allocates a new buffer per message, this does not.",
 	New:     func() codec.Codec { return codec.Stream(newEncoder, newDecoder, nil) },
+
+	ReusesBuffer: true, // Encode writes into a buffer kept across calls
 }
 
 func newEncoder(w io.Writer) codec.Encoder { return msgpack.NewEncoder(w) }

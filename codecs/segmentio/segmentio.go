@@ -36,6 +36,8 @@ var Append = codec.Info{
 	Notes:   "No HTML escaping, map keys unsorted; decoded strings point into the input.",
 	Aliases: true, // ZeroCopy: decoded strings point into the input
 	New:     func() codec.Codec { return codec.ReflectAppend(appendJSON, parse) },
+
+	ReusesBuffer: true, // Encode writes into a buffer kept across calls
 }
 
 func appendJSON(dst []byte, v any) ([]byte, error) { return json.Append(dst, v, 0) }

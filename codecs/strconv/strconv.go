@@ -22,6 +22,8 @@ var Text = codec.Info{
 			return codec.AppendCase(p, appendInt, parseInt), nil
 		})
 	},
+
+	ReusesBuffer: true, // Encode writes into a buffer kept across calls
 }
 
 func appendInt(dst []byte, v *int64) []byte { return strconv.AppendInt(dst, *v, 10) }

@@ -45,6 +45,8 @@ var MsgpackReuse = sb.Info{
 	Losses:      []sb.Loss{{Kind: sb.TimeZone}},
 	Notes:       "Same bytes as ugorji-msgpack.",
 	New:         func() sb.Codec { return reuse(&msgpackHandle) },
+
+	ReusesBuffer: true, // Encode writes into a buffer kept across calls
 }
 
 // CBOR is ugorji's CborHandle.

@@ -12,8 +12,10 @@ import (
 	"github.com/serbench/serbench/results"
 )
 
-// Header is the CSV header row: the stream ops' figures, then, for each
-// compressor of package compress (gzip-6, ...), the encoding's size after
+// Header is the CSV header row: a result's own figures, the stream ops',
+// the codec's variant (its API, what it reuses, whether decoded strings
+// point into the input, the codec an in-place reader reads), how a reading
+// op read, then, for each compressor of package compress (gzip-6, ...), the encoding's size after
 // it and the time to compress and decompress it (empty without run
 // -compress).
 var Header = append([]string{
@@ -23,6 +25,7 @@ var Header = append([]string{
 	"implausible", "checked_round_trips",
 	"gomaxprocs", "msgs_per_s", "mb_per_s", "kept_b_per_op", "gc_cycles_per_kop", "gc_cpu_ns_per_kop", "cold_ns", "cold_next_ns",
 	"stream_bytes_per_msg", "stream_mb_per_s", "stream_heap_growth", "stream_check_msgs", "truly_streams",
+	"api", "reuses_buffer", "reuses_target", "zero_copy", "reads_only", "via", "raw_slices", "numbers", "maps",
 }, compressColumns()...)
 
 // compressColumns returns the header's columns of the compressors.
@@ -68,6 +71,8 @@ func Write(w io.Writer, run *results.Run) error {
 			row = append(row, optNum(f))
 		}
 		row = append(row, streamCells(&r)...)
+		row = append(row, variantColumns(run.Codec(r.Codec))...)
+		row = append(row, r.Via, strconv.Itoa(r.Raw), r.Numbers, r.Maps)
 		row = append(row, compressCells(&r)...)
 		if err := cw.Write(row); err != nil {
 			return err
@@ -110,6 +115,16 @@ func yesNo(b bool) string {
 		return "yes"
 	}
 	return "no"
+}
+
+// variantColumns returns the codec's variant columns: its API, whether it
+// reuses its encode buffer and its decode target, whether decoded strings
+// point into the input, and the codec an in-place reader reads.
+func variantColumns(c *results.Codec) []string {
+	if c == nil {
+		return []string{"", "", "", "", ""}
+	}
+	return []string{c.API, strconv.FormatBool(c.ReusesBuffer), strconv.FormatBool(c.ReusesTarget), strconv.FormatBool(c.Aliases), c.ReadsOnly}
 }
 
 func num(f float64) string { return strconv.FormatFloat(f, 'g', 6, 64) }

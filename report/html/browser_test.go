@@ -271,8 +271,42 @@ func TestBrowser(t *testing.T) {
 		t.Fatal(err)
 	}
 	count, err := chromedp.Run(tab, chromedp.Text(chromedp.ID("count")))
-	if err != nil || count != "4 of 102 results" {
-		t.Errorf("after filtering on \"yaml tiny\" the count reads %q (err %v), want \"4 of 102 results\"", count, err)
+	if err != nil || count != "4 of 104 results" {
+		t.Errorf("after filtering on \"yaml tiny\" the count reads %q (err %v), want \"4 of 104 results\"", count, err)
+	}
+	// The variant filter keeps the results of the codecs with a mark: B,
+	// the encode buffer reused (gob-stream, byteorder, strconv).
+	marked, err := chromedp.Run(tab, chromedp.Evaluate[string](`(() => {
+		const f = document.getElementById("filter");
+		f.value = "";
+		f.dispatchEvent(new Event("input"));
+		const m = document.getElementById("marks");
+		m.value = "+B";
+		m.dispatchEvent(new Event("change"));
+		const codecs = new Set(Array.from(document.querySelectorAll("#results-table tbody tr")).filter(r => !r.hidden).map(r => r.cells[1].textContent.split(" ")[0]));
+		m.value = "";
+		m.dispatchEvent(new Event("change"));
+		return Array.from(codecs).sort().join(" ");
+	})()`))
+	if err != nil || marked != "byteorder gob-stream strconv" {
+		t.Errorf("filtered on mark B, the table shows the codecs %q (err %v), want byteorder gob-stream strconv", marked, err)
+	}
+	// The charts' variant filter draws them again with the codecs it
+	// keeps: no codec of the fixture has mark Z, so every chart is empty,
+	// and all are back without the filter.
+	charted, err2 := chromedp.Run(tab, chromedp.Evaluate[string](`(() => {
+		const m = document.getElementById("chart-marks");
+		const count = () => Array.from(document.querySelectorAll("[data-chart]")).filter(el => !el.classList.contains("empty")).length;
+		const before = count();
+		m.value = "+Z";
+		m.dispatchEvent(new Event("change"));
+		const none = count();
+		m.value = "";
+		m.dispatchEvent(new Event("change"));
+		return before + " " + none + " " + count();
+	})()`))
+	if f := strings.Fields(charted); err2 != nil || len(f) != 3 || f[0] == "0" || f[1] != "0" || f[2] != f[0] {
+		t.Errorf("charts drawn before, with the filter on mark Z, and after: %q (err %v), want N 0 N", charted, err2)
 	}
 	if err := chromedp.Do(tab,
 		chromedp.Evaluate[chromedp.Void](`(() => {
@@ -288,8 +322,8 @@ func TestBrowser(t *testing.T) {
 		const r = document.querySelector("#results-table tbody tr");
 		return r.cells[1].textContent.trim() + " " + r.cells[2].textContent + " " + r.cells[5].textContent;
 	})()`))
-	if err != nil || first != "strconv † int64 1.60ns ±4.4%" {
-		t.Errorf("after sorting by time the first row is %q (err %v), want the fastest with its ±, strconv † int64 1.60ns ±4.4%%", first, err)
+	if err != nil || first != "strconv [B] † int64 1.60ns ±4.4%" {
+		t.Errorf("after sorting by time the first row is %q (err %v), want the fastest with its ±, strconv [B] † int64 1.60ns ±4.4%%", first, err)
 	}
 
 	// In a 1,400-pixel window the table fits without scrolling sideways,

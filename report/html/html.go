@@ -88,9 +88,13 @@ type view struct {
 	ImplausibleRule string
 	// Matrices are the sections of the study matrices beside the run.
 	Matrices []*matrixView
-	ECharts  template.JS
-	Script   template.JS
-	Style    template.CSS
+	// Ops are the ops of the run's results, in display order; Marks the
+	// variant marks (results.Marks) the charts and the table filter by.
+	Ops     []results.Op
+	Marks   []results.Mark
+	ECharts template.JS
+	Script  template.JS
+	Style   template.CSS
 }
 
 type codecView struct {
@@ -115,6 +119,9 @@ type chartData struct {
 type chartCodec struct {
 	Name  string `json:"name"`
 	Flags string `json:"flags,omitempty"`
+	// Marks are the codes of the codec's variant marks ("BG"), drawn
+	// beside its name and filtered by.
+	Marks string `json:"marks,omitempty"`
 	// Implausible says why the codec's figures on this shape may not rank
 	// (one of them is implausible): its bars are marked and drawn last.
 	Implausible string    `json:"implausible,omitempty"`
@@ -138,6 +145,7 @@ type chartRes struct {
 type rowView struct {
 	results.Result
 	Time, CI, Flags, Variant, API, Losses, Notes string
+	Marks, MarkNames                             string // the codec's variant marks: codes and names
 	TwoSpeeds                                    string // why the row is marked, or ""
 	Implausible                                  string // why the figure cannot be believed, or ""
 	NSamples                                     int
@@ -187,6 +195,16 @@ func newView(run *results.Run) *view {
 	v.Overview = newOverview(run)
 	v.Production = newProduction(run)
 	v.Matrices = matrixViews(run.Matrices)
+	v.Marks = results.Marks
+	ops := map[results.Op]bool{}
+	for _, r := range run.Results {
+		ops[r.Op] = true
+	}
+	for _, op := range results.AllOps() {
+		if ops[op] {
+			v.Ops = append(v.Ops, op)
+		}
+	}
 	return v
 }
 
@@ -196,6 +214,7 @@ func newRow(run *results.Run, r *results.Result, shaky bool) rowView {
 	row := rowView{Result: *r, NSamples: len(r.Samples)}
 	if c := run.Codec(r.Codec); c != nil {
 		row.Flags, row.Variant, row.API, row.Losses, row.Notes = strings.Join(c.Flags(), ", "), c.Variant, c.API, strings.Join(c.Losses, ", "), c.Notes
+		row.Marks, row.MarkNames = c.MarkCodes(), c.MarkNames()
 	}
 	if r.Status != results.OK {
 		return row
@@ -240,7 +259,7 @@ func (v *view) charts(run *results.Run) {
 		for _, cell := range ix.Cells(cat) {
 			cc := chartCodec{Name: cell.Codec, Color: color[cell.Codec], Implausible: cell.Implausible()}
 			if c := run.Codec(cell.Codec); c != nil {
-				cc.Flags = strings.Join(c.Flags(), ", ")
+				cc.Flags, cc.Marks = strings.Join(c.Flags(), ", "), c.MarkCodes()
 			}
 			for _, r := range []*results.Result{cell.Encode, cell.Decode} {
 				if r == nil {

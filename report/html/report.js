@@ -30,7 +30,15 @@ function esc(s) {
   return String(s).replace(/[&<>"']/g, c => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "'": "&#39;" })[c]);
 }
 
-function label(c) { return (c.flags ? c.name + " †" : c.name) + (c.implausible ? " !" : ""); }
+function label(c) { return (c.flags ? c.name + " †" : c.name) + (c.marks ? " [" + c.marks + "]" : "") + (c.implausible ? " !" : ""); }
+
+// marked reports whether a codec's variant marks (codes, "BG") pass the
+// filter f: "" for all, "+B" for those marked B, "-B" for those not.
+function marked(marks, f) {
+  if (!f) return true;
+  const has = (marks || "").includes(f.slice(1));
+  return f[0] === "+" ? has : !has;
+}
 
 // IMPLAUSIBLE is how every chart draws a figure that may not rank.
 const IMPLAUSIBLE = { color: "#c9ccd1", decal: { symbol: "rect", dashArrayX: [1, 0], dashArrayY: [2, 3], rotation: -0.8, color: "rgba(0,0,0,0.25)" } };
@@ -311,9 +319,27 @@ function drawOverview() {
   return heats;
 }
 
+// drawCharts draws every category's charts, of the codecs the variant
+// filter keeps, and draws them again when the filter changes.
 function drawCharts() {
+  const pick = document.getElementById("chart-marks");
+  const charts = drawCategories(pick ? pick.value : "");
+  if (pick) pick.addEventListener("change", () => {
+    for (const c of charts) c.dispose();
+    for (const el of document.querySelectorAll("[data-chart]")) el.classList.remove("empty");
+    charts.splice(0, charts.length, ...drawCategories(pick.value));
+  });
+  document.body.dataset.charts = String(charts.length);
+  const overview = drawOverview();
+  window.addEventListener("resize", () => charts.concat(overview).forEach(c => c && c.resize()));
+}
+
+// drawCategories draws the charts of every category, of the codecs whose
+// variant marks pass the filter f (see marked), and returns them.
+function drawCategories(f) {
   const charts = [];
-  for (const cat of SERBENCH_CHARTS) {
+  for (const all of SERBENCH_CHARTS) {
+    const cat = Object.assign({}, all, { codecs: all.codecs.filter(c => marked(c.marks, f)) });
     const height = Math.max(150, 60 + 26 * cat.codecs.length) + "px";
     const draw = {
       encode: el => timeChart(el, cat, "encode"),
@@ -329,9 +355,7 @@ function drawCharts() {
       if (c) charts.push(c); else el.classList.add("empty");
     }
   }
-  document.body.dataset.charts = String(charts.length);
-  const all = charts.concat(drawOverview());
-  window.addEventListener("resize", () => all.forEach(c => c && c.resize()));
+  return charts;
 }
 
 // The results table: click a header to sort, type or pick to filter.
@@ -343,6 +367,7 @@ function setupTable() {
   const filter = document.getElementById("filter");
   const status = document.getElementById("status");
   const op = document.getElementById("op");
+  const marks = document.getElementById("marks");
   const count = document.getElementById("count");
   const apply = () => {
     const q = filter.value.trim().toLowerCase();
@@ -352,7 +377,8 @@ function setupTable() {
       const text = r.textContent.toLowerCase();
       const ok = terms.every(t => text.includes(t)) &&
         (!status.value || r.cells[4].textContent.trim().startsWith(status.value)) &&
-        (!op.value || r.cells[0].textContent === op.value);
+        (!op.value || r.cells[0].textContent === op.value) &&
+        marked(r.dataset.marks, marks.value);
       r.hidden = !ok;
       if (ok) shown++;
     }
@@ -361,6 +387,7 @@ function setupTable() {
   filter.addEventListener("input", apply);
   status.addEventListener("change", apply);
   op.addEventListener("change", apply);
+  marks.addEventListener("change", apply);
   apply();
   // The codec columns repeat the codecs table: hidden unless asked for.
   const details = document.getElementById("details");

@@ -33,6 +33,8 @@ func Write(w io.Writer, run *results.Run) error {
 	s.cold()
 	s.compressed()
 	s.streams()
+	s.variants()
+	s.reads()
 	s.claims()
 	s.problems()
 	s.matrices()

@@ -31,6 +31,16 @@ func Copy[Dst, Src any](dst *Dst, src *Src) error {
 	return nil
 }
 
+// CopyValue is Copy for values whose types are known at run time: dst
+// must be settable.
+func CopyValue(dst, src reflect.Value) error {
+	if err := copyValue(dst, src); err != nil {
+		err.path = src.Type().String() + err.path
+		return err
+	}
+	return nil
+}
+
 // A copyError says where in the value a copy failed.
 type copyError struct {
 	path string // built from the inside out as the error returns

@@ -35,7 +35,7 @@ func fidelityCmd(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if fs.NArg() > 0 {
 		return usagef("fidelity takes no arguments, got %q; use -codecs and -probes", fs.Args())
 	}
-	infos := registry.Codecs
+	infos := registry.RoundTrippers()
 	if codecs != "" {
 		names := splitList(codecs)
 		if err := registry.Check(names); err != nil {

@@ -64,8 +64,8 @@ func newRunFlagSet(f *runFlags, stderr io.Writer) *flagBuilder {
 	b.codecs(&f.codecs, "the preset's")
 	fs.StringVar(&f.datasets, "datasets", "", "comma-separated datasets (default: the preset's)")
 	fs.StringVar(&f.shapes, "shapes", "", "comma-separated shapes: single, slice, ptrslice (default: the preset's)")
-	fs.StringVar(&f.ops, "ops", "", "comma-separated ops: "+opNames()+" (default: encode, decode)")
 	fs.BoolVar(&f.compress, "compress", false, "also measure each encoding compressed: its size after "+strings.Join(compress.Names(), ", ")+", and the time to compress and decompress it")
+	fs.StringVar(&f.ops, "ops", "", "comma-separated ops (default: encode, decode): "+opNames(results.AllOps()))
 	fs.BoolVar(&f.xl, "xl", false, "include extra-large cases (the complex map's slice: needs 12 GiB of memory)")
 	b.out(&f.out, "the outputs; the run works in DIR/partial until it ends")
 	fs.StringVar(&f.resume, "resume", "", "continue the killed or interrupted run whose output directory is `DIR`, with its options")
@@ -448,11 +448,11 @@ func countBenchmarks(jobs []runner.Job) int {
 	return n
 }
 
-// opNames lists every op, the default ones first.
-func opNames() string {
-	var names []string
-	for _, op := range results.AllOps() {
-		names = append(names, string(op))
+// opNames joins ops for a flag's help.
+func opNames(ops []results.Op) string {
+	names := make([]string, len(ops))
+	for i, op := range ops {
+		names[i] = string(op)
 	}
 	return strings.Join(names, ", ")
 }

@@ -24,8 +24,8 @@ const (
 	// Digits significant digits has the loss, and so does one writing
 	// Digits decimals (a number below half a unit of the Digits-th decimal
 	// may come back 0). A zero (-0 too), NaN and the infinities still
-	// come back as they are. Numbers held in interfaces compare so too, under
-	// InterfaceTypes.
+	// come back as they are. Under InterfaceTypes, floats held in
+	// interfaces compare so too; integers never round.
 	FloatPrecision LossKind = "float-precision"
 	// TimeZone: times come back as the same instant in another location
 	// (usually UTC or Local), with another offset. It implies ZoneName and
@@ -78,8 +78,8 @@ type Loss struct {
 	Kind LossKind
 	// Precision is the time granularity kept, for TimePrecision.
 	Precision time.Duration
-	// Digits is the number of significant digits kept, 1 to MaxDigits,
-	// for FloatPrecision.
+	// Digits is the number of significant digits kept (decimals, below
+	// 0.1), 1 to MaxDigits, for FloatPrecision.
 	Digits int
 }
 

@@ -2,6 +2,8 @@ package verify_test
 
 import (
 	"math"
+	"math/rand/v2"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -156,5 +158,46 @@ func TestEqualFloatPrecision(t *testing.T) {
 	}
 	if err := verify.Equal(&floats{}, &floats{}, []codec.Loss{{Kind: codec.FloatPrecision}}); err == nil || !strings.Contains(err.Error(), "needs Digits") {
 		t.Errorf("a float-precision loss without Digits: %v", err)
+	}
+}
+
+// TestFloatPrecisionRounding checks FloatPrecision against the roundings
+// it stands for, over floats of every magnitude: a float written with d
+// significant digits, or with d decimals, and read back into a float64 or
+// a float32, compares equal under d digits; two units off in the 6th
+// digit does not under 6.
+func TestFloatPrecisionRounding(t *testing.T) {
+	type f64 struct{ F float64 }
+	type f32 struct{ F float32 }
+	r := rand.New(rand.NewPCG(1, 2))
+	for range 2000 {
+		x := r.Float64() * math.Pow(10, float64(r.IntN(40)-20))
+		for d := 1; d <= codec.MaxDigits; d++ {
+			loss := []codec.Loss{{Kind: codec.FloatPrecision, Digits: d}}
+			sig, _ := strconv.ParseFloat(strconv.FormatFloat(x, 'g', d, 64), 64)
+			if err := verify.Equal(&f64{x}, &f64{sig}, loss); err != nil {
+				t.Fatalf("%v written with %d significant digits (%v): %v", x, d, sig, err)
+			}
+			if x < 1e6 { // as jsoniter's ConfigFastest writes: d decimals
+				dec, _ := strconv.ParseFloat(strconv.FormatFloat(x, 'f', d, 64), 64)
+				if err := verify.Equal(&f64{x}, &f64{dec}, loss); err != nil {
+					t.Fatalf("%v written with %d decimals (%v): %v", x, d, dec, err)
+				}
+			}
+			if d <= 7 {
+				x32 := float32(x)
+				s32, _ := strconv.ParseFloat(strconv.FormatFloat(float64(x32), 'g', d, 32), 32)
+				if err := verify.Equal(&f32{x32}, &f32{float32(s32)}, loss); err != nil {
+					t.Fatalf("float32 %v written with %d significant digits (%v): %v", x32, d, s32, err)
+				}
+			}
+		}
+		// One digit off in the last place kept is beyond the loss.
+		d := 6
+		next, _ := strconv.ParseFloat(strconv.FormatFloat(x, 'e', d-1, 64), 64)
+		off := next + 2*math.Pow(10, math.Floor(math.Log10(math.Abs(x)))-float64(d)+1)
+		if x >= 0.1 && verify.Equal(&f64{x}, &f64{off}, []codec.Loss{{Kind: codec.FloatPrecision, Digits: d}}) == nil {
+			t.Fatalf("%v and %v, two units apart in the 6th digit, compare equal under 6 digits", x, off)
+		}
 	}
 }

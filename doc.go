@@ -19,7 +19,8 @@
 // given the type generated for the value and conversions to and from it
 // (Schema), and any other codec through WithCodec. A codec must return the
 // value exactly, modulo only the tolerances the caller accepts
-// (TimePrecision, Losses): one that loses part of it in a way its registry
-// entry declares (a time's zone, its sub-seconds) is skipped with the
+// (TimePrecision, FloatPrecision, Losses): one that loses part of it in a
+// way its registry entry declares (a time's zone, its sub-seconds, a
+// float's last digits) is skipped with the
 // losses named, and one that changes it otherwise fails.
 package serbench

@@ -100,9 +100,18 @@ func lost(p *runner.Prepared, declared, accepted []codec.Loss) ([]codec.Loss, st
 }
 
 // covers reports whether the accepted loss a allows what the declared loss
-// l changes: the same kind, and for time precision one as coarse.
+// l changes: the same kind, and for time or float precision one as coarse
+// (as long a duration, as few digits).
 func covers(a, l codec.Loss) bool {
-	return a.Kind == l.Kind && (l.Kind != codec.TimePrecision || a.Precision >= l.Precision)
+	switch {
+	case a.Kind != l.Kind:
+		return false
+	case l.Kind == codec.TimePrecision:
+		return a.Precision >= l.Precision
+	case l.Kind == codec.FloatPrecision:
+		return a.Digits <= l.Digits
+	}
+	return true
 }
 
 // oneLine returns the lines of a mismatch's difference (one per changed
@@ -135,12 +144,15 @@ func goLosses(losses []codec.Loss) string {
 	var args []string
 	for _, l := range losses {
 		name := map[codec.LossKind]string{
-			codec.TimePrecision: "TimePrecision", codec.TimeZone: "TimeZone", codec.NilEmpty: "NilEmpty",
+			codec.TimePrecision: "TimePrecision", codec.FloatPrecision: "FloatPrecision", codec.TimeZone: "TimeZone", codec.NilEmpty: "NilEmpty",
 			codec.NilPointerZero: "NilPointerZero", codec.BinaryText: "BinaryText", codec.InterfaceTypes: "InterfaceTypes",
 		}[l.Kind]
-		if l.Kind == codec.TimePrecision {
+		switch l.Kind {
+		case codec.TimePrecision:
 			args = append(args, fmt.Sprintf("codec.Loss{Kind: codec.%s, Precision: %s}", name, goDuration(l.Precision)))
-		} else {
+		case codec.FloatPrecision:
+			args = append(args, fmt.Sprintf("codec.Loss{Kind: codec.%s, Digits: %d}", name, l.Digits))
+		default:
 			args = append(args, fmt.Sprintf("codec.Loss{Kind: codec.%s}", name))
 		}
 	}
@@ -167,9 +179,12 @@ func goDuration(d time.Duration) string {
 func flagLosses(losses []codec.Loss) string {
 	var names []string
 	for _, l := range losses {
-		if l.Kind == codec.TimePrecision {
+		switch l.Kind {
+		case codec.TimePrecision:
 			names = append(names, fmt.Sprintf("%s=%v", l.Kind, l.Precision))
-		} else {
+		case codec.FloatPrecision:
+			names = append(names, fmt.Sprintf("%s=%d", l.Kind, l.Digits))
+		default:
 			names = append(names, string(l.Kind))
 		}
 	}

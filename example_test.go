@@ -93,3 +93,28 @@ func ExampleSchema() {
 	// proto encode ok 30
 	// proto decode ok 30
 }
+
+// A measured float keeps every digit a float64 has; jsoniter-fastest
+// writes 6 decimals, so it is skipped with the loss it declares until the
+// type's floats are said to need no more than 6 significant digits.
+func ExampleFloatPrecision() {
+	reading := Reading{Sensor: "t1", Value: 0.6046602879796196}
+	for _, opts := range [][]serbench.Option{
+		{serbench.Codecs("json", "jsoniter-fastest")},
+		{serbench.Codecs("json", "jsoniter-fastest"), serbench.FloatPrecision(6)},
+	} {
+		jobs, err := serbench.Jobs(reading, opts...)
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		for _, j := range jobs {
+			fmt.Printf("%s measured: %v\n", j.Codec.Name, j.Skip == "")
+		}
+	}
+	// Output:
+	// json measured: true
+	// jsoniter-fastest measured: false
+	// json measured: true
+	// jsoniter-fastest measured: true
+}

@@ -54,6 +54,14 @@ func TimePrecision(d time.Duration) Option {
 	return Losses(codec.Loss{Kind: codec.TimePrecision, Precision: d})
 }
 
+// FloatPrecision declares that the value's floats need only agree to
+// digits significant digits (codec.FloatPrecision says how they compare):
+// Losses(codec.Loss{Kind: codec.FloatPrecision, Digits: digits}). A codec
+// that rounds floats to no fewer digits is then measured.
+func FloatPrecision(digits int) Option {
+	return Losses(codec.Loss{Kind: codec.FloatPrecision, Digits: digits})
+}
+
 // WithAlt gives the second value the decode benchmark alternates with v:
 // of v's type, distinct from v and of about its size. By default it is a
 // copy of v with every scalar changed (each number plus one, one letter of

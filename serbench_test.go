@@ -33,6 +33,9 @@ func BenchmarkSelf(b *testing.B) {
 	case "lossy":
 		serbench.Benchmark(b, &Order{ID: 7, Lines: []string{"tea"}, At: time.Date(2026, 1, 2, 3, 4, 5, 6, cet)},
 			serbench.Codecs("json", "msgpack"), serbench.Ops("encode"))
+	case "floats":
+		serbench.Benchmark(b, &Reading{Sensor: "t1", Value: 0.6046602879796196},
+			serbench.Codecs("json", "jsoniter-fastest"), serbench.Ops("encode"))
 	case "unknown":
 		serbench.Benchmark(b, order, serbench.Codecs("jsn"))
 	default:
@@ -47,7 +50,7 @@ func TestBenchmark(t *testing.T) {
 		t.Skip("runs the test binary again")
 	}
 	bench := func(mode string) (string, error) {
-		cmd := exec.Command(os.Args[0], "-test.run=^$", "-test.bench=^BenchmarkSelf$", "-test.benchtime=1x", "-test.v="+strconv.FormatBool(mode != "lossy"))
+		cmd := exec.Command(os.Args[0], "-test.run=^$", "-test.bench=^BenchmarkSelf$", "-test.benchtime=1x", "-test.v="+strconv.FormatBool(mode != "lossy" && mode != "floats"))
 		cmd.Env = append(os.Environ(), "SERBENCH_SELF="+mode)
 		out, err := cmd.CombinedOutput()
 		return string(out), err
@@ -78,6 +81,20 @@ func TestBenchmark(t *testing.T) {
 	for _, want := range []string{
 		`(?m)^BenchmarkSelf/codec=json/op=encode\S*\s+1\s+\d+ ns/op`,
 		`(?m)^--- SKIP: BenchmarkSelf/codec=msgpack\n +msgpack does not return this value exactly: it loses time-zone, as it declares \(-want \+got: .At: -2026-01-02T03:04:05.000000006\+01:00 CET \+\S+ \S+\);.* serbench.Losses\(codec.Loss\{Kind: codec.TimeZone\}\)`,
+	} {
+		if !regexp.MustCompile(want).MatchString(out) {
+			t.Errorf("output does not match %s:\n%s", want, out)
+		}
+	}
+	// A float of full precision: jsoniter-fastest writes 6 decimals, and
+	// is skipped with the loss it declares and the option that accepts it.
+	out, err = bench("floats")
+	if err != nil {
+		t.Errorf("a rounding codec's skip failed the benchmark: %v\n%s", err, out)
+	}
+	for _, want := range []string{
+		`(?m)^BenchmarkSelf/codec=json/op=encode\S*\s+1\s+\d+ ns/op`,
+		`(?m)^--- SKIP: BenchmarkSelf/codec=jsoniter-fastest\n +jsoniter-fastest does not return this value exactly: it loses float-precision\(6\), as it declares \(-want \+got: .Value: -0.6046602879796196 \+0.60466\);.* serbench.Losses\(codec.Loss\{Kind: codec.FloatPrecision, Digits: 6\}\) in Go or -accept float-precision=6 with run -file`,
 	} {
 		if !regexp.MustCompile(want).MatchString(out) {
 			t.Errorf("output does not match %s:\n%s", want, out)
@@ -199,6 +216,53 @@ func TestExact(t *testing.T) {
 				t.Errorf("compared under losses %q; want %q", got, tt.losses)
 			}
 		})
+	}
+}
+
+// Reading is a measured value: a float with every digit a float64 has.
+type Reading struct {
+	Sensor string
+	Value  float64
+}
+
+// TestExactFloats checks the rule on floats of full precision: a codec
+// that rounds them is skipped with float-precision named, and measured
+// once as few digits as it keeps are accepted.
+func TestExactFloats(t *testing.T) {
+	v := &Reading{Sensor: "t1", Value: 0.6046602879796196}
+	tests := []struct {
+		name   string
+		codec  string
+		opts   []serbench.Option
+		skip   string // a regexp the skip reason matches; "" for a job that is measured
+		losses string // the losses the job's round trips are compared under
+	}{
+		{"json keeps every digit", "json", nil, "", ""},
+		{"jsoniter keeps every digit", "jsoniter", nil, "", ""},
+		{"jsoniter-fastest rounds to 6 decimals", "jsoniter-fastest", nil,
+			`^jsoniter-fastest does not return this value exactly: it loses float-precision\(6\), as it declares \(-want \+got: .Value: -0.6046602879796196 \+0.60466\); .*serbench.Losses\(codec.Loss\{Kind: codec.FloatPrecision, Digits: 6\}\) in Go or -accept float-precision=6 with run -file`, ""},
+		{"jsoniter-fastest with 7 digits accepted", "jsoniter-fastest", []serbench.Option{serbench.FloatPrecision(7)},
+			`it loses float-precision\(6\)`, "float-precision(7)"},
+		{"jsoniter-fastest with 6 digits accepted", "jsoniter-fastest", []serbench.Option{serbench.FloatPrecision(6)}, "", "float-precision(6)"},
+		{"jsoniter-fastest with 3 digits accepted", "jsoniter-fastest", []serbench.Option{serbench.Losses(codec.Loss{Kind: codec.FloatPrecision, Digits: 3})}, "", "float-precision(3)"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			jobs, err := serbench.Jobs(v, append(tt.opts, serbench.Codecs(tt.codec))...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			job := jobs[0]
+			if tt.skip == "" && job.Skip != "" || tt.skip != "" && !regexp.MustCompile(tt.skip).MatchString(job.Skip) {
+				t.Errorf("skip reason %q; want one matching %q", job.Skip, tt.skip)
+			}
+			if got := strings.Join(codec.LossNames(job.Codec.Losses), " "); got != tt.losses {
+				t.Errorf("compared under losses %q; want %q", got, tt.losses)
+			}
+		})
+	}
+	if _, err := serbench.Jobs(v, serbench.Losses(codec.Loss{Kind: codec.FloatPrecision})); err == nil || !strings.Contains(err.Error(), "needs Digits") {
+		t.Errorf("a float-precision loss without Digits: %v", err)
 	}
 }
 

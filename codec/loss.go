@@ -15,6 +15,18 @@ const (
 	// original (|got - want| < Precision), the one test verify applies,
 	// which holds for truncation and for rounding alike.
 	TimePrecision LossKind = "time-precision"
+	// FloatPrecision: floats come back rounded to Loss.Digits digits. A
+	// decoded float equals the original when it lies within half a unit
+	// of the original's Digits-th significant digit, or of its Digits-th
+	// decimal for a number below 0.1 in magnitude, whichever is coarser,
+	// plus one unit in the last place of its type (float32 or float64),
+	// which a decimal rounded so may not hold exactly. A codec writing
+	// Digits significant digits has the loss, and so does one writing
+	// Digits decimals (a number below half a unit of the Digits-th decimal
+	// may come back 0). A zero (-0 too), NaN and the infinities still
+	// come back as they are. Under InterfaceTypes, floats held in
+	// interfaces compare so too; integers never round.
+	FloatPrecision LossKind = "float-precision"
 	// TimeZone: times come back as the same instant in another location
 	// (usually UTC or Local), with another offset. It implies ZoneName and
 	// Monotonic.
@@ -59,20 +71,32 @@ const (
 )
 
 // LossKinds lists every kind, the declarable ones first.
-var LossKinds = []LossKind{TimePrecision, TimeZone, NilEmpty, NilPointerZero, BinaryText, InterfaceTypes, Monotonic, ZoneName, Unexported}
+var LossKinds = []LossKind{TimePrecision, FloatPrecision, TimeZone, NilEmpty, NilPointerZero, BinaryText, InterfaceTypes, Monotonic, ZoneName, Unexported}
 
 // A Loss is one declared way in which a codec's round trip is not exact.
 type Loss struct {
 	Kind LossKind
 	// Precision is the time granularity kept, for TimePrecision.
 	Precision time.Duration
+	// Digits is the number of significant digits kept (decimals, below
+	// 0.1), 1 to MaxDigits, for FloatPrecision.
+	Digits int
 }
+
+// MaxDigits is the most significant digits a FloatPrecision loss may keep:
+// 17 digits tell every float64 apart, so a codec that keeps them loses
+// nothing.
+const MaxDigits = 16
 
 func (l Loss) validate() error {
 	switch l.Kind {
 	case TimePrecision:
 		if l.Precision <= 0 {
 			return fmt.Errorf("loss %s needs a positive Precision", l.Kind)
+		}
+	case FloatPrecision:
+		if l.Digits < 1 || l.Digits > MaxDigits {
+			return fmt.Errorf("loss %s needs Digits, the significant digits kept, from 1 to %d (17 keep every float64)", l.Kind, MaxDigits)
 		}
 	case TimeZone, NilEmpty, NilPointerZero, BinaryText, InterfaceTypes:
 	case Monotonic, ZoneName, Unexported:
@@ -85,8 +109,11 @@ func (l Loss) validate() error {
 
 // String describes the loss in a few words.
 func (l Loss) String() string {
-	if l.Kind == TimePrecision {
+	switch l.Kind {
+	case TimePrecision:
 		return fmt.Sprintf("%s(%v)", l.Kind, l.Precision)
+	case FloatPrecision:
+		return fmt.Sprintf("%s(%d)", l.Kind, l.Digits)
 	}
 	return string(l.Kind)
 }

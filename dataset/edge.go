@@ -59,15 +59,16 @@ type EdgeMaps struct {
 // +05:30, as a time parsed from RFC 3339 text carries.
 var Zone = time.FixedZone("", 5*3600+1800)
 
-// NewEdge returns the i-th edge-case value. Only the instant of Zoned varies
-// with i, by whole days: every value keeps its zone, its nanoseconds and
-// every other edge case.
+// NewEdge returns the i-th edge-case value. Only the instant of Zoned, by
+// whole days, and Float, a float64 with every digit its type has, vary
+// with i: every value keeps its zone, its nanoseconds and every other
+// edge case.
 func NewEdge(i int) Edge {
 	zero := int64(0)
 	return Edge{
 		NilSlice: nil, EmptySlice: []int32{}, NilPtr: nil, ZeroPtr: &zero,
 		Zoned: Base.Add(time.Duration(i) * day).In(Zone), MinInt: math.MinInt64, MaxUint: math.MaxUint64,
-		Float: 0.1, Text: "héllo, 世界 <&> \"quoted\"\ttab", Bytes: []byte{0, 1, 2, 0xff},
+		Float: floatAt(i), Text: "héllo, 世界 <&> \"quoted\"\ttab", Bytes: []byte{0, 1, 2, 0xff},
 	}
 }
 

@@ -62,8 +62,14 @@ const (
 func NewTiny(i int) Tiny { return Tiny{ID: int64(i + 1), SomeStr: "foo bar"} }
 
 // NewMedium returns the i-th Medium: ID i+1, holding the i-th Tiny.
+// Medium 0 has seed 000's balance, 10.24; the others a balance below
+// 10,000 with every digit a float64 has, every fourth a whole number, as
+// measured data holds floats (a codec that rounds them is caught).
 func NewMedium(i int) Medium {
 	last, money := "bar", 10.24
+	if i > 0 {
+		money = measured(i, 10000)
+	}
 	return Medium{
 		ID: int64(i + 1), FirstName: "foo", LastName: &last, MoneyBalance: &money,
 		CreatedAt: Base, Tiny: NewTiny(i),

@@ -44,9 +44,17 @@ func NewUser(i int) User {
 	return User{ID: i + 1, Name: first + " " + last, Email: fmt.Sprintf("user%03d@example.com", i+1)}
 }
 
-// NewMetric returns the i-th Metric: seed 001's values, one second apart.
+// NewMetric returns the i-th Metric. Metric 0 is seed 001's; each other
+// is a second later with a fraction of a second of every digit a float64
+// holds at that magnitude, and a Value below 100 with every digit a
+// float64 has, every fourth a whole number, as measured data holds floats
+// (a codec that rounds them is caught).
 func NewMetric(i int) Metric {
-	return Metric{Timestamp: 1642723200.123 + float64(i), NameHash: 1234567890123456789 + uint64(i), Value: 99.99 + float64(i)/4}
+	m := Metric{Timestamp: 1642723200.123, NameHash: 1234567890123456789 + uint64(i), Value: 99.99}
+	if i > 0 {
+		m.Timestamp, m.Value = 1642723200+float64(i)+floatAt(i), measured(i, 100)
+	}
+	return m
 }
 
 // NewComplexData returns the i-th ComplexData: users i*100 to i*100+99 and

@@ -2,6 +2,7 @@ package fidelity
 
 import (
 	"errors"
+	"strconv"
 	"strings"
 	"time"
 
@@ -16,6 +17,7 @@ import (
 type relaxation struct {
 	zone                                              int           // an index in zoneLosses
 	prec                                              time.Duration // codec.TimePrecision; 0: exact
+	digits                                            int           // codec.FloatPrecision's Digits; 0: exact
 	nilEmpty, nilZero, anyTypes, unexported, replaced bool
 }
 
@@ -36,18 +38,20 @@ var precisions = []time.Duration{0, time.Microsecond, time.Millisecond, time.Sec
 // before the others where they tie.
 var relaxations = func() []relaxation {
 	var out []relaxation
-	for flags := range 32 {
+	for flags := range 64 {
 		for z := range zoneLosses {
 			for _, p := range precisions {
+				// Floats are tried at one digit, the loosest; finest
+				// then finds the most digits that still compare equal.
 				out = append(out, relaxation{zone: z, prec: p,
 					nilEmpty: flags&1 != 0, nilZero: flags&2 != 0, anyTypes: flags&4 != 0,
-					unexported: flags&8 != 0, replaced: flags&16 != 0})
+					unexported: flags&8 != 0, replaced: flags&16 != 0, digits: flags >> 5})
 			}
 		}
 	}
 	cost := func(r relaxation) int {
 		n := 0
-		for _, b := range []bool{r.zone > 0, r.prec > 0, r.nilEmpty, r.nilZero, r.anyTypes, r.unexported, r.replaced} {
+		for _, b := range []bool{r.zone > 0, r.prec > 0, r.digits > 0, r.nilEmpty, r.nilZero, r.anyTypes, r.unexported, r.replaced} {
 			if b {
 				n++
 			}
@@ -69,6 +73,9 @@ func (r relaxation) losses() []codec.Loss {
 	out := append([]codec.Loss(nil), zoneLosses[r.zone]...)
 	if r.prec > 0 {
 		out = append(out, codec.Loss{Kind: codec.TimePrecision, Precision: r.prec})
+	}
+	if r.digits > 0 {
+		out = append(out, codec.Loss{Kind: codec.FloatPrecision, Digits: r.digits})
 	}
 	for _, f := range []struct {
 		on   bool
@@ -101,17 +108,45 @@ var normNames = map[codec.LossKind]string{
 	codec.Unexported: NormUnexported, codec.BinaryText: NormReplaced,
 }
 
-// name is the normalisation's name in a cell: "UTC", "1ms", "nil≡empty",
-// joined with "," when several were needed.
+// finest returns r with the most float digits under which want and got
+// still compare equal, r being a set under which they do: fewer digits
+// allow more, so the digits that do are a range from 1.
+func (r relaxation) finest(want, got any) relaxation {
+	if r.digits == 0 {
+		return r
+	}
+	lo, hi := r.digits, codec.MaxDigits // lo compares equal
+	for lo < hi {
+		mid := (lo + hi + 1) / 2
+		t := r
+		t.digits = mid
+		if verify.Compare(want, got, t.losses()) == nil {
+			lo = mid
+		} else {
+			hi = mid - 1
+		}
+	}
+	r.digits = lo
+	return r
+}
+
+// digitsName names a FloatPrecision loss of d digits in a cell.
+func digitsName(d int) string { return strconv.Itoa(d) + " digits" }
+
+// name is the normalisation's name in a cell: "UTC", "1ms", "6 digits",
+// "nil≡empty", joined with "," when several were needed.
 func (r relaxation) name() string {
 	var parts []string
 	if z := zoneLosses[r.zone]; len(z) > 0 {
 		parts = append(parts, normNames[z[len(z)-1].Kind])
 	}
 	for _, l := range r.losses()[len(zoneLosses[r.zone]):] {
-		if l.Kind == codec.TimePrecision {
+		switch l.Kind {
+		case codec.TimePrecision:
 			parts = append(parts, shortDuration(l.Precision))
-		} else {
+		case codec.FloatPrecision:
+			parts = append(parts, digitsName(l.Digits))
+		default:
 			parts = append(parts, normNames[l.Kind])
 		}
 	}
@@ -138,6 +173,11 @@ func normLosses(norm string) []codec.Loss {
 		for _, p := range precisions[1:] {
 			if part == shortDuration(p) {
 				out = append(out, codec.Loss{Kind: codec.TimePrecision, Precision: p})
+			}
+		}
+		if d, ok := strings.CutSuffix(part, " digits"); ok {
+			if n, err := strconv.Atoi(d); err == nil {
+				out = append(out, codec.Loss{Kind: codec.FloatPrecision, Digits: n})
 			}
 		}
 		for k, n := range normNames {
@@ -170,7 +210,7 @@ func compare(want, got any) (norm string, err error) {
 	}
 	for _, r := range relaxations[1:] {
 		if verify.Compare(want, got, r.losses()) == nil {
-			return r.name(), nil
+			return r.finest(want, got).name(), nil
 		}
 	}
 	return "", err

@@ -51,6 +51,10 @@ func TestDeclarations(t *testing.T) {
 	if checked < 25 {
 		t.Errorf("only %d codecs decided a feature; the probes no longer reach the reflection codecs", checked)
 	}
+	jf, _ := registry.Lookup("jsoniter-fastest")
+	if got := fidelity.Shown(jf)["float-precision(6)"]; got != "float-full" {
+		t.Errorf("jsoniter-fastest's float-precision(6) is shown by %q, want float-full", got)
+	}
 	gob, _ := registry.Lookup("gob")
 	if got := fidelity.Shown(gob)["nil-empty"]; got != "slice-empty" {
 		t.Errorf("gob's nil-empty is shown by %q, want slice-empty", got)

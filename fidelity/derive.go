@@ -117,7 +117,7 @@ func lossOf(kind codec.LossKind, c Cell) (codec.Loss, bool) {
 // a type, which Mismatches checks. InterfaceTypes is left out: it is a
 // property of generic data (values decoded into any), declared for the
 // data, not for a codec.
-var Declared = []codec.LossKind{codec.TimePrecision, codec.TimeZone, codec.NilEmpty, codec.NilPointerZero, codec.BinaryText}
+var Declared = []codec.LossKind{codec.TimePrecision, codec.FloatPrecision, codec.TimeZone, codec.NilEmpty, codec.NilPointerZero, codec.BinaryText}
 
 // Mismatches lists where info's declarations differ from what d derived:
 // a feature declared unsupported that a probe shows supported, or the
@@ -146,7 +146,7 @@ func Mismatches(info codec.Info, d Derivation) []string {
 			out = append(out, fmt.Sprintf("%s declares the loss %s, but no probe shows it", info.Name, want))
 		case !wok && gok:
 			out = append(out, fmt.Sprintf("%s does not declare the loss %s, which probe %s shows", info.Name, got, d.Evidence[string(k)]))
-		case wok && gok && want.Precision != got.Precision:
+		case wok && gok && want != got:
 			out = append(out, fmt.Sprintf("%s declares %s, but probe %s shows %s", info.Name, want, d.Evidence[string(k)], got))
 		}
 	}
@@ -174,7 +174,7 @@ func Shown(info codec.Info) map[string]string {
 				continue
 			}
 			got, ok := lossOf(l.Kind, Check(info, p).Evidence())
-			if ok && got.Precision == l.Precision {
+			if ok && got == l {
 				out[l.String()] = p.Name
 				break
 			}

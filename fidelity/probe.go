@@ -137,6 +137,14 @@ var Probes = []Probe{
 		Value: ptr(Any{1.5})},
 	{Name: "float32", Group: "number", Doc: "float32 fields: 0.1, the largest and the smallest subnormal",
 		Value: ptr(Float32s{0.1, math.MaxFloat32, math.SmallestNonzeroFloat32})},
+	// Full precision, as measured data has it: a codec that writes
+	// fewer digits than a float needs shows codec.FloatPrecision, and the
+	// digits it keeps (compare finds the most under which the round trip
+	// still compares equal). The largest float32 is the float32 probe's:
+	// some decoders refuse it, which would hide what they round.
+	{Name: "float-full", Group: "number", Doc: "a float64 (0.6046602879796196) and a float32 (0.60466033) with every digit their type has, the largest float64, a float32 of 1e38, the smallest non-zero of each", Shows: codec.FloatPrecision,
+		Value: ptr(FullFloats{F64: 0.6046602879796196, Max64: math.MaxFloat64, Min64: math.SmallestNonzeroFloat64,
+			F32: 0.60466033, Big32: 1e38, Min32: math.SmallestNonzeroFloat32})},
 	{Name: "nan", Group: "number", Doc: "a float64 NaN",
 		Value: ptr(Float{math.NaN()})},
 	{Name: "inf", Group: "number", Doc: "float64 +Inf and -Inf",

@@ -29,16 +29,23 @@ type (
 	Int64     struct{ I int64 }
 	Any       struct{ V any }
 	Float32s  struct{ A, B, C float32 }
-	Float     struct{ F float64 }
-	Infs      struct{ P, N float64 }
-	BigInt    struct{ N *big.Int }
-	Number    struct{ N json.Number }
-	Text      struct{ S string }
-	Bytes     struct{ B []byte }
-	Stringer  struct{ S fmt.Stringer }
-	Secrets   struct{ S Secret }
-	Words     struct{ T Word }
-	Arrays    struct {
+	// FullFloats holds a float64 and a float32 with every digit their type
+	// has, the largest float64, a float32 near the top of its range, and
+	// each type's smallest non-zero value.
+	FullFloats struct {
+		F64, Max64, Min64 float64
+		F32, Big32, Min32 float32
+	}
+	Float    struct{ F float64 }
+	Infs     struct{ P, N float64 }
+	BigInt   struct{ N *big.Int }
+	Number   struct{ N json.Number }
+	Text     struct{ S string }
+	Bytes    struct{ B []byte }
+	Stringer struct{ S fmt.Stringer }
+	Secrets  struct{ S Secret }
+	Words    struct{ T Word }
+	Arrays   struct {
 		A [3]int
 		S [2]string
 	}

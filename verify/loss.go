@@ -5,6 +5,7 @@ import (
 	"math"
 	"reflect"
 	"strconv"
+	"strings"
 	"time"
 	"unicode/utf8"
 
@@ -19,6 +20,10 @@ type rules struct {
 	// prec: times are equal when less than prec apart (TimePrecision);
 	// 0 asks for the same instant.
 	prec time.Duration
+	// digits: floats are equal when they agree to digits significant
+	// digits (see floatsEqual) (FloatPrecision); 0 asks for the same
+	// number.
+	digits int
 	// zone: only the instant of a time counts (TimeZone).
 	zone bool
 	// zoneName: a time's location may have another name, the offset
@@ -55,6 +60,13 @@ func newRules(losses []codec.Loss) (rules, error) {
 				return r, fmt.Errorf("loss %s needs a positive Precision", l.Kind)
 			}
 			r.prec = max(r.prec, l.Precision)
+		case codec.FloatPrecision:
+			if l.Digits < 1 || l.Digits > codec.MaxDigits {
+				return r, fmt.Errorf("loss %s needs Digits, the significant digits kept, from 1 to %d", l.Kind, codec.MaxDigits)
+			}
+			if r.digits == 0 || l.Digits < r.digits {
+				r.digits = l.Digits // the fewest digits allow the most
+			}
 		case codec.TimeZone:
 			r.zone, r.zoneName, r.mono = true, true, true
 		case codec.ZoneName:
@@ -98,6 +110,73 @@ func (r rules) timesEqual(a, b time.Time) bool {
 		return false
 	}
 	return r.mono || (a == ai) == (b == bi)
+}
+
+// floatsEqual compares two floats under r, want the original and got the
+// decoded value, of a type of bits bits (32 or 64): the same number
+// (floatsSame), or, with digits, two finite numbers less apart than half
+// a unit of want's digits-th significant digit, or of its digits-th
+// decimal when |want| < 0.1, plus one unit in the last place of want in
+// its type: a decimal rounded to digits digits, read back into a float32
+// or a float64, lands there. A zero keeps its sign: it needs no rounding.
+func (r rules) floatsEqual(want, got float64, bits int) bool {
+	if floatsSame(want, got) {
+		return true
+	}
+	if r.digits == 0 || want == 0 || math.IsNaN(want) || math.IsNaN(got) || math.IsInf(want, 0) || math.IsInf(got, 0) {
+		return false // a zero (of either sign), NaN and the infinities need no rounding
+	}
+	return math.Abs(want-got) <= tolerance(want, r.digits)+ulp(want, bits)
+}
+
+// tolerance is half a unit of the digits-th significant digit of x, or of
+// its digits-th decimal when |x| < 0.1, whichever is the larger.
+func tolerance(x float64, digits int) float64 {
+	e := -1 // the exponent of x's first significant digit, at least -1
+	if a := math.Abs(x); a >= 0.1 {
+		e = int(math.Floor(math.Log10(a)))
+	}
+	return 0.5 * math.Pow(10, float64(e-digits+1))
+}
+
+// ulp returns the gap between |x| and the next float of its type towards
+// zero: one unit in the last place, never infinite.
+func ulp(x float64, bits int) float64 {
+	x = math.Abs(x)
+	if bits == 32 {
+		f := float32(x)
+		if f == 0 {
+			return math.SmallestNonzeroFloat32
+		}
+		return float64(f - math.Nextafter32(f, 0))
+	}
+	if x == 0 {
+		return math.SmallestNonzeroFloat64
+	}
+	return x - math.Nextafter(x, 0)
+}
+
+// numbersEqual compares two numbers held in interfaces, in canonical form
+// (see canonical), under r: the same text, or, with digits, floats that
+// floatsEqual deems equal as float64s. Integers (their text all digits)
+// are compared exactly: FloatPrecision rounds floats, not integers.
+func (r rules) numbersEqual(want, got number) bool {
+	if want == got {
+		return true
+	}
+	if r.digits == 0 || integer(want) && integer(got) {
+		return false
+	}
+	w, err1 := strconv.ParseFloat(string(want), 64)
+	g, err2 := strconv.ParseFloat(string(got), 64)
+	return err1 == nil && err2 == nil && r.floatsEqual(w, g, 64)
+}
+
+// integer reports whether n is an integer's text: an optional minus sign
+// and digits.
+func integer(n number) bool {
+	s := strings.TrimPrefix(string(n), "-")
+	return s != "" && strings.Trim(s, "0123456789") == ""
 }
 
 // asText returns p as a format that carries text gives it back: each byte

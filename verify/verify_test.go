@@ -1,6 +1,9 @@
 package verify_test
 
 import (
+	"math"
+	"math/rand/v2"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -103,5 +106,98 @@ func TestEqualInterfaceTypes(t *testing.T) {
 	}
 	if err := verify.Equal(want, &map[string]any{"n": int64(5), "f": 1.5, "l": []any{1, "a", nil}, "m": map[string]any{"k": true}, "e": map[string]any{}}, nil); err == nil {
 		t.Error("numbers of other types compared equal without the loss declared")
+	}
+}
+
+// TestEqualFloatPrecision checks what codec.FloatPrecision lets differ:
+// digits significant digits, or digits decimals below 0.1, and a float32
+// read back from a rounded decimal; never NaN, an infinity, or an integer
+// held in an interface.
+func TestEqualFloatPrecision(t *testing.T) {
+	type floats struct {
+		F64 float64
+		F32 float32
+	}
+	type anyNum struct{ V any }
+	digits := func(d int) []codec.Loss { return []codec.Loss{{Kind: codec.FloatPrecision, Digits: d}} }
+	full := float64(0.6046602879796196)
+	tests := []struct {
+		name      string
+		want, got any
+		losses    []codec.Loss
+		equal     bool
+	}{
+		{"rounded, undeclared", &floats{full, 0.60466033}, &floats{0.60466, 0.60466033}, nil, false},
+		{"6 decimals (jsoniter's ConfigFastest), 6 digits", &floats{full, 0.60466033}, &floats{0.60466, 0.60466}, digits(6), true},
+		{"6 decimals, 7 digits asked", &floats{full, 0.60466033}, &floats{0.60466, 0.60466033}, digits(7), false},
+		{"6 significant digits above 1", &floats{6046.602879796196, 1}, &floats{6046.60, 1}, digits(6), true},
+		{"off in the 6th significant digit", &floats{6046.602879796196, 1}, &floats{6046.61, 1}, digits(6), false},
+		{"15 significant digits", &floats{full, 1}, &floats{0.604660287979620, 1}, digits(15), true},
+		{"15 significant digits, 16 declared", &floats{full, 1}, &floats{0.604660287979620, 1}, digits(16), false},
+		{"below 0.1: decimals", &floats{1.234567e-5, 1}, &floats{0.000012, 1}, digits(6), true},
+		{"below half a unit of the last decimal: 0", &floats{5e-324, 1.4e-45}, &floats{0, 0}, digits(6), true},
+		{"float64 narrowed to float32", &floats{full, 1}, &floats{float64(float32(full)), 1}, digits(7), true},
+		{"float64 narrowed to float32, 8 digits declared", &floats{full, 1}, &floats{float64(float32(full)), 1}, digits(8), false},
+		{"the fewest digits declared count", &floats{full, 1}, &floats{0.605, 1}, append(digits(15), digits(3)...), true},
+		{"another number", &floats{full, 1}, &floats{0.7, 1}, digits(1), false},
+		{"large and exact", &floats{math.MaxFloat64, math.MaxFloat32}, &floats{math.MaxFloat64, math.MaxFloat32}, digits(6), true},
+		{"the largest, not infinite", &floats{math.MaxFloat64, 1}, &floats{math.Inf(1), 1}, digits(1), false},
+		{"-0 keeps its sign", &floats{math.Copysign(0, -1), 1}, &floats{0, 1}, digits(1), false},
+		{"NaN stays NaN", &floats{math.NaN(), 1}, &floats{0, 1}, digits(1), false},
+		{"an integer in an interface", &anyNum{int64(1<<53 + 1)}, &anyNum{float64(1 << 53)}, append(digits(6), codec.Loss{Kind: codec.InterfaceTypes}), false},
+		{"a float in an interface", &anyNum{full}, &anyNum{0.60466}, append(digits(6), codec.Loss{Kind: codec.InterfaceTypes}), true},
+		{"a float in an interface, undeclared", &anyNum{full}, &anyNum{0.60466}, []codec.Loss{{Kind: codec.InterfaceTypes}}, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := verify.Equal(tt.want, tt.got, tt.losses)
+			if (err == nil) != tt.equal {
+				t.Errorf("equal = %v, want %v (%v)", err == nil, tt.equal, err)
+			}
+		})
+	}
+	if err := verify.Equal(&floats{}, &floats{}, []codec.Loss{{Kind: codec.FloatPrecision}}); err == nil || !strings.Contains(err.Error(), "needs Digits") {
+		t.Errorf("a float-precision loss without Digits: %v", err)
+	}
+}
+
+// TestFloatPrecisionRounding checks FloatPrecision against the roundings
+// it stands for, over floats of every magnitude: a float written with d
+// significant digits, or with d decimals, and read back into a float64 or
+// a float32, compares equal under d digits; two units off in the 6th
+// digit does not under 6.
+func TestFloatPrecisionRounding(t *testing.T) {
+	type f64 struct{ F float64 }
+	type f32 struct{ F float32 }
+	r := rand.New(rand.NewPCG(1, 2))
+	for range 2000 {
+		x := r.Float64() * math.Pow(10, float64(r.IntN(40)-20))
+		for d := 1; d <= codec.MaxDigits; d++ {
+			loss := []codec.Loss{{Kind: codec.FloatPrecision, Digits: d}}
+			sig, _ := strconv.ParseFloat(strconv.FormatFloat(x, 'g', d, 64), 64)
+			if err := verify.Equal(&f64{x}, &f64{sig}, loss); err != nil {
+				t.Fatalf("%v written with %d significant digits (%v): %v", x, d, sig, err)
+			}
+			if x < 1e6 { // as jsoniter's ConfigFastest writes: d decimals
+				dec, _ := strconv.ParseFloat(strconv.FormatFloat(x, 'f', d, 64), 64)
+				if err := verify.Equal(&f64{x}, &f64{dec}, loss); err != nil {
+					t.Fatalf("%v written with %d decimals (%v): %v", x, d, dec, err)
+				}
+			}
+			if d <= 7 {
+				x32 := float32(x)
+				s32, _ := strconv.ParseFloat(strconv.FormatFloat(float64(x32), 'g', d, 32), 32)
+				if err := verify.Equal(&f32{x32}, &f32{float32(s32)}, loss); err != nil {
+					t.Fatalf("float32 %v written with %d significant digits (%v): %v", x32, d, s32, err)
+				}
+			}
+		}
+		// One digit off in the last place kept is beyond the loss.
+		d := 6
+		next, _ := strconv.ParseFloat(strconv.FormatFloat(x, 'e', d-1, 64), 64)
+		off := next + 2*math.Pow(10, math.Floor(math.Log10(math.Abs(x)))-float64(d)+1)
+		if x >= 0.1 && verify.Equal(&f64{x}, &f64{off}, []codec.Loss{{Kind: codec.FloatPrecision, Digits: d}}) == nil {
+			t.Fatalf("%v and %v, two units apart in the 6th digit, compare equal under 6 digits", x, off)
+		}
 	}
 }

@@ -177,15 +177,21 @@ func (w *walker) pair(a, b reflect.Value, st step) {
 			w.differ(st, a, b)
 		}
 	case reflect.Float32, reflect.Float64:
-		if !floatsEqual(a.Float(), b.Float()) {
+		if !w.r.floatsEqual(a.Float(), b.Float(), t.Bits()) {
 			w.differ(st, a, b)
 		}
 	case reflect.Complex64, reflect.Complex128:
 		ca, cb := a.Complex(), b.Complex()
-		if !floatsEqual(real(ca), real(cb)) || !floatsEqual(imag(ca), imag(cb)) {
+		if !w.r.floatsEqual(real(ca), real(cb), t.Bits()/2) || !w.r.floatsEqual(imag(ca), imag(cb), t.Bits()/2) {
 			w.differ(st, a, b)
 		}
 	case reflect.String:
+		if t == numberType {
+			if !w.r.numbersEqual(number(a.String()), number(b.String())) {
+				w.differ(st, a, b)
+			}
+			return
+		}
 		if sa, sb := a.String(), b.String(); sa != sb && (!w.r.text || asText(sa) != asText(sb)) {
 			w.differ(st, a, b)
 		}
@@ -354,9 +360,9 @@ func empty(v reflect.Value) bool {
 	return v.IsValid() && (v.Kind() == reflect.Slice || v.Kind() == reflect.Map) && v.Len() == 0
 }
 
-// floatsEqual reports whether two floats are the same number: the same
+// floatsSame reports whether two floats are the same number: the same
 // bits (so -0 is not 0), or both NaN.
-func floatsEqual(a, b float64) bool {
+func floatsSame(a, b float64) bool {
 	return math.Float64bits(a) == math.Float64bits(b) || a != a && b != b
 }
 

@@ -33,8 +33,10 @@ var Fastest = codec.Info{
 	Name: "jsoniter-fastest", Family: "json", Label: "json-iterator/go (ConfigFastest)", Module: module, URL: url,
 	API:     codec.Reflection,
 	Variant: "jsoniter.ConfigFastest: no HTML escaping, floats written with at most 6 decimals, field names assumed unescaped",
-	Notes: "Floats are marshalled with at most 6 digits after the point (lossy for other floats " +
-		"than the datasets'); map keys unsorted; no HTML escaping.",
+	// WriteFloat64Lossy and WriteFloat32Lossy round to 6 decimals below
+	// 0x4ffffff: 6 significant digits from 0.1 up, 6 decimals below.
+	Losses: []codec.Loss{{Kind: codec.FloatPrecision, Digits: 6}},
+	Notes:  "Map keys unsorted; no HTML escaping.",
 	New: func() codec.Codec {
 		api := jsoniter.ConfigFastest
 		return codec.Reflect(api.Marshal, api.Unmarshal)

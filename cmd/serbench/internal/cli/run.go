@@ -86,7 +86,7 @@ func newRunFlagSet(f *runFlags, stderr io.Writer) *flagBuilder {
 	fs.BoolVar(&f.inproc, "in-process", false, "measure in this process, not in worker processes (a crash or hang then ends the run; -timeout does not apply)")
 	b.quiet(&f.quiet)
 	fs.StringVar(&f.file, "file", "", "measure the document in `FILE` (.json, .yaml, .cbor, .msgpack; JSON lines as .jsonl) instead of the datasets, in this process; FILE,FILE2 adds a second document of the same kind, which decode alternates with the first (without it, the first is the only message)")
-	fs.StringVar(&f.accept, "accept", "", "with -file: comma-separated `LOSSES` a codec may make on the document and still be measured (nil-empty, time-zone, time-precision=1s, ...); by default a codec must return the document exactly, and one that loses part of it as it declares is skipped with the loss named")
+	fs.StringVar(&f.accept, "accept", "", "with -file: comma-separated `LOSSES` a codec may make on the document and still be measured (nil-empty, time-zone, time-precision=1s, float-precision=6, ...; float-precision alone is 6 significant digits); by default a codec must return the document exactly, and one that loses part of it as it declares is skipped with the loss named")
 	return b
 }
 

@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -113,36 +114,55 @@ func (c *runConfig) jobs() ([]runner.Job, error) {
 }
 
 // parseLosses parses -accept: loss kinds separated by commas, a time
-// precision as time-precision=DURATION (or time-precision(DURATION), as
-// serbench prints it).
+// precision as time-precision=DURATION, the digits a float keeps as
+// float-precision=DIGITS (or KIND(VALUE), as serbench prints them). A bare
+// float-precision accepts defaultDigits.
 func parseLosses(list string) ([]codec.Loss, error) {
 	var losses []codec.Loss
 	for _, name := range splitList(list) {
 		l := codec.Loss{Kind: codec.LossKind(name)}
-		if k, d, ok := strings.Cut(strings.TrimSuffix(name, ")"), "("); ok || strings.Contains(name, "=") {
+		if k, v, ok := strings.Cut(strings.TrimSuffix(name, ")"), "("); ok || strings.Contains(name, "=") {
 			if !ok {
-				k, d, _ = strings.Cut(name, "=")
+				k, v, _ = strings.Cut(name, "=")
 			}
-			p, err := time.ParseDuration(d)
-			if err != nil || k != string(codec.TimePrecision) {
-				return nil, usagef("-accept %s: a precision is given as time-precision=DURATION (time-precision=1s)", name)
+			switch codec.LossKind(k) {
+			case codec.TimePrecision:
+				p, err := time.ParseDuration(v)
+				if err != nil {
+					return nil, usagef("-accept %s: a precision is given as time-precision=DURATION (time-precision=1s)", name)
+				}
+				l = codec.Loss{Kind: codec.TimePrecision, Precision: p}
+			case codec.FloatPrecision:
+				d, err := strconv.Atoi(v)
+				if err != nil || d < 1 || d > codec.MaxDigits {
+					return nil, usagef("-accept %s: the digits kept are given as float-precision=DIGITS, from 1 to %d (float-precision=6)", name, codec.MaxDigits)
+				}
+				l = codec.Loss{Kind: codec.FloatPrecision, Digits: d}
+			default:
+				return nil, usagef("-accept %s: only time-precision=DURATION and float-precision=DIGITS take a value", name)
 			}
-			l = codec.Loss{Kind: codec.TimePrecision, Precision: p}
+		} else if l.Kind == codec.FloatPrecision {
+			l.Digits = defaultDigits
 		}
 		switch l.Kind {
 		case codec.TimePrecision:
 			if l.Precision <= 0 {
 				return nil, usagef("-accept %s: give the precision kept, as time-precision=DURATION (time-precision=1s)", name)
 			}
-		case codec.TimeZone, codec.NilEmpty, codec.NilPointerZero, codec.BinaryText, codec.InterfaceTypes:
+		case codec.FloatPrecision, codec.TimeZone, codec.NilEmpty, codec.NilPointerZero, codec.BinaryText, codec.InterfaceTypes:
 		default:
-			return nil, usagef("-accept: unknown loss %q; known: time-precision=DURATION, %s, %s, %s, %s, %s", name,
+			return nil, usagef("-accept: unknown loss %q; known: time-precision=DURATION, float-precision[=DIGITS], %s, %s, %s, %s, %s", name,
 				codec.TimeZone, codec.NilEmpty, codec.NilPointerZero, codec.BinaryText, codec.InterfaceTypes)
 		}
 		losses = append(losses, l)
 	}
 	return losses, nil
 }
+
+// defaultDigits is what a bare -accept float-precision accepts: 6
+// significant digits, the most a float32 keeps of any decimal, and what
+// the codec that rounds the most (jsoniter-fastest) keeps.
+const defaultDigits = 6
 
 // record returns the run's record of its sample; nil without one.
 func (s *sample) record() *results.Document {

@@ -8,11 +8,13 @@ import (
 	"github.com/serbench/serbench/codecs/flatbuffers"
 	"github.com/serbench/serbench/codecs/msgp"
 	"github.com/serbench/serbench/codecs/proto"
+	"github.com/serbench/serbench/codecs/thrift"
 	"github.com/serbench/serbench/codecs/vtproto"
 )
 
 // schema lists the codecs that compile a schema or generate code:
-// Protobuf, vtprotobuf, FlatBuffers, Cap'n Proto, msgp, easyjson, Avro.
+// Protobuf, vtprotobuf, FlatBuffers, Cap'n Proto, msgp, easyjson, Avro,
+// Thrift.
 var schema = []codec.Info{
 	proto.Default,
 	vtproto.Default,
@@ -21,4 +23,6 @@ var schema = []codec.Info{
 	avro.Hamba,
 	flatbuffers.Default,
 	capnp.Default,
+	thrift.Binary,
+	thrift.Compact,
 }

@@ -18,6 +18,8 @@ import (
 var schema = []codec.Info{
 	proto.Default,
 	vtproto.Default,
+	vtproto.Pool,
+	vtproto.Unsafe,
 	msgp.Tinylib,
 	easyjson.Mailru,
 	avro.Hamba,

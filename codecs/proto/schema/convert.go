@@ -30,11 +30,18 @@ var Omits = dataset.Omits(map[string]string{
 })
 
 // A Message is a generated message: protobuf-go's methods and
-// vtprotobuf's.
+// vtprotobuf's (features marshal, unmarshal, unmarshal_unsafe, size and
+// pool, every message pooled).
 type Message interface {
 	proto.Message
 	MarshalVT() ([]byte, error)
 	UnmarshalVT(data []byte) error
+	// UnmarshalVTUnsafe decodes strings and bytes that point into data.
+	UnmarshalVTUnsafe(data []byte) error
+	// ResetVT clears the message for reuse, keeping the capacity of its
+	// repeated fields and returning its nested messages to their
+	// vtprotobuf pools, which the next UnmarshalVT takes them from.
+	ResetVT()
 }
 
 // A Binding is a dataset value converted to its message, with what a codec

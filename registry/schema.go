@@ -6,6 +6,7 @@ import (
 	"github.com/serbench/serbench/codecs/capnp"
 	"github.com/serbench/serbench/codecs/easyjson"
 	"github.com/serbench/serbench/codecs/flatbuffers"
+	"github.com/serbench/serbench/codecs/goavro"
 	"github.com/serbench/serbench/codecs/msgp"
 	"github.com/serbench/serbench/codecs/proto"
 	"github.com/serbench/serbench/codecs/thrift"
@@ -23,6 +24,7 @@ var schema = []codec.Info{
 	msgp.Tinylib,
 	easyjson.Mailru,
 	avro.Hamba,
+	goavro.Default,
 	flatbuffers.Default,
 	capnp.Default,
 	thrift.Binary,

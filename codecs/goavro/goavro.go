@@ -363,4 +363,3 @@ func field(v reflect.Value, name string) (reflect.Value, error) {
 	}
 	return reflect.Value{}, fmt.Errorf("goavro: %s has no field tagged %q", t, name)
 }
-

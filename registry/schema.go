@@ -7,6 +7,7 @@ import (
 	"github.com/serbench/serbench/codecs/easyjson"
 	"github.com/serbench/serbench/codecs/flatbuffers"
 	"github.com/serbench/serbench/codecs/goavro"
+	"github.com/serbench/serbench/codecs/hyperpb"
 	"github.com/serbench/serbench/codecs/msgp"
 	"github.com/serbench/serbench/codecs/proto"
 	"github.com/serbench/serbench/codecs/thrift"
@@ -21,6 +22,7 @@ var schema = []codec.Info{
 	vtproto.Default,
 	vtproto.Pool,
 	vtproto.Unsafe,
+	hyperpb.Default,
 	msgp.Tinylib,
 	easyjson.Mailru,
 	avro.Hamba,

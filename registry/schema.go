@@ -10,6 +10,7 @@ import (
 	"github.com/serbench/serbench/codecs/hyperpb"
 	"github.com/serbench/serbench/codecs/msgp"
 	"github.com/serbench/serbench/codecs/proto"
+	"github.com/serbench/serbench/codecs/protoopaque"
 	"github.com/serbench/serbench/codecs/thrift"
 	"github.com/serbench/serbench/codecs/vtproto"
 )
@@ -19,6 +20,8 @@ import (
 // Thrift.
 var schema = []codec.Info{
 	proto.Default,
+	protoopaque.Opaque,
+	protoopaque.Lazy,
 	vtproto.Default,
 	vtproto.Pool,
 	vtproto.Unsafe,

@@ -79,6 +79,7 @@ require (
 
 tool (
 	capnproto.org/go/capnp/v3/capnpc-go
+	github.com/gogo/protobuf/protoc-gen-gogofast
 	github.com/mailru/easyjson/easyjson
 	github.com/planetscale/vtprotobuf/cmd/protoc-gen-go-vtproto
 	github.com/tinylib/msgp

@@ -7,6 +7,7 @@ import (
 	"github.com/serbench/serbench/codecs/easyjson"
 	"github.com/serbench/serbench/codecs/flatbuffers"
 	"github.com/serbench/serbench/codecs/goavro"
+	"github.com/serbench/serbench/codecs/gogo"
 	"github.com/serbench/serbench/codecs/hyperpb"
 	"github.com/serbench/serbench/codecs/msgp"
 	"github.com/serbench/serbench/codecs/proto"
@@ -26,6 +27,7 @@ var schema = []codec.Info{
 	vtproto.Pool,
 	vtproto.Unsafe,
 	hyperpb.Default,
+	gogo.Fast,
 	msgp.Tinylib,
 	easyjson.Mailru,
 	avro.Hamba,

@@ -3,8 +3,10 @@ module github.com/serbench/serbench
 go 1.26.8
 
 require (
+	buf.build/go/hyperpb v0.1.3
 	capnproto.org/go/capnp/v3 v3.1.0-alpha.1
 	github.com/BurntSushi/toml v1.6.0
+	github.com/apache/thrift v0.25.0
 	github.com/bytedance/sonic v1.15.5
 	github.com/chromedp/cdproto v0.159.0
 	github.com/chromedp/chromedp v0.23.0
@@ -12,12 +14,17 @@ require (
 	github.com/go-json-experiment/json v0.0.0-20260820222146-c27c302e5fc3
 	github.com/goccy/go-json v0.12.0
 	github.com/goccy/go-yaml v1.19.2
+	github.com/gogo/protobuf v1.3.2
 	github.com/google/flatbuffers v25.12.19+incompatible
 	github.com/google/go-cmp v0.7.0
 	github.com/hamba/avro/v2 v2.31.0
+	github.com/hashicorp/go-msgpack/v2 v2.1.5
 	github.com/json-iterator/go v1.1.12
 	github.com/kelindar/binary v1.0.19
+	github.com/linkedin/goavro/v2 v2.15.0
 	github.com/mailru/easyjson v0.9.2
+	github.com/mus-format/mus-go v0.7.2
+	github.com/ohler55/ojg v1.28.5
 	github.com/pelletier/go-toml/v2 v2.4.3
 	github.com/planetscale/vtprotobuf v0.6.0
 	github.com/pmezard/go-difflib v1.0.0
@@ -39,28 +46,21 @@ require (
 )
 
 require (
-	buf.build/go/hyperpb v0.1.3 // indirect
-	github.com/VictoriaMetrics/easyproto v1.2.0 // indirect
 	github.com/aclements/go-moremath v0.0.0-20210112150236-f10218a38794 // indirect
-	github.com/apache/thrift v0.25.0 // indirect
 	github.com/bytedance/gopkg v0.1.3 // indirect
 	github.com/bytedance/sonic/loader v0.5.3 // indirect
 	github.com/cloudwego/base64x v0.1.6 // indirect
 	github.com/colega/zeropool v0.0.0-20230505084239-6fb4a4f75381 // indirect
 	github.com/davecgh/go-spew v1.1.1 // indirect
 	github.com/go-viper/mapstructure/v2 v2.4.0 // indirect
-	github.com/gogo/protobuf v1.3.2 // indirect
 	github.com/golang/snappy v1.0.0 // indirect
-	github.com/hashicorp/go-msgpack/v2 v2.1.5 // indirect
 	github.com/josharian/intern v1.0.0 // indirect
 	github.com/klauspost/cpuid/v2 v2.2.9 // indirect
-	github.com/linkedin/goavro/v2 v2.15.0 // indirect
+	github.com/kr/pretty v0.3.1 // indirect
 	github.com/mitchellh/colorstring v0.0.0-20190213212951-d06e56a500db // indirect
 	github.com/modern-go/concurrent v0.0.0-20180306012644-bacd9c7ef1dd // indirect
 	github.com/modern-go/reflect2 v1.0.2 // indirect
 	github.com/mus-format/common-go v0.0.0-20251026152644-9f5ac6728d8a // indirect
-	github.com/mus-format/mus-go v0.7.2 // indirect
-	github.com/ohler55/ojg v1.28.5 // indirect
 	github.com/philhofer/fwd v1.2.0 // indirect
 	github.com/rivo/uniseg v0.4.7 // indirect
 	github.com/segmentio/asm v1.1.3 // indirect
@@ -71,9 +71,10 @@ require (
 	github.com/x448/float16 v0.8.4 // indirect
 	go.yaml.in/yaml/v2 v2.4.2 // indirect
 	golang.org/x/arch v0.0.0-20210923205945-b76863e36670 // indirect
-	golang.org/x/mod v0.31.0 // indirect
-	golang.org/x/sync v0.21.0 // indirect
-	golang.org/x/tools v0.40.0 // indirect
+	golang.org/x/exp v0.0.0-20260824195058-e88cd73687aa // indirect
+	golang.org/x/mod v0.39.0 // indirect
+	golang.org/x/sync v0.22.0 // indirect
+	golang.org/x/tools v0.49.0 // indirect
 	gopkg.in/yaml.v3 v3.0.1 // indirect
 )
 

@@ -10,6 +10,7 @@ import (
 	"github.com/serbench/serbench/codecs/gogo"
 	"github.com/serbench/serbench/codecs/hyperpb"
 	"github.com/serbench/serbench/codecs/msgp"
+	"github.com/serbench/serbench/codecs/mus"
 	"github.com/serbench/serbench/codecs/proto"
 	"github.com/serbench/serbench/codecs/protoopaque"
 	"github.com/serbench/serbench/codecs/thrift"
@@ -18,7 +19,8 @@ import (
 
 // schema lists the codecs that compile a schema or generate code:
 // Protobuf, vtprotobuf, FlatBuffers, Cap'n Proto, msgp, easyjson, Avro,
-// Thrift.
+// Thrift; then the hand-written serializers of schema-less binary formats
+// (MUS).
 var schema = []codec.Info{
 	proto.Default,
 	protoopaque.Opaque,
@@ -36,4 +38,6 @@ var schema = []codec.Info{
 	capnp.Default,
 	thrift.Binary,
 	thrift.Compact,
+	mus.Std,
+	mus.Unsafe,
 }

@@ -46,6 +46,7 @@ require (
 )
 
 require (
+	github.com/VictoriaMetrics/easyproto v1.2.0 // indirect
 	github.com/aclements/go-moremath v0.0.0-20210112150236-f10218a38794 // indirect
 	github.com/bytedance/gopkg v0.1.3 // indirect
 	github.com/bytedance/sonic/loader v0.5.3 // indirect

@@ -5,6 +5,7 @@ import (
 	"github.com/serbench/serbench/codecs/avro"
 	"github.com/serbench/serbench/codecs/capnp"
 	"github.com/serbench/serbench/codecs/easyjson"
+	"github.com/serbench/serbench/codecs/easyproto"
 	"github.com/serbench/serbench/codecs/flatbuffers"
 	"github.com/serbench/serbench/codecs/goavro"
 	"github.com/serbench/serbench/codecs/gogo"
@@ -20,7 +21,7 @@ import (
 // schema lists the codecs that compile a schema or generate code:
 // Protobuf, vtprotobuf, FlatBuffers, Cap'n Proto, msgp, easyjson, Avro,
 // Thrift; then the hand-written serializers of schema-less binary formats
-// (MUS).
+// (MUS) and of Protobuf without generated code (easyproto).
 var schema = []codec.Info{
 	proto.Default,
 	protoopaque.Opaque,
@@ -40,4 +41,5 @@ var schema = []codec.Info{
 	thrift.Compact,
 	mus.Std,
 	mus.Unsafe,
+	easyproto.Default,
 }

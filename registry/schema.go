@@ -3,6 +3,7 @@ package registry
 import (
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codecs/avro"
+	"github.com/serbench/serbench/codecs/benc"
 	"github.com/serbench/serbench/codecs/capnp"
 	"github.com/serbench/serbench/codecs/easyjson"
 	"github.com/serbench/serbench/codecs/easyproto"
@@ -21,7 +22,7 @@ import (
 // schema lists the codecs that compile a schema or generate code:
 // Protobuf, vtprotobuf, FlatBuffers, Cap'n Proto, msgp, easyjson, Avro,
 // Thrift; then the hand-written serializers of schema-less binary formats
-// (MUS) and of Protobuf without generated code (easyproto).
+// (MUS, benc) and of Protobuf without generated code (easyproto).
 var schema = []codec.Info{
 	proto.Default,
 	protoopaque.Opaque,
@@ -42,4 +43,5 @@ var schema = []codec.Info{
 	mus.Std,
 	mus.Unsafe,
 	easyproto.Default,
+	benc.Std,
 }

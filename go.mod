@@ -88,6 +88,7 @@ require (
 
 tool (
 	capnproto.org/go/capnp/v3/capnpc-go
+	github.com/200sc/bebop/main/bebopc-go
 	github.com/gogo/protobuf/protoc-gen-gogofast
 	github.com/mailru/easyjson/easyjson
 	github.com/planetscale/vtprotobuf/cmd/protoc-gen-go-vtproto

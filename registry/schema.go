@@ -3,6 +3,7 @@ package registry
 import (
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codecs/avro"
+	"github.com/serbench/serbench/codecs/bebop"
 	"github.com/serbench/serbench/codecs/benc"
 	"github.com/serbench/serbench/codecs/capnp"
 	"github.com/serbench/serbench/codecs/easyjson"
@@ -21,7 +22,7 @@ import (
 
 // schema lists the codecs that compile a schema or generate code:
 // Protobuf, vtprotobuf, FlatBuffers, Cap'n Proto, msgp, easyjson, Avro,
-// Thrift; then the hand-written serializers of schema-less binary formats
+// Thrift, Bebop; then the hand-written serializers of schema-less binary formats
 // (MUS, benc) and of Protobuf without generated code (easyproto).
 var schema = []codec.Info{
 	proto.Default,
@@ -40,6 +41,7 @@ var schema = []codec.Info{
 	capnp.Default,
 	thrift.Binary,
 	thrift.Compact,
+	bebop.Default,
 	mus.Std,
 	mus.Unsafe,
 	easyproto.Default,

@@ -5,11 +5,15 @@ go 1.26.8
 require (
 	buf.build/go/hyperpb v0.1.3
 	capnproto.org/go/capnp/v3 v3.1.0-alpha.1
+	github.com/200sc/bebop v0.6.2
 	github.com/BurntSushi/toml v1.6.0
+	github.com/VictoriaMetrics/easyproto v1.2.0
 	github.com/apache/thrift v0.25.0
 	github.com/bytedance/sonic v1.15.5
 	github.com/chromedp/cdproto v0.159.0
 	github.com/chromedp/chromedp v0.23.0
+	github.com/deneonet/benc v1.1.7
+	github.com/ferranbt/fastssz v0.1.4
 	github.com/fxamacker/cbor/v2 v2.9.6
 	github.com/go-json-experiment/json v0.0.0-20260820222146-c27c302e5fc3
 	github.com/goccy/go-json v0.12.0
@@ -46,17 +50,13 @@ require (
 )
 
 require (
-	github.com/200sc/bebop v0.6.2 // indirect
-	github.com/VictoriaMetrics/easyproto v1.2.0 // indirect
 	github.com/aclements/go-moremath v0.0.0-20210112150236-f10218a38794 // indirect
 	github.com/bytedance/gopkg v0.1.3 // indirect
 	github.com/bytedance/sonic/loader v0.5.3 // indirect
 	github.com/cloudwego/base64x v0.1.6 // indirect
 	github.com/colega/zeropool v0.0.0-20230505084239-6fb4a4f75381 // indirect
 	github.com/davecgh/go-spew v1.1.1 // indirect
-	github.com/deneonet/benc v1.1.7 // indirect
 	github.com/emicklei/dot v1.6.2 // indirect
-	github.com/ferranbt/fastssz v0.1.4 // indirect
 	github.com/go-viper/mapstructure/v2 v2.4.0 // indirect
 	github.com/golang/snappy v1.0.0 // indirect
 	github.com/josharian/intern v1.0.0 // indirect
@@ -89,6 +89,7 @@ require (
 tool (
 	capnproto.org/go/capnp/v3/capnpc-go
 	github.com/200sc/bebop/main/bebopc-go
+	github.com/ferranbt/fastssz/sszgen
 	github.com/gogo/protobuf/protoc-gen-gogofast
 	github.com/mailru/easyjson/easyjson
 	github.com/planetscale/vtprotobuf/cmd/protoc-gen-go-vtproto

@@ -16,13 +16,14 @@ import (
 	"github.com/serbench/serbench/codecs/mus"
 	"github.com/serbench/serbench/codecs/proto"
 	"github.com/serbench/serbench/codecs/protoopaque"
+	"github.com/serbench/serbench/codecs/ssz"
 	"github.com/serbench/serbench/codecs/thrift"
 	"github.com/serbench/serbench/codecs/vtproto"
 )
 
 // schema lists the codecs that compile a schema or generate code:
 // Protobuf, vtprotobuf, FlatBuffers, Cap'n Proto, msgp, easyjson, Avro,
-// Thrift, Bebop; then the hand-written serializers of schema-less binary formats
+// Thrift, Bebop, SSZ; then the hand-written serializers of schema-less binary formats
 // (MUS, benc) and of Protobuf without generated code (easyproto).
 var schema = []codec.Info{
 	proto.Default,
@@ -42,6 +43,7 @@ var schema = []codec.Info{
 	thrift.Binary,
 	thrift.Compact,
 	bebop.Default,
+	ssz.Fast,
 	mus.Std,
 	mus.Unsafe,
 	easyproto.Default,

@@ -5,9 +5,10 @@
 // ([lazy = true]). Both write the same bytes as the proto codec.
 //
 // The adapter is generic over the two schemas: it finds a dataset
-// message's Opaque twin by name in the global registry and copies between
-// the two by protoreflect, field number for field number, outside Encode
-// and Decode.
+// message's Opaque twin by name in the global registry and converts
+// between the two outside Encode and Decode: by their bytes (the same
+// wire format), and for the lazy codec's Value by protoreflect, field
+// number for field number, which reads every lazily kept field.
 package protoopaque
 
 import (
@@ -33,12 +34,12 @@ var Opaque = codec.Info{
 	Unsupported: codec.TopLevelScalar,
 	Losses:      schema.Losses,
 	Omits:       schema.Omits,
-	// Value copies the decoded Opaque message into the proto codec's open
-	// one by protoreflect, then converts that: the harness's cost.
+	// Value converts the decoded Opaque message into the proto codec's
+	// open one by its bytes, then to the dataset type: the harness's cost.
 	ValueConverts: true,
 	Notes:         "proto.Marshal and proto.Unmarshal into a new message. " + schema.Notes,
 	New: func() codec.Codec {
-		return codec.Func(func(v any) (codec.Case, error) { return prepare(v, "serbench.opaque") })
+		return codec.Func(func(v any) (codec.Case, error) { return prepare(v, "serbench.opaque", false) })
 	},
 }
 
@@ -57,11 +58,14 @@ var Lazy = codec.Info{
 		"(a protoreflect copy into the open message), and is timed with Decode, so the decode figure is an upper " +
 		"bound that includes that copy. " + schema.Notes,
 	New: func() codec.Codec {
-		return codec.Func(func(v any) (codec.Case, error) { return prepare(v, "serbench.lazy") })
+		return codec.Func(func(v any) (codec.Case, error) { return prepare(v, "serbench.lazy", true) })
 	},
 }
 
-func prepare(v any, pkg protoreflect.FullName) (codec.Case, error) {
+// prepare binds v to its message in the Opaque schema pkg; reflect says
+// whether Value reads the decoded message by protoreflect (forcing lazy
+// fields) rather than by its bytes.
+func prepare(v any, pkg protoreflect.FullName, reflect bool) (codec.Case, error) {
 	b, err := schema.Bind(v)
 	if err != nil {
 		return nil, err
@@ -71,16 +75,23 @@ func prepare(v any, pkg protoreflect.FullName) (codec.Case, error) {
 	if err != nil {
 		return nil, fmt.Errorf("protoopaque: no message %s: %w", name, err)
 	}
-	msg := mt.New()
-	copyMessage(msg, b.Msg.ProtoReflect())
-	return &opaqueCase{b: b, mt: mt, msg: msg.Interface()}, nil
+	data, err := proto.Marshal(b.Msg)
+	if err != nil {
+		return nil, err
+	}
+	msg := mt.New().Interface()
+	if err := proto.Unmarshal(data, msg); err != nil {
+		return nil, fmt.Errorf("protoopaque: converting to %s: %w", name, err)
+	}
+	return &opaqueCase{b: b, mt: mt, msg: msg, reflect: reflect}, nil
 }
 
 type opaqueCase struct {
-	b   schema.Binding
-	mt  protoreflect.MessageType
-	msg proto.Message
-	out proto.Message
+	b       schema.Binding
+	mt      protoreflect.MessageType
+	msg     proto.Message
+	out     proto.Message
+	reflect bool
 }
 
 func (c *opaqueCase) Encode() ([]byte, error) { return proto.Marshal(c.msg) }
@@ -95,7 +106,17 @@ func (c *opaqueCase) Value() (any, error) {
 		return nil, errors.New("protoopaque: Value called before Decode")
 	}
 	m := c.b.New()
-	copyMessage(m.ProtoReflect(), c.out.ProtoReflect())
+	if c.reflect {
+		copyMessage(m.ProtoReflect(), c.out.ProtoReflect())
+		return c.b.Value(m), nil
+	}
+	data, err := proto.Marshal(c.out)
+	if err != nil {
+		return nil, err
+	}
+	if err := proto.Unmarshal(data, m); err != nil {
+		return nil, err
+	}
 	return c.b.Value(m), nil
 }
 

@@ -27,11 +27,11 @@ import (
 // (MUS, benc) and of Protobuf without generated code (easyproto).
 var schema = []codec.Info{
 	proto.Default,
-	protoopaque.Opaque,
-	protoopaque.Lazy,
 	vtproto.Default,
 	vtproto.Pool,
 	vtproto.Unsafe,
+	protoopaque.Opaque,
+	protoopaque.Lazy,
 	hyperpb.Default,
 	gogo.Fast,
 	msgp.Tinylib,

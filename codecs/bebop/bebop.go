@@ -4,7 +4,6 @@
 package bebop
 
 import (
-	"errors"
 	"time"
 
 	"github.com/serbench/serbench/codec"
@@ -97,35 +96,18 @@ func prepare(v any) (codec.Case, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &bebopCase{b: b}, nil
+	return shapes.NewCase(b, marshal, message.UnmarshalBebop), nil
 }
 
-type bebopCase struct {
-	b   shapes.Binding[message]
-	buf []byte
-	out message
-}
-
-func (c *bebopCase) Encode() ([]byte, error) {
-	n := c.b.Msg.Size()
-	if cap(c.buf) < n {
-		c.buf = make([]byte, n)
+// marshal sizes m and fills buf, grown to that size.
+func marshal(m message, buf []byte) ([]byte, error) {
+	n := m.Size()
+	if cap(buf) < n {
+		buf = make([]byte, n)
 	}
-	c.buf = c.buf[:n]
-	c.b.Msg.MarshalBebopTo(c.buf)
-	return c.buf, nil
-}
-
-func (c *bebopCase) Decode(data []byte) error {
-	c.out = c.b.New()
-	return c.out.UnmarshalBebop(data)
-}
-
-func (c *bebopCase) Value() (any, error) {
-	if c.out == nil {
-		return nil, errors.New("bebop: Value called before Decode")
-	}
-	return c.b.Value(c.out), nil
+	buf = buf[:n]
+	m.MarshalBebopTo(buf)
+	return buf, nil
 }
 
 // deref returns *p, or the zero value for an unset message field.

@@ -5,7 +5,6 @@
 package ssz
 
 import (
-	"errors"
 	"math"
 	"time"
 
@@ -65,34 +64,15 @@ func prepare(v any) (codec.Case, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &sszCase{b: b}, nil
+	return shapes.NewCase(b, marshal, message.UnmarshalSSZ), nil
 }
 
-type sszCase struct {
-	b   shapes.Binding[message]
-	buf []byte
-	out message
-}
-
-func (c *sszCase) Encode() ([]byte, error) {
-	if n := c.b.Msg.SizeSSZ(); cap(c.buf) < n {
-		c.buf = make([]byte, 0, n)
+// marshal appends m to buf, grown to its size first.
+func marshal(m message, buf []byte) ([]byte, error) {
+	if n := m.SizeSSZ(); cap(buf) < n {
+		buf = make([]byte, 0, n)
 	}
-	b, err := c.b.Msg.MarshalSSZTo(c.buf[:0])
-	c.buf = b
-	return b, err
-}
-
-func (c *sszCase) Decode(data []byte) error {
-	c.out = c.b.New()
-	return c.out.UnmarshalSSZ(data)
-}
-
-func (c *sszCase) Value() (any, error) {
-	if c.out == nil {
-		return nil, errors.New("ssz: Value called before Decode")
-	}
-	return c.b.Value(c.out), nil
+	return m.MarshalSSZTo(buf)
 }
 
 func timeTo(t time.Time) *schema.Time {

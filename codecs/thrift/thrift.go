@@ -6,11 +6,11 @@ package thrift
 
 import (
 	"context"
-	"errors"
 
 	"github.com/apache/thrift/lib/go/thrift"
 
 	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/codecs/internal/shapes"
 	"github.com/serbench/serbench/codecs/thrift/schema"
 	"github.com/serbench/serbench/dataset"
 )
@@ -61,26 +61,7 @@ func prepare(v any, factory func(*thrift.TConfiguration) thrift.TProtocolFactory
 	de := thrift.NewTDeserializer()
 	de.Transport = thrift.NewTMemoryBufferLen(1024)
 	de.Protocol = f.GetProtocol(de.Transport)
-	return &thriftCase{b: b, ser: ser, de: de}, nil
-}
-
-type thriftCase struct {
-	b   schema.Binding
-	ser *thrift.TSerializer
-	de  *thrift.TDeserializer
-	out thrift.TStruct
-}
-
-func (c *thriftCase) Encode() ([]byte, error) { return c.ser.Write(context.Background(), c.b.Msg) }
-
-func (c *thriftCase) Decode(data []byte) error {
-	c.out = c.b.New()
-	return c.de.Read(context.Background(), c.out, data)
-}
-
-func (c *thriftCase) Value() (any, error) {
-	if c.out == nil {
-		return nil, errors.New("thrift: Value called before Decode")
-	}
-	return c.b.Value(c.out), nil
+	return shapes.NewCase(b,
+		func(m thrift.TStruct, _ []byte) ([]byte, error) { return ser.Write(context.Background(), m) },
+		func(m thrift.TStruct, data []byte) error { return de.Read(context.Background(), m, data) }), nil
 }

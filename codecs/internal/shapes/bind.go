@@ -1,5 +1,11 @@
 package shapes
 
+import (
+	"errors"
+
+	"github.com/serbench/serbench/codec"
+)
+
 // A Binding is a dataset value converted to a generated message of type M
 // (an interface the generated pointer types implement: proto.Message,
 // thrift.TStruct), with what a codec needs to decode fresh messages of its
@@ -129,4 +135,39 @@ func MapTo[K comparable, V, M any](m map[K]V, to func(V) M) map[K]M {
 		out[k] = to(v)
 	}
 	return out
+}
+
+// NewCase returns the Case of binding b: Encode calls marshal with the
+// bound message and a buffer kept across messages (marshal may append to
+// it or ignore it); Decode calls unmarshal into a new message; Value
+// converts the last one decoded.
+func NewCase[M any](b Binding[M], marshal func(m M, buf []byte) ([]byte, error), unmarshal func(m M, data []byte) error) codec.Case {
+	return &bindingCase[M]{b: b, marshal: marshal, unmarshal: unmarshal}
+}
+
+type bindingCase[M any] struct {
+	b         Binding[M]
+	marshal   func(M, []byte) ([]byte, error)
+	unmarshal func(M, []byte) error
+	buf       []byte
+	out       M
+	decoded   bool
+}
+
+func (c *bindingCase[M]) Encode() ([]byte, error) {
+	b, err := c.marshal(c.b.Msg, c.buf[:0])
+	c.buf = b
+	return b, err
+}
+
+func (c *bindingCase[M]) Decode(data []byte) error {
+	c.out, c.decoded = c.b.New(), true
+	return c.unmarshal(c.out, data)
+}
+
+func (c *bindingCase[M]) Value() (any, error) {
+	if !c.decoded {
+		return nil, errors.New("shapes: Value called before Decode")
+	}
+	return c.b.Value(c.out), nil
 }

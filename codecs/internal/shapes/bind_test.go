@@ -68,3 +68,36 @@ func TestPointers(t *testing.T) {
 		t.Errorf("MapTo(nil) = %v, want nil", got)
 	}
 }
+
+func TestNewCase(t *testing.T) {
+	typ := shapes.Bind[named](
+		func(p *point) *msg { return &msg{N: p.X} },
+		func(m *msg) point { return point{X: m.N} },
+		func(items []*msg) *msgList { return &msgList{Items: items} },
+		func(l *msgList) []*msg { return l.Items })
+	b, _ := typ(&point{X: 7})
+	c := shapes.NewCase(b,
+		func(m named, buf []byte) ([]byte, error) { return append(buf, byte(m.(*msg).N)), nil },
+		func(m named, data []byte) error {
+			m.(*msg).N = int(data[0])
+			return nil
+		})
+	if _, err := c.Value(); err == nil {
+		t.Error("Value before Decode gave no error")
+	}
+	data, err := c.Encode()
+	if err != nil || len(data) != 1 {
+		t.Fatalf("Encode = %v, %v; want one byte", data, err)
+	}
+	if err := c.Decode(data); err != nil {
+		t.Fatal(err)
+	}
+	if v, err := c.Value(); err != nil || *v.(*point) != (point{X: 7}) {
+		t.Errorf("Value = %v, %v; want &{7}", v, err)
+	}
+	// The buffer is kept: a second Encode reuses it.
+	again, _ := c.Encode()
+	if &again[0] != &data[0] {
+		t.Error("Encode did not reuse its buffer")
+	}
+}

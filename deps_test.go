@@ -21,7 +21,7 @@ func TestDeps(t *testing.T) {
 	}
 	deps := strings.Fields(string(out))
 	for _, unwanted := range []string{
-		"github.com/serbench/serbench/fidelity", "github.com/serbench/serbench/hostile",
+		"github.com/serbench/serbench/fidelity", "github.com/serbench/serbench/hostile", "github.com/serbench/serbench/evolve",
 		"github.com/serbench/serbench/claims", "github.com/serbench/serbench/worker", "time/tzdata",
 	} {
 		if slices.Contains(deps, unwanted) {

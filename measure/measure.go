@@ -164,7 +164,7 @@ func Run(ctx context.Context, run *results.Run, jobs []runner.Job, cfg Config) e
 	machine := m.Machine()
 	if runErr == nil && !end.IsZero() {
 		var p peaker
-		if p, runErr = refine(runCtx, run, jobs, cfg, end); p != nil {
+		if p, runErr = refine(runCtx, run, jobs, cfg, end, machine); p != nil {
 			run.Peak = maxMemory(run.Peak, p.Peak())
 		}
 		if runErr != nil && ctx.Err() == nil {
@@ -290,16 +290,11 @@ func imprecise(run *results.Run) string {
 	return msg + "Read their ± column; " + more + " takes more samples, and ranks closer than their intervals may change between runs."
 }
 
-// busyShare is the share of a run in which the machine may be busy before
-// the run says so: on a machine of its own the probe is busy for less than
-// 1% of a run.
-const busyShare = 0.05
-
 // twoSpeeds returns a warning when the machine ran at two speeds: its
-// probe was busy for busyShare of the run or more.
+// probe was busy for results.MinBusy of the run or more.
 func twoSpeeds(run *results.Run) string {
 	m := run.Machine
-	if m == nil || m.Probes == 0 || m.Busy < busyShare {
+	if m == nil || m.Probes == 0 || m.Busy < results.MinBusy {
 		return ""
 	}
 	return fmt.Sprintf("the machine ran at two speeds: a probe timed between samples ran %.1f× slower than its fast speed for %.0f%% of the run (%d probes). "+

@@ -81,7 +81,7 @@ func TestRefine(t *testing.T) {
 	var reported []string
 	cfg := Config{Options: runner.Options{Budget: 10 * time.Millisecond, SampleTime: time.Millisecond},
 		Finished: func(_ *runner.Job, r results.Result) { reported = append(reported, r.Key()) }}
-	if _, err := refine(context.Background(), run, jobs, cfg, time.Now().Add(time.Minute)); err != nil {
+	if _, err := refine(context.Background(), run, jobs, cfg, time.Now().Add(time.Minute), results.Machine{}); err != nil {
 		t.Fatal(err)
 	}
 	if run.Refined != 2 || len(reported) != 2 {
@@ -99,8 +99,25 @@ func TestRefine(t *testing.T) {
 
 	// Too little time left: nothing is sampled again.
 	run.Refined, reported = 0, nil
-	if _, err := refine(context.Background(), run, jobs, cfg, time.Now()); err != nil || run.Refined != 0 || reported != nil {
+	busy := results.Machine{Probes: 100, Busy: 0.3, Slowdown: 4, FastNs: 1000}
+	if _, err := refine(context.Background(), run, jobs, cfg, time.Now(), busy); err != nil || run.Refined != 0 || reported != nil {
 		t.Errorf("refine with no time left: refined %d, %v", run.Refined, err)
+	}
+
+	// On a machine that ran 4 times slower while busy, the settled decodes
+	// (3 times apart) could be turned by it: they get a second window too,
+	// after the contested encodes.
+	run.Refined, reported = 0, nil
+	if _, err := refine(context.Background(), run, jobs, cfg, time.Now().Add(time.Minute), busy); err != nil {
+		t.Fatal(err)
+	}
+	if run.Refined != 4 || len(reported) != 4 {
+		t.Fatalf("on a busy machine: refined %d, reported %q; want all four", run.Refined, reported)
+	}
+	for _, k := range reported[:2] {
+		if !strings.HasPrefix(k, "Encode/") {
+			t.Errorf("reported %q; want the contested encodes first", reported)
+		}
 	}
 }
 

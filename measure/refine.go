@@ -3,6 +3,7 @@ package measure
 import (
 	"context"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/serbench/serbench/results"
@@ -19,21 +20,29 @@ const firstPass = 65
 // minRefine is the least time left worth a refining pass.
 const minRefine = 2 * time.Second
 
-// refine samples the contested benchmarks of run again until end, each
+// refine samples the contested benchmarks of run again until end, and
+// then those whose order the machine's two speeds could turn
+// (results.Turnable: a second window for each, later in the run), each
 // result merged with its first (runner.Merge) and reported to
 // cfg.Finished as final again (a journal keeps the later line). It
 // returns what measured them, for its peak memory, and the error that
 // ended it early.
-func refine(ctx context.Context, run *results.Run, jobs []runner.Job, cfg Config, end time.Time) (peaker, error) {
+func refine(ctx context.Context, run *results.Run, jobs []runner.Job, cfg Config, end time.Time, machine results.Machine) (peaker, error) {
 	left := time.Until(end)
 	if left < minRefine {
 		return nil, nil
 	}
 	contested := results.Contested(run.Results)
-	if len(contested) == 0 {
+	var turnable []string
+	for _, k := range results.Turnable(run.Results, machine) {
+		if _, found := slices.BinarySearch(contested, k); !found {
+			turnable = append(turnable, k)
+		}
+	}
+	if len(contested)+len(turnable) == 0 {
 		return nil, nil
 	}
-	todo := Select(jobs, contested)
+	todo := append(Select(jobs, contested), Select(jobs, turnable)...)
 	first := map[string]results.Result{}
 	for _, r := range run.Results {
 		first[r.Key()] = r

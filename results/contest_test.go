@@ -44,3 +44,33 @@ func TestContested(t *testing.T) {
 		})
 	}
 }
+
+func TestTurnable(t *testing.T) {
+	r := func(codec string, med float64) Result {
+		return Result{Op: Encode, Codec: codec, Dataset: "tiny", Shape: "single", Status: OK,
+			NsPerOp: Stat{Median: med, Lo: med * 0.99, Hi: med * 1.01}}
+	}
+	rs := []Result{r("a", 100), r("b", 105), r("c", 140), r("d", 400)}
+	key := func(c string) string { x := r(c, 0); return x.Key() }
+	tests := []struct {
+		name string
+		m    Machine
+		want []string
+	}{
+		{"a machine of its own", Machine{Probes: 100, Busy: 0.01, Slowdown: 1.6}, nil},
+		{"never measured", Machine{}, nil},
+		{"busy, 1.6x slower then", Machine{Probes: 100, Busy: 0.2, Slowdown: 1.6},
+			[]string{key("a"), key("b"), key("c")}}, // a-c and b-c: 1.4 and 1.33 apart; a-b is a tie; d is 2.9 away
+		{"busy, barely slower", Machine{Probes: 100, Busy: 0.2, Slowdown: 1.05}, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := Turnable(rs, tt.m)
+			want := slices.Clone(tt.want)
+			slices.Sort(want)
+			if !slices.Equal(got, want) {
+				t.Errorf("Turnable = %q, want %q", got, want)
+			}
+		})
+	}
+}

@@ -64,6 +64,18 @@ type Study struct {
 	// Facts name the study's own columns of a cell (MatrixCell.Facts),
 	// in order.
 	Facts []string `json:"facts,omitempty"`
+	// ProfileTitle and Profile sum a codec's row up in words, beside its
+	// verdict (Matrix.Profile): "Safe changes", "safe: add, remove; an
+	// error: narrowing".
+	ProfileTitle string   `json:"profile_title,omitempty"`
+	Profile      []Clause `json:"profile,omitempty"`
+}
+
+// A Clause is one part of a codec's profile: Say, then the cases whose
+// outcome is in When.
+type Clause struct {
+	Say  string    `json:"say"`
+	When []Outcome `json:"when"`
 }
 
 // An Outcome is what one case gave with one codec. Its meaning is the
@@ -113,6 +125,10 @@ type Rule struct {
 	// Label) and its reproducer's size: "long-array (out of memory,
 	// 6-byte input)".
 	Detail bool `json:"detail,omitempty"`
+	// Groups names a group of cases (MatrixCase.Group) whose tried cases
+	// all match once, by the group's name: "rename" for both directions
+	// of a schema change.
+	Groups bool `json:"groups,omitempty"`
 }
 
 // A Verdict is a codec's answer to the study's question, and why.
@@ -325,6 +341,54 @@ func (c MatrixCell) Evidence() MatrixCell {
 	return c
 }
 
+// Profile returns codec's row summed up by the study's Profile clauses:
+// each clause that has cases, "say: case, case", joined by "; ". A group
+// of cases (MatrixCase.Group) whose tried cells all fall in one clause is
+// named once, by the group; empty when the study has no profile.
+func (m *Matrix) Profile(codec string) string {
+	row := m.Row(codec)
+	var parts []string
+	for _, cl := range m.Study.Profile {
+		if items := m.grouped(row, cl.When, func(c *MatrixCell) string { return c.Case }); len(items) > 0 {
+			parts = append(parts, cl.Say+": "+strings.Join(items, ", "))
+		}
+	}
+	return strings.Join(parts, "; ")
+}
+
+// grouped names the tried cells of row whose outcome is in when, in case
+// order: a group of cases (MatrixCase.Group) whose tried cells all match
+// by the group's name, once; any other by name(cell).
+func (m *Matrix) grouped(row []*MatrixCell, when []Outcome, name func(*MatrixCell) string) []string {
+	tried := func(c *MatrixCell) bool { return c != nil && m.Study.Kind(c.Outcome).Tone != ToneNone }
+	var items []string
+	for i := 0; i < len(row); {
+		j := i + 1
+		for j < len(row) && m.Cases[i].Group != "" && m.Cases[j].Group == m.Cases[i].Group {
+			j++
+		}
+		all, some := true, false
+		for _, c := range row[i:j] {
+			if tried(c) {
+				in := slices.Contains(when, c.Outcome)
+				all, some = all && in, some || in
+			}
+		}
+		switch {
+		case some && all && j-i > 1:
+			items = append(items, m.Cases[i].Group)
+		case some:
+			for _, c := range row[i:j] {
+				if tried(c) && slices.Contains(when, c.Outcome) {
+					items = append(items, name(c))
+				}
+			}
+		}
+		i = j
+	}
+	return items
+}
+
 // maxItems is how many cases a verdict names before "and N more".
 const maxItems = 8
 
@@ -343,9 +407,13 @@ func (m *Matrix) Judge(codec string) Verdict {
 			continue
 		}
 		var items []string
-		for _, c := range row {
-			if c != nil && slices.Contains(r.When, c.Outcome) {
-				items = append(items, m.item(c, r.Detail))
+		if r.Groups {
+			items = m.grouped(row, r.When, func(c *MatrixCell) string { return m.item(c, r.Detail) })
+		} else {
+			for _, c := range row {
+				if c != nil && slices.Contains(r.When, c.Outcome) {
+					items = append(items, m.item(c, r.Detail))
+				}
 			}
 		}
 		if len(r.When) > 0 && len(items) == 0 {

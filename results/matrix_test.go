@@ -128,3 +128,49 @@ func TestPrintable(t *testing.T) {
 		}
 	}
 }
+
+// TestProfile checks a row summed up by clauses: a group named once when
+// all its tried cells fall in one clause, its cases otherwise; an untried
+// cell counts for no clause.
+func TestProfile(t *testing.T) {
+	s := study
+	s.Profile = []results.Clause{{Say: "fine", When: []results.Outcome{"ok"}}, {Say: "bad", When: []results.Outcome{"odd", "dead"}}}
+	cases := []results.MatrixCase{
+		{Name: "a/1", Group: "a"}, {Name: "a/2", Group: "a"},
+		{Name: "b/1", Group: "b"}, {Name: "b/2", Group: "b"},
+		{Name: "c/1", Group: "c"}, {Name: "c/2", Group: "c"},
+		{Name: "d"},
+	}
+	m := results.NewMatrix(s, []results.MatrixCodec{{Name: "x"}, {Name: "none"}}, cases)
+	for c, o := range map[string]results.Outcome{"a/1": "ok", "a/2": "ok", "b/1": "ok", "b/2": "odd", "c/1": "skip", "c/2": "dead", "d": "ok"} {
+		m.Add(results.MatrixCell{Codec: "x", Case: c, Outcome: o})
+	}
+	m.Add(results.MatrixCell{Codec: "none", Case: "d", Outcome: "skip"})
+	for codec, want := range map[string]string{
+		"x":    "fine: a, b/1, d; bad: b/2, c",
+		"none": "",
+	} {
+		if got := m.Profile(codec); got != want {
+			t.Errorf("Profile(%s) = %q; want %q", codec, got, want)
+		}
+	}
+	m.Study.Profile = nil
+	if got := m.Profile("x"); got != "" {
+		t.Errorf("Profile without clauses = %q; want empty", got)
+	}
+}
+
+// TestJudgeGroups checks a rule that names a group once when all its
+// tried cases match, and its cases one by one otherwise.
+func TestJudgeGroups(t *testing.T) {
+	s := study
+	s.Rules = []results.Rule{{Verdict: "odd", When: []results.Outcome{"odd"}, Groups: true, Why: "Odd: {cases}."}, {Verdict: "fine", Why: "Fine."}}
+	cases := []results.MatrixCase{{Name: "a/1", Group: "a"}, {Name: "a/2", Group: "a"}, {Name: "b/1", Group: "b"}, {Name: "b/2", Group: "b"}}
+	m := results.NewMatrix(s, []results.MatrixCodec{{Name: "x"}}, cases)
+	for c, o := range map[string]results.Outcome{"a/1": "odd", "a/2": "odd", "b/1": "ok", "b/2": "odd"} {
+		m.Add(results.MatrixCell{Codec: "x", Case: c, Outcome: o})
+	}
+	if v := m.Judge("x"); v.Why != "Odd: a, b/2." {
+		t.Errorf("Judge = %+v; want the group a named once, and b/2", v)
+	}
+}

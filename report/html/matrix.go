@@ -16,13 +16,20 @@ var matrixTmpl string
 
 // matrixView is a study's matrix as a section of the page: a row per
 // codec with its verdict, a cell per case coloured by its outcome's tone
-// and its words on hover, the legend, and the reproducers' hex dumps.
+// and its words on hover, the legend, each codec's profile when the
+// study sums rows up so, and the reproducers' hex dumps.
 type matrixView struct {
 	ID, Title, About, Question, Footer string
 	Cases                              []results.MatrixCase
 	Rows                               []matrixRow
 	Legend                             []matrixCell
+	ProfileTitle                       string
+	Profiles                           []matrixProfile
 	Repros                             []matrixRepro
+}
+
+type matrixProfile struct {
+	Codec, Text string
 }
 
 type matrixRow struct {
@@ -78,7 +85,11 @@ func newMatrixView(m *results.Matrix) *matrixView {
 			row.Cells = append(row.Cells, matrixCell{Code: s.Code(cell), Tone: string(s.Kind(cell.Outcome).Tone), Title: title})
 		}
 		v.Rows = append(v.Rows, row)
+		if p := m.Profile(c.Name); p != "" {
+			v.Profiles = append(v.Profiles, matrixProfile{Codec: c.Name, Text: p})
+		}
 	}
+	v.ProfileTitle = s.ProfileTitle
 	return v
 }
 

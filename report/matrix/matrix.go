@@ -42,6 +42,7 @@ func Write(w io.Writer, m *results.Matrix, verbose bool) error {
 	}
 	b.WriteString("\n")
 	verdicts(&b, m)
+	profiles(&b, m)
 	versions(&b, m)
 	repros(&b, m)
 	if f := Footer(m); f != "" {
@@ -187,6 +188,20 @@ func verdicts(b *strings.Builder, m *results.Matrix) {
 	}
 	for _, v := range vs {
 		fmt.Fprintf(b, "  %s  %s  %s\n", pad(v.Codec, nameW), pad(v.Verdict, wordW), v.Why)
+	}
+}
+
+// profiles writes each codec's profile (results.Matrix.Profile), when
+// the study sums its rows up so.
+func profiles(b *strings.Builder, m *results.Matrix) {
+	if len(m.Study.Profile) == 0 {
+		return
+	}
+	b.WriteString("\n" + m.Study.ProfileTitle + "\n")
+	for _, c := range m.Codecs {
+		if p := m.Profile(c.Name); p != "" {
+			fmt.Fprintf(b, "  %s: %s\n", c.Name, p)
+		}
 	}
 }
 
@@ -340,6 +355,14 @@ func WriteMarkdown(w io.Writer, m *results.Matrix) error {
 			who += " (" + text(l) + ")"
 		}
 		fmt.Fprintf(&b, "\n%s: **%s**. %s\n", who, text(v.Verdict), text(v.Why))
+	}
+	if len(m.Study.Profile) > 0 {
+		fmt.Fprintf(&b, "\n### %s\n", text(m.Study.ProfileTitle))
+		for _, c := range m.Codecs {
+			if p := m.Profile(c.Name); p != "" {
+				fmt.Fprintf(&b, "\n**%s**: %s.\n", text(c.Name), text(p))
+			}
+		}
 	}
 	_, err := io.WriteString(w, b.String())
 	return err

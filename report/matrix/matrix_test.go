@@ -15,7 +15,7 @@ import (
 var fixtures = []struct {
 	name string
 	m    func() *results.Matrix
-}{{"hostile", fixture.Hostile}, {"fidelity", fixture.Fidelity}}
+}{{"hostile", fixture.Hostile}, {"fidelity", fixture.Fidelity}, {"evolution", fixture.Evolution}}
 
 // TestRenderers renders each fixture matrix with every renderer and
 // compares the output with its golden file.

@@ -11,6 +11,7 @@ import (
 	"runtime"
 	"strings"
 
+	"github.com/serbench/serbench/evolve"
 	"github.com/serbench/serbench/fidelity"
 	"github.com/serbench/serbench/hostile"
 	"github.com/serbench/serbench/preset"
@@ -70,9 +71,10 @@ const usage = `serbench benchmarks Go serialization codecs, verifying every roun
 Usage:
   serbench                      run the quick preset (same as: serbench run)
   serbench run [flags]          measure; print a table, write results to -o DIR
-  serbench list [-v] [codecs|datasets|presets|probes|classes|claims]
+  serbench list [-v] [codecs|datasets|presets|probes|classes|cases|claims]
                                 what -codecs, -datasets, -preset, fidelity's -probes,
-                                hostile's -classes and reproduce's -claims accept
+                                hostile's -classes, evolve's -cases and reproduce's
+                                -claims accept
   serbench report RESULTS [-o DIR]
                                 re-render every output from saved results: a
                                 results.json, a journal.jsonl or an output directory
@@ -85,6 +87,10 @@ Usage:
                                 every codec, as a matrix; fidelity.csv, fidelity.json
   serbench hostile [-codecs LIST] [-classes LIST] [-quick] [-timeout D] [-o DIR]
                                 which decoders survive malformed and malicious input
+  serbench evolve [-codecs LIST] [-cases LIST] [-o DIR] [-v]
+                                what each reader gets when writer and reader disagree
+                                on the schema: every change both ways, as a matrix;
+                                evolution.csv, evolution.json
   serbench reproduce [-claims LIST] [-o DIR]
                                 check the seed articles' claims; writes DIR/REPRODUCTION.md
   serbench version              the serbench version, the Go version and GOOS/GOARCH
@@ -107,7 +113,7 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		// The hidden command a worker.Pool starts every child with.
 		return worker.Serve(ctx, stdin, func(s worker.Spec) (runner.Job, error) {
 			return preset.Job(s.Codec, s.Dataset, s.Shape, s.Ops)
-		}, hostile.Handler, fidelity.Handler(registry.Lookup), freshHandler)
+		}, hostile.Handler, fidelity.Handler(registry.Lookup), evolve.Handler, freshHandler)
 	}
 	err := dispatch(ctx, args, stdout, stderr)
 	if errors.Is(err, errHelp) {
@@ -133,6 +139,8 @@ func dispatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return fidelityCmd(ctx, rest, stdout, stderr)
 	case "hostile":
 		return hostileCmd(ctx, rest, stdout, stderr)
+	case "evolve":
+		return evolveCmd(ctx, rest, stdout, stderr)
 	case "reproduce":
 		return reproduceCmd(ctx, rest, stdout, stderr)
 	case "help", "-h", "-help", "--help":
@@ -149,7 +157,7 @@ func dispatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			// Flags without a command mean "run".
 			return runCmd(ctx, args, stdout, stderr)
 		}
-		return usagef("unknown command %q; known: run, list, report, compare, fidelity, hostile, reproduce, version, help", cmd)
+		return usagef("unknown command %q; known: run, list, report, compare, fidelity, hostile, evolve, reproduce, version, help", cmd)
 	}
 }
 

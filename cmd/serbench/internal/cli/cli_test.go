@@ -42,10 +42,10 @@ func TestMisuse(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"frobnicate"}, `unknown command "frobnicate"; known: run, list, report, compare, fidelity, hostile, reproduce, version, help`},
+		{[]string{"frobnicate"}, `unknown command "frobnicate"; known: run, list, report, compare, fidelity, hostile, evolve, reproduce, version, help`},
 		{[]string{"version", "x"}, `version takes no arguments, got ["x"]`},
-		{[]string{"list", "codecs", "presets"}, "list takes at most one argument: codecs, datasets, presets, probes, classes or claims"},
-		{[]string{"list", "formats"}, `cannot list "formats"; choose codecs, datasets, presets, probes, classes or claims`},
+		{[]string{"list", "codecs", "presets"}, "list takes at most one argument: codecs, datasets, presets, probes, classes, cases or claims"},
+		{[]string{"list", "formats"}, `cannot list "formats"; choose codecs, datasets, presets, probes, classes, cases or claims`},
 		{[]string{"list", "-x"}, "flag provided but not defined: -x"},
 		{[]string{"report"}, "report needs exactly one results.json, journal.jsonl or output directory"},
 		{[]string{"report", "a.json", "b.json"}, "report needs exactly one results.json"},
@@ -93,7 +93,7 @@ func TestHelp(t *testing.T) {
 		{[]string{"--help"}, "Exit status: 0 when", ""},
 		{[]string{"run", "-h"}, "", "Usage: serbench run [flags]"},
 		{[]string{"-h"}, "Usage:\n  serbench ", ""},
-		{[]string{"list", "-h"}, "", "Usage: serbench list [-v] [codecs|datasets|presets|probes|classes|claims]"},
+		{[]string{"list", "-h"}, "", "Usage: serbench list [-v] [codecs|datasets|presets|probes|classes|cases|claims]"},
 		{[]string{"report", "-h"}, "", "Usage: serbench report RESULTS.json|journal.jsonl|DIR [-o DIR]"},
 		{[]string{"compare", "-h"}, "", "Usage: serbench compare OLD NEW"},
 		{[]string{"version"}, "serbench ", ""},

@@ -10,6 +10,7 @@ import (
 
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/dataset"
+	"github.com/serbench/serbench/evolve/change"
 	"github.com/serbench/serbench/hostile"
 	"github.com/serbench/serbench/preset"
 	"github.com/serbench/serbench/registry"
@@ -41,7 +42,7 @@ func parseList(args []string, stderr io.Writer) (what []string, long bool, err e
 	fs.SetOutput(stderr)
 	fs.BoolVar(&long, "v", false, "the long form: each codec's version, label, home page and notes as well")
 	fs.Usage = func() {
-		fmt.Fprint(fs.Output(), "Usage: serbench list [-v] [codecs|datasets|presets|probes|classes|claims]\n\nLists what -codecs, -datasets, -preset, fidelity's -probes, hostile's -classes and reproduce's -claims accept; without an argument, the first three.\n\nFlags:\n")
+		fmt.Fprint(fs.Output(), "Usage: serbench list [-v] [codecs|datasets|presets|probes|classes|cases|claims]\n\nLists what -codecs, -datasets, -preset, fidelity's -probes, hostile's -classes, evolve's -cases and reproduce's -claims accept; without an argument, the first three.\n\nFlags:\n")
 		fs.PrintDefaults()
 	}
 	// Accept the argument before or after the flags.
@@ -57,13 +58,13 @@ func parseList(args []string, stderr io.Writer) (what []string, long bool, err e
 	case len(args) == 0:
 		return []string{"codecs", "datasets", "presets"}, long, nil
 	case len(args) > 1:
-		return nil, false, usagef("list takes at most one argument: codecs, datasets, presets, probes, classes or claims")
+		return nil, false, usagef("list takes at most one argument: codecs, datasets, presets, probes, classes, cases or claims")
 	}
 	switch args[0] {
-	case "codecs", "datasets", "presets", "probes", "classes", "claims":
+	case "codecs", "datasets", "presets", "probes", "classes", "cases", "claims":
 		return args, long, nil
 	}
-	return nil, false, usagef("cannot list %q; choose codecs, datasets, presets, probes, classes or claims", args[0])
+	return nil, false, usagef("cannot list %q; choose codecs, datasets, presets, probes, classes, cases or claims", args[0])
 }
 
 // listingOf returns the listing of what: codecs, datasets, presets,
@@ -78,6 +79,8 @@ func listingOf(what string, long bool) listing {
 		return probeTable()
 	case "classes":
 		return classTable()
+	case "cases":
+		return caseTable()
 	case "claims":
 		return claimTable()
 	}
@@ -107,6 +110,20 @@ func classTable() listing {
 	t := listing{header: []string{"CLASS", "DESCRIPTION"}}
 	for _, c := range hostile.Classes {
 		t.rows = append(t.rows, row{cells: []string{c.Name, c.Doc}})
+	}
+	return t
+}
+
+// caseTable lists evolve's schema changes, each with the Protobuf rules
+// of buf that flag it.
+func caseTable() listing {
+	t := listing{header: []string{"CASE", "DESCRIPTION"}}
+	for _, c := range change.Cases {
+		r := row{cells: []string{c.Name, c.Doc}}
+		if len(c.Buf) > 0 {
+			r.notes = append(r.notes, "buf: "+strings.Join(c.Buf, ", "))
+		}
+		t.rows = append(t.rows, r)
 	}
 	return t
 }

@@ -1,0 +1,68 @@
+package evolve
+
+import (
+	"fmt"
+	"reflect"
+
+	"github.com/mailru/easyjson"
+	"github.com/tinylib/msgp/msgp"
+
+	"github.com/serbench/serbench/evolve/change"
+	gov1 "github.com/serbench/serbench/evolve/gotypes/v1"
+	gov2 "github.com/serbench/serbench/evolve/gotypes/v2"
+)
+
+// genFormat reads and writes a case's generated Go types (package
+// evolve/gotypes) with the methods a code generator wrote for them: msgp's
+// MarshalMsg and UnmarshalMsg, or easyjson's.
+type genFormat struct{ easyjson bool }
+
+// genType returns the generated Go type of version v of case c.
+func genType(c *change.Case, v change.Version) (reflect.Type, error) {
+	types := gov1.Types
+	if v.Name == "v2" {
+		types = gov2.Types
+	}
+	t, ok := types[change.TypeName(c.Name)]
+	if !ok {
+		return nil, fmt.Errorf("evolve: no generated type %s; run go generate ./evolve/gotypes", change.TypeName(c.Name))
+	}
+	return t, nil
+}
+
+func (f genFormat) encode(c *change.Case, w change.Version) ([]byte, error) {
+	t, err := genType(c, w)
+	if err != nil {
+		return nil, err
+	}
+	return f.marshal(newGo(t, w).Interface())
+}
+
+func (f genFormat) marshal(v any) ([]byte, error) {
+	if f.easyjson {
+		return easyjson.Marshal(v.(easyjson.Marshaler))
+	}
+	return v.(msgp.Marshaler).MarshalMsg(nil)
+}
+
+func (f genFormat) decode(c *change.Case, _, r change.Version, data []byte) (any, error) {
+	t, err := genType(c, r)
+	if err != nil {
+		return nil, err
+	}
+	v := reflect.New(t).Interface()
+	if f.easyjson {
+		err = easyjson.Unmarshal(data, v.(easyjson.Unmarshaler))
+	} else {
+		_, err = v.(msgp.Unmarshaler).UnmarshalMsg(data)
+	}
+	return v, err
+}
+
+func (f genFormat) reencode(_ *change.Case, _ change.Version, native any) ([]byte, error) {
+	return f.marshal(native)
+}
+
+func (genFormat) record(_ *change.Case, r change.Version, native any) (change.Record, error) {
+	return goRecord(r, native)
+}

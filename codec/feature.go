@@ -21,11 +21,14 @@ const (
 	VariableSize                        // not a fixed-size value as encoding/binary defines it
 	TopLevelSlice                       // the value itself is a slice or an array
 	TopLevelScalar                      // the value itself is not a struct, map, slice or array
+	Recursive                           // contains a type that contains itself (a tree)
+	Array                               // contains a fixed-size array
 )
 
 var featureNames = []string{
 	"maps", "non-string map keys", "time.Time", "pointers", "interfaces",
 	"variable-size data", "a top-level slice", "a top-level scalar",
+	"recursive types", "arrays",
 }
 
 // String lists the features in words.
@@ -50,7 +53,7 @@ func FeaturesOf(t reflect.Type) Features {
 	if t.Kind() == reflect.Pointer {
 		t = t.Elem()
 	}
-	seen := map[reflect.Type]bool{}
+	seen := map[reflect.Type]walked{}
 	switch t.Kind() {
 	case reflect.Slice, reflect.Array:
 		// encoding/binary takes a top-level slice of fixed-size values.
@@ -62,11 +65,28 @@ func FeaturesOf(t reflect.Type) Features {
 	}
 }
 
-func walk(t reflect.Type, seen map[reflect.Type]bool) Features {
-	if seen[t] {
+// walked is how far walk has gone through a type.
+type walked uint8
+
+const (
+	walking walked = 1 + iota // its walk has begun and not ended: a type met again now contains itself
+	done
+)
+
+func walk(t reflect.Type, seen map[reflect.Type]walked) Features {
+	switch seen[t] {
+	case walking:
+		return Recursive
+	case done:
 		return 0
 	}
-	seen[t] = true
+	seen[t] = walking
+	f := walkType(t, seen)
+	seen[t] = done
+	return f
+}
+
+func walkType(t reflect.Type, seen map[reflect.Type]walked) Features {
 	if t == timeType {
 		return Time | VariableSize
 	}
@@ -82,7 +102,7 @@ func walk(t reflect.Type, seen map[reflect.Type]bool) Features {
 	case reflect.Slice:
 		return VariableSize | walk(t.Elem(), seen)
 	case reflect.Array:
-		return walk(t.Elem(), seen)
+		return Array | walk(t.Elem(), seen)
 	case reflect.Map:
 		f := Map | VariableSize | walk(t.Key(), seen) | walk(t.Elem(), seen)
 		if t.Key().Kind() != reflect.String {

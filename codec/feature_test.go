@@ -25,6 +25,9 @@ func TestFeaturesOf(t *testing.T) {
 		{new(map[int]string), codec.Map | codec.NonStringKey | codec.VariableSize},
 		{new(struct{ X any }), codec.Interface | codec.VariableSize},
 		{new(time.Time), codec.Time | codec.VariableSize},
+		{new(dataset.Golang), codec.Pointer | codec.VariableSize | codec.Recursive},
+		{new(dataset.Canada), codec.VariableSize | codec.Array},
+		{new(struct{ A, B dataset.Tiny }), codec.VariableSize}, // a type met twice, not in itself
 	}
 	for _, tt := range tests {
 		if got := codec.FeaturesOf(reflect.TypeOf(tt.v)); got != tt.want {

@@ -26,15 +26,19 @@ import (
 // Options tunes a conformance run.
 type Options struct {
 	// Large includes the slices of Huge and the complex map (69,000 Bigs
-	// each), which take seconds to minutes per codec. They add no new
-	// structure to Huge itself, and the runner verifies them anyway
-	// before it times them.
+	// each), and the corpora of a megabyte or more (citm_catalog,
+	// golang_source, synthea_fhir), which take seconds to minutes per
+	// codec (a YAML codec takes a minute on synthea_fhir). The slices add
+	// no new structure to Huge itself; the smaller corpora hold every
+	// kind of value the large ones do but their unions and deep trees;
+	// and the runner verifies every case anyway before it times it.
 	Large bool
 }
 
 // large reports whether a dataset shape is one of the multi-megabyte cases.
 func large(d *dataset.Dataset, s dataset.Shape) bool {
-	return d.Name == "complexmap" || d.Name == "complexmapptr" || (d.Name == "complexmap5" && s != dataset.Single) || (d.Name == "huge" && s != dataset.Single)
+	return d.Name == "complexmap" || d.Name == "complexmapptr" || (d.Name == "complexmap5" && s != dataset.Single) || (d.Name == "huge" && s != dataset.Single) ||
+		d.Corpus != nil && d.Corpus.Size >= 1<<20
 }
 
 // Test runs info's codec over every shape of every dataset in ds (the
@@ -147,8 +151,10 @@ func (o *losses) missing(declared []codec.Loss) []codec.Loss {
 // test failures on t, with the runner's own checks (runner.Prepare): the
 // dataset's value and a second, distinct build of it, each decoded and
 // compared, encoding again at the same size, then checkRoundTrips more
-// round trips alternating the two, as after a timed run. It returns the
-// declared losses the round trip showed.
+// round trips alternating the two, as after a timed run, and, for a codec
+// with a streaming API, both written through one Encoder and read back
+// (runner.Prepared.CheckStream). It returns the declared losses the
+// round trip showed.
 func Check(t testing.TB, info codec.Info, d *dataset.Dataset, s dataset.Shape) []codec.LossKind {
 	t.Helper()
 	return check(t, info, d, s, info.Losses)
@@ -183,6 +189,11 @@ func check(t testing.TB, info codec.Info, d *dataset.Dataset, s dataset.Shape, p
 	}
 	if _, err := p.RoundTrips(n, time.Time{}); err != nil {
 		t.Fatal(err)
+	}
+	if !multiMegabyte(d, s) && !large(d, s) {
+		if err := p.CheckStream(&job); err != nil && !(errors.As(err, &ce) && ce.Status == results.Skipped) {
+			t.Fatalf("its streaming API: %v", err)
+		}
 	}
 	if large(d, s) || len(probe) == 0 {
 		return nil

@@ -75,10 +75,20 @@ var ArticleOnly = map[string]string{
 	"intmap":        "seed 003's integer-keyed map tests a claim about JSON only",
 }
 
-// Omits returns ArticleOnly with the entries of more added: a schema
-// codec's Info.Omits.
+// CorpusOmitted is why a codec with a schema or generated code leaves out
+// a corpus dataset (codec.Info.Omits).
+const CorpusOmitted = "a real JSON document whose types (nested records, lists of lists, fields of two JSON types) " +
+	"have no schema or generated code in serbench: the corpora compare the JSON and reflection codecs"
+
+// Omits returns ArticleOnly and the corpora with the entries of more
+// added: a schema codec's Info.Omits.
 func Omits(more map[string]string) map[string]string {
 	out := maps.Clone(ArticleOnly)
+	for _, d := range All {
+		if d.Corpus != nil {
+			out[d.Name] = CorpusOmitted
+		}
+	}
 	maps.Copy(out, more)
 	return out
 }

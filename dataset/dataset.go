@@ -64,6 +64,9 @@ type Dataset struct {
 	// XLSlices marks the slice shapes as extra large (hundreds of MB
 	// encoded): they run only when asked for explicitly.
 	XLSlices bool
+	// Corpus, for a dataset that is a real document rather than a
+	// generator's output, says where the document comes from.
+	Corpus *Corpus
 
 	elem reflect.Type
 	// build returns a pointer to a value in shape s made of the generator's

@@ -87,6 +87,11 @@ func TestBuilds(t *testing.T) {
 				if deepEqual(b0, b1) {
 					t.Fatal("ValueAt(s, 1) equals ValueAt(s, 0)")
 				}
+				if d.Corpus != nil {
+					// A real document repeats values as real data does:
+					// the rules below are for the generators.
+					return
+				}
 				w := newWalker(t, d.Name)
 				v0, v1 := reflect.ValueOf(b0), reflect.ValueOf(b1)
 				w.path = []segment{{name: "build 0"}}

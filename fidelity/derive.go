@@ -33,7 +33,7 @@ type Derivation struct {
 // features are decided before it.
 var featureOrder = []codec.Features{
 	codec.VariableSize, codec.TopLevelScalar, codec.TopLevelSlice, codec.Map,
-	codec.NonStringKey, codec.Pointer, codec.Interface, codec.Time,
+	codec.NonStringKey, codec.Pointer, codec.Interface, codec.Time, codec.Recursive, codec.Array,
 }
 
 // Derive derives a codec's features and losses from its cells in m.

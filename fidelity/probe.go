@@ -173,7 +173,7 @@ var Probes = []Probe{
 		Value: func() any { n := int32(7); return &n }},
 	{Name: "top-slice", Group: "shape", Doc: "a []int32 on its own, not in a struct", Decides: codec.TopLevelSlice,
 		Value: func() any { s := []int32{1, 2, 3}; return &s }},
-	{Name: "array", Group: "shape", Doc: "a [3]int and a [2]string field",
+	{Name: "array", Group: "shape", Doc: "a [3]int and a [2]string field", Decides: codec.Array,
 		Value: ptr(Arrays{[3]int{1, 2, 3}, [2]string{"a", "b"}})},
 	{Name: "embedded", Group: "shape", Doc: "an embedded struct, whose fields are promoted",
 		Value: ptr(Embedded{Inner{A: 1, B: "b"}, 3})},
@@ -181,7 +181,7 @@ var Probes = []Probe{
 		Value: ptr(Clash{Inner{A: 1, B: "b"}, 2})},
 	{Name: "unexported", Group: "shape", Doc: "an unexported field beside an exported one",
 		Value: ptr(Unexported{A: 1, b: 2})},
-	{Name: "deep-nesting", Group: "shape", Doc: "a chain of 100 nested structs through pointers", Heavy: true,
+	{Name: "deep-nesting", Group: "shape", Doc: "a chain of 100 nested structs through pointers", Heavy: true, Decides: codec.Recursive,
 		Value: func() any { return deep(100) }},
 
 	// interfaces and custom encodings

@@ -36,6 +36,11 @@ type Config struct {
 	// DecodeFresh): an encoding must carry its value, not point at it.
 	// Nil leaves that check out (a run in this process).
 	Fresh FreshDecoder
+	// Cold, if set, makes the first calls of every codec on every
+	// dataset shape measured in processes of their own (worker tasks
+	// running ColdCalls), reported apart from the warm figures
+	// (Result.ColdNs). Nil leaves them out.
+	Cold ColdCaller
 	// LossProbes, if set, names for each loss a codec declares the
 	// fidelity probe that shows it (fidelity.Shown), for the codec's
 	// record. It must give the same answer in every time zone: the
@@ -61,6 +66,10 @@ func NewRun(cfg Config, jobs []runner.Job) *results.Run {
 		Options: cfg.Options.Record(),
 	}
 	run.Options.Preset = cfg.Preset
+	run.Env.CPUList = runner.ProcsOf(jobs)
+	for _, n := range run.Env.CPUList {
+		run.Env.SpinSpeedup = append(run.Env.SpinSpeedup, runner.SpinSpeedup(n, spinTime))
+	}
 	seen := map[string]bool{}
 	for _, j := range jobs {
 		if !seen[j.Codec.Name] {
@@ -85,6 +94,10 @@ func Codec(c codec.Info) results.Codec {
 		Variant: c.Variant, Losses: codec.LossNames(c.Losses), Notes: c.Notes,
 	}
 }
+
+// spinTime is how long each step of runner.SpinSpeedup runs: three steps
+// per GOMAXPROCS of -cpu as a run starts.
+const spinTime = 50 * time.Millisecond
 
 // A Measurer measures jobs: a runner.Runner in this process, or a
 // worker.Pool in worker processes.
@@ -174,6 +187,9 @@ func Run(ctx context.Context, run *results.Run, jobs []runner.Job, cfg Config) e
 	if runErr == nil {
 		runErr = checkFresh(ctx, run, cfg)
 	}
+	if runErr == nil {
+		runErr = checkCold(ctx, run, cfg)
+	}
 	dropVerified(run)
 	run.Elapsed = results.Duration(time.Since(start))
 	run.Machine = &machine
@@ -209,8 +225,7 @@ func Remaining(jobs []runner.Job, done []results.Result) []runner.Job {
 	for _, j := range jobs {
 		var ops []results.Op
 		for _, op := range j.Ops {
-			r := results.Result{Op: op, Codec: j.Codec.Name, Dataset: j.Dataset, Shape: j.Shape}
-			if !have[r.Key()] {
+			if !have[j.Key(op)] {
 				ops = append(ops, op)
 			}
 		}
@@ -233,8 +248,7 @@ func inJobOrder(jobs []runner.Job, rs []results.Result) []results.Result {
 	var out []results.Result
 	for _, j := range jobs {
 		for _, op := range j.Ops {
-			k := results.Result{Op: op, Codec: j.Codec.Name, Dataset: j.Dataset, Shape: j.Shape}
-			if r, ok := by[k.Key()]; ok {
+			if r, ok := by[j.Key(op)]; ok {
 				out = append(out, r)
 			}
 		}

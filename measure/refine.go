@@ -89,8 +89,7 @@ func Select(jobs []runner.Job, keys []string) []runner.Job {
 	for _, j := range jobs {
 		var ops []results.Op
 		for _, op := range j.Ops {
-			r := results.Result{Op: op, Codec: j.Codec.Name, Dataset: j.Dataset, Shape: j.Shape}
-			if want[r.Key()] {
+			if want[j.Key(op)] {
 				ops = append(ops, op)
 			}
 		}
@@ -122,7 +121,7 @@ func cutShort(todo []runner.Job, done []results.Result, total time.Duration) []r
 	var out []results.Result
 	for _, j := range todo {
 		for _, op := range j.Ops {
-			r := results.Result{Op: op, Codec: j.Codec.Name, Dataset: j.Dataset, Shape: j.Shape, Items: j.Items,
+			r := results.Result{Op: op, Codec: j.Codec.Name, Dataset: j.Dataset, Shape: j.Shape, Items: j.Items, Procs: j.Procs,
 				Status: results.Skipped, CutShort: true,
 				Reason: fmt.Sprintf("cut short: the run's time (-time %v) ended before it was measured; a longer -time or a narrower selection measures it", total)}
 			if !have[r.Key()] {

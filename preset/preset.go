@@ -9,7 +9,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/dataset"
+	"github.com/serbench/serbench/registry"
 	"github.com/serbench/serbench/results"
 )
 
@@ -61,7 +63,22 @@ var All = []Preset{
 		SampleTime: 5 * time.Millisecond,
 	},
 	{
-		Name: "full", Doc: "every codec over every dataset and shape up to huge (no xl)",
+		Name: "full", Doc: "every codec over every dataset and shape up to huge (no xl), the corpora among them",
+	},
+	{
+		Name: "corpus", Doc: "every JSON codec and every reflection codec that can hold them over the seven real documents (canada_geometry, twitter_status, ...); ten minutes",
+		Selection: Selection{
+			Codecs:   corpusCodecs(),
+			Datasets: corpora(),
+			Shapes:   []dataset.Shape{dataset.Single},
+		},
+		// The documents are hundreds of kilobytes to 2 MB: a decode by a
+		// YAML codec takes most of a sample, each benchmark's checks
+		// before and after timing take seconds, and the time is shared
+		// among about 200 benchmarks.
+		Time:       10 * time.Minute,
+		Budget:     6 * time.Second,
+		SampleTime: 10 * time.Millisecond,
 	},
 	{
 		Name: "gob-json-xml-yaml", Doc: "seed 000: gob, JSON, XML and YAML over the size ladder, single, slice and pointer slice",
@@ -116,6 +133,38 @@ var All = []Preset{
 		Budget:     6 * time.Second,
 		SampleTime: 5 * time.Millisecond,
 	},
+}
+
+// corpora returns the names of the corpus datasets.
+func corpora() []string {
+	var names []string
+	for _, d := range dataset.All {
+		if d.Corpus != nil {
+			names = append(names, d.Name)
+		}
+	}
+	return names
+}
+
+// corpusCodecs returns the codecs the corpus preset measures: every JSON
+// codec and every reflection codec, each if it can hold one corpus type
+// at least (the schema codecs omit the corpora).
+func corpusCodecs() []string {
+	var names []string
+	for _, c := range registry.Codecs {
+		if c.Family != "json" && c.API != codec.Reflection {
+			continue
+		}
+		for _, d := range dataset.All {
+			if d.Corpus != nil && c.Supports(d.Type().String(), codec.FeaturesOf(d.Type())) == nil {
+				if _, omitted := c.Omits[d.Name]; !omitted {
+					names = append(names, c.Name)
+					break
+				}
+			}
+		}
+	}
+	return names
 }
 
 // Lookup returns the preset named name.

@@ -169,3 +169,25 @@ func TestJob(t *testing.T) {
 		}
 	}
 }
+
+// TestCorpusPreset checks that the corpus preset measures the seven
+// corpora with the JSON and reflection codecs, and no schema codec.
+func TestCorpusPreset(t *testing.T) {
+	p, err := preset.Lookup("corpus")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(p.Datasets) != 7 {
+		t.Errorf("datasets %v, want the seven corpora", p.Datasets)
+	}
+	for _, name := range []string{"json", "sonic", "jsonv2", "gob", "cbor", "yaml"} {
+		if !slices.Contains(p.Codecs, name) {
+			t.Errorf("codecs %v lack %s", p.Codecs, name)
+		}
+	}
+	for _, name := range []string{"proto", "msgp", "binary", "byteorder"} {
+		if slices.Contains(p.Codecs, name) {
+			t.Errorf("codecs %v hold %s, which cannot hold a corpus", p.Codecs, name)
+		}
+	}
+}

@@ -45,7 +45,8 @@ func Turnable(rs []Result, m Machine) []string {
 const MinBusy = 0.05
 
 // rivalSets returns the ranked results by set of rivals (the codecs
-// measured on one dataset, shape and op), each sorted by median.
+// measured on one dataset, shape and op, at one GOMAXPROCS), each sorted
+// by median.
 func rivalSets(rs []Result) [][]*Result {
 	sets := map[string][]*Result{}
 	var order []string
@@ -54,7 +55,7 @@ func rivalSets(rs []Result) [][]*Result {
 		if !r.Ranked() {
 			continue
 		}
-		k := string(r.Op) + "\x00" + r.Dataset + "\x00" + r.Shape
+		k := string(r.Op) + "\x00" + r.Dataset + "\x00" + r.Shape + ProcsSuffix(r.Procs)
 		if _, ok := sets[k]; !ok {
 			order = append(order, k)
 		}

@@ -5,25 +5,46 @@ import (
 	"strings"
 )
 
-// A Category is one dataset in one shape: the unit a report ranks codecs
-// on.
-type Category struct{ Dataset, Shape string }
+// A Category is one dataset in one shape, at one GOMAXPROCS (Result.Procs,
+// 0 when the run set none): the unit a report ranks codecs on.
+type Category struct {
+	Dataset, Shape string
+	Procs          int
+}
 
-func (c Category) String() string { return c.Dataset + "/" + c.Shape }
+// String names the category: "tiny/single", "tiny/single-2" at
+// GOMAXPROCS 2.
+func (c Category) String() string { return c.Dataset + "/" + c.Shape + ProcsSuffix(c.Procs) }
 
 // A Cell is one codec on one category: its encode and decode results,
 // either of which may be missing.
 type Cell struct {
 	Codec          string
 	Encode, Decode *Result
+	// More holds the results of the ops of MoreOps, by op.
+	More map[Op]*Result
 }
 
 // Result returns the cell's result for op, or nil.
 func (c *Cell) Result(op Op) *Result {
-	if op == Encode {
+	switch op {
+	case Encode:
 		return c.Encode
+	case Decode:
+		return c.Decode
 	}
-	return c.Decode
+	return c.More[op]
+}
+
+// Implausible returns why the cell may not rank for an implausible
+// figure, or "": the reason of its first implausible result, with its op.
+func (c *Cell) Implausible() string {
+	for _, r := range []*Result{c.Encode, c.Decode} {
+		if r != nil && r.Status == OK && r.Implausible != "" {
+			return string(r.Op) + ": " + r.Implausible
+		}
+	}
+	return ""
 }
 
 // Skipped reports whether every result of the cell was skipped.
@@ -68,7 +89,7 @@ func NewIndex(rs []Result) *Index {
 	seen := map[string]bool{}
 	for i := range rs {
 		r := &rs[i]
-		cat := Category{r.Dataset, r.Shape}
+		cat := Category{r.Dataset, r.Shape, r.Procs}
 		cells, ok := ix.cells[cat]
 		if !ok {
 			ix.Categories = append(ix.Categories, cat)
@@ -87,10 +108,16 @@ func NewIndex(rs []Result) *Index {
 			cell = &Cell{Codec: r.Codec}
 			ix.cells[cat] = append(cells, cell)
 		}
-		if r.Op == Encode {
+		switch r.Op {
+		case Encode:
 			cell.Encode = r
-		} else {
+		case Decode:
 			cell.Decode = r
+		default:
+			if cell.More == nil {
+				cell.More = map[Op]*Result{}
+			}
+			cell.More[r.Op] = r
 		}
 	}
 	return ix

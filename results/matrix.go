@@ -119,7 +119,9 @@ type Rule struct {
 	When    []Outcome `json:"when,omitempty"`
 	Untried bool      `json:"untried,omitempty"`
 	// Why is the sentence that says why; "{cases}" in it becomes the
-	// cases that matched When, "{tried}" the number of cases tried.
+	// cases that matched When, "{tried}" the number of cases tried, and
+	// "{count:OUTCOME}" how many inputs of the row's cells had that
+	// outcome (MatrixCell.Counts; a cell without counts counts one).
 	Why string `json:"why"`
 	// Detail names each matching case with what happened (its Note or
 	// Label) and its reproducer's size: "long-array (out of memory,
@@ -426,10 +428,32 @@ func (m *Matrix) Judge(codec string) Verdict {
 		if r.Detail {
 			sep = "; "
 		}
-		why := strings.NewReplacer("{cases}", strings.Join(items, sep), "{tried}", strconv.Itoa(tried)).Replace(r.Why)
+		subs := []string{"{cases}", strings.Join(items, sep), "{tried}", strconv.Itoa(tried)}
+		for _, k := range m.Study.Outcomes {
+			if ph := "{count:" + string(k.Name) + "}"; strings.Contains(r.Why, ph) {
+				subs = append(subs, ph, strconv.Itoa(countOf(row, k.Name)))
+			}
+		}
+		why := strings.NewReplacer(subs...).Replace(r.Why)
 		return Verdict{Codec: codec, Verdict: r.Verdict, Why: why}
 	}
 	return Verdict{Codec: codec, Verdict: "?", Why: "No rule of the study applies."}
+}
+
+// countOf returns how many inputs of row's cells had outcome o: a cell's
+// Counts of it, or one for a cell of that outcome without counts.
+func countOf(row []*MatrixCell, o Outcome) int {
+	n := 0
+	for _, c := range row {
+		switch {
+		case c == nil:
+		case c.Counts != nil:
+			n += c.Counts[o]
+		case c.Outcome == o:
+			n++
+		}
+	}
+	return n
 }
 
 // item names a cell in a verdict: its case, and with detail what

@@ -129,6 +129,23 @@ func TestPrintable(t *testing.T) {
 	}
 }
 
+// TestJudgeCount checks the "{count:OUTCOME}" of a rule's Why: the inputs
+// of that outcome over the row, a cell without counts counting one.
+func TestJudgeCount(t *testing.T) {
+	s := study
+	s.Rules = []results.Rule{
+		{Verdict: "maybe", When: []results.Outcome{"odd"}, Why: "{count:odd} odd, {count:ok} fine, {count:dead} dead."},
+		{Verdict: "yes", Why: "fine"},
+	}
+	m := results.NewMatrix(s, []results.MatrixCodec{{Name: "a"}}, []results.MatrixCase{{Name: "c0"}, {Name: "c1"}, {Name: "c2"}})
+	m.Add(results.MatrixCell{Codec: "a", Case: "c0", Outcome: "odd", Counts: map[results.Outcome]int{"odd": 3, "ok": 5}})
+	m.Add(results.MatrixCell{Codec: "a", Case: "c1", Outcome: "odd"})
+	m.Add(results.MatrixCell{Codec: "a", Case: "c2", Outcome: "ok", Counts: map[results.Outcome]int{"ok": 2}})
+	if v := m.Judge("a"); v.Why != "4 odd, 7 fine, 0 dead." {
+		t.Errorf("Why = %q", v.Why)
+	}
+}
+
 // TestProfile checks a row summed up by clauses: a group named once when
 // all its tried cells fall in one clause, its cases otherwise; an untried
 // cell counts for no clause.

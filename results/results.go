@@ -24,6 +24,11 @@ type Op string
 const (
 	Encode Op = "encode"
 	Decode Op = "decode"
+	// StreamEncode and StreamDecode time one message of a stream written
+	// through the library's streaming Encoder to an io.Writer, and read
+	// back through its Decoder from an io.Reader (codec.Streamer).
+	StreamEncode Op = "stream-encode"
+	StreamDecode Op = "stream-decode"
 )
 
 // Ops lists the default operations, in display order: a run without
@@ -32,7 +37,7 @@ var Ops = []Op{Encode, Decode}
 
 // MoreOps lists the operations timed only when asked for (run -ops), in
 // display order; each is one entry of the runner's operations table.
-var MoreOps = []Op{}
+var MoreOps = []Op{StreamEncode, StreamDecode}
 
 // AllOps returns every operation, the default ones first.
 func AllOps() []Op { return append(append([]Op{}, Ops...), MoreOps...) }
@@ -117,6 +122,20 @@ type Env struct {
 	// timed loop with a codec that does nothing, in ns. It is included in
 	// every figure, as in testing.B.
 	Overhead float64 `json:"loop_overhead_ns"`
+	// CPUList is the GOMAXPROCS values the run timed each benchmark at
+	// (run -cpu, as go test -cpu), each with as many goroutines; empty
+	// when the run timed one goroutine at the process's GOMAXPROCS.
+	CPUList []int `json:"cpu_list,omitempty"`
+	// Cores are the CPUs the process may run on (its affinity mask, as
+	// taskset numbers them), where the OS reports them: with CPUList, the
+	// cores the parallel figures had.
+	Cores []int `json:"cores,omitempty"`
+	// SpinSpeedup holds, for each of CPUList, the machine's ceiling for a
+	// speed-up there, measured as the run starts: how many times as much
+	// work a loop of pure arithmetic did on that many goroutines as on
+	// one. It is the GOMAXPROCS on a machine of its own; less where other
+	// work held cores, and no codec's speed-up could be more.
+	SpinSpeedup []float64 `json:"spin_speedup,omitempty"`
 }
 
 // Options records the measuring options a Run used.
@@ -144,6 +163,12 @@ type Options struct {
 	BatchTime Duration `json:"batch_time,omitempty"`
 	// Gate is the quiet gate's tolerance, 0 when the gate was off.
 	Gate float64 `json:"quiet_gate,omitempty"`
+	// Compress: every encoding was also compressed (Result.Compressed).
+	Compress bool `json:"compress,omitempty"`
+	// LiveHeap is the pointer-rich data, in bytes, each measuring process
+	// kept alive while it sampled (run -live-heap), so that every
+	// collection had that heap to mark, as in a service; 0 for none.
+	LiveHeap int64 `json:"live_heap_bytes,omitempty"`
 }
 
 // Codec is the metadata of a codec as recorded in a Run.
@@ -174,7 +199,13 @@ type Result struct {
 	// Bytes is the size of one encoded message.
 	Bytes int `json:"bytes,omitempty"`
 	// Items is the number of dataset elements in the value.
-	Items   int      `json:"items,omitempty"`
+	Items int `json:"items,omitempty"`
+	// Procs is the GOMAXPROCS the benchmark ran at (run -cpu), its timed
+	// loop on as many goroutines, each with a case and a pool of messages
+	// of its own; NsPerOp is then wall time over the operations of all of
+	// them, as testing.B's RunParallel reports. 0 when the run set none:
+	// one goroutine at the process's GOMAXPROCS.
+	Procs   int      `json:"gomaxprocs,omitempty"`
 	Samples []Sample `json:"samples,omitempty"`
 	// Summary statistics of the samples' ns/op.
 	NsPerOp Stat `json:"ns_per_op"`
@@ -238,10 +269,42 @@ type Result struct {
 	// CPUNsPerOp is the median of the samples' CPU time per op (the
 	// process's, user and system), 0 where the OS does not report it.
 	CPUNsPerOp float64 `json:"cpu_ns_per_op,omitempty"`
+	// GCCyclesPerKop and GCCPUNsPerKop are the collection cycles that
+	// ended during the samples, and the CPU time the collector spent
+	// (runtime/metrics' estimate, /cpu/classes/gc/total), per 1,000
+	// operations over all the samples: what the operation's garbage costs
+	// a program beyond the operation's own time. Samples after a forced
+	// collection pay for few cycles; see Options.WholeCycles and LiveHeap.
+	GCCyclesPerKop float64 `json:"gc_cycles_per_kop,omitempty"`
+	GCCPUNsPerKop  float64 `json:"gc_cpu_ns_per_kop,omitempty"`
+	// KeptBPerOp, for a decode, is the heap a decoded value keeps
+	// reachable once the collector has run (the live heap with the
+	// values held, less without, per value), apart from what the
+	// decode allocated and dropped (BPerOp): what a program pays to hold
+	// the values it decodes. It is not measured with Options.LiveHeap,
+	// whose every collection would cost more than the figure.
+	KeptBPerOp float64 `json:"kept_b_per_op,omitempty"`
+	// ColdNs is the op's first call on the value's type in a fresh
+	// process (reflection caches, code generated at run time), in ns, and
+	// ColdNextNs the call after it in that process; 0 when not measured
+	// (run -cold).
+	ColdNs     float64 `json:"cold_ns,omitempty"`
+	ColdNextNs float64 `json:"cold_next_ns,omitempty"`
 	// MultiThreaded says the samples used more CPU time than wall time,
 	// beyond what the collector adds: the operation ran on more than one
 	// thread, so its figure is not comparable with single-threaded ones.
 	MultiThreaded bool `json:"multi_threaded,omitempty"`
+	// StreamBytes, for a stream op, is the stream's size per message in
+	// bytes: what its MB/s is of (a stream may carry more than its
+	// messages, or share what they repeat).
+	StreamBytes float64 `json:"stream_bytes,omitempty"`
+	// Streams, for a stream decode, is what reading a long stream kept of
+	// the heap: whether the Decoder truly streams.
+	Streams *StreamCheck `json:"streams,omitempty"`
+	// Compressed holds the size of the encoding (message 0) after each
+	// compressor of run -compress, and the time to compress and
+	// decompress it.
+	Compressed []Compressed `json:"compressed,omitempty"`
 	// Verified holds encodings the checks verified, to be decoded again
 	// in a process that never saw the value (an encoding must carry the
 	// value, not point at it). The parent that runs that check drops
@@ -292,6 +355,9 @@ type Sample struct {
 	// CPUNsPerOp is the process's CPU time (user and system) over the
 	// sample per op, 0 where the OS does not report it.
 	CPUNsPerOp float64 `json:"cpu_ns_per_op,omitempty"`
+	// GCCPUNs is the CPU time the collector spent during the sample, in
+	// ns (runtime/metrics' estimate, updated as cycles end).
+	GCCPUNs float64 `json:"gc_cpu_ns,omitempty"`
 }
 
 // A Stat is a median with its confidence interval.
@@ -411,9 +477,20 @@ func Count(rs []Result) Counts {
 	return c
 }
 
-// Key identifies a result in a Run.
+// Key identifies a result in a Run; it is the benchmark's name, with
+// go test's "-N" suffix for a GOMAXPROCS N above 1 (Procs), which
+// benchstat reads as the benchmark's GOMAXPROCS.
 func (r *Result) Key() string {
-	return fmt.Sprintf("%s/codec=%s/dataset=%s/shape=%s", opName(r.Op), r.Codec, r.Dataset, r.Shape)
+	return fmt.Sprintf("%s/codec=%s/dataset=%s/shape=%s%s", opName(r.Op), r.Codec, r.Dataset, r.Shape, ProcsSuffix(r.Procs))
+}
+
+// ProcsSuffix returns go test's suffix of a benchmark run at GOMAXPROCS
+// procs: "-4", or "" for 1 and for a run that set none (0).
+func ProcsSuffix(procs int) string {
+	if procs <= 1 {
+		return ""
+	}
+	return fmt.Sprintf("-%d", procs)
 }
 
 // opName capitalizes the op for benchmark names: "Encode", "Decode".
@@ -516,7 +593,8 @@ const WordSize = 8
 // against the same operation through Encode and Decode instead (PathNs,
 // the fastest of a few batches): it may save the indirect call and what
 // inlining saves (up to SelfTimedSlack ns), not more than SelfTimedRatio
-// times over.
+// times over. A result timed on several goroutines (Procs) is held to
+// these bounds per goroutine: its time per op times Procs.
 func MarkImplausible(rs []Result, overheadNs float64) {
 	for i := range rs {
 		r := &rs[i]
@@ -525,6 +603,12 @@ func MarkImplausible(rs []Result, overheadNs float64) {
 		}
 		r.Implausible = ""
 		m, what := r.fastestSample()
+		if r.Procs > 1 {
+			// Wall time over the operations of Procs goroutines: one
+			// goroutine's operation takes Procs times as long.
+			m *= float64(r.Procs)
+			what += fmt.Sprintf(" per goroutine of %d", r.Procs)
+		}
 		loop := overheadNs
 		if r.LoopNs > 0 {
 			loop = r.LoopNs
@@ -610,12 +694,13 @@ func ShakyRanks(rs []Result) map[string]bool {
 	type cat struct {
 		op             Op
 		dataset, shape string
+		procs          int
 	}
 	groups := map[cat][]*Result{}
 	for i := range rs {
 		r := &rs[i]
 		if r.Ranked() {
-			c := cat{r.Op, r.Dataset, r.Shape}
+			c := cat{r.Op, r.Dataset, r.Shape, r.Procs}
 			groups[c] = append(groups[c], r)
 		}
 	}
@@ -641,4 +726,62 @@ func ShakyRanks(rs []Result) map[string]bool {
 		}
 	}
 	return shaky
+}
+
+// MBPerSec returns a stream op's throughput in MB/s (10^6 bytes) of the
+// stream, or 0 for other ops and unmeasured results.
+func (r *Result) MBPerSec() float64 {
+	if r.StreamBytes <= 0 || r.NsPerOp.Median <= 0 {
+		return 0
+	}
+	return r.StreamBytes / r.NsPerOp.Median * 1e3
+}
+
+// A StreamCheck is what decoding a long stream through one Decoder did to
+// the heap: a Decoder that truly streams holds a bounded window of it,
+// whatever the stream's length; one that reads the stream whole holds it
+// all.
+type StreamCheck struct {
+	// Messages is how many messages were decoded, Bytes the stream's size.
+	Messages int   `json:"messages"`
+	Bytes    int64 `json:"bytes"`
+	// HeapGrowth is the growth of the live heap (in use after a
+	// collection) from message From, the stream's first tenth, to its
+	// end, with the Decoder still reachable, in bytes: both readings hold
+	// one decoded message and the Decoder's buffers at their working
+	// size, so that what grows is what the Decoder keeps of the stream.
+	HeapGrowth int64 `json:"heap_growth"`
+	From       int   `json:"from,omitempty"`
+	// AllocPerMsg is what the decodes after message From allocated, per
+	// message, in bytes: garbage, not what is kept.
+	AllocPerMsg float64 `json:"alloc_per_msg"`
+}
+
+// StreamMessages is the most messages a stream op's stream holds
+// before the next begins; StreamCheckMessages, the length of the long
+// stream that tells whether a Decoder truly streams.
+const (
+	StreamMessages      = 10000
+	StreamCheckMessages = 1_000_000
+)
+
+// StreamLimit is the heap growth under which a Decoder truly streams
+// (go-json-experiment's jsonbench criterion: 64 KiB over a stream of a
+// million elements).
+const StreamLimit = 64 << 10
+
+// Truly reports whether the stream check's heap grew less than StreamLimit.
+func (s *StreamCheck) Truly() bool { return s.HeapGrowth < StreamLimit }
+
+// A Compressed is one encoding after one compressor.
+type Compressed struct {
+	// Algo names the compressor and its level: "gzip-6", "zstd-1",
+	// "zstd-3", "s2", "lz4".
+	Algo  string `json:"algo"`
+	Bytes int    `json:"bytes"`
+	// CompressNs and DecompressNs are the time to compress the encoding
+	// and to decompress it back, in ns: the fastest of a few timed
+	// batches.
+	CompressNs   float64 `json:"compress_ns"`
+	DecompressNs float64 `json:"decompress_ns"`
 }

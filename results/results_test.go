@@ -178,6 +178,7 @@ func TestMarkImplausible(t *testing.T) {
 		return r
 	}
 	beside := func(loopNs float64, r results.Result) results.Result { r.LoopNs = loopNs; return r }
+	procs := func(n int, r results.Result) results.Result { r.Procs = n; return r }
 	tests := []struct {
 		name string
 		r    results.Result
@@ -201,6 +202,8 @@ func TestMarkImplausible(t *testing.T) {
 		{"not measured", results.Result{Status: results.Failed, NsPerOp: results.Stat{Median: 1}}, ""},
 		{"a cheat whose median a busy machine lifted: its fastest sample", withSamples(ok(9, 600, 20, 3.5), 9, 2.5, 12), "the fastest sample, 2.5ns/op, is faster than copying its 600-byte encoding"},
 		{"an honest figure, quiet or busy", withSamples(ok(30, 600, 20, 3.5), 30, 19, 60), ""},
+		{"on two goroutines, below one copy but not below two", procs(2, ok(10, 600, 20, 3.5)), ""},
+		{"on two goroutines, below half a copy", procs(2, ok(5, 600, 20, 3.5)), "the median per goroutine of 2, 10ns/op, is faster than copying its 600-byte encoding"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -35,13 +35,18 @@ type Prepared struct {
 	Msgs [][]byte
 
 	info  codec.Info
-	alive func() // says a long check still moves (Runner.alive)
-	refs  []any
-	orig  [][]byte // pristine copies of Msgs, to restore after the overwrite check
-	sums  []uint64 // the hash of each message when it was made
-	seed  maphash.Seed
-	rng   *rand.Rand
-	now   func() time.Time
+	codec codec.Codec              // the codec the cases were prepared by
+	build func(k int) (any, error) // builds build k of the job's value (Job.builds)
+	// figures holds what an op's build leaves for its judge to record
+	// in the result (the stream ops' stream size), by op.
+	figures map[results.Op]any
+	alive   func() // says a long check still moves (Runner.alive)
+	refs    []any
+	orig    [][]byte // pristine copies of Msgs, to restore after the overwrite check
+	sums    []uint64 // the hash of each message when it was made
+	seed    maphash.Seed
+	rng     *rand.Rand
+	now     func() time.Time
 	// prev is the value the case decoded before the last, and the build
 	// it is of: a later decode must leave it unchanged.
 	prev      any
@@ -89,6 +94,12 @@ const (
 	PoolBytes = 16 << 20
 )
 
+// checkCount returns how many of n round trips after timing a job whose
+// messages are size bytes makes (see checkRoundTrips).
+func checkCount(n, size int) int {
+	return min(n, max(minCheckRoundTrips, checkBytes/max(size, 1)))
+}
+
 // poolSize returns how many builds a pool of messages of size bytes holds.
 func poolSize(size int) int {
 	return max(2, min(PoolSize, PoolBytes/max(size, 1)))
@@ -126,9 +137,9 @@ func prepare(job *Job, alive func(), now func() time.Time) (*Prepared, error) {
 	if err := job.Codec.Supports(typ.String(), codec.FeaturesOf(typ)); err != nil {
 		return nil, checkErr(results.Skipped, "%v", err)
 	}
-	p := &Prepared{info: job.Codec, alive: alive, seed: maphash.MakeSeed(), now: now,
-		rng: rand.New(rand.NewPCG(uint64(len(job.Dataset)), 31))}
 	cd := job.Codec.New()
+	p := &Prepared{info: job.Codec, codec: cd, build: builds, figures: map[results.Op]any{}, alive: alive, seed: maphash.MakeSeed(), now: now,
+		rng: rand.New(rand.NewPCG(uint64(len(job.Dataset)), 31))}
 	if p.Case, err = cd.Prepare(v); err != nil {
 		if codec.IsUnsupported(err) {
 			return nil, checkErr(results.Skipped, "%v", err)
@@ -252,6 +263,9 @@ func (p *Prepared) checkDecoded(k int) error {
 func (p *Prepared) compare(k int, got any) error {
 	return compared(verify.Equal(p.refs[k], got, p.info.Losses), "message %d of %d", k+1, len(p.Msgs))
 }
+
+// equal compares got, a decoded value, with the reference of build k.
+func (p *Prepared) equal(k int, got any) error { return verify.Equal(p.refs[k], got, p.info.Losses) }
 
 // checkEncoding encodes build k once more through its case and checks the
 // encoding is the size first measured and decodes to the reference.
@@ -442,13 +456,19 @@ func (p *Prepared) unchanged() error {
 // one whose encoding grows with every call soon leaves that range.
 const sizeSlack = 100
 
-// checkRoundTrips is how many round trips are made after a job is timed,
-// whatever the size of its message: enough to catch a codec that goes
-// wrong once in a thousand calls. A budget long enough makes more, up to
+// checkRoundTrips is how many round trips are made after a job is timed:
+// enough to catch a codec that goes wrong once in a thousand calls. A
+// message larger than checkBytes/checkRoundTrips gets fewer, checkBytes
+// of messages in all (as much as its pool holds) but never fewer than
+// minCheckRoundTrips: a YAML
+// codec's round trip of a 2 MB document takes a second, and a thousand of
+// them a quarter of an hour. A budget long enough makes more, up to
 // 1/checkShare of it.
 const (
-	checkRoundTrips = 1000
-	checkShare      = 20
+	checkRoundTrips    = 1000
+	checkBytes         = PoolBytes
+	minCheckRoundTrips = 20
+	checkShare         = 20
 	// SmallMessage is the size up to which conformance makes all its
 	// round trips.
 	SmallMessage = 4 << 10

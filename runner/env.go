@@ -6,6 +6,7 @@ import (
 	"github.com/serbench/serbench/codec"
 	"os"
 	"runtime"
+	"strconv"
 	"strings"
 	"time"
 
@@ -25,7 +26,48 @@ func Environment(now time.Time) results.Env {
 		GOMAXPROCS: runtime.GOMAXPROCS(0),
 		Serbench:   Version(),
 		Date:       now.UTC().Format(time.RFC3339),
+		Cores:      cores(),
 	}
+}
+
+// cores returns the CPUs this process may run on, as the OS numbers them
+// (Cpus_allowed_list in /proc/self/status: "0-3,6"), or nil where it
+// cannot tell.
+func cores() []int {
+	f, err := os.Open("/proc/self/status")
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		if v, ok := strings.CutPrefix(sc.Text(), "Cpus_allowed_list:"); ok {
+			return cpuList(strings.TrimSpace(v))
+		}
+	}
+	return nil
+}
+
+// cpuList parses a Linux CPU list ("0-3,6"), or returns nil.
+func cpuList(s string) []int {
+	var out []int
+	for _, part := range strings.Split(s, ",") {
+		lo, hi, isRange := strings.Cut(part, "-")
+		a, err := strconv.Atoi(lo)
+		if err != nil {
+			return nil
+		}
+		b := a
+		if isRange {
+			if b, err = strconv.Atoi(hi); err != nil || b < a {
+				return nil
+			}
+		}
+		for c := a; c <= b; c++ {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // Version returns serbench's module version, or "devel-" and its VCS

@@ -37,6 +37,10 @@ type control struct {
 	// counts the batches of the current sample that did.
 	force    bool
 	verified int
+	// parts, for a loop on several goroutines (parallelLoop), are the
+	// goroutines' own controls: each verifies its own iterations, and
+	// this one draws and counts for all of them.
+	parts []*control
 }
 
 // newControl returns the control of a loop over a pool of size builds.
@@ -48,6 +52,12 @@ func newControl(size int, seed uint64, now func() time.Time, verify func(int, []
 
 // shuffle draws a new order of the builds, for the next sample.
 func (c *control) shuffle() {
+	for _, p := range c.parts {
+		p.shuffle()
+	}
+	if c.rng == nil {
+		return
+	}
 	c.rng.Shuffle(len(c.order), func(i, j int) { c.order[i], c.order[j] = c.order[j], c.order[i] })
 }
 
@@ -61,6 +71,10 @@ const checkEvery = 4
 func (c *control) arm(n int) {
 	c.paused = 0
 	c.at = -1
+	if c.parts != nil {
+		c.armParts(n)
+		return
+	}
 	switch {
 	case c.each:
 		c.at = n - 1

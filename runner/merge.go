@@ -28,7 +28,8 @@ func Merge(a, b results.Result, o Options) results.Result {
 	m.BPerOp = median(m.Samples, func(s results.Sample) float64 { return s.BPerOp })
 	m.Allocs = median(m.Samples, func(s results.Sample) float64 { return s.AllocsPerOp })
 	m.CPUNsPerOp = median(m.Samples, func(s results.Sample) float64 { return s.CPUNsPerOp })
-	m.MultiThreaded = multiThreaded(m.Samples)
+	m.MultiThreaded = multiThreaded(m.Samples, m.Procs)
+	gcCost(&m)
 	m.Busy = a.Busy + b.Busy
 	m.Checked = a.Checked + b.Checked
 	if m.Flagged == "" {

@@ -89,17 +89,34 @@ func TestSelfTimedBound(t *testing.T) {
 
 func TestMultiThreaded(t *testing.T) {
 	for _, tt := range []struct {
-		name string
-		ss   []results.Sample
-		want bool
+		name  string
+		ss    []results.Sample
+		procs int
+		want  bool
 	}{
-		{"one thread", []results.Sample{{Iters: 10, NsPerOp: 100, CPUNsPerOp: 101}}, false},
-		{"the collector's share", []results.Sample{{Iters: 10, NsPerOp: 100, CPUNsPerOp: 125}}, false},
-		{"two threads", []results.Sample{{Iters: 10, NsPerOp: 100, CPUNsPerOp: 190}, {Iters: 10, NsPerOp: 100, CPUNsPerOp: 180}}, true},
-		{"not measured", []results.Sample{{Iters: 10, NsPerOp: 100}}, false},
+		{"one thread", []results.Sample{{Iters: 10, NsPerOp: 100, CPUNsPerOp: 101}}, 0, false},
+		{"the collector's share", []results.Sample{{Iters: 10, NsPerOp: 100, CPUNsPerOp: 125}}, 0, false},
+		{"two threads", []results.Sample{{Iters: 10, NsPerOp: 100, CPUNsPerOp: 190}, {Iters: 10, NsPerOp: 100, CPUNsPerOp: 180}}, 0, true},
+		{"not measured", []results.Sample{{Iters: 10, NsPerOp: 100}}, 0, false},
+		{"two goroutines asked for", []results.Sample{{Iters: 10, NsPerOp: 100, CPUNsPerOp: 190}}, 2, false},
+		{"more threads than goroutines", []results.Sample{{Iters: 10, NsPerOp: 100, CPUNsPerOp: 400}}, 2, true},
 	} {
-		if got := multiThreaded(tt.ss); got != tt.want {
+		if got := multiThreaded(tt.ss, tt.procs); got != tt.want {
 			t.Errorf("%s: multiThreaded = %v, want %v", tt.name, got, tt.want)
+		}
+	}
+}
+
+// TestCheckCount checks how many round trips follow the timing: a
+// thousand of a message up to 16 KiB, fewer of a larger one, never fewer
+// than twenty, and never more than asked for.
+func TestCheckCount(t *testing.T) {
+	for _, tt := range []struct{ n, size, want int }{
+		{500, 100, 500}, {1000, 16 << 10, 1000}, {1000, 160 << 10, 102}, {1000, 512 << 10, 32},
+		{1000, 2 << 20, 20}, {10, 64 << 20, 10}, {1000, 0, 1000},
+	} {
+		if got := checkCount(tt.n, tt.size); got != tt.want {
+			t.Errorf("checkCount(%d, %d) = %d, want %d", tt.n, tt.size, got, tt.want)
 		}
 	}
 }

@@ -77,12 +77,25 @@ type Options struct {
 	// benchmarks a share of the time left (see Plan), Budget being the
 	// largest share. Range [1s, 24h].
 	Total time.Duration
+	// LiveHeap, if set, is how many bytes of pointer-rich data (small
+	// objects linked to each other) the runner keeps alive while it
+	// runs, so that every collection marks a service's heap and a
+	// decode's garbage costs what it costs there. Samples then meet the
+	// collector as it comes (no collection before them). Range [0, 64GiB].
+	LiveHeap int64
 	// Timeout is how long one job (verification and all its ops) may take
 	// before it is abandoned as hung. Default 20 × Budget + 5m: the
 	// slowest codecs (goccy/go-yaml) take more than a minute to verify and
 	// calibrate on the 69,000-Big values.
 	Timeout time.Duration
+	// Compress measures, for every job, the size of its encoding after
+	// each compressor of package compress and the time to compress and
+	// decompress it (Result.Compressed).
+	Compress bool
 }
+
+// MaxLiveHeap is the largest Options.LiveHeap.
+const MaxLiveHeap = 64 << 30
 
 // maxSamples is the default and largest MaxSamples.
 const maxSamples = 10000
@@ -142,6 +155,7 @@ func (o Options) Validate() error {
 		check("max samples", o.MaxSamples >= o.MinSamples && o.MaxSamples <= maxSamples, fmt.Sprintf("[%d, %d]", o.MinSamples, maxSamples), o.MaxSamples),
 		check("timeout", o.Timeout >= time.Second, "[1s, ∞)", o.Timeout),
 		check("total time", o.Total == 0 || o.Total >= time.Second && o.Total <= 24*time.Hour, "[1s, 24h]", o.Total),
+		check("live heap", o.LiveHeap >= 0 && o.LiveHeap <= MaxLiveHeap, "[0, 64GiB]", o.LiveHeap),
 		check("pin CPU", o.PinCPU == 0 || pinSupported && o.PinCPU >= 1 && o.PinCPU <= runtime.NumCPU(), fmt.Sprintf("[1, %d] on Linux", runtime.NumCPU()), o.PinCPU),
 	} {
 		if err != nil {
@@ -159,7 +173,10 @@ func (o Options) Record() results.Options {
 		Target: o.Target, Confidence: o.Confidence,
 		SampleTime: results.Duration(o.SampleTime), Budget: results.Duration(o.Budget), Time: results.Duration(o.Total),
 		MinSamples: o.MinSamples, MaxSamples: o.MaxSamples, GCBefore: !o.NoGC, WholeCycles: !o.NoGC && !o.GCFirst, PinCPU: o.PinCPU,
-		BatchTime: results.Duration(o.BatchTime),
+		BatchTime: results.Duration(o.BatchTime), LiveHeap: o.LiveHeap, Compress: o.Compress,
+	}
+	if o.LiveHeap > 0 {
+		r.GCBefore, r.WholeCycles = false, false
 	}
 	if o.Gate {
 		r.Gate = o.GateTolerance

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"runtime"
 	"runtime/debug"
 	"slices"
 	"sync"
@@ -37,6 +38,10 @@ type Job struct {
 	// drawn for each sample; without ValueAt the pool is Value's and
 	// Alt's.
 	ValueAt func(k int) (any, error)
+	// Procs, if set, is the GOMAXPROCS the job's benchmarks run at, each
+	// on as many goroutines (see parallelLoop): go test -cpu's. 0 runs one
+	// goroutine at the process's GOMAXPROCS.
+	Procs int
 	// Skip, if set, records the job as skipped with this reason.
 	Skip string
 	// MinMemory, if set, is the memory (bytes) the OS must report available
@@ -141,16 +146,19 @@ func New(opts Options) (*Runner, error) {
 // Options returns the runner's options with defaults filled in.
 func (r *Runner) Options() Options { return r.opts }
 
-// Run runs the jobs, group by group (see Groups): the benchmarks of a
-// group, one codec's, are sampled interleaved, one sample of each in a shuffled
-// order, round after round, so that a slow phase of a noisy machine falls
-// on all of them alike (Google Benchmark's random interleaving). Jobs that
-// need memory set aside (MinMemory) run alone, and a job whose encoding is
-// LargeBytes or more is sampled on its own as soon as it is prepared.
+// Run runs the jobs, group by group (see Groups), with Options.LiveHeap
+// kept alive throughout: the benchmarks of a group, one codec's, are
+// sampled interleaved, one sample of each in a shuffled order, round after
+// round, so that a slow phase of a noisy machine falls on all of them
+// alike (Google Benchmark's random interleaving). Jobs that need memory
+// set aside (MinMemory) run alone, and a job whose encoding is LargeBytes
+// or more is sampled on its own as soon as it is prepared.
 //
 // It returns the results in job order. When ctx is cancelled Run stops
 // and returns the results of the jobs finished so far with ctx's error.
 func (r *Runner) Run(ctx context.Context, jobs []Job) ([]results.Result, error) {
+	live := newLiveHeap(r.opts.LiveHeap)
+	defer runtime.KeepAlive(live)
 	all := r.opts
 	defer func() { r.opts = all }()
 	return Schedule(ctx, all, jobs, r.Progress, func(ctx context.Context, o Options, g []*Job, finished func(*Job, []results.Result)) ([][]results.Result, error) {
@@ -251,8 +259,14 @@ func (job *Job) Results(st results.Status, reason string) []results.Result {
 	return out
 }
 
+// Key returns the key (results.Result.Key) of the job's benchmark of op.
+func (job *Job) Key(op results.Op) string {
+	r := job.result(op, "", "")
+	return r.Key()
+}
+
 func (job *Job) result(op results.Op, st results.Status, reason string) results.Result {
-	return results.Result{Op: op, Codec: job.Codec.Name, Dataset: job.Dataset, Shape: job.Shape, Items: job.Items, Status: st, Reason: reason}
+	return results.Result{Op: op, Codec: job.Codec.Name, Dataset: job.Dataset, Shape: job.Shape, Items: job.Items, Procs: job.Procs, Status: st, Reason: reason}
 }
 
 // runGroup prepares, verifies and calibrates every job of the group, then
@@ -408,7 +422,7 @@ func (r *Runner) prepare(ctx context.Context, job *Job) ([]*bench, []results.Res
 	if avail, ok := memAvailable(); ok && job.MinMemory > 0 && avail < job.MinMemory {
 		return nil, job.Results(results.Skipped, fmt.Sprintf("needs %d MiB of available memory, the OS reports %d MiB; skipped rather than risk running out", job.MinMemory>>20, avail>>20))
 	}
-	p, err := prepare(job, r.alive, r.now)
+	ps, err := prepareProcs(job, r.alive, r.now)
 	if err != nil {
 		var ce *CheckError
 		if errors.As(err, &ce) {
@@ -416,6 +430,7 @@ func (r *Runner) prepare(ctx context.Context, job *Job) ([]*bench, []results.Res
 		}
 		return nil, job.Results(results.Error, err.Error())
 	}
+	p := ps[0]
 	selfTimed := job.Codec.SelfTimed
 	var ls []codec.Looper
 	if selfTimed {
@@ -424,19 +439,27 @@ func (r *Runner) prepare(ctx context.Context, job *Job) ([]*bench, []results.Res
 		}
 	}
 	fl := r.floorTimes(len(p.Msgs[0]), selfTimed)
+	var comp []results.Compressed
+	if r.opts.Compress {
+		r.beat(job, "", "compress")
+		if comp, err = r.compressed(p.Msgs[0]); err != nil {
+			return nil, job.Results(results.Error, fmt.Sprintf("compressing the encoding: %v", err))
+		}
+	}
 	var bs []*bench
 	for i, op := range job.Ops {
 		b := &bench{res: job.result(op, results.OK, "")}
 		b.res.Bytes = len(p.Msgs[0])
 		b.res.CopyNs, b.res.CopyBaseNs, b.res.LoopNs = fl.copyNs, fl.copyBaseNs, fl.loopNs
 		b.res.SelfTimed = selfTimed
+		b.res.Compressed = comp
 		seed := uint64(i) + uint64(len(job.Codec.Name))<<8 + uint64(len(p.Msgs))<<16
 		var path loop // the same operation through Encode and Decode, for a self-timed bench
 		if o, ok := operations[op]; !ok {
 			b.fail(fmt.Errorf("unknown op %q", op))
 		} else {
 			var err error
-			b.loop, b.ctl, path, err = o.build(p, opInput{job: job, loopers: ls, seed: seed, now: r.now})
+			b.loop, b.ctl, path, err = buildProcs(o, ps, opInput{job: job, loopers: ls, seed: seed, now: r.now}, selfTimed)
 			if err != nil {
 				var ce *CheckError
 				if errors.As(err, &ce) && ce.Status == results.Skipped {
@@ -451,7 +474,8 @@ func (r *Runner) prepare(ctx context.Context, job *Job) ([]*bench, []results.Res
 			b.ctl.each = selfTimed
 			b.check = r.checks(p, (checkRoundTrips+len(job.Ops)-1)/len(job.Ops))
 			r.beat(job, op, "calibrate")
-			n, err := r.calibrateCtl(ctx, b.loop, b.ctl)
+			restore := useProcs(job.Procs)
+			n, err := r.calibrateCtl(ctx, b.loop, b.ctl, r.batchOf(job.Procs))
 			b.n = n
 			if err == nil {
 				b.gc, err = r.collects(b.loop, n)
@@ -459,6 +483,7 @@ func (r *Runner) prepare(ctx context.Context, job *Job) ([]*bench, []results.Res
 			if err == nil && path != nil {
 				b.res.PathNs, err = r.pathTime(ctx, path)
 			}
+			restore()
 			if err != nil {
 				b.fail(err)
 			}
@@ -490,8 +515,8 @@ func (r *Runner) pathTime(ctx context.Context, l loop) (float64, error) {
 }
 
 // checks returns a bench's checks after timing: n round trips over the
-// job's pool (Prepared.RoundTrips), whatever the size of its message, and
-// more while 1/checkShare of the budget lasts, then what they saw of the
+// job's pool (Prepared.RoundTrips), fewer of a message of hundreds of
+// kilobytes (checkCount), and more while 1/checkShare of the budget lasts, then what they saw of the
 // calls (judge), and the encodings for the check in a fresh process
 // (Result.Verified). Each bench of a job makes its share of the job's
 // checkRoundTrips: every round trip encodes and decodes. It returns the
@@ -502,7 +527,7 @@ func (r *Runner) checks(p *Prepared, n int) func(*results.Result) (int, error) {
 			return 0, err
 		}
 		start := time.Now()
-		made, err := p.RoundTrips(n, time.Time{})
+		made, err := p.RoundTrips(checkCount(n, len(p.Msgs[0])), time.Time{})
 		if err != nil {
 			return made, err
 		}
@@ -514,6 +539,14 @@ func (r *Runner) checks(p *Prepared, n int) func(*results.Result) (int, error) {
 			}
 		}
 		r.judge(p, res)
+		// Two collections of a live heap (LiveHeap) would cost far more
+		// than the figure, which does not depend on it: it is measured
+		// without one.
+		if res.Op == results.Decode && r.opts.LiveHeap <= 0 {
+			if res.KeptBPerOp, err = p.keptBytes(); err != nil {
+				return made, checkErr(results.Error, "decoding to measure the heap a value keeps: %v", err)
+			}
+		}
 		res.Verified = p.verified()
 		return made, nil
 	}
@@ -530,7 +563,7 @@ func (r *Runner) checks(p *Prepared, n int) func(*results.Result) (int, error) {
 func (r *Runner) judge(p *Prepared, res *results.Result) {
 	timer := r.timerCost()
 	q := func(ds []time.Duration) float64 { return max(quantile(ds, checkQuantile)-timer, 0) }
-	m := res.NsPerOp.Median
+	m := res.NsPerOp.Median * float64(max(res.Procs, 1)) // one goroutine's time per op
 	if o, ok := operations[res.Op]; ok {
 		if flag := o.judge(p, res, q); flag != "" {
 			res.Flagged = flag

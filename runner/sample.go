@@ -45,11 +45,16 @@ func (b *bench) fail(err error) {
 	st, reason := results.Error, fmt.Sprintf("%s: %v", b.res.Op, err)
 	var cf *checkFailure
 	var ce *CheckError
-	if errors.As(err, &cf) && errors.As(cf.err, &ce) {
+	switch {
+	case errors.As(err, &cf) && errors.As(cf.err, &ce):
 		st, reason = ce.Status, fmt.Sprintf("%s: a timed iteration: %s", b.res.Op, ce.Reason)
+	case errors.As(err, &ce):
+		// An op's own checks before timing (a stream read back) say
+		// failed or error themselves.
+		st, reason = ce.Status, fmt.Sprintf("%s: %s", b.res.Op, ce.Reason)
 	}
 	b.res = results.Result{Op: b.res.Op, Codec: b.res.Codec, Dataset: b.res.Dataset, Shape: b.res.Shape,
-		Items: b.res.Items, Status: st, Reason: reason}
+		Items: b.res.Items, Procs: b.res.Procs, Status: st, Reason: reason}
 	b.done = true
 }
 
@@ -143,6 +148,7 @@ func (r *Runner) timeSample(l loop, ctl *control, n int, mode gcMode, aligned bo
 	}
 	var m0, m1 runtime.MemStats
 	runtime.ReadMemStats(&m0)
+	gc0 := gcCPU()
 	last := cycles.read()
 	batches := 0
 	var checked [2]uint64 // what the verifications allocated
@@ -169,6 +175,7 @@ func (r *Runner) timeSample(l loop, ctl *control, n int, mode gcMode, aligned bo
 	paused := r.since(wall0) - elapsed // the verifications', and the loop's own bookkeeping
 	cpu1, _ := cpuTime()
 	runtime.ReadMemStats(&m1)
+	gc1 := gcCPU()
 	if ctl != nil {
 		checked = ctl.allocs
 	}
@@ -181,6 +188,7 @@ func (r *Runner) timeSample(l loop, ctl *control, n int, mode gcMode, aligned bo
 		BPerOp:      float64(m1.TotalAlloc-m0.TotalAlloc-min(checked[0], m1.TotalAlloc-m0.TotalAlloc)) / iters,
 		AllocsPerOp: float64(m1.Mallocs-m0.Mallocs-min(checked[1], m1.Mallocs-m0.Mallocs)) / iters,
 		GCs:         int(m1.NumGC - m0.NumGC),
+		GCCPUNs:     max(gc1-gc0, 0),
 	}
 	if cpuOK {
 		s.CPUNsPerOp = max(float64((cpu1-cpu0-max(paused, 0)).Nanoseconds()), 0) / iters
@@ -229,11 +237,13 @@ func (c *cycleCounter) read() uint64 {
 }
 
 // collects returns how the samples of loop l, calibrated to n iterations
-// per batch, meet the collector: gcRunning with NoGC; gcFirst with
+// per batch, meet the collector: gcRunning with NoGC or a LiveHeap (a
+// service's heap is collected as it runs, and a collection of it before
+// every sample would take longer than the sample); gcFirst with
 // GCFirst; otherwise gcCycles if the loop allocates fast (measured on one
 // untimed batch), else gcFirst.
 func (r *Runner) collects(l loop, n int) (gcMode, error) {
-	if r.opts.NoGC {
+	if r.opts.NoGC || r.opts.LiveHeap > 0 {
 		return gcRunning, nil
 	}
 	if r.opts.GCFirst {
@@ -290,33 +300,34 @@ func heapGoal() float64 {
 // neighbour's burst) cannot end calibration early: a count too small
 // would make a sample's batches mostly timer calls.
 func (r *Runner) calibrate(ctx context.Context, l loop) (n int, err error) {
-	return r.calibrateCtl(ctx, l, nil)
+	return r.calibrateCtl(ctx, l, nil, r.opts.BatchTime)
 }
 
 // calibrateCtl calibrates as calibrate does a loop whose batches ctl
-// verifies (timeCtl), without the verifications' time.
-func (r *Runner) calibrateCtl(ctx context.Context, l loop, ctl *control) (n int, err error) {
+// verifies (timeCtl), without the verifications' time, to batches of
+// batch (see batchOf).
+func (r *Runner) calibrateCtl(ctx context.Context, l loop, ctl *control, batch time.Duration) (n int, err error) {
 	if _, err := r.timeCtl(ctl, l, 1); err != nil { // a first, cold call
 		return 0, err
 	}
 	n = 1
 	for {
 		r.alive()
-		if !r.opts.NoGC {
+		if r.forcesGC() {
 			runtime.GC()
 		}
 		var d time.Duration
 		if d, err = r.timeCtl(ctl, l, n); err != nil {
 			return 0, err
 		}
-		if d >= r.opts.BatchTime && d < r.opts.SampleTime {
+		if d >= batch && d < r.opts.SampleTime {
 			again, err := r.timeCtl(ctl, l, n)
 			if err != nil {
 				return 0, err
 			}
 			d = min(d, again)
 		}
-		if d >= r.opts.BatchTime || n >= 1e9 {
+		if d >= batch || n >= 1e9 {
 			for warm := d; warm < r.opts.SampleTime; {
 				d, err := r.timeCtl(ctl, l, n)
 				if err != nil {
@@ -335,7 +346,7 @@ func (r *Runner) calibrateCtl(ctx context.Context, l loop, ctl *control) (n int,
 		prev := n
 		next := 100 * int64(prev) // too short to read: as fast as allowed
 		if perOp := float64(d.Nanoseconds()) / float64(n); perOp > 0 {
-			next = int64(float64(r.opts.BatchTime.Nanoseconds()) / perOp * 1.2)
+			next = int64(float64(batch.Nanoseconds()) / perOp * 1.2)
 		}
 		next = min(next, 100*int64(prev), 1e9)
 		n = int(max(next, int64(prev)+1))
@@ -389,7 +400,9 @@ func (r *Runner) sampleOnce(b *bench, aligned bool) (sampled, atCycleEnd bool) {
 		b.waits = 0
 	}
 	probe := r.meter.tick()
+	restore := useProcs(b.res.Procs)
 	s, _, atCycleEnd, err := r.timeSample(b.loop, b.ctl, b.n, b.gc, aligned)
+	restore()
 	s.Probe = probe
 	if err != nil {
 		b.charge(r.since(start))
@@ -438,7 +451,8 @@ func (r *Runner) sampleOnce(b *bench, aligned bool) (sampled, atCycleEnd bool) {
 		b.res.BPerOp = median(b.res.Samples, func(s results.Sample) float64 { return s.BPerOp })
 		b.res.Allocs = median(b.res.Samples, func(s results.Sample) float64 { return s.AllocsPerOp })
 		b.res.CPUNsPerOp = median(b.res.Samples, func(s results.Sample) float64 { return s.CPUNsPerOp })
-		b.res.MultiThreaded = multiThreaded(b.res.Samples)
+		b.res.MultiThreaded = multiThreaded(b.res.Samples, b.res.Procs)
+		gcCost(&b.res)
 		b.res.Busy = len(b.busy)
 		b.done = true
 	}
@@ -449,7 +463,7 @@ func (r *Runner) sampleOnce(b *bench, aligned bool) (sampled, atCycleEnd bool) {
 // time, beyond what the collector's background workers add: the
 // operation ran on more than one thread, and its figure is not the
 // single-threaded cost the others' are.
-func multiThreaded(ss []results.Sample) bool {
+func multiThreaded(ss []results.Sample, procs int) bool {
 	var cpu, wall float64
 	for _, s := range ss {
 		if s.CPUNsPerOp <= 0 {
@@ -458,13 +472,14 @@ func multiThreaded(ss []results.Sample) bool {
 		cpu += s.CPUNsPerOp * float64(s.Iters)
 		wall += s.NsPerOp * float64(s.Iters)
 	}
-	return wall > 0 && cpu > multiThreadedRatio*wall
+	return wall > 0 && cpu > multiThreadedRatio*wall*float64(max(procs, 1))
 }
 
 // multiThreadedRatio: samples whose CPU time exceeds their wall time by
 // this factor ran on more than one thread. The collector's background
 // workers take up to a quarter of GOMAXPROCS while a cycle marks; one
-// thread more than that doubles the CPU time.
+// thread more than that doubles the CPU time. A loop on several
+// goroutines (Result.Procs) is held to as many times its wall time.
 const multiThreadedRatio = 1.5
 
 // sampleVisit samples b once (sampleOnce); a bench sampled over whole

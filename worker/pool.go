@@ -438,10 +438,10 @@ func (c *claims) check(specs []Spec, running int, r *result, wall time.Duration)
 		return fmt.Sprintf("a result for job %d of a worker given %d", r.Job, len(specs)), ""
 	}
 	s, res := specs[r.Job], r.Result
-	named := fmt.Sprintf("%s %s/%s %s", res.Codec, res.Dataset, res.Shape, res.Op)
+	named := fmt.Sprintf("%s %s/%s%s %s", res.Codec, res.Dataset, res.Shape, results.ProcsSuffix(res.Procs), res.Op)
 	switch {
-	case res.Codec != s.Codec || res.Dataset != s.Dataset || res.Shape != s.Shape:
-		return fmt.Sprintf("a result naming %s for job %d, which is %s %s/%s", named, r.Job, s.Codec, s.Dataset, s.Shape), ""
+	case res.Codec != s.Codec || res.Dataset != s.Dataset || res.Shape != s.Shape || res.Procs != s.Procs:
+		return fmt.Sprintf("a result naming %s for job %d, which is %s", named, r.Job, specName(specs, r.Job)), ""
 	case r.Job != running:
 		return fmt.Sprintf("a result for %s while the worker was in %s", named, specName(specs, running)), ""
 	case !slices.Contains(s.Ops, res.Op):
@@ -464,7 +464,7 @@ func specName(specs []Spec, i int) string {
 	if i < 0 || i >= len(specs) {
 		return "no job yet"
 	}
-	return fmt.Sprintf("%s %s/%s", specs[i].Codec, specs[i].Dataset, specs[i].Shape)
+	return fmt.Sprintf("%s %s/%s%s", specs[i].Codec, specs[i].Dataset, specs[i].Shape, results.ProcsSuffix(specs[i].Procs))
 }
 
 // outcome waits for a watched worker to exit, merges its probes and

@@ -45,17 +45,18 @@ type Spec struct {
 	Dataset   string       `json:"dataset"`
 	Shape     string       `json:"shape"`
 	Ops       []results.Op `json:"ops"`
+	Procs     int          `json:"procs,omitempty"`
 	Skip      string       `json:"skip,omitempty"`
 	MinMemory uint64       `json:"min_memory,omitempty"`
 }
 
 // SpecOf returns the Spec of job.
 func SpecOf(job *runner.Job) Spec {
-	return Spec{Codec: job.Codec.Name, Dataset: job.Dataset, Shape: job.Shape, Ops: job.Ops, Skip: job.Skip, MinMemory: job.MinMemory}
+	return Spec{Codec: job.Codec.Name, Dataset: job.Dataset, Shape: job.Shape, Ops: job.Ops, Procs: job.Procs, Skip: job.Skip, MinMemory: job.MinMemory}
 }
 
 // A Resolver rebuilds the job a Spec names (its codec, values and item
-// count); Serve sets its Ops, Skip and MinMemory from the Spec.
+// count); Serve sets its Ops, Procs, Skip and MinMemory from the Spec.
 type Resolver func(Spec) (runner.Job, error)
 
 // request is what the parent sends a worker on its stdin.

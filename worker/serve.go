@@ -48,7 +48,7 @@ func serve(ctx context.Context, in io.Reader, out io.Writer, resolve Resolver, h
 			w.write(event{End: &end{Error: err.Error()}})
 			return err
 		}
-		job.Ops, job.Skip, job.MinMemory = s.Ops, s.Skip, s.MinMemory
+		job.Ops, job.Procs, job.Skip, job.MinMemory = s.Ops, s.Procs, s.Skip, s.MinMemory
 		jobs[i] = job
 	}
 	for i := range jobs {

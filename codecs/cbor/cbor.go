@@ -2,6 +2,7 @@
 package cbor
 
 import (
+	"io"
 	"time"
 
 	"github.com/fxamacker/cbor/v2"
@@ -18,22 +19,30 @@ const (
 var Default = codec.Info{
 	Name: "cbor", Family: "cbor", Label: "fxamacker/cbor/v2", Module: module, URL: url,
 	API: codec.Reflection,
+	// The default DecOptions refuse values nested deeper than 32 levels,
+	// which a recursive type's values may be (golang_source's tree).
+	Unsupported: codec.Recursive,
 	Losses: []codec.Loss{
 		{Kind: codec.TimePrecision, Precision: time.Second},
 		{Kind: codec.TimeZone},
 	},
 	Notes: "Default EncOptions encode a time as whole Unix seconds (TimeUnix), decoded in time.Local; " +
 		"see cbor-nano. Struct fields keyed by their json tags.",
-	New: func() codec.Codec { return codec.Reflect(cbor.Marshal, cbor.Unmarshal) },
+	New: func() codec.Codec {
+		return codec.WithStream(codec.Reflect(cbor.Marshal, cbor.Unmarshal),
+			func(w io.Writer) codec.Encoder { return cbor.NewEncoder(w) },
+			func(r io.Reader) codec.Decoder { return cbor.NewDecoder(r) })
+	},
 }
 
 // Nano encodes times as RFC 3339 text with nanoseconds.
 var Nano = codec.Info{
 	Name: "cbor-nano", Family: "cbor", Label: "fxamacker/cbor/v2 (TimeRFC3339Nano)", Module: module, URL: url,
-	API:     codec.Reflection,
-	Variant: "EncOptions{Time: TimeRFC3339Nano} built once into an EncMode: times keep nanoseconds",
-	Notes:   "A time keeps its UTC offset (not its zone name, which verification does not ask for). Struct fields keyed by their json tags.",
-	New:     newNano,
+	API:         codec.Reflection,
+	Unsupported: codec.Recursive, // as Default: at most 32 levels deep
+	Variant:     "EncOptions{Time: TimeRFC3339Nano} built once into an EncMode: times keep nanoseconds",
+	Notes:       "A time keeps its UTC offset (not its zone name, which verification does not ask for). Struct fields keyed by their json tags.",
+	New:         newNano,
 }
 
 // newNano builds the EncMode once per codec, outside the timer.

@@ -15,7 +15,7 @@ var Mailru = codec.Info{
 	URL: "https://github.com/mailru/easyjson", API: codec.Codegen,
 	// easyjson generates code for named structs, slices and maps only.
 	Unsupported: codec.TopLevelScalar,
-	Omits:       dataset.ArticleOnly,
+	Omits:       dataset.Omits(nil),
 	Notes: "easyjson.Marshal and easyjson.Unmarshal, as its README shows: each Marshal builds a new slice " +
 		"from easyjson's pooled buffers; Decode unmarshals into a fresh value. " +
 		"Values are copied to generated mirror types before timing.",

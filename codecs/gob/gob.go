@@ -7,6 +7,7 @@ package gob
 import (
 	"bytes"
 	"encoding/gob"
+	"io"
 	"reflect"
 
 	"github.com/serbench/serbench/codec"
@@ -37,7 +38,11 @@ var Stream = codec.Info{
 	API:     codec.Reflection,
 	Losses:  losses,
 	Variant: "one Encoder/Decoder pair reused across messages; type descriptors sent once, before timing",
-	New:     func() codec.Codec { return codec.Func(prepareStream) },
+	New: func() codec.Codec {
+		return codec.WithStream(codec.Func(prepareStream),
+			func(w io.Writer) codec.Encoder { return gob.NewEncoder(w) },
+			func(r io.Reader) codec.Decoder { return gob.NewDecoder(r) })
+	},
 }
 
 func marshal(v any) ([]byte, error) {

@@ -3,6 +3,8 @@
 package goccyjson
 
 import (
+	"io"
+
 	"github.com/goccy/go-json"
 
 	"github.com/serbench/serbench/codec"
@@ -17,7 +19,11 @@ const (
 var Default = codec.Info{
 	Name: "goccy-json", Family: "json", Label: "goccy/go-json", Module: module, URL: url,
 	API: codec.Reflection,
-	New: func() codec.Codec { return codec.Reflect(json.Marshal, json.Unmarshal) },
+	New: func() codec.Codec {
+		return codec.WithStream(codec.Reflect(json.Marshal, json.Unmarshal),
+			func(w io.Writer) codec.Encoder { return json.NewEncoder(w) },
+			func(r io.Reader) codec.Decoder { return json.NewDecoder(r) })
+	},
 }
 
 // Fast is go-json with every documented option that trades

@@ -17,7 +17,8 @@ var Default = codec.Info{
 	Losses: []codec.Loss{{Kind: codec.NilEmpty}},
 	Notes: "A nil slice or map encodes as [] or {}, so it decodes empty. " +
 		"Values holding a one-line string with a tab are refused: Marshal writes such a string " +
-		"unquoted and Unmarshal reads it back without its tabs, silently (v1.19.2).",
+		"unquoted and Unmarshal reads it back without its tabs, silently (v1.19.2); and those holding a string " +
+		"with a carriage return, which comes back as a line feed.",
 	New: func() codec.Codec { return codec.Refuse(codec.Reflect(yaml.Marshal, unmarshal), strKind, tabbed) },
 }
 
@@ -27,8 +28,12 @@ var strKind = []reflect.Kind{reflect.String}
 
 // tabbed rejects the strings go-yaml loses tabs from.
 func tabbed(v reflect.Value) string {
-	if s := v.String(); strings.Contains(s, "\t") && !strings.Contains(s, "\n") {
+	s := v.String()
+	if strings.Contains(s, "\t") && !strings.Contains(s, "\n") {
 		return "goccy/go-yaml drops the tabs of a one-line string (written unquoted, read back without them)"
+	}
+	if strings.Contains(s, "\r") {
+		return "goccy/go-yaml reads a carriage return in a string back as a line feed"
 	}
 	return ""
 }

@@ -3,6 +3,7 @@ package json
 
 import (
 	"encoding/json"
+	"io"
 
 	"github.com/serbench/serbench/codec"
 )
@@ -11,5 +12,9 @@ import (
 var Std = codec.Info{
 	Name: "json", Family: "json", Label: "encoding/json", Module: "std",
 	URL: "https://pkg.go.dev/encoding/json", API: codec.Reflection,
-	New: func() codec.Codec { return codec.Reflect(json.Marshal, json.Unmarshal) },
+	New: func() codec.Codec {
+		return codec.WithStream(codec.Reflect(json.Marshal, json.Unmarshal),
+			func(w io.Writer) codec.Encoder { return json.NewEncoder(w) },
+			func(r io.Reader) codec.Decoder { return json.NewDecoder(r) })
+	},
 }

@@ -2,6 +2,8 @@
 package jsoniter
 
 import (
+	"io"
+
 	jsoniter "github.com/json-iterator/go"
 
 	"github.com/serbench/serbench/codec"
@@ -20,7 +22,9 @@ var Std = codec.Info{
 	Notes: "ConfigCompatibleWithStandardLibrary: HTML escaping, sorted map keys, as encoding/json.",
 	New: func() codec.Codec {
 		api := jsoniter.ConfigCompatibleWithStandardLibrary
-		return codec.Reflect(api.Marshal, api.Unmarshal)
+		return codec.WithStream(codec.Reflect(api.Marshal, api.Unmarshal),
+			func(w io.Writer) codec.Encoder { return api.NewEncoder(w) },
+			func(r io.Reader) codec.Decoder { return api.NewDecoder(r) })
 	},
 }
 

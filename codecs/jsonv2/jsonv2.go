@@ -4,7 +4,10 @@
 package jsonv2
 
 import (
+	"io"
+
 	"github.com/go-json-experiment/json"
+	"github.com/go-json-experiment/json/jsontext"
 
 	"github.com/serbench/serbench/codec"
 )
@@ -17,8 +20,20 @@ var V2 = codec.Info{
 	Losses: []codec.Loss{{Kind: codec.NilEmpty}},
 	Notes: "v2 defaults: nil slices and maps encode as [] and {}, so they decode as empty; " +
 		"field names match case-sensitively; invalid UTF-8 is an error; map keys unsorted.",
-	New: func() codec.Codec { return codec.Reflect(marshal, unmarshal) },
+	New: func() codec.Codec { return codec.WithStream(codec.Reflect(marshal, unmarshal), newEncoder, newDecoder) },
 }
 
 func marshal(v any) ([]byte, error)      { return json.Marshal(v) }
 func unmarshal(data []byte, v any) error { return json.Unmarshal(data, v) }
+
+// A textEncoder writes each value as the next top-level value of a
+// jsontext stream (json.MarshalEncode); textDecoder reads them back
+// (json.UnmarshalDecode), token by token from the io.Reader.
+type textEncoder struct{ enc *jsontext.Encoder }
+type textDecoder struct{ dec *jsontext.Decoder }
+
+func newEncoder(w io.Writer) codec.Encoder { return textEncoder{jsontext.NewEncoder(w)} }
+func newDecoder(r io.Reader) codec.Decoder { return textDecoder{jsontext.NewDecoder(r)} }
+
+func (e textEncoder) Encode(v any) error { return json.MarshalEncode(e.enc, v) }
+func (d textDecoder) Decode(v any) error { return json.UnmarshalDecode(d.dec, v) }

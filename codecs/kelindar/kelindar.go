@@ -13,7 +13,9 @@ import (
 var Default = codec.Info{
 	Name: "kelindar-binary", Family: "kelindar", Label: "kelindar/binary", Module: "github.com/kelindar/binary",
 	URL: "https://github.com/kelindar/binary", API: codec.Reflection,
-	Unsupported: codec.Interface, // "binary: unsupported type interface {}"
+	// "binary: unsupported type interface {}"; a type that contains
+	// itself overflows the stack in its type scanner.
+	Unsupported: codec.Interface | codec.Recursive,
 	Losses:      []codec.Loss{{Kind: codec.NilEmpty}},
 	Notes:       "Positional: the reader must have the same Go types. Times via time.Time's MarshalBinary. Slices and maps carry only a length: an empty slice decodes nil and a nil map empty.",
 	New:         func() codec.Codec { return codec.Reflect(binary.Marshal, binary.Unmarshal) },

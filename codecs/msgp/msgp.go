@@ -17,7 +17,7 @@ var Tinylib = codec.Info{
 	// Generated code exists for the dataset types only; a bare int64
 	// would be a msgp.AppendInt64 call, not generated code.
 	Unsupported: codec.TopLevelScalar,
-	Omits:       dataset.ArticleOnly,
+	Omits:       dataset.Omits(nil),
 	// An empty slice decodes as nil and a nil map as an empty one; the
 	// time extension carries the instant to the nanosecond but no offset.
 	Losses: []codec.Loss{{Kind: codec.NilEmpty}, {Kind: codec.TimeZone}},

@@ -22,7 +22,9 @@ var Default = codec.Info{
 	Losses: []codec.Loss{{Kind: codec.TimeZone}},
 	Notes: "Struct fields keyed by Go field name (the datasets carry no msgpack tags). " +
 		"Times as the msgpack timestamp extension, which holds no offset: decoded in time.Local.",
-	New: func() codec.Codec { return codec.Reflect(msgpack.Marshal, msgpack.Unmarshal) },
+	New: func() codec.Codec {
+		return codec.WithStream(codec.Reflect(msgpack.Marshal, msgpack.Unmarshal), newEncoder, newDecoder)
+	},
 }
 
 // Reuse keeps one Encoder and one Decoder for all messages.

@@ -4,6 +4,7 @@ package segmentio
 
 import (
 	"fmt"
+	"io"
 
 	"github.com/segmentio/encoding/json"
 
@@ -19,7 +20,11 @@ const (
 var Std = codec.Info{
 	Name: "segmentio-json", Family: "json", Label: "segmentio/encoding/json", Module: module, URL: url,
 	API: codec.Reflection,
-	New: func() codec.Codec { return codec.Reflect(json.Marshal, json.Unmarshal) },
+	New: func() codec.Codec {
+		return codec.WithStream(codec.Reflect(json.Marshal, json.Unmarshal),
+			func(w io.Writer) codec.Encoder { return json.NewEncoder(w) },
+			func(r io.Reader) codec.Decoder { return json.NewDecoder(r) })
+	},
 }
 
 // Append is json.Append into a reused buffer without flags and json.Parse

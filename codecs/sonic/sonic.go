@@ -5,6 +5,9 @@
 package sonic
 
 import (
+	"io"
+	"reflect"
+
 	"github.com/bytedance/sonic"
 
 	"github.com/serbench/serbench/codec"
@@ -21,7 +24,11 @@ var Default = codec.Info{
 	API: codec.Reflection,
 	Notes: "ConfigDefault: unlike encoding/json, no HTML escaping, map keys unsorted, " +
 		"decoded strings point into the input instead of being copied.",
-	New: func() codec.Codec { return codec.Reflect(sonic.Marshal, sonic.Unmarshal) },
+	New: func() codec.Codec {
+		return codec.WithStreamRefusing(codec.Reflect(sonic.Marshal, sonic.Unmarshal),
+			func(w io.Writer) codec.Encoder { return sonic.ConfigDefault.NewEncoder(w) },
+			func(r io.Reader) codec.Decoder { return sonic.ConfigDefault.NewDecoder(r) }, topLevelNumber)
+	},
 }
 
 // Std is sonic.ConfigStd, its encoding/json-compatible config.
@@ -44,4 +51,16 @@ var Fastest = codec.Info{
 	New: func() codec.Codec {
 		return codec.Reflect(sonic.ConfigFastest.Marshal, sonic.ConfigFastest.Unmarshal)
 	},
+}
+
+// topLevelNumber refuses a stream of top-level numbers: sonic's stream
+// Decoder loses them (of "23422\n23423\n23422\n23423\n" it decodes two,
+// then returns io.EOF).
+func topLevelNumber(v any) string {
+	switch reflect.TypeOf(v).Elem().Kind() {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Float32, reflect.Float64:
+		return "its Decoder loses top-level numbers (of 23422, 23423, 23422, 23423, one per line, it decodes two, then returns io.EOF)"
+	}
+	return ""
 }

@@ -19,7 +19,9 @@ import (
 var Std = codec.Info{
 	Name: "xml", Family: "xml", Label: "encoding/xml", Module: "std",
 	URL: "https://pkg.go.dev/encoding/xml", API: codec.Reflection,
-	Unsupported: codec.Map | codec.Interface, // an interface field decodes as nil
+	// An interface field decodes as nil; an array is refused at decode
+	// ("unknown type [2]float64").
+	Unsupported: codec.Map | codec.Interface | codec.Array,
 	Losses:      []codec.Loss{{Kind: codec.NilEmpty}, {Kind: codec.BinaryText}},
 	Notes:       "Top-level slices are wrapped in one <items> root element.",
 	New:         func() codec.Codec { return codec.Func(prepare) },

@@ -4,6 +4,8 @@
 package yaml
 
 import (
+	"io"
+
 	"go.yaml.in/yaml/v4"
 
 	"github.com/serbench/serbench/codec"
@@ -14,5 +16,9 @@ var V4 = codec.Info{
 	Name: "yaml", Family: "yaml", Label: "go.yaml.in/yaml/v4", Module: "go.yaml.in/yaml/v4",
 	URL: "https://github.com/yaml/go-yaml", API: codec.Reflection,
 	Losses: []codec.Loss{{Kind: codec.NilEmpty}},
-	New:    func() codec.Codec { return codec.Reflect(yaml.Marshal, yaml.Unmarshal) },
+	New: func() codec.Codec {
+		return codec.WithStream(codec.Reflect(yaml.Marshal, yaml.Unmarshal),
+			func(w io.Writer) codec.Encoder { return yaml.NewEncoder(w) },
+			func(r io.Reader) codec.Decoder { return yaml.NewDecoder(r) })
+	},
 }

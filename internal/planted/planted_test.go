@@ -118,13 +118,13 @@ func TestCodecs(t *testing.T) {
 // honestCases lists the dataset values every planted codec must handle as
 // json does on its first round trip (crashers: unless it is their
 // trigger): every dataset in every shape but those of tens of megabytes
-// (tooLarge), the same planted code on the same types, which took most
-// of the package's time.
+// (tooLarge) and the corpora of a megabyte or more, the same planted code
+// on the same types, which took most of the package's time.
 func honestCases(t *testing.T) map[string]func() any {
 	cases := map[string]func() any{}
 	for _, d := range dataset.All {
 		for _, s := range d.Shapes() {
-			if d.XLSlices || tooLarge[d.Name+"/"+string(s)] {
+			if d.XLSlices || tooLarge[d.Name+"/"+string(s)] || d.Corpus != nil && d.Corpus.Size >= 1<<20 {
 				continue
 			}
 			cases[d.Name+"/"+string(s)] = func() any { return value(t, d.Name, s) }

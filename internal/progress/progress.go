@@ -90,11 +90,11 @@ func (r *Reporter) Event(e runner.Event) {
 		}
 	}
 	if e.Refining {
-		r.bar.Describe(describe(fmt.Sprintf("refining %d/%d: %s %s/%s", e.Done, e.Total, e.Job.Codec.Name, e.Job.Dataset, e.Job.Shape)))
+		r.bar.Describe(describe(fmt.Sprintf("refining %d/%d: %s %s/%s", e.Done, e.Total, e.Job.Codec.Name, e.Job.Dataset, e.Job.Shape+results.ProcsSuffix(e.Job.Procs))))
 		return
 	}
 	r.bar.Set(e.Done)
-	r.bar.Describe(describe(fmt.Sprintf("%s %s/%s", e.Job.Codec.Name, e.Job.Dataset, e.Job.Shape)))
+	r.bar.Describe(describe(fmt.Sprintf("%s %s/%s", e.Job.Codec.Name, e.Job.Dataset, e.Job.Shape+results.ProcsSuffix(e.Job.Procs))))
 }
 
 // Finish clears the bar, so what follows starts on a clean line.
@@ -139,7 +139,7 @@ func line(e runner.Event) string {
 		pass = "refining "
 	}
 	return fmt.Sprintf("[%s%d/%d %s] %s %s/%s: %s", pass, e.Done, e.Total, e.Elapsed.Round(time.Second),
-		e.Job.Codec.Name, e.Job.Dataset, e.Job.Shape, strings.Join(parts, sep))
+		e.Job.Codec.Name, e.Job.Dataset, e.Job.Shape+results.ProcsSuffix(e.Job.Procs), strings.Join(parts, sep))
 }
 
 // briefLen is the most characters brief keeps.

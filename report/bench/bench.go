@@ -8,26 +8,64 @@ import (
 	"io"
 	"sort"
 	"strconv"
+	"strings"
 
 	"golang.org/x/perf/benchfmt"
 
+	"github.com/serbench/serbench/compress"
 	"github.com/serbench/serbench/results"
 )
 
 // UnitEncoded is the unit of the encoded message size.
 const UnitEncoded = "B/msg"
 
+// UnitMBs is a stream op's throughput, in MB/s of the stream.
+const UnitMBs = "MB/s"
+
+// UnitHeapGrowth is what a long stream's decode left in the live heap,
+// in bytes (results.StreamCheck).
+const UnitHeapGrowth = "stream-heap-B"
+
+// CompressUnits returns the units of an encoding compressed by algo
+// ("zstd-3"): its size, "zstd3-B/msg", and the time to compress and
+// decompress it, "zstd3-comp-ns/msg" and "zstd3-decomp-ns/msg".
+func CompressUnits(algo string) (size, comp, decomp string) {
+	a := strings.ReplaceAll(algo, "-", "")
+	return a + "-B/msg", a + "-comp-ns/msg", a + "-decomp-ns/msg"
+}
+
 // UnitCPU is the unit of a sample's CPU time per op (the process's, user
 // and system), beside its wall time (ns/op).
 const UnitCPU = "cpu-ns/op"
+
+// The units of the production figures: a decoded value's kept heap, the
+// collector's cycles and CPU time per 1,000 operations, a result's first
+// call in a fresh process, and throughput at a GOMAXPROCS (run -cpu),
+// which go test reports as MB/s.
+const (
+	UnitKept      = "kept-B/op"
+	UnitGCCycles  = "gc-cycles/kop"
+	UnitGCCPU     = "gc-cpu-ns/kop"
+	UnitFirstCall = "first-call-ns"
+	UnitMBPerSec  = "MB/s"
+)
 
 // Write writes every measured sample of run. Results that were skipped,
 // failed or errored are listed as comment lines at the end, which
 // benchmark readers ignore.
 func Write(w io.Writer, run *results.Run) error {
 	bw := benchfmt.NewWriter(w)
-	if err := bw.Write(&benchfmt.UnitMetadata{UnitMetadataKey: benchfmt.UnitMetadataKey{Unit: UnitEncoded, Key: "assume"}, OrigUnit: UnitEncoded, Value: "exact"}); err != nil {
-		return err
+	exact := []string{UnitEncoded}
+	if compressed(run) {
+		for _, algo := range compress.Names() {
+			size, _, _ := CompressUnits(algo)
+			exact = append(exact, size)
+		}
+	}
+	for _, u := range exact {
+		if err := bw.Write(&benchfmt.UnitMetadata{UnitMetadataKey: benchfmt.UnitMetadataKey{Unit: u, Key: "assume"}, OrigUnit: u, Value: "exact"}); err != nil {
+			return err
+		}
 	}
 	cfg := Config(run)
 	var notRun []results.Result
@@ -50,6 +88,18 @@ func Write(w io.Writer, run *results.Run) error {
 			}
 			if s.CPUNsPerOp > 0 {
 				r.Values = append(r.Values, benchfmt.Value{Value: round(s.CPUNsPerOp), Unit: UnitCPU})
+			}
+			r.Values = append(r.Values, production(&res, s)...)
+			if res.StreamBytes > 0 && s.NsPerOp > 0 {
+				r.Values = append(r.Values, benchfmt.Value{Value: round(res.StreamBytes / s.NsPerOp * 1e3), Unit: UnitMBs})
+			}
+			if res.Streams != nil {
+				r.Values = append(r.Values, benchfmt.Value{Value: float64(res.Streams.HeapGrowth), Unit: UnitHeapGrowth})
+			}
+			for _, c := range res.Compressed {
+				size, comp, decomp := CompressUnits(c.Algo)
+				r.Values = append(r.Values, benchfmt.Value{Value: float64(c.Bytes), Unit: size},
+					benchfmt.Value{Value: round(c.CompressNs), Unit: comp}, benchfmt.Value{Value: round(c.DecompressNs), Unit: decomp})
 			}
 			if err := bw.Write(r); err != nil {
 				return err
@@ -81,6 +131,16 @@ func Write(w io.Writer, run *results.Run) error {
 	return nil
 }
 
+// compressed reports whether any of run's results holds compressed sizes.
+func compressed(run *results.Run) bool {
+	for i := range run.Results {
+		if len(run.Results[i].Compressed) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // Config returns the file configuration lines for run: the environment
 // and the version of every codec measured.
 func Config(run *results.Run) []benchfmt.Config {
@@ -95,6 +155,12 @@ func Config(run *results.Run) []benchfmt.Config {
 	}
 	if run.Document != nil {
 		kv = append(kv, [2]string{"document", run.Document.String()})
+	}
+	if len(e.CPUList) > 0 {
+		kv = append(kv, [2]string{"cpu-list", intList(e.CPUList)}, [2]string{"cores", intList(e.Cores)})
+	}
+	if run.Options.LiveHeap > 0 {
+		kv = append(kv, [2]string{"live-heap", strconv.FormatInt(run.Options.LiveHeap, 10)})
 	}
 	used := map[string]bool{}
 	for _, r := range run.Results {
@@ -120,4 +186,36 @@ func Config(run *results.Run) []benchfmt.Config {
 func round(x float64) float64 {
 	r, _ := strconv.ParseFloat(strconv.FormatFloat(x, 'g', 6, 64), 64)
 	return r
+}
+
+// production returns a sample's production figures, each where its
+// result has it: the collector's per sample (a sample without a cycle
+// reads 0, which benchstat must see), the kept heap and the first call
+// per result, and MB/s for a result timed at a GOMAXPROCS.
+func production(res *results.Result, s results.Sample) []benchfmt.Value {
+	var vs []benchfmt.Value
+	if res.Procs > 0 && s.NsPerOp > 0 && res.Bytes > 0 {
+		vs = append(vs, benchfmt.Value{Value: round(float64(res.Bytes) * 1e3 / s.NsPerOp), Unit: UnitMBPerSec})
+	}
+	if res.KeptBPerOp > 0 {
+		vs = append(vs, benchfmt.Value{Value: round(res.KeptBPerOp), Unit: UnitKept})
+	}
+	if (res.GCCyclesPerKop > 0 || res.GCCPUNsPerKop > 0) && s.Iters > 0 {
+		vs = append(vs,
+			benchfmt.Value{Value: round(1000 * float64(s.GCs) / float64(s.Iters)), Unit: UnitGCCycles},
+			benchfmt.Value{Value: round(1000 * s.GCCPUNs / float64(s.Iters)), Unit: UnitGCCPU})
+	}
+	if res.ColdNs > 0 {
+		vs = append(vs, benchfmt.Value{Value: round(res.ColdNs), Unit: UnitFirstCall})
+	}
+	return vs
+}
+
+// intList formats numbers as a comma-separated list: "1,2,4".
+func intList(ns []int) string {
+	s := make([]string, len(ns))
+	for i, n := range ns {
+		s[i] = strconv.Itoa(n)
+	}
+	return strings.Join(s, ",")
 }

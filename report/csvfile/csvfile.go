@@ -8,15 +8,30 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/serbench/serbench/compress"
 	"github.com/serbench/serbench/results"
 )
 
-// Header is the CSV header row.
-var Header = []string{
+// Header is the CSV header row: the stream ops' figures, then, for each
+// compressor of package compress (gzip-6, ...), the encoding's size after
+// it and the time to compress and decompress it (empty without run
+// -compress).
+var Header = append([]string{
 	"op", "codec", "dataset", "shape", "status", "ns_per_op", "ci_lo_ns", "ci_hi_ns", "ci_pct",
 	"samples", "target_met", "b_per_op", "allocs_per_op", "encoded_bytes", "items",
 	"family", "variant", "losses", "codec_version", "reason", "pooled_ns_per_op",
 	"implausible", "checked_round_trips",
+	"gomaxprocs", "msgs_per_s", "mb_per_s", "kept_b_per_op", "gc_cycles_per_kop", "gc_cpu_ns_per_kop", "cold_ns", "cold_next_ns",
+	"stream_bytes_per_msg", "stream_mb_per_s", "stream_heap_growth", "stream_check_msgs", "truly_streams",
+}, compressColumns()...)
+
+// compressColumns returns the header's columns of the compressors.
+func compressColumns() []string {
+	var cols []string
+	for _, name := range compress.Names() {
+		cols = append(cols, name+"_bytes", name+"_compress_ns", name+"_decompress_ns")
+	}
+	return cols
 }
 
 // Write writes run's results as CSV.
@@ -44,7 +59,16 @@ func Write(w io.Writer, run *results.Run) error {
 		} else {
 			row = append(row, "")
 		}
-		row = append(row, r.Implausible, strconv.Itoa(r.Checked))
+		row = append(row, r.Implausible, strconv.Itoa(r.Checked), strconv.Itoa(r.Procs))
+		msgs, mb := r.Throughput()
+		if r.Status != results.OK {
+			msgs, mb = 0, 0
+		}
+		for _, f := range []float64{msgs, mb, r.KeptBPerOp, r.GCCyclesPerKop, r.GCCPUNsPerKop, r.ColdNs, r.ColdNextNs} {
+			row = append(row, optNum(f))
+		}
+		row = append(row, streamCells(&r)...)
+		row = append(row, compressCells(&r)...)
 		if err := cw.Write(row); err != nil {
 			return err
 		}
@@ -53,7 +77,50 @@ func Write(w io.Writer, run *results.Run) error {
 	return cw.Error()
 }
 
+// streamCells returns a result's stream columns, empty for other ops.
+func streamCells(r *results.Result) []string {
+	cells := make([]string, 5)
+	if r.Status == results.OK && r.StreamBytes > 0 {
+		cells[0], cells[1] = num(r.StreamBytes), num(r.MBPerSec())
+	}
+	if s := r.Streams; s != nil {
+		cells[2], cells[3], cells[4] = strconv.FormatInt(s.HeapGrowth, 10), strconv.Itoa(s.Messages), yesNo(s.Truly())
+	}
+	return cells
+}
+
+// compressCells returns a result's compressor columns, in the header's
+// order.
+func compressCells(r *results.Result) []string {
+	var cells []string
+	for _, name := range compress.Names() {
+		c := []string{"", "", ""}
+		for _, cp := range r.Compressed {
+			if cp.Algo == name {
+				c = []string{strconv.Itoa(cp.Bytes), num(cp.CompressNs), num(cp.DecompressNs)}
+			}
+		}
+		cells = append(cells, c...)
+	}
+	return cells
+}
+
+func yesNo(b bool) string {
+	if b {
+		return "yes"
+	}
+	return "no"
+}
+
 func num(f float64) string { return strconv.FormatFloat(f, 'g', 6, 64) }
+
+// optNum formats a figure that may be missing (0): empty then.
+func optNum(f float64) string {
+	if f == 0 {
+		return ""
+	}
+	return num(f)
+}
 
 func pct(s results.Stat) string {
 	if s.Lo == 0 && s.Hi == 0 {

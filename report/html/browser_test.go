@@ -271,8 +271,8 @@ func TestBrowser(t *testing.T) {
 		t.Fatal(err)
 	}
 	count, err := chromedp.Run(tab, chromedp.Text(chromedp.ID("count")))
-	if err != nil || count != "4 of 98 results" {
-		t.Errorf("after filtering on \"yaml tiny\" the count reads %q (err %v), want \"4 of 98 results\"", count, err)
+	if err != nil || count != "4 of 102 results" {
+		t.Errorf("after filtering on \"yaml tiny\" the count reads %q (err %v), want \"4 of 102 results\"", count, err)
 	}
 	if err := chromedp.Do(tab,
 		chromedp.Evaluate[chromedp.Void](`(() => {

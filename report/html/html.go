@@ -74,10 +74,13 @@ type view struct {
 	Charts     []chartData
 	// Answers are the run's four answers, as summary.md gives them, and
 	// LeftOut what they leave out (crashed, errored, implausible).
-	Answers   []answerView
-	LeftOut   []string
-	Overview  overview
-	ChartsVer string
+	Answers  []answerView
+	LeftOut  []string
+	Overview overview
+	// Production holds the figures of run -cpu, the memory figures and
+	// run -cold's first calls.
+	Production production
+	ChartsVer  string
 	// TwoSpeedsMark is the gap between median and mean beyond which a
 	// result is marked "two speeds" (results.MeanGapMark).
 	TwoSpeedsMark float64
@@ -182,6 +185,7 @@ func newView(run *results.Run) *view {
 	v.charts(run)
 	v.Answers, v.LeftOut = newAnswers(run)
 	v.Overview = newOverview(run)
+	v.Production = newProduction(run)
 	v.Matrices = matrixViews(run.Matrices)
 	return v
 }
@@ -227,10 +231,14 @@ func (v *view) charts(run *results.Run) {
 	}
 	for _, cat := range ix.Categories {
 		id := fmt.Sprintf("cat-%d", len(v.Charts))
-		cd := chartData{ID: id, Title: cat.Dataset + " / " + cat.Shape}
-		cv := categoryView{ID: id, Dataset: cat.Dataset, Shape: cat.Shape}
+		shape := cat.Shape
+		if cat.Procs > 0 {
+			shape += fmt.Sprintf(" at GOMAXPROCS %d", cat.Procs)
+		}
+		cd := chartData{ID: id, Title: cat.Dataset + " / " + shape}
+		cv := categoryView{ID: id, Dataset: cat.Dataset, Shape: shape}
 		for _, cell := range ix.Cells(cat) {
-			cc := chartCodec{Name: cell.Codec, Color: color[cell.Codec], Implausible: implausibleOf(cell)}
+			cc := chartCodec{Name: cell.Codec, Color: color[cell.Codec], Implausible: cell.Implausible()}
 			if c := run.Codec(cell.Codec); c != nil {
 				cc.Flags = strings.Join(c.Flags(), ", ")
 			}

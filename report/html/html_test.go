@@ -285,3 +285,28 @@ func TestAnswerSection(t *testing.T) {
 		}
 	}
 }
+
+// TestProductionSection checks the production section of a run -cpu 1,2
+// -cold run: a row per benchmark at GOMAXPROCS 2 with its speed-up and
+// efficiency ranges, the memory rows, the first calls, and the charts of
+// each GOMAXPROCS apart.
+func TestProductionSection(t *testing.T) {
+	var buf bytes.Buffer
+	if err := html.Write(&buf, fixture.Production()); err != nil {
+		t.Fatal(err)
+	}
+	page := buf.String()
+	for _, want := range []string{`<section id="production">`, "Throughput on more cores", "Memory kept and garbage made", "First call in a fresh process",
+		"<td>gob-stream</td><td>encode</td><td>2</td>", "1.05× [0.99–1.11]", "game / single at GOMAXPROCS 2", "an almost empty heap", "each benchmark timed at 1, 2 (-cpu)", "a loop of pure arithmetic timed the same way as the run started: 1.97× at 2", "<dt>Cores</dt><dd>0,1 "} {
+		if !strings.Contains(page, want) {
+			t.Errorf("page lacks %q", want)
+		}
+	}
+	buf.Reset()
+	if err := html.Write(&buf, fixture.Run()); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(buf.String(), "Throughput on more cores") {
+		t.Error("a run without -cpu has a throughput table")
+	}
+}

@@ -1,9 +1,7 @@
 package html
 
 import (
-	"cmp"
 	"math"
-	"slices"
 	"strings"
 
 	"github.com/serbench/serbench/report/summary"
@@ -62,10 +60,14 @@ type scatterSet struct {
 }
 
 type scatterPoint struct {
-	Codec string  `json:"codec"`
-	Flags string  `json:"flags,omitempty"`
-	Time  float64 `json:"time"` // round trip: encode + decode median, ns (or relative)
-	Size  float64 `json:"size"` // bytes (or relative)
+	// Codec names the point: the codec, or codec+compressor
+	// ("json+zstd-3") for its encoding compressed (run -compress), whose
+	// time includes compressing and decompressing it.
+	Codec      string  `json:"codec"`
+	Compressor string  `json:"compressor,omitempty"`
+	Flags      string  `json:"flags,omitempty"`
+	Time       float64 `json:"time"` // round trip: encode + decode median, ns (or relative)
+	Size       float64 `json:"size"` // bytes (or relative)
 	// Shapes counts the shapes the point is over (relative sets).
 	Shapes      int    `json:"shapes,omitempty"`
 	Implausible string `json:"implausible,omitempty"`
@@ -89,17 +91,6 @@ func newAnswers(run *results.Run) ([]answerView, []string) {
 	return out, leftOut
 }
 
-// implausibleOf returns why a cell may not rank for an implausible
-// figure, or "": the reason of its first implausible result.
-func implausibleOf(c *results.Cell) string {
-	for _, r := range []*results.Result{c.Encode, c.Decode} {
-		if r != nil && r.Status == results.OK && r.Implausible != "" {
-			return string(r.Op) + ": " + r.Implausible
-		}
-	}
-	return ""
-}
-
 // newOverview builds the overview of run.
 func newOverview(run *results.Run) overview {
 	ix := results.NewIndex(run.Results)
@@ -120,13 +111,9 @@ func newOverview(run *results.Run) overview {
 		x := len(ov.Columns)
 		enc, dec := heatColumn(ix.Cells(cat), results.Encode, x, row), heatColumn(ix.Cells(cat), results.Decode, x, row)
 		set := scatterSet{Title: cat.String(), Points: []scatterPoint{}}
-		for _, c := range ix.Cells(cat) {
-			if c.Encode == nil || c.Decode == nil || c.Encode.Status != results.OK || c.Decode.Status != results.OK {
-				continue
-			}
-			why := implausibleOf(c)
-			set.Points = append(set.Points, scatterPoint{Codec: c.Codec, Flags: flags(c.Codec),
-				Time: c.Encode.NsPerOp.Median + c.Decode.NsPerOp.Median, Size: float64(c.Encode.Bytes), Implausible: why, Excluded: why != ""})
+		for _, t := range results.Tradeoffs(ix.Cells(cat)) {
+			set.Points = append(set.Points, scatterPoint{Codec: t.Name(), Compressor: t.Compressor, Flags: flags(t.Codec),
+				Time: t.Time, Size: t.Size, Implausible: t.Implausible, Excluded: t.Implausible != ""})
 		}
 		if len(enc)+len(dec) == 0 {
 			continue
@@ -140,7 +127,7 @@ func newOverview(run *results.Run) overview {
 		}
 	}
 	if len(shapes) > 0 {
-		all := overall(shapes, ix.Codecs)
+		all := overall(shapes)
 		all.Front = pareto(all.Points)
 		ov.Scatter = append([]scatterSet{all}, shapes...)
 	}
@@ -176,17 +163,19 @@ func heatColumn(cells []*results.Cell, op results.Op, x int, row map[string]int)
 // best plausible one of each shape it holds. A codec's implausible shapes
 // are left out of its means; a codec with nothing else is drawn from them,
 // marked.
-func overall(shapes []scatterSet, codecs []string) scatterSet {
+func overall(shapes []scatterSet) scatterSet {
 	set := scatterSet{Title: "all dataset shapes", Relative: true, Points: []scatterPoint{}}
 	type acc struct {
 		logT, logS  float64
 		n           int
 		implausible []string
 		flags       string
+		compressor  string
 		bad         scatterPoint // the relative figures of its implausible shapes
 		nBad        int
 	}
 	accs := map[string]*acc{}
+	var codecs []string // the points' names, in order of first appearance
 	for _, s := range shapes {
 		bestT, bestS := math.Inf(1), math.Inf(1)
 		for _, p := range s.Points {
@@ -200,8 +189,9 @@ func overall(shapes []scatterSet, codecs []string) scatterSet {
 		for _, p := range s.Points {
 			a := accs[p.Codec]
 			if a == nil {
-				a = &acc{flags: p.Flags}
+				a = &acc{flags: p.Flags, compressor: p.Compressor}
 				accs[p.Codec] = a
+				codecs = append(codecs, p.Codec)
 			}
 			t, z := math.Log(p.Time/bestT), math.Log(max(p.Size, 1)/bestS)
 			if p.Excluded {
@@ -221,7 +211,7 @@ func overall(shapes []scatterSet, codecs []string) scatterSet {
 		if a == nil {
 			continue
 		}
-		p := scatterPoint{Codec: name, Flags: a.flags, Shapes: a.n, Few: 4*a.n < 3*len(shapes)}
+		p := scatterPoint{Codec: name, Compressor: a.compressor, Flags: a.flags, Shapes: a.n, Few: 4*a.n < 3*len(shapes)}
 		if len(a.implausible) > 0 {
 			p.Implausible = "implausible on " + strings.Join(a.implausible, ", ")
 			if a.n > 0 {
@@ -247,26 +237,11 @@ func overall(shapes []scatterSet, codecs []string) scatterSet {
 // implausible figure) or one over too few shapes is never on it, nor does
 // it push others off.
 func pareto(ps []scatterPoint) []string {
-	idx := make([]int, 0, len(ps))
-	for i := range ps {
-		if !ps[i].Excluded && !ps[i].Few {
-			idx = append(idx, i)
-		}
-	}
-	slices.SortStableFunc(idx, func(a, b int) int {
-		if c := cmp.Compare(ps[a].Time, ps[b].Time); c != 0 {
-			return c
-		}
-		return cmp.Compare(ps[a].Size, ps[b].Size)
-	})
 	front := []string{}
-	smallest := math.Inf(1)
-	for _, i := range idx {
-		if ps[i].Size < smallest {
-			smallest = ps[i].Size
-			ps[i].Front = true
-			front = append(front, ps[i].Codec)
-		}
+	for _, i := range results.ParetoFront(len(ps), func(i int) float64 { return ps[i].Time }, func(i int) float64 { return ps[i].Size },
+		func(i int) bool { return ps[i].Excluded || ps[i].Few }) {
+		ps[i].Front = true
+		front = append(front, ps[i].Codec)
 	}
 	return front
 }

@@ -240,6 +240,7 @@ function scatterChart(el, set) {
     "<br>round trip " + fmtT(p.time) + (set.relative ? " the best" : "") +
     "<br>size " + fmtS(p.size) + (set.relative ? " the smallest" : "") +
     (p.shapes ? "<br>over " + p.shapes + " dataset shapes" + (p.few ? ": too few to compare, never on the front" : "") : "") +
+    (p.compressor ? "<br>compressed by " + esc(p.compressor) + ": the size sent, and the round trip with compressing and decompressing" : "") +
     (p.flags ? "<br>† " + esc(p.flags) : "") + implausibleNote(p.implausible);
   chart.setOption({
     animation: false,
@@ -265,7 +266,7 @@ function scatterChart(el, set) {
         labelLayout: p => ({ moveOverlap: "shiftY", hideOverlap: labelRank(shown[p.dataIndex]) > 1 }),
         data: shown.map(p => ({
           value: [p.time, p.size], pt: p,
-          symbol: p.excluded ? "triangle" : p.few ? "emptyCircle" : "circle", symbolSize: p.front ? 12 : 9,
+          symbol: p.excluded ? "triangle" : p.few ? "emptyCircle" : p.compressor ? "diamond" : "circle", symbolSize: p.front ? 12 : 9,
           itemStyle: p.implausible ? Object.assign({ borderColor: "#666", borderWidth: 1 }, IMPLAUSIBLE) :
             { color: p.front ? "#2b5fa8" : "#8aa4c8", borderColor: "#fff", borderWidth: 1 },
           label: { show: true, position: p.implausible ? "left" : "right", fontSize: 10, formatter: name(p), color: p.front ? "#1d3f73" : "#5f6672", fontWeight: p.front ? "bold" : "normal" },

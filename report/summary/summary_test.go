@@ -110,3 +110,47 @@ func TestMatrices(t *testing.T) {
 	}
 	golden.Check(t, "matrices.golden", []byte(out[i:]))
 }
+
+// TestCorpora renders a run over corpora: each gets its answers against
+// encoding/json, beyond noise, within it, without an interval, and where
+// encoding/json was not measured.
+func TestCorpora(t *testing.T) {
+	var buf bytes.Buffer
+	if err := summary.Write(&buf, fixture.Corpus()); err != nil {
+		t.Fatal(err)
+	}
+	golden.Check(t, "corpora.golden", buf.Bytes())
+	out := buf.String()
+	for _, want := range []string{
+		"On **twitter\\_status**, **sonic** decodes 3.1× faster than encoding/json (2.39ms ±2% against 7.40ms ±2%)",
+		"no codec encodes faster than encoding/json (1.90ms ±2%)",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("summary lacks %q", want)
+		}
+	}
+	var plain bytes.Buffer
+	if err := summary.Write(&plain, fixture.Run()); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(plain.String(), "## On the real documents") {
+		t.Error("a run without corpora has a section on them")
+	}
+}
+
+// TestProductionGolden renders a run -cpu 1,2 -cold run: the scaling
+// table with its intervals and worst scalers, the memory table and the
+// first calls.
+func TestProductionGolden(t *testing.T) {
+	var buf bytes.Buffer
+	if err := summary.Write(&buf, fixture.Production()); err != nil {
+		t.Fatal(err)
+	}
+	out := buf.String()
+	for _, want := range []string{"## Throughput on more cores (-cpu)", "## Memory kept and garbage made", "## First call in a fresh process", "Worst scalers: gob-stream"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("summary lacks %q", want)
+		}
+	}
+	golden.Check(t, "production.golden", buf.Bytes())
+}

@@ -61,7 +61,11 @@ func Write(w io.Writer, run *results.Run) error {
 			continue
 		}
 		sort.SliceStable(rows, func(i, j int) bool { return rank(rows[i]) < rank(rows[j]) })
-		fmt.Fprintf(tw, "dataset=%s shape=%s\n", cat.Dataset, cat.Shape)
+		if cat.Procs > 0 {
+			fmt.Fprintf(tw, "dataset=%s shape=%s gomaxprocs=%d\n", cat.Dataset, cat.Shape, cat.Procs)
+		} else {
+			fmt.Fprintf(tw, "dataset=%s shape=%s\n", cat.Dataset, cat.Shape)
+		}
 		fmt.Fprintf(tw, "codec\tencode\t±\tdecode\t±\tbytes\tenc allocs\tdec allocs\t\n")
 		for _, r := range rows {
 			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", r.codec,
@@ -70,6 +74,8 @@ func Write(w io.Writer, run *results.Run) error {
 		}
 		fmt.Fprintln(tw)
 	}
+	streamTables(tw, ix, shaky)
+	compressTables(tw, ix)
 	if err := tw.Flush(); err != nil {
 		return err
 	}

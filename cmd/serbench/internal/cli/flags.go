@@ -1,9 +1,13 @@
 package cli
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"slices"
+	"strconv"
+	"strings"
 	"time"
 )
 
@@ -94,4 +98,87 @@ func (b *flagBuilder) study(f *studyFlags, files string, parallel int, timeout t
 	b.out(&f.out, files)
 	b.parallel(&f.parallel, parallel)
 	b.timeout(&f.timeout, timeout, step)
+}
+
+// cpu is -cpu: go test's list of GOMAXPROCS values, each benchmark timed
+// at each on as many goroutines.
+func (b *flagBuilder) cpu(p *cpuList) {
+	b.fs.Var(p, "cpu", "comma-separated GOMAXPROCS `LIST`, as go test -cpu: every benchmark is timed at each, on as many goroutines, "+
+		"each with cases and messages of its own (throughput and scaling against 1 in the report); each in "+flagRanges["cpu"].String())
+}
+
+// liveHeap is -live-heap: pointer-rich data kept alive in each measuring
+// process while it samples.
+func (b *flagBuilder) liveHeap(p *byteSize) {
+	b.fs.Var(p, "live-heap", "keep `SIZE` (256MB, 1GiB) of pointer-rich data alive in each measuring process while it samples, "+
+		"so that every collection marks a service's heap; samples then meet the collector as it comes; "+flagRanges["live-heap"].String())
+}
+
+// A cpuList is a -cpu value: "1,2,4".
+type cpuList []int
+
+func (l *cpuList) String() string {
+	if l == nil {
+		return ""
+	}
+	s := make([]string, len(*l))
+	for i, n := range *l {
+		s[i] = strconv.Itoa(n)
+	}
+	return strings.Join(s, ",")
+}
+
+func (l *cpuList) Set(s string) error {
+	*l = nil
+	for _, f := range splitList(s) {
+		n, err := strconv.Atoi(f)
+		if err != nil {
+			return fmt.Errorf("%q is not a number of CPUs", f)
+		}
+		if slices.Contains(*l, n) {
+			return fmt.Errorf("%d is listed twice", n)
+		}
+		*l = append(*l, n)
+	}
+	if len(*l) == 0 {
+		return errors.New("no GOMAXPROCS listed")
+	}
+	return nil
+}
+
+func (l *cpuList) Get() any { return []int(*l) }
+
+// A byteSize is a size flag's value in bytes: "256MB", "1GiB", "4096".
+type byteSize int64
+
+func (b *byteSize) String() string { return strconv.FormatInt(int64(*b), 10) }
+
+func (b *byteSize) Get() any { return int64(*b) }
+
+func (b *byteSize) Set(s string) error {
+	num := strings.TrimRight(s, "KMGTiBkb")
+	mult := int64(1)
+	switch unit := strings.TrimSpace(s[len(num):]); strings.ToUpper(unit) {
+	case "", "B":
+	case "KB", "K":
+		mult = 1e3
+	case "MB", "M":
+		mult = 1e6
+	case "GB", "G":
+		mult = 1e9
+	case "KIB":
+		mult = 1 << 10
+	case "MIB":
+		mult = 1 << 20
+	case "GIB":
+		mult = 1 << 30
+	default:
+		return fmt.Errorf("unknown unit %q in %q: use B, KB, MB, GB, KiB, MiB or GiB", unit, s)
+	}
+	n, err := strconv.ParseInt(strings.TrimSpace(num), 10, 64)
+	if err != nil || n < 0 {
+		return fmt.Errorf("%q is not a size such as 256MB", s)
+	}
+	*b = byteSize(n * mult)
+	return nil
 }

@@ -74,7 +74,7 @@ func listingOf(what string, long bool) listing {
 	case "codecs":
 		return codecTable(long)
 	case "datasets":
-		return datasetTable()
+		return datasetTable(long)
 	case "probes":
 		return probeTable()
 	case "classes":
@@ -88,8 +88,10 @@ func listingOf(what string, long bool) listing {
 }
 
 // datasetTable lists the datasets, each with the shapes it comes in
-// (extra-large ones marked), its slice length and its source.
-func datasetTable() listing {
+// (extra-large ones marked), its slice length and its source; long adds
+// a corpus's provenance: the file in the module it was taken from, its
+// licence, size and hash.
+func datasetTable(long bool) listing {
 	t := listing{header: []string{"DATASET", "SHAPES", "SLICE LEN", "SOURCE", "DESCRIPTION"}}
 	for _, d := range dataset.All {
 		var shapes []string
@@ -100,7 +102,12 @@ func datasetTable() listing {
 			}
 			shapes = append(shapes, name)
 		}
-		t.rows = append(t.rows, row{cells: []string{d.Name, strings.Join(shapes, ","), strconv.Itoa(d.SliceLen), d.Source, d.Doc}})
+		r := row{cells: []string{d.Name, strings.Join(shapes, ","), strconv.Itoa(d.SliceLen), d.Source, d.Doc}}
+		if c := d.Corpus; c != nil && long {
+			r.notes = append(r.notes, "from: "+c.Module+" "+c.Path, "licence: "+c.License,
+				fmt.Sprintf("document: %d bytes, sha256 %s", c.Size, c.SHA256))
+		}
+		t.rows = append(t.rows, r)
 	}
 	return t
 }

@@ -10,8 +10,10 @@ import (
 	"path/filepath"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
+	"github.com/serbench/serbench/compress"
 	"github.com/serbench/serbench/dataset"
 	"github.com/serbench/serbench/fidelity"
 	"github.com/serbench/serbench/internal/outdir"
@@ -38,15 +40,19 @@ type runConfig struct {
 	inproc  bool
 	timeout time.Duration
 	sample  *sample // -file: the user's document (sample.go)
+	cpus    []int   // -cpu: each job at each GOMAXPROCS
+	cold    bool    // -cold: first calls in fresh processes
 }
 
 // runFlags are the run command's flags, as parsed.
 type runFlags struct {
 	preset, codecs, datasets, shapes, ops, out, resume, file, accept string
-	xl, noGC, gcFirst, gate, inproc, quiet                           bool
+	xl, noGC, gcFirst, gate, inproc, quiet, cold, compress           bool
 	target                                                           float64
 	total, budget, sampleTime, batchTime, timeout                    time.Duration
 	maxSamples, pinCPU                                               int
+	cpu                                                              cpuList
+	liveHeap                                                         byteSize
 }
 
 // newRunFlagSet returns the run command's flag set, parsing into f.
@@ -58,7 +64,8 @@ func newRunFlagSet(f *runFlags, stderr io.Writer) *flagBuilder {
 	b.codecs(&f.codecs, "the preset's")
 	fs.StringVar(&f.datasets, "datasets", "", "comma-separated datasets (default: the preset's)")
 	fs.StringVar(&f.shapes, "shapes", "", "comma-separated shapes: single, slice, ptrslice (default: the preset's)")
-	fs.StringVar(&f.ops, "ops", "", "comma-separated ops: encode, decode (default: both)")
+	fs.StringVar(&f.ops, "ops", "", "comma-separated ops: "+opNames()+" (default: encode, decode)")
+	fs.BoolVar(&f.compress, "compress", false, "also measure each encoding compressed: its size after "+strings.Join(compress.Names(), ", ")+", and the time to compress and decompress it")
 	fs.BoolVar(&f.xl, "xl", false, "include extra-large cases (the complex map's slice: needs 12 GiB of memory)")
 	b.out(&f.out, "the outputs; the run works in DIR/partial until it ends")
 	fs.StringVar(&f.resume, "resume", "", "continue the killed or interrupted run whose output directory is `DIR`, with its options")
@@ -71,6 +78,9 @@ func newRunFlagSet(f *runFlags, stderr io.Writer) *flagBuilder {
 	fs.DurationVar(&f.batchTime, "batch", defaults.BatchTime, "wall time of one timed batch within a sample, "+flagRanges["batch"].String()+" and at most -sample")
 	fs.BoolVar(&f.noGC, "nogc", false, "no garbage collection before any sample")
 	fs.BoolVar(&f.gcFirst, "gc-first", false, "a garbage collection before every sample, also of operations that allocate fast")
+	b.cpu(&f.cpu)
+	b.liveHeap(&f.liveHeap)
+	fs.BoolVar(&f.cold, "cold", false, "also time every codec's first encode and first decode on each dataset shape, each in a fresh process (reflection caches, run-time code generation), reported apart from the warm figures")
 	fs.BoolVar(&f.gate, "gate", false, "sample only while a probe says the machine runs at full speed (its fast phases, not its average)")
 	b.timeout(&f.timeout, worker.DefaultTimeout, "preparing, verifying or one sample of a benchmark")
 	fs.BoolVar(&f.inproc, "in-process", false, "measure in this process, not in worker processes (a crash or hang then ends the run; -timeout does not apply)")
@@ -101,7 +111,11 @@ func parseRun(args []string, stderr io.Writer) (*runConfig, error) {
 	if set["in-process"] && set["timeout"] {
 		return nil, usagef("-timeout kills a worker process that hangs, and -in-process runs without one: give one of them")
 	}
-	c := &runConfig{args: args, set: set, out: f.out, resume: f.resume, quiet: f.quiet, inproc: f.inproc, timeout: f.timeout}
+	if f.cold && f.inproc {
+		return nil, usagef("-cold times first calls in fresh processes, and -in-process runs without any: give one of them")
+	}
+	c := &runConfig{args: args, set: set, out: f.out, resume: f.resume, quiet: f.quiet, inproc: f.inproc, timeout: f.timeout,
+		cpus: f.cpu, cold: f.cold}
 	if err := c.selectFrom(p, &f, stderr); err != nil {
 		return nil, err
 	}
@@ -159,7 +173,8 @@ func (c *runConfig) selectFrom(p preset.Preset, f *runFlags, stderr io.Writer) e
 func optionsFrom(p preset.Preset, f *runFlags, set map[string]bool) (runner.Options, error) {
 	// runner.Options.PinCPU counts from 1, 0 for none; -pin counts from 0.
 	o := runner.Options{Target: f.target, Budget: p.Budget, SampleTime: p.SampleTime, PinCPU: f.pinCPU + 1,
-		NoGC: f.noGC, GCFirst: f.gcFirst, Gate: f.gate, BatchTime: f.batchTime, MaxSamples: f.maxSamples}
+		NoGC: f.noGC, GCFirst: f.gcFirst, Gate: f.gate, BatchTime: f.batchTime, MaxSamples: f.maxSamples, LiveHeap: int64(f.liveHeap),
+		Compress: f.compress}
 	if f.budget != 0 {
 		o.Budget = f.budget
 	}
@@ -212,6 +227,9 @@ func (c *runConfig) measure(stderr io.Writer) measure.Config {
 			fmt.Fprintf(stderr, "serbench: waiting on %s: no progress for %v; killed at %v (-timeout)\n", cell, quiet, timeout)
 		})
 		mc.Fresh = freshDecoder
+		if c.cold {
+			mc.Cold = coldCaller
+		}
 	}
 	return mc
 }
@@ -299,6 +317,7 @@ func (c *runConfig) plan(prior []results.Result) (*runPlan, error) {
 	if err != nil {
 		return nil, &UsageError{Msg: err.Error()}
 	}
+	jobs = runner.OnProcs(jobs, c.cpus)
 	d, err := openOut(c.out)
 	if err != nil {
 		return nil, err
@@ -427,4 +446,13 @@ func countBenchmarks(jobs []runner.Job) int {
 		}
 	}
 	return n
+}
+
+// opNames lists every op, the default ones first.
+func opNames() string {
+	var names []string
+	for _, op := range results.AllOps() {
+		names = append(names, string(op))
+	}
+	return strings.Join(names, ", ")
 }

@@ -3,9 +3,12 @@ package cli
 import (
 	"flag"
 	"fmt"
+	"math"
 	"runtime"
 	"strings"
 	"time"
+
+	"github.com/serbench/serbench/runner"
 )
 
 // A flagRange is the range of a flag: left out, the flag takes its
@@ -16,19 +19,25 @@ import (
 type flagRange struct {
 	lo, hi float64 // hi 0: no maximum
 	dur    bool    // lo and hi are in nanoseconds
+	size   bool    // lo and hi are in bytes
 }
 
 var flagRanges = map[string]flagRange{
-	"target":   {lo: 0.001, hi: 1},
-	"budget":   {lo: float64(10 * time.Millisecond), hi: float64(10 * time.Minute), dur: true},
-	"sample":   {lo: float64(time.Millisecond), hi: float64(10 * time.Second), dur: true},
-	"batch":    {lo: float64(time.Microsecond), dur: true}, // and at most -sample: runner.Options.Validate
-	"timeout":  {lo: float64(time.Second), dur: true},
-	"parallel": {lo: 1, hi: 64},
+	"target":    {lo: 0.001, hi: 1},
+	"budget":    {lo: float64(10 * time.Millisecond), hi: float64(10 * time.Minute), dur: true},
+	"sample":    {lo: float64(time.Millisecond), hi: float64(10 * time.Second), dur: true},
+	"batch":     {lo: float64(time.Microsecond), dur: true}, // and at most -sample: runner.Options.Validate
+	"timeout":   {lo: float64(time.Second), dur: true},
+	"parallel":  {lo: 1, hi: 64},
+	"cpu":       {lo: 1, hi: 1024}, // each GOMAXPROCS listed
+	"live-heap": {lo: 0, hi: float64(runner.MaxLiveHeap), size: true},
 }
 
 func (r flagRange) String() string {
 	f := func(x float64) string {
+		if r.size && x >= 1<<30 && math.Mod(x, 1<<30) == 0 { // "64GiB"
+			return fmt.Sprintf("%.0fGiB", x/(1<<30))
+		}
 		if r.dur { // "10m", not "10m0s"
 			s := time.Duration(x).String()
 			if strings.HasSuffix(s, "m0s") {
@@ -46,8 +55,9 @@ func (r flagRange) String() string {
 
 // checkRanges checks the flags given on the command line against their
 // ranges: a zero or negative -budget, -sample, -batch, -target, -timeout
-// or -parallel is a mistake, not a request for the default, and -pin
-// names a CPU of this machine.
+// or -parallel is a mistake, not a request for the default, every
+// GOMAXPROCS of -cpu is in its range, and -pin names a CPU of this
+// machine.
 func checkRanges(fs *flag.FlagSet) error {
 	var err error
 	fs.Visit(func(f *flag.Flag) {
@@ -62,17 +72,26 @@ func checkRanges(fs *flag.FlagSet) error {
 		if !ok {
 			return
 		}
-		var v float64
+		var vs []float64
 		switch x := f.Value.(flag.Getter).Get().(type) {
 		case time.Duration:
-			v = float64(x)
+			vs = []float64{float64(x)}
 		case float64:
-			v = x
+			vs = []float64{x}
 		case int:
-			v = float64(x)
+			vs = []float64{float64(x)}
+		case int64:
+			vs = []float64{float64(x)}
+		case []int:
+			for _, n := range x {
+				vs = append(vs, float64(n))
+			}
 		}
-		if v < r.lo || r.hi != 0 && v > r.hi {
-			err = usagef("-%s %s out of range %s: give a value within it, or leave -%s out for its default", f.Name, f.Value, r, f.Name)
+		for _, v := range vs {
+			if v < r.lo || r.hi != 0 && v > r.hi {
+				err = usagef("-%s %s out of range %s: give a value within it, or leave -%s out for its default", f.Name, f.Value, r, f.Name)
+				return
+			}
 		}
 	})
 	return err

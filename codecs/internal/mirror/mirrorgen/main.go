@@ -147,9 +147,10 @@ func (g *generator) generate() error {
 		if t.PkgPath() != datasetPkg {
 			continue // a bare scalar: nothing to mirror
 		}
-		if _, ok := dataset.ArticleOnly[ds.Name]; ok || listed[t] {
-			// An article's own payload, which the adapters omit, or a
-			// second dataset of a type already listed (complexmap5).
+		if _, ok := dataset.ArticleOnly[ds.Name]; ok || ds.Corpus != nil || listed[t] {
+			// An article's own payload or a corpus, which the adapters
+			// omit, or a second dataset of a type already listed
+			// (complexmap5).
 			continue
 		}
 		listed[t] = true

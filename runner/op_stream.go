@@ -1,0 +1,513 @@
+package runner
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"reflect"
+	"runtime"
+	"testing/iotest"
+	"time"
+
+	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/results"
+)
+
+// The stream ops time one message of a stream through a library's
+// streaming API (codec.Streamer): stream-encode writes the pool's builds,
+// in the control's order, through one Encoder into one io.Writer;
+// stream-decode reads a stream of them back through one Decoder from an
+// io.Reader, each into a fresh value. A stream holds up to StreamMessages
+// messages and StreamBytes bytes (one message of a value larger than
+// that); at its end the next begins, with a new Encoder or Decoder, as a
+// new connection would, its cost spread over the stream's messages.
+//
+// Every timed iteration the control draws is verified on the spot: the
+// decoded value against its build's reference, the message written by
+// decoding the stream so far with a Decoder of the same library. Before
+// timing, each op writes and reads back a whole stream, checking every
+// message; the decode op also reads the stream's first slowReaderBytes
+// through a reader that returns one byte at a time and through one that
+// returns half of what is asked (testing/iotest), and decodes a long
+// stream (StreamCheckMessages messages, or fewer: see streamCheckBytes)
+// to see whether the Decoder holds what it has read
+// (results.StreamCheck).
+const (
+	StreamMessages      = results.StreamMessages
+	StreamBytes         = 16 << 20
+	StreamCheckMessages = results.StreamCheckMessages
+	// The long stream also stops at streamCheckBytes and after
+	// streamCheckTime: a Decoder that holds what it reads holds more than
+	// StreamLimit long before.
+	streamCheckBytes = 64 << 20
+	streamCheckTime  = 2 * time.Second
+	// slowReaderBytes caps the part of the stream read through the slow
+	// readers, and oneByteBytes the part read one byte per Read: a
+	// Decoder that validates what it holds again after each Read takes
+	// time quadratic in a message's size there (fxamacker/cbor on a
+	// message of half a megabyte takes minutes).
+	slowReaderBytes = 1 << 20
+	oneByteBytes    = 64 << 10
+)
+
+// streamCheckLen is the long stream's length: StreamCheckMessages, less
+// in tests.
+var streamCheckLen = StreamCheckMessages
+
+func init() {
+	registerOp(results.StreamEncode, operation{build: buildStreamEncode, judge: judgeStream(results.StreamEncode)})
+	registerOp(results.StreamDecode, operation{build: buildStreamDecode, judge: judgeStream(results.StreamDecode)})
+}
+
+// streamLen returns how many messages of size bytes a stream holds.
+func streamLen(size int) int { return max(1, min(StreamMessages, StreamBytes/max(size, 1))) }
+
+// streamFigures is what a stream op's build leaves for its result.
+type streamFigures struct {
+	bytesPerMsg float64
+	check       *results.StreamCheck
+}
+
+// judgeStream records the stream's size per message (for MB/s) and the
+// long stream's check. The checks after timing are Encode's and
+// Decode's, not the stream's: no check figure is set.
+func judgeStream(op results.Op) func(*Prepared, *results.Result, func([]time.Duration) float64) string {
+	return func(p *Prepared, res *results.Result, _ func([]time.Duration) float64) string {
+		if f, ok := p.figures[op].(*streamFigures); ok {
+			res.StreamBytes = f.bytesPerMsg
+			res.Streams = f.check
+		}
+		return ""
+	}
+}
+
+// streamOf returns the job's codec as a codec.Streamer, or a CheckError
+// that skips the op, and a fresh value of each build of the pool, to hand
+// to an Encoder (the references stay the runner's own).
+func streamOf(p *Prepared, job *Job) (codec.Streamer, []any, error) {
+	s, ok := p.codec.(codec.Streamer)
+	if !ok {
+		return nil, nil, checkErr(results.Skipped, "codec %s has no streaming API (codec.Streamer)", p.info.Name)
+	}
+	if r, ok := s.(codec.StreamRefuser); ok {
+		v, err := job.builds()(0)
+		if err != nil {
+			return nil, nil, checkErr(results.Error, "building the value: %v", err)
+		}
+		if why := r.StreamRefuses(v); why != "" {
+			return nil, nil, checkErr(results.Skipped, "codec %s's stream cannot carry %T: %s", p.info.Name, v, why)
+		}
+	}
+	builds := job.builds()
+	vals := make([]any, len(p.Msgs))
+	for k := range vals {
+		v, err := builds(k)
+		if err != nil {
+			return nil, nil, checkErr(results.Error, "building the value: %v", err)
+		}
+		vals[k] = v
+	}
+	return s, vals, nil
+}
+
+// closeEncoder ends a stream: an Encoder that is an io.Closer (one that
+// buffers) is closed.
+func closeEncoder(enc codec.Encoder) error {
+	if c, ok := enc.(io.Closer); ok {
+		return c.Close()
+	}
+	return nil
+}
+
+// writeStream writes the builds of vals in order into a new stream and
+// returns it.
+func (p *Prepared) writeStream(s codec.Streamer, vals []any, order []int) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := s.NewEncoder(&buf)
+	tick := p.now()
+	for i, k := range order {
+		p.tick(&tick)
+		if err := enc.Encode(vals[k]); err != nil {
+			return nil, checkErr(results.Error, "stream message %d: encode: %v", i+1, err)
+		}
+	}
+	if err := closeEncoder(enc); err != nil {
+		return nil, checkErr(results.Error, "closing the stream's Encoder: %v", err)
+	}
+	return buf.Bytes(), nil
+}
+
+// readStream decodes the messages of a stream from r, each into a fresh
+// value, and compares message i with the reference of build order[i].
+func (p *Prepared) readStream(s codec.Streamer, r io.Reader, order []int) error {
+	dec := s.NewDecoder(r)
+	elem := reflect.TypeOf(p.refs[0]).Elem()
+	tick := p.now()
+	for i, k := range order {
+		p.tick(&tick)
+		out := reflect.New(elem).Interface()
+		if err := dec.Decode(out); err != nil {
+			return checkErr(results.Failed, "stream message %d of %d: decode: %v", i+1, len(order), err)
+		}
+		if err := compared(p.equal(k, out), "stream message %d of %d", i+1, len(order)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func buildStreamEncode(p *Prepared, o opInput) (loop, *control, loop, error) {
+	s, vals, err := streamOf(p, o.job)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	w := &streamWriter{s: s, max: streamLen(len(p.Msgs[0]))}
+	w.start()
+	// One whole stream, written and read back before timing, gives the
+	// stream's size per message.
+	order := make([]int, w.max)
+	for i := range order {
+		order[i] = i % len(vals)
+	}
+	stream, err := p.writeStream(s, vals, order)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	if err := p.readStream(s, bytes.NewReader(stream), order); err != nil {
+		return nil, nil, nil, err
+	}
+	p.figures[results.StreamEncode] = &streamFigures{bytesPerMsg: float64(len(stream)) / float64(len(order))}
+	ctl := newControl(len(p.Msgs), o.seed, o.now, func(k int, _ []byte) error { return w.verify(p, k) })
+	return func(n int) error {
+		order, at := ctl.order, ctl.at
+		j := 0
+		for i := range n {
+			k := order[j]
+			if err := w.write(vals[k], k); err != nil {
+				return err
+			}
+			if i == at {
+				if err := ctl.check(k, nil); err != nil {
+					return err
+				}
+			}
+			if j++; j == len(order) {
+				j = 0
+			}
+		}
+		return nil
+	}, ctl, nil, nil
+}
+
+// A streamWriter is the encode op's stream: one Encoder writing into one
+// buffer, started anew every max messages, and a follower, a Decoder of
+// the same library reading what has been written, that verifies a
+// message when the control asks.
+type streamWriter struct {
+	s       codec.Streamer
+	max     int
+	buf     bytes.Buffer
+	enc     codec.Encoder
+	written []int // the build of each message of the current stream
+	// The follower: its Decoder, the reader it reads the buffer through,
+	// and how many messages it has decoded.
+	fdec codec.Decoder
+	ftail
+	fdone int
+}
+
+// start begins a new stream.
+func (w *streamWriter) start() {
+	w.buf.Reset()
+	w.enc = w.s.NewEncoder(&w.buf)
+	w.written = w.written[:0]
+	w.fdec = nil
+}
+
+// write writes v, of build k, as the stream's next message, beginning a
+// new stream when this one is full.
+func (w *streamWriter) write(v any, k int) error {
+	if len(w.written) == w.max {
+		if err := closeEncoder(w.enc); err != nil {
+			return err
+		}
+		w.start()
+	}
+	w.written = append(w.written, k)
+	return w.enc.Encode(v)
+}
+
+// verify checks the stream's last message, of build k: the follower
+// decodes the messages it has not read up to it, and the last is compared
+// with its reference. A follower that fails (a Decoder that reads ahead
+// and takes the buffer's end for the stream's) is replaced by a new one
+// that reads the stream from its start.
+func (w *streamWriter) verify(p *Prepared, k int) error {
+	last := len(w.written) - 1
+	if last < 0 || w.written[last] != k {
+		return checkErr(results.Error, "the stream's last message is not of build %d", k)
+	}
+	var err error
+	for attempt := range 2 {
+		if w.fdec == nil || attempt == 1 {
+			w.ftail = ftail{buf: &w.buf}
+			w.fdec, w.fdone = w.s.NewDecoder(&w.ftail), 0
+		}
+		if err = w.follow(p, last); err == nil {
+			return nil
+		}
+	}
+	w.fdec = nil
+	return err
+}
+
+// follow decodes messages fdone..last with the follower and compares the
+// last with its reference.
+func (w *streamWriter) follow(p *Prepared, last int) error {
+	elem := reflect.TypeOf(p.refs[0]).Elem()
+	for ; w.fdone <= last; w.fdone++ {
+		out := reflect.New(elem).Interface()
+		if err := w.fdec.Decode(out); err != nil {
+			return checkErr(results.Failed, "stream message %d, read back: decode: %v", w.fdone+1, err)
+		}
+		if w.fdone == last {
+			w.fdone++
+			return compared(p.equal(w.written[last], out), "stream message %d, read back", last+1)
+		}
+	}
+	return checkErr(results.Error, "the follower has read past message %d", last+1)
+}
+
+// An ftail reads what has been written into buf so far, from where it
+// last stopped.
+type ftail struct {
+	buf *bytes.Buffer
+	pos int
+}
+
+func (t *ftail) Read(b []byte) (int, error) {
+	rest := t.buf.Bytes()[t.pos:]
+	if len(rest) == 0 {
+		return 0, io.EOF
+	}
+	n := copy(b, rest)
+	t.pos += n
+	return n, nil
+}
+
+func buildStreamDecode(p *Prepared, o opInput) (loop, *control, loop, error) {
+	s, vals, err := streamOf(p, o.job)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	ctl := newControl(len(p.Msgs), o.seed, o.now, nil)
+	order := make([]int, streamLen(len(p.Msgs[0])))
+	for i := range order {
+		order[i] = ctl.rng.IntN(len(vals))
+	}
+	order[0] = 0
+	stream, err := p.writeStream(s, vals, order)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	if err := p.readStream(s, bytes.NewReader(stream), order); err != nil {
+		return nil, nil, nil, err
+	}
+	if err := p.slowReaders(s, stream, order); err != nil {
+		return nil, nil, nil, err
+	}
+	check, err := p.streamCheck(s, vals[0], o.now)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	p.figures[results.StreamDecode] = &streamFigures{bytesPerMsg: float64(len(stream)) / float64(len(order)), check: check}
+
+	elem := reflect.TypeOf(p.refs[0]).Elem()
+	var rd bytes.Reader
+	var dec codec.Decoder
+	m := len(order) // the next message of the stream; at its end, a new one
+	var out any
+	ctl.verify = func(k int, _ []byte) error {
+		return compared(p.equal(k, out), "stream message %d of %d", m, len(order))
+	}
+	return func(n int) error {
+		at := ctl.at
+		for i := range n {
+			if m == len(order) {
+				rd.Reset(stream)
+				dec, m = s.NewDecoder(&rd), 0
+			}
+			out = reflect.New(elem).Interface()
+			if err := dec.Decode(out); err != nil {
+				return err
+			}
+			m++
+			if i == at {
+				if err := ctl.check(order[m-1], nil); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	}, ctl, nil, nil
+}
+
+// slowReaders reads the stream's first messages through a reader
+// returning one byte per Read (those within oneByteBytes, none when the
+// first is larger) and through one returning half of what is asked
+// (those within slowReaderBytes, at least one), checking every message:
+// a Decoder must not take a short read for the stream's end.
+func (p *Prepared) slowReaders(s codec.Streamer, stream []byte, order []int) error {
+	within := func(limit int) int { return min(len(order), len(order)*limit/max(len(stream), 1)) }
+	for _, r := range []struct {
+		name string
+		wrap func(io.Reader) io.Reader
+		n    int
+	}{
+		{"one byte per Read (iotest.OneByteReader)", iotest.OneByteReader, within(oneByteBytes)},
+		{"half of each Read (iotest.HalfReader)", iotest.HalfReader, max(1, within(slowReaderBytes))},
+	} {
+		if r.n == 0 {
+			continue // a message larger than oneByteBytes
+		}
+		p.alive()
+		if err := p.readStream(s, r.wrap(bytes.NewReader(stream)), order[:r.n]); err != nil {
+			var ce *CheckError
+			if errors.As(err, &ce) {
+				return checkErr(ce.Status, "through a reader that returns %s: %s", r.name, ce.Reason)
+			}
+			return fmt.Errorf("through a reader that returns %s: %w", r.name, err)
+		}
+	}
+	return nil
+}
+
+// streamCheck decodes a long stream of v (StreamCheckMessages messages,
+// fewer within streamCheckBytes and streamCheckTime) through one Decoder
+// from a reader that makes the stream as it is read, so that the stream
+// itself is never in memory, and measures the live heap after the
+// stream's first tenth (of its messages, or of streamCheckTime) and at
+// its end, the Decoder still reachable. Both readings hold one decoded
+// message and the Decoder's buffers at their working size: what grows
+// between them is what the Decoder keeps of the stream.
+func (p *Prepared) streamCheck(s codec.Streamer, v any, now func() time.Time) (*results.StreamCheck, error) {
+	first, err := p.writeStream(s, []any{v}, []int{0})
+	if err != nil {
+		return nil, err
+	}
+	two, err := p.writeStream(s, []any{v}, []int{0, 0})
+	if err != nil {
+		return nil, err
+	}
+	if !bytes.HasPrefix(two, first) || len(two) == len(first) {
+		return nil, checkErr(results.Error, "a stream of the value twice does not begin with the stream of it once")
+	}
+	next := two[len(first):]
+	src := &repeatReader{first: first, next: next, n: min(streamCheckLen, max(2, streamCheckBytes/len(next)))}
+	elem := reflect.TypeOf(p.refs[0]).Elem()
+	out := reflect.New(elem).Interface()
+	dec := s.NewDecoder(src)
+	start := now()
+	warm, deadline := start.Add(streamCheckTime/10), start.Add(streamCheckTime)
+	var before heapFigures
+	from, decoded := 0, 0 // the heap is first read after message from
+	tick := start
+	for decoded < src.n {
+		t := now()
+		if from == 0 && decoded > 0 && (decoded >= src.n/10 || t.After(warm)) {
+			before, from = streamHeap(), decoded
+		}
+		if from > 0 && decoded > from && t.After(deadline) {
+			break
+		}
+		p.tick(&tick)
+		out = reflect.New(elem).Interface()
+		if err := dec.Decode(out); err != nil {
+			return nil, checkErr(results.Failed, "a long stream, message %d: decode: %v", decoded+1, err)
+		}
+		decoded++
+	}
+	after := streamHeap()
+	runtime.KeepAlive(dec)
+	if err := compared(p.equal(0, out), "a long stream's last message"); err != nil {
+		return nil, err
+	}
+	read := int64(len(first)) + int64(decoded-1)*int64(len(src.next))
+	return &results.StreamCheck{
+		Messages: decoded, Bytes: read, From: from,
+		HeapGrowth:  int64(after.inuse) - int64(before.inuse),
+		AllocPerMsg: float64(after.total-before.total) / float64(decoded-from),
+	}, nil
+}
+
+// tick says the check still moves (Prepared.alive) when a tenth of a
+// second has passed since *last: often enough for the supervisor's
+// watchdog, however long one message takes, and seldom for small ones.
+func (p *Prepared) tick(last *time.Time) {
+	if t := p.now(); t.Sub(*last) > 100*time.Millisecond {
+		p.alive()
+		*last = t
+	}
+}
+
+// A heapFigures is the live heap after a collection and the bytes
+// allocated so far.
+type heapFigures struct{ inuse, total uint64 }
+
+// streamHeap collects once more than liveHeap does (a sync.Pool keeps
+// what it held for one more collection), then reads the live heap and
+// the bytes allocated so far.
+func streamHeap() heapFigures {
+	runtime.GC()
+	return heapFigures{inuse: liveHeap(), total: heapAllocs()[0]}
+}
+
+// A repeatReader reads first, then next n-1 times: a stream of n messages
+// made as it is read.
+type repeatReader struct {
+	first, next []byte
+	n           int
+	cur         []byte
+	sent        int
+}
+
+func (r *repeatReader) Read(b []byte) (int, error) {
+	for len(r.cur) == 0 {
+		if r.sent == r.n {
+			return 0, io.EOF
+		}
+		if r.sent == 0 {
+			r.cur = r.first
+		} else {
+			r.cur = r.next
+		}
+		r.sent++
+	}
+	n := copy(b, r.cur)
+	r.cur = r.cur[n:]
+	return n, nil
+}
+
+// CheckStream checks the job's codec's streaming API (codec.Streamer) as
+// the stream ops do before timing: the pool's builds, each twice in
+// turn, written through one Encoder and read back through one Decoder,
+// every message compared with its reference, and the first of each
+// through the slow readers. It returns a *CheckError with status Skipped for a codec
+// with no streaming API, so that conformance holds every Streamer to
+// every dataset it claims.
+func (p *Prepared) CheckStream(job *Job) error {
+	s, vals, err := streamOf(p, job)
+	if err != nil {
+		return err
+	}
+	order := append(seq(len(vals)), seq(len(vals))...)
+	stream, err := p.writeStream(s, vals, order)
+	if err != nil {
+		return err
+	}
+	if err := p.readStream(s, bytes.NewReader(stream), order); err != nil {
+		return err
+	}
+	return p.slowReaders(s, stream, order[:len(vals)])
+}

@@ -15,15 +15,16 @@ import (
 var Std = codec.Info{
 	Name: "asn1", Family: "asn1", Label: "encoding/asn1", Module: "std",
 	URL: "https://pkg.go.dev/encoding/asn1", API: codec.Reflection,
-	// DER has no map type and encoding/asn1 no pointer field; floats and
-	// unsigned integers are refused as values below.
-	Unsupported: codec.Map | codec.Pointer,
+	// DER has no map type, and encoding/asn1 takes no pointer and no
+	// array (fidelity's array probe); floats and unsigned integers are
+	// refused as values below.
+	Unsupported: codec.Map | codec.Pointer | codec.Array,
 	// UTCTime and GeneralizedTime as encoding/asn1 writes them hold
 	// seconds; a nil and an empty slice are both an empty SEQUENCE.
 	Losses: []codec.Loss{{Kind: codec.TimePrecision, Precision: time.Second}, {Kind: codec.NilEmpty}},
 	Notes: "DER as X.509 uses it: a struct is a SEQUENCE, a slice a SEQUENCE OF, a string a PrintableString or UTF8String, " +
 		"a []byte an OCTET STRING. encoding/asn1 has no REAL and no unsigned integer: values holding a float or an " +
-		"unsigned integer are refused, with maps and pointers. Times are UTCTime or GeneralizedTime, to the second; " +
+		"unsigned integer are refused, with maps, pointers and arrays. Times are UTCTime or GeneralizedTime, to the second; " +
 		"a nil slice comes back empty. Of the datasets it takes Tiny, User and int64.",
 	New: func() codec.Codec {
 		return codec.Refuse(codec.Reflect(marshal, unmarshal), []reflect.Kind{

@@ -3,6 +3,8 @@
 package ojg
 
 import (
+	"reflect"
+	"sync"
 	"time"
 
 	"github.com/ohler55/ojg"
@@ -25,8 +27,12 @@ var Default = codec.Info{
 	Notes: "oj.Marshal with ojg.GoOptions (json tags, base64 bytes) and RFC 3339 times with nanoseconds. " +
 		"Decoding parses to generic values with oj.Parser, then alt.Recompose fills the typed value: " +
 		"oj.Unmarshal would parse every number as a float64 and lose integers above 2^53. " +
-		"The parser reads integers as int64: a uint64 above MaxInt64 is refused.",
-	New: func() codec.Codec { return codec.SignedInts("oj.Parser's", codec.Reflect(marshal, unmarshal)) },
+		"The parser reads integers as int64: a uint64 above MaxInt64 is refused. A struct embedding another " +
+		"(twitter_status) is refused: Recompose fails on it. alt.Recompose's shared Recomposer caches types in maps " +
+		"it does not lock, so decodes take a lock.",
+	New: func() codec.Codec {
+		return codec.Refuse(codec.SignedInts("oj.Parser's", codec.Reflect(marshal, unmarshal)), []reflect.Kind{reflect.Struct}, embedded)
+	},
 }
 
 // options are ojg.GoOptions, writing times as RFC 3339 with nanoseconds.
@@ -44,6 +50,22 @@ func unmarshal(data []byte, v any) error {
 	if err != nil {
 		return err
 	}
+	recompose.Lock()
+	defer recompose.Unlock()
 	_, err = alt.Recompose(generic, v)
 	return err
+}
+
+// recompose serializes alt.Recompose, whose shared Recomposer writes its
+// type cache without a lock.
+var recompose sync.Mutex
+
+// embedded says why a struct that embeds another is refused, or "".
+func embedded(v reflect.Value) string {
+	for i := range v.NumField() {
+		if f := v.Type().Field(i); f.Anonymous {
+			return "alt.Recompose cannot fill the fields of the embedded " + f.Type.String()
+		}
+	}
+	return ""
 }

@@ -7,11 +7,13 @@ import (
 	"github.com/serbench/serbench/codecs/cbor"
 	"github.com/serbench/serbench/codecs/goccyjson"
 	"github.com/serbench/serbench/codecs/goccyyaml"
+	"github.com/serbench/serbench/codecs/gomsgpack"
 	"github.com/serbench/serbench/codecs/jsoniter"
 	"github.com/serbench/serbench/codecs/jsonv2"
 	"github.com/serbench/serbench/codecs/k8syaml"
 	"github.com/serbench/serbench/codecs/kelindar"
 	"github.com/serbench/serbench/codecs/msgpack"
+	"github.com/serbench/serbench/codecs/ojg"
 	"github.com/serbench/serbench/codecs/pelletier"
 	"github.com/serbench/serbench/codecs/segmentio"
 	"github.com/serbench/serbench/codecs/shamaton"
@@ -35,6 +37,7 @@ var reflection = []codec.Info{
 	jsoniter.Fastest,
 	segmentio.Std,
 	segmentio.Append,
+	ojg.Default,
 
 	msgpack.Default,
 	msgpack.Reuse,
@@ -42,6 +45,7 @@ var reflection = []codec.Info{
 	shamaton.Array,
 	ugorji.Msgpack,
 	ugorji.MsgpackReuse,
+	gomsgpack.Default,
 
 	cbor.Default,
 	cbor.Nano,

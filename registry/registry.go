@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/codecs/asn1"
 	"github.com/serbench/serbench/codecs/binary"
 	"github.com/serbench/serbench/codecs/byteorder"
 	"github.com/serbench/serbench/codecs/gob"
@@ -24,8 +25,9 @@ import (
 // Each part is one explicit list in this package.
 var Codecs = slices.Concat(seed, reflection, schema, readers)
 
-// seed lists the codecs the seed articles measured, then seed 004's
-// functions as the article wrote them.
+// seed lists the codecs the seed articles measured and the standard
+// library's other encoder (encoding/asn1), then seed 004's functions as
+// the article wrote them.
 var seed = slices.Concat([]codec.Info{
 	gob.OneShot,
 	gob.Stream,
@@ -35,6 +37,7 @@ var seed = slices.Concat([]codec.Info{
 	binary.Std,
 	byteorder.Manual,
 	strconv.Text,
+	asn1.Std,
 }, seed004.Codecs)
 
 // Lookup returns the codec named name.

@@ -39,7 +39,7 @@ func TestCheck(t *testing.T) {
 		t.Errorf("Check of registered names = %v", err)
 	}
 	err := registry.Check([]string{"json", "protobuf", "msgpck", "zzz"})
-	want := `unknown codecs "protobuf" (did you mean proto or vtproto?), "msgpck" (did you mean msgpack or msgp?)`
+	want := `unknown codecs "protobuf" (did you mean proto, vtproto or vtproto-pool?), "msgpck" (did you mean msgpack or msgp?)`
 	if err == nil || !strings.HasPrefix(err.Error(), want) || !strings.Contains(err.Error(), `, "zzz"; run 'serbench list codecs'`) {
 		t.Errorf("Check = %v, want it to begin %s", err, want)
 	}

@@ -47,8 +47,11 @@ var Hamba = codec.Info{
 	New: func() codec.Codec { return codec.Func(prepare) },
 }
 
+// AVSC is dataset.avsc: a JSON array of the named types (records and a
+// fixed) that the schemas of SchemaFor refer to.
+//
 //go:embed dataset.avsc
-var avsc []byte
+var AVSC []byte
 
 // schemas maps each dataset type to its Avro schema: a record of
 // dataset.avsc by name, or a schema of its own.
@@ -73,15 +76,16 @@ var api = avro.Config{TagKey: "json"}.Freeze()
 // named parses dataset.avsc once into a cache of its named types.
 var named = sync.OnceValues(func() (*avro.SchemaCache, error) {
 	cache := &avro.SchemaCache{}
-	if _, err := avro.ParseBytesWithCache(avsc, "", cache); err != nil {
+	if _, err := avro.ParseBytesWithCache(AVSC, "", cache); err != nil {
 		return nil, fmt.Errorf("avro: dataset.avsc: %w", err)
 	}
 	return cache, nil
 })
 
-// schemaFor returns the schema of a value of type t: a dataset type, or a
-// slice of dataset values or of pointers to them.
-func schemaFor(t reflect.Type) (string, bool) {
+// SchemaFor returns the schema of a value of type t (a dataset type, or a
+// slice of dataset values or of pointers to them) as JSON text naming the
+// types of AVSC.
+func SchemaFor(t reflect.Type) (string, bool) {
 	if s, ok := schemas[t]; ok {
 		return s, true
 	}
@@ -104,7 +108,7 @@ func prepare(v any) (codec.Case, error) {
 	if err != nil {
 		return nil, err
 	}
-	text, ok := schemaFor(elem)
+	text, ok := SchemaFor(elem)
 	if !ok {
 		return nil, codec.Unsupported(v, "no Avro schema for it in dataset.avsc")
 	}

@@ -30,24 +30,23 @@ var Omits = dataset.Omits(map[string]string{
 })
 
 // A Message is a generated message: protobuf-go's methods and
-// vtprotobuf's.
+// vtprotobuf's (features marshal, unmarshal, unmarshal_unsafe, size and
+// pool, every message pooled).
 type Message interface {
 	proto.Message
 	MarshalVT() ([]byte, error)
 	UnmarshalVT(data []byte) error
+	// UnmarshalVTUnsafe decodes strings and bytes that point into data.
+	UnmarshalVTUnsafe(data []byte) error
+	// ResetVT clears the message for reuse, keeping the capacity of its
+	// repeated fields and returning its nested messages to their
+	// vtprotobuf pools, which the next UnmarshalVT takes them from.
+	ResetVT()
 }
 
 // A Binding is a dataset value converted to its message, with what a codec
 // needs to decode fresh messages of its type and convert them back.
-type Binding struct {
-	// Msg is the dataset value as a message.
-	Msg Message
-	// New returns a new empty message of Msg's type to decode into.
-	New func() Message
-	// Value converts a decoded message back to the dataset type: a pointer
-	// of the type handed to Bind.
-	Value func(Message) any
-}
+type Binding = shapes.Binding[Message]
 
 // Bind converts v, a *T, *[]T or *[]*T of a dataset type T, to its message.
 // A top-level slice becomes the TList message of T. Bind returns a
@@ -57,129 +56,19 @@ func Bind(v any) (Binding, error) { return messages.Build(v) }
 // messages lists the dataset types serbench.proto has messages for.
 var messages = shapes.Table[Binding]{
 	Types: []shapes.Type[Binding]{
-		bind(tinyTo, tinyFrom, func(items []*Tiny) *TinyList { return &TinyList{Items: items} }, (*TinyList).GetItems),
-		bind(mediumTo, mediumFrom, func(items []*Medium) *MediumList { return &MediumList{Items: items} }, (*MediumList).GetItems),
-		bind(bigTo, bigFrom, func(items []*Big) *BigList { return &BigList{Items: items} }, (*BigList).GetItems),
-		bind(hugeTo, hugeFrom, func(items []*Huge) *HugeList { return &HugeList{Items: items} }, (*HugeList).GetItems),
-		bind(complexMapTo, complexMapFrom, func(items []*ComplexMap) *ComplexMapList { return &ComplexMapList{Items: items} }, (*ComplexMapList).GetItems),
-		bind(userTo, userFrom, func(items []*User) *UserList { return &UserList{Items: items} }, (*UserList).GetItems),
-		bind(metricTo, metricFrom, func(items []*Metric) *MetricList { return &MetricList{Items: items} }, (*MetricList).GetItems),
-		shapes.Single(bindSingle(complexDataTo, complexDataFrom)),
-		bind(aTo, aFrom, func(items []*A) *AList { return &AList{Items: items} }, (*AList).GetItems),
-		shapes.Single(bindSingle(edgeTo, edgeFrom)),
-		shapes.Single(bindSingle(edgeMapsTo, edgeMapsFrom)),
+		shapes.Bind[Message](tinyTo, tinyFrom, func(items []*Tiny) *TinyList { return &TinyList{Items: items} }, (*TinyList).GetItems),
+		shapes.Bind[Message](mediumTo, mediumFrom, func(items []*Medium) *MediumList { return &MediumList{Items: items} }, (*MediumList).GetItems),
+		shapes.Bind[Message](bigTo, bigFrom, func(items []*Big) *BigList { return &BigList{Items: items} }, (*BigList).GetItems),
+		shapes.Bind[Message](hugeTo, hugeFrom, func(items []*Huge) *HugeList { return &HugeList{Items: items} }, (*HugeList).GetItems),
+		shapes.Bind[Message](complexMapTo, complexMapFrom, func(items []*ComplexMap) *ComplexMapList { return &ComplexMapList{Items: items} }, (*ComplexMapList).GetItems),
+		shapes.Bind[Message](userTo, userFrom, func(items []*User) *UserList { return &UserList{Items: items} }, (*UserList).GetItems),
+		shapes.Bind[Message](metricTo, metricFrom, func(items []*Metric) *MetricList { return &MetricList{Items: items} }, (*MetricList).GetItems),
+		shapes.Single(shapes.BindSingle[Message](complexDataTo, complexDataFrom)),
+		shapes.Bind[Message](aTo, aFrom, func(items []*A) *AList { return &AList{Items: items} }, (*AList).GetItems),
+		shapes.Single(shapes.BindSingle[Message](edgeTo, edgeFrom)),
+		shapes.Single(shapes.BindSingle[Message](edgeMapsTo, edgeMapsFrom)),
 	},
 	Missing: "serbench.proto has no message for it",
-}
-
-// msg is a pointer to a generated message type X.
-type msg[X any] interface {
-	*X
-	Message
-}
-
-// bindSingle returns the binding of a *T of dataset type T, whose message
-// is M.
-func bindSingle[T, X any, M msg[X]](to func(*T) M, from func(M) T) func(*T) Binding {
-	newM := func() Message { return M(new(X)) }
-	return func(t *T) Binding {
-		return Binding{Msg: to(t), New: newM, Value: func(m Message) any {
-			t := from(m.(M))
-			return &t
-		}}
-	}
-}
-
-// bind returns the Type of dataset type T in all three shapes: its
-// message is M, and its list message L, which wrap builds and items reads.
-func bind[T, X, LX any, M msg[X], L msg[LX]](to func(*T) M, from func(M) T, wrap func([]M) L, items func(L) []M) shapes.Type[Binding] {
-	newL := func() Message { return L(new(LX)) }
-	return shapes.All(bindSingle(to, from),
-		func(v *[]T) Binding {
-			return Binding{Msg: wrap(sliceTo(*v, to)), New: newL, Value: func(m Message) any {
-				s := sliceFrom(items(m.(L)), from)
-				return &s
-			}}
-		},
-		func(v *[]*T) Binding {
-			return Binding{Msg: wrap(ptrSliceTo(*v, to)), New: newL, Value: func(m Message) any {
-				s := ptrSliceFrom(items(m.(L)), from)
-				return &s
-			}}
-		})
-}
-
-// sliceTo converts a slice of values. A nil slice stays nil.
-func sliceTo[T, M any](s []T, to func(*T) M) []M {
-	if s == nil {
-		return nil
-	}
-	out := make([]M, len(s))
-	for i := range s {
-		out[i] = to(&s[i])
-	}
-	return out
-}
-
-// ptrSliceTo converts a slice of pointers; a nil element stays nil (and
-// protobuf then sends it as an empty message).
-func ptrSliceTo[T, M any](s []*T, to func(*T) M) []M {
-	if s == nil {
-		return nil
-	}
-	out := make([]M, len(s))
-	for i, p := range s {
-		if p != nil {
-			out[i] = to(p)
-		}
-	}
-	return out
-}
-
-// sliceFrom converts decoded messages back to values. Protobuf decodes an
-// absent repeated field as nil.
-func sliceFrom[T, M any](s []M, from func(M) T) []T {
-	if s == nil {
-		return nil
-	}
-	out := make([]T, len(s))
-	for i, m := range s {
-		out[i] = from(m)
-	}
-	return out
-}
-
-// ptrSliceFrom converts decoded messages back to pointers.
-func ptrSliceFrom[T, M any](s []M, from func(M) T) []*T {
-	if s == nil {
-		return nil
-	}
-	out := make([]*T, len(s))
-	for i, m := range s {
-		t := from(m)
-		out[i] = &t
-	}
-	return out
-}
-
-// ptrTo converts a pointer to a struct into a message field: nil stays nil.
-func ptrTo[T, M any](p *T, to func(*T) M) M {
-	if p == nil {
-		var zero M
-		return zero
-	}
-	return to(p)
-}
-
-// ptrFrom converts a message field back to a pointer: an absent message
-// is nil.
-func ptrFrom[T any, M comparable](m M, from func(M) T) *T {
-	var zero M
-	if m == zero {
-		return nil
-	}
-	t := from(m)
-	return &t
 }
 
 func timeTo(t time.Time) *timestamppb.Timestamp { return timestamppb.New(t) }
@@ -216,7 +105,7 @@ func bigTo(v *dataset.Big) *Big {
 	return &Big{
 		BigId: v.ID, Age: v.Age, Country: v.Country, CountryBytes: v.CountryBytes,
 		CreatedAt: timeTo(v.CreatedAt), UpdatedAt: timeTo(v.UpdatedAt), DeletedAt: timeTo(v.DeletedAt),
-		Tiny: tinyTo(&v.Tiny), Medium: mediumTo(&v.Medium), MediumPtr: ptrTo(v.MediumPtr, mediumTo),
+		Tiny: tinyTo(&v.Tiny), Medium: mediumTo(&v.Medium), MediumPtr: shapes.PtrTo(v.MediumPtr, mediumTo),
 	}
 }
 
@@ -224,30 +113,30 @@ func bigFrom(m *Big) dataset.Big {
 	return dataset.Big{
 		ID: m.GetBigId(), Age: m.GetAge(), Country: m.Country, CountryBytes: m.GetCountryBytes(),
 		CreatedAt: timeFrom(m.GetCreatedAt()), UpdatedAt: timeFrom(m.GetUpdatedAt()), DeletedAt: timeFrom(m.GetDeletedAt()),
-		Tiny: tinyFrom(m.GetTiny()), Medium: mediumFrom(m.GetMedium()), MediumPtr: ptrFrom(m.GetMediumPtr(), mediumFrom),
+		Tiny: tinyFrom(m.GetTiny()), Medium: mediumFrom(m.GetMedium()), MediumPtr: shapes.PtrFrom(m.GetMediumPtr(), mediumFrom),
 	}
 }
 
 func hugeTo(v *dataset.Huge) *Huge {
 	return &Huge{
-		BigSlice: sliceTo(v.BigSlice, bigTo), BigPtrSlice: ptrSliceTo(v.BigPtrSlice, bigTo),
-		BiggerSlice: sliceTo(v.BiggerSlice, bigTo), TheBiggestSlice: sliceTo(v.TheBiggestSlice, bigTo),
+		BigSlice: shapes.SliceTo(v.BigSlice, bigTo), BigPtrSlice: shapes.PtrSliceTo(v.BigPtrSlice, bigTo),
+		BiggerSlice: shapes.SliceTo(v.BiggerSlice, bigTo), TheBiggestSlice: shapes.SliceTo(v.TheBiggestSlice, bigTo),
 	}
 }
 
 func hugeFrom(m *Huge) dataset.Huge {
 	return dataset.Huge{
-		BigSlice: sliceFrom(m.GetBigSlice(), bigFrom), BigPtrSlice: ptrSliceFrom(m.GetBigPtrSlice(), bigFrom),
-		BiggerSlice: sliceFrom(m.GetBiggerSlice(), bigFrom), TheBiggestSlice: sliceFrom(m.GetTheBiggestSlice(), bigFrom),
+		BigSlice: shapes.SliceFrom(m.GetBigSlice(), bigFrom), BigPtrSlice: shapes.PtrSliceFrom(m.GetBigPtrSlice(), bigFrom),
+		BiggerSlice: shapes.SliceFrom(m.GetBiggerSlice(), bigFrom), TheBiggestSlice: shapes.SliceFrom(m.GetTheBiggestSlice(), bigFrom),
 	}
 }
 
 func complexMapTo(v *dataset.ComplexMap) *ComplexMap {
-	return &ComplexMap{Items: mapTo(*v, func(h dataset.Huge) *Huge { return hugeTo(&h) })}
+	return &ComplexMap{Items: shapes.MapTo(*v, func(h dataset.Huge) *Huge { return hugeTo(&h) })}
 }
 
 func complexMapFrom(m *ComplexMap) dataset.ComplexMap {
-	return mapFrom(m.GetItems(), hugeFrom)
+	return shapes.MapTo(m.GetItems(), hugeFrom)
 }
 
 func userTo(v *dataset.User) *User {
@@ -268,13 +157,13 @@ func metricFrom(m *Metric) dataset.Metric {
 
 func complexDataTo(v *dataset.ComplexData) *ComplexData {
 	return &ComplexData{
-		Users: sliceTo(v.Users, userTo), Metadata: v.Metadata, Count: int64(v.Count), Active: v.Active,
+		Users: shapes.SliceTo(v.Users, userTo), Metadata: v.Metadata, Count: int64(v.Count), Active: v.Active,
 	}
 }
 
 func complexDataFrom(m *ComplexData) dataset.ComplexData {
 	return dataset.ComplexData{
-		Users: sliceFrom(m.GetUsers(), userFrom), Metadata: m.GetMetadata(), Count: int(m.GetCount()), Active: m.GetActive(),
+		Users: shapes.SliceFrom(m.GetUsers(), userFrom), Metadata: m.GetMetadata(), Count: int(m.GetCount()), Active: m.GetActive(),
 	}
 }
 
@@ -287,9 +176,9 @@ func aTo(v *dataset.A) *A {
 		I1: int64(v.I1), I2: int64(v.I2), I3: int64(v.I3), I4: int64(v.I4), I5: int64(v.I5),
 		I6: int64(v.I6), I7: int64(v.I7), I8: int64(v.I8), I9: int64(v.I9), I10: int64(v.I10),
 		I11: int64(v.I11), I12: int64(v.I12), I13: int64(v.I13), I14: int64(v.I14), I15: int64(v.I15),
-		Str1: v.Str1, B1: ptrTo(v.B1, bTo), Barr: ptrSliceTo(v.Barr, bTo),
-		Bmap1: mapTo(v.Bmap1, func(b *dataset.B) *B { return ptrTo(b, bTo) }),
-		Bmap2: mapTo(v.Bmap2, func(b dataset.B) *B { return bTo(&b) }),
+		Str1: v.Str1, B1: shapes.PtrTo(v.B1, bTo), Barr: shapes.PtrSliceTo(v.Barr, bTo),
+		Bmap1: shapes.MapTo(v.Bmap1, func(b *dataset.B) *B { return shapes.PtrTo(b, bTo) }),
+		Bmap2: shapes.MapTo(v.Bmap2, func(b dataset.B) *B { return bTo(&b) }),
 	}
 }
 
@@ -298,9 +187,9 @@ func aFrom(m *A) dataset.A {
 		I1: int(m.GetI1()), I2: int(m.GetI2()), I3: int(m.GetI3()), I4: int(m.GetI4()), I5: int(m.GetI5()),
 		I6: int(m.GetI6()), I7: int(m.GetI7()), I8: int(m.GetI8()), I9: int(m.GetI9()), I10: int(m.GetI10()),
 		I11: int(m.GetI11()), I12: int(m.GetI12()), I13: int(m.GetI13()), I14: int(m.GetI14()), I15: int(m.GetI15()),
-		Str1: m.GetStr1(), B1: ptrFrom(m.GetB1(), bFrom), Barr: ptrSliceFrom(m.GetBarr(), bFrom),
-		Bmap1: mapFrom(m.GetBmap1(), func(b *B) *dataset.B { return ptrFrom(b, bFrom) }),
-		Bmap2: mapFrom(m.GetBmap2(), bFrom),
+		Str1: m.GetStr1(), B1: shapes.PtrFrom(m.GetB1(), bFrom), Barr: shapes.PtrSliceFrom(m.GetBarr(), bFrom),
+		Bmap1: shapes.MapTo(m.GetBmap1(), func(b *B) *dataset.B { return shapes.PtrFrom(b, bFrom) }),
+		Bmap2: shapes.MapTo(m.GetBmap2(), bFrom),
 	}
 }
 
@@ -326,24 +215,6 @@ func edgeMapsTo(v *dataset.EdgeMaps) *EdgeMaps {
 
 func edgeMapsFrom(m *EdgeMaps) dataset.EdgeMaps {
 	return dataset.EdgeMaps{NilMap: m.GetNilMap(), EmptyMap: m.GetEmptyMap(), Full: m.GetFull()}
-}
-
-// mapTo converts a map's values. A nil map stays nil.
-func mapTo[K comparable, V, M any](m map[K]V, to func(V) M) map[K]M {
-	if m == nil {
-		return nil
-	}
-	out := make(map[K]M, len(m))
-	for k, v := range m {
-		out[k] = to(v)
-	}
-	return out
-}
-
-// mapFrom converts decoded map values back. Protobuf decodes an absent map
-// as nil.
-func mapFrom[K comparable, M, V any](m map[K]M, from func(M) V) map[K]V {
-	return mapTo(m, from)
 }
 
 // A Case is a prepared protobuf case, generic over the library's marshal

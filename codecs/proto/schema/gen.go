@@ -10,4 +10,4 @@
 package schema
 
 //go:generate ../../../scripts/ensure-compilers
-//go:generate sh -c "protoc -I. -I/usr/include --plugin=protoc-gen-go=$(go tool -n protoc-gen-go) --plugin=protoc-gen-go-vtproto=$(go tool -n protoc-gen-go-vtproto) --go_out=. --go_opt=paths=source_relative --go-vtproto_out=. --go-vtproto_opt=paths=source_relative,features=marshal+unmarshal+size serbench.proto"
+//go:generate sh -c "protoc -I. -I/usr/include --plugin=protoc-gen-go=$(go tool -n protoc-gen-go) --plugin=protoc-gen-go-vtproto=$(go tool -n protoc-gen-go-vtproto) --go_out=. --go_opt=paths=source_relative --go-vtproto_out=. --go-vtproto_opt=paths=source_relative,features=marshal+unmarshal+unmarshal_unsafe+size+pool,pool=github.com/serbench/serbench/codecs/proto/schema.* serbench.proto"

@@ -14,7 +14,8 @@ import (
 
 // Default is the generated MarshalBebopTo and UnmarshalBebop.
 var Default = codec.Info{
-	Name: "bebop", Family: "bebop", Label: "200sc/bebop", Module: "github.com/200sc/bebop",
+	ReusesBuffer: true, // Encode writes into a buffer kept across calls
+	Name:         "bebop", Family: "bebop", Label: "200sc/bebop", Module: "github.com/200sc/bebop",
 	URL: "https://github.com/200sc/bebop", API: codec.Codegen,
 	Unsupported: codec.TopLevelScalar,
 	Losses: []codec.Loss{

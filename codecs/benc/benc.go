@@ -19,7 +19,8 @@ import (
 
 // Std is bstd's raw serialization.
 var Std = codec.Info{
-	Name: "benc", Family: "benc", Label: "deneonet/benc (bstd)", Module: "github.com/deneonet/benc",
+	ReusesBuffer: true, // Encode writes into a buffer kept across calls
+	Name:         "benc", Family: "benc", Label: "deneonet/benc (bstd)", Module: "github.com/deneonet/benc",
 	URL: "https://github.com/deneonet/benc", API: codec.Manual,
 	Losses: []codec.Loss{{Kind: codec.TimeZone}}, // a time travels as its UTC instant
 	Notes: "Hand-written functions per dataset struct from bstd (the benc standard): varint ints, fixed-size " +

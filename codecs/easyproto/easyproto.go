@@ -20,7 +20,8 @@ import (
 
 // Default is easyproto with hand-written marshal and unmarshal functions.
 var Default = codec.Info{
-	Name: "easyproto", Family: "protobuf", Label: "VictoriaMetrics/easyproto",
+	ReusesBuffer: true, // Encode writes into a buffer kept across calls
+	Name:         "easyproto", Family: "protobuf", Label: "VictoriaMetrics/easyproto",
 	Module: "github.com/VictoriaMetrics/easyproto", URL: "https://github.com/VictoriaMetrics/easyproto",
 	API:    codec.Manual,
 	Losses: []codec.Loss{{Kind: codec.TimeZone}}, // a google.protobuf.Timestamp holds the UTC instant

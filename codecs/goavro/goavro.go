@@ -25,7 +25,8 @@ import (
 
 // Default is goavro's BinaryFromNative and NativeFromBinary.
 var Default = codec.Info{
-	Name: "goavro", Family: "avro", Label: "linkedin/goavro", Module: "github.com/linkedin/goavro/v2",
+	ReusesBuffer: true, // Encode writes into a buffer kept across calls
+	Name:         "goavro", Family: "avro", Label: "linkedin/goavro", Module: "github.com/linkedin/goavro/v2",
 	URL: "https://github.com/linkedin/goavro", API: codec.Schema,
 	Losses: []codec.Loss{
 		{Kind: codec.TimePrecision, Precision: time.Microsecond}, // timestamp-micros

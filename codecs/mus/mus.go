@@ -34,7 +34,8 @@ var Unsafe = func() codec.Info {
 func info(name, variant string, k kit) codec.Info {
 	table := k.table()
 	return codec.Info{
-		Name: name, Family: "mus", Label: "mus-go", Module: "github.com/mus-format/mus-go",
+		ReusesBuffer: true, // Encode writes into a buffer kept across calls
+		Name:         name, Family: "mus", Label: "mus-go", Module: "github.com/mus-format/mus-go",
 		URL: "https://github.com/mus-format/mus-go", API: codec.Manual,
 		Variant: variant,
 		Losses: []codec.Loss{

@@ -16,7 +16,8 @@ import (
 
 // Fast is fastssz's generated code.
 var Fast = codec.Info{
-	Name: "ssz", Family: "ssz", Label: "ferranbt/fastssz", Module: "github.com/ferranbt/fastssz",
+	ReusesBuffer: true, // Encode writes into a buffer kept across calls
+	Name:         "ssz", Family: "ssz", Label: "ferranbt/fastssz", Module: "github.com/ferranbt/fastssz",
 	URL: "https://github.com/ferranbt/fastssz", API: codec.Codegen,
 	Unsupported: codec.TopLevelScalar,
 	Losses:      []codec.Loss{{Kind: codec.TimeZone}}, // a Time container holds the UTC instant

@@ -80,9 +80,33 @@ type Gate struct {
 // Flagged reports whether r changed significantly, with its intervals
 // apart, by more than the threshold, in either direction.
 func (g Gate) Flagged(r Row) bool {
+	if !Gated(r.Unit) || math.Abs(r.New.Center-r.Old.Center) < Floor(r.Unit) {
+		return false
+	}
 	// The margin keeps a change of exactly the threshold (110 against
 	// 100 at 10%) within it despite rounding.
 	return r.Significant() && apart(r.Old, r.New) && math.Abs(r.Change()) > g.Threshold+1e-9
+}
+
+// Gated reports whether the gate judges unit. The collector's figures per
+// 1,000 operations (gc-cycles/kop, gc-cpu-ns/kop) are not judged: a
+// sample spans a few collections at most, so they count whole cycles
+// that fall in or out of it, and two runs of the same code differ by
+// many times; the comparison still shows them.
+func Gated(unit string) bool { return !strings.HasPrefix(unit, "gc-") }
+
+// Floor returns the smallest change of unit the gate judges: less than a
+// small allocation's bytes, or half an allocation, per operation is what
+// the verification of a timed iteration and the runtime's accounting of
+// allocations by span move between runs, not a change of the code.
+func Floor(unit string) float64 {
+	switch unit {
+	case "B/op":
+		return 16
+	case "allocs/op":
+		return 0.5
+	}
+	return 0
 }
 
 // Blind reports whether r's runs are too noisy to flag a change of the

@@ -85,6 +85,10 @@ func TestGate(t *testing.T) {
 		{"a rate that rose", row("A", "MB/s", 100, 120, 0.01), true, false, false},
 		{"allocations from none", exact("A", "allocs/op", 0, 1, 0.001), true, true, false},
 		{"none both sides", exact("A", "allocs/op", 0, 0, 1), false, false, false},
+		{"a fraction of an allocation more", exact("A", "allocs/op", 0.0004, 0.0006, 0.001), false, false, false},
+		{"a few bytes more per op", exact("A", "B/op", 0.02, 0.035, 0.001), false, false, false},
+		{"a small allocation more per op", exact("A", "B/op", 48, 64, 0.001), true, true, false},
+		{"the collector's pace is not judged", row("A", "gc-cpu-ns/kop", 100, 4000, 0.001), false, false, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

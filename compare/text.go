@@ -94,6 +94,7 @@ func WriteSummary(w io.Writer, rows []Row) error {
 func WriteVerdict(w io.Writer, v Verdict, rows []Row) error {
 	fmt.Fprintf(w, "Gate at ±%s: %d of %d comparisons flagged (significant, intervals apart, beyond the threshold): %d regressions, %d improvements.\n",
 		FormatThreshold(v.Threshold), len(v.Regressions)+len(v.Improvements), v.Compared, len(v.Regressions), len(v.Improvements))
+	fmt.Fprintf(w, "  Not judged: changes of B/op under %g bytes and of allocs/op under %g per op, and the collector's gc-* figures (shown above).\n", Floor("B/op"), Floor("allocs/op"))
 	for _, r := range v.Regressions {
 		fmt.Fprintf(w, "  regression: %s %s %s (%s)\n", r.Name, r.Unit, r.Delta(), r.Cmp)
 	}

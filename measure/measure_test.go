@@ -74,10 +74,13 @@ func TestRefine(t *testing.T) {
 		return results.Result{Op: op, Codec: codec, Dataset: "tiny", Shape: "single", Status: results.OK,
 			NsPerOp: results.Stat{Median: med, Lo: lo, Hi: hi}, Samples: []results.Sample{{Iters: 1, NsPerOp: med}}}
 	}
-	run := &results.Run{Results: []results.Result{
-		first("json", results.Encode, 100, 50, 200), first("gob", results.Encode, 150, 120, 300), // contested
-		first("json", results.Decode, 100, 99, 101), first("gob", results.Decode, 300, 299, 301), // settled
-	}}
+	firstRun := func() *results.Run {
+		return &results.Run{Results: []results.Result{
+			first("json", results.Encode, 100, 50, 200), first("gob", results.Encode, 150, 120, 300), // contested
+			first("json", results.Decode, 100, 99, 101), first("gob", results.Decode, 300, 299, 301), // settled
+		}}
+	}
+	run := firstRun()
 	var reported []string
 	cfg := Config{Options: runner.Options{Budget: 10 * time.Millisecond, SampleTime: time.Millisecond},
 		Finished: func(_ *runner.Job, r results.Result) { reported = append(reported, r.Key()) }}
@@ -106,8 +109,9 @@ func TestRefine(t *testing.T) {
 
 	// On a machine that ran 4 times slower while busy, the settled decodes
 	// (3 times apart) could be turned by it: they get a second window too,
-	// after the contested encodes.
-	run.Refined, reported = 0, nil
+	// after the contested encodes. The run starts again from its first
+	// figures, which the refining above replaced with measured ones.
+	run, reported = firstRun(), nil
 	if _, err := refine(context.Background(), run, jobs, cfg, time.Now().Add(time.Minute), busy); err != nil {
 		t.Fatal(err)
 	}

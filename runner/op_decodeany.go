@@ -304,9 +304,13 @@ func float(f float64) any {
 	return f
 }
 
+// shortestRFC3339 is the length of the shortest RFC 3339 time: a date,
+// "T", a time to the second and "Z".
+const shortestRFC3339 = len("yyyy-mm-ddThh:mm:ssZ")
+
 // rfc3339 parses s as an RFC 3339 time, as encoding/json writes one.
 func rfc3339(s string) (time.Time, bool) {
-	if len(s) < len("2006-01-02T15:04:05Z") || s[4] != '-' || s[10] != 'T' {
+	if len(s) < shortestRFC3339 || s[4] != '-' || s[10] != 'T' {
 		return time.Time{}, false
 	}
 	t, err := time.Parse(time.RFC3339Nano, s)

@@ -144,35 +144,31 @@ func Run(ctx context.Context, pool *worker.Pool, opts Options) (*results.Matrix,
 		}
 	}
 	pool.TaskTimeout = timeout
-	prev := pool.TaskDone
-	defer func() { pool.TaskDone = prev }()
 	start := time.Now()
 	// A round runs, in a child each, the cells not done: all of them
 	// first, then again those whose child an input killed, passing over
 	// every input that killed one (a child's outcomes come back only
 	// when it ends).
-	for err == nil {
-		var tasks []worker.Task
-		var of []*cell
-		for _, c := range cells {
-			if !c.done {
-				in, _ := json.Marshal(cellTask{Codec: c.codec, Group: c.group.Name, Skip: c.skip})
-				tasks = append(tasks, worker.Task{Name: Handler.Name, Input: in})
-				of = append(of, c)
+	if err == nil {
+		err = pool.RunRounds(ctx, func() ([]worker.Task, func(int, worker.TaskResult)) {
+			var tasks []worker.Task
+			var of []*cell
+			for _, c := range cells {
+				if !c.done {
+					in, _ := json.Marshal(cellTask{Codec: c.codec, Group: c.group.Name, Skip: c.skip})
+					tasks = append(tasks, worker.Task{Name: Handler.Name, Input: in})
+					of = append(of, c)
+				}
 			}
-		}
-		if len(tasks) == 0 {
-			break
-		}
-		pool.TaskDone = func(i int, r worker.TaskResult) {
-			c := of[i]
-			killer, done := tally1(c.t, c.group, r)
-			if killer >= 0 {
-				c.skip = append(c.skip, killer)
+			return tasks, func(i int, r worker.TaskResult) {
+				c := of[i]
+				killer, done := tally1(c.t, c.group, r)
+				if killer >= 0 {
+					c.skip = append(c.skip, killer)
+				}
+				c.done = done || len(c.skip) > maxDeaths
 			}
-			c.done = done || len(c.skip) > maxDeaths
-		}
-		_, err = pool.RunTasks(ctx, tasks)
+		})
 	}
 	m.Elapsed = time.Since(start).Round(time.Second).String()
 	for _, c := range cells {

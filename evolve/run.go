@@ -162,18 +162,15 @@ func Run(ctx context.Context, pool *worker.Pool, opts Options) (*results.Matrix,
 		}
 	}
 	pool.TaskTimeout = timeout
-	prev := pool.TaskDone
-	defer func() { pool.TaskDone = prev }()
 	done := 0
 	start := time.Now()
-	pool.TaskDone = func(i int, r worker.TaskResult) {
+	_, err := pool.RunTasksEach(ctx, tasks, func(i int, r worker.TaskResult) {
 		m.Cells[i] = cellOf(m.Cells[i], r)
 		done++
 		if opts.Progress != nil {
 			opts.Progress(done, len(tasks), m.Cells[i])
 		}
-	}
-	_, err := pool.RunTasks(ctx, tasks)
+	})
 	m.Elapsed = time.Since(start).Round(time.Second).String()
 	for i := range m.Cells {
 		m.Cells[i].Detail = results.Printable(m.Cells[i].Detail)

@@ -58,7 +58,7 @@ func (r *Runner) Run(ctx context.Context, codecs []codec.Info, probes []Probe) (
 	// A round runs the probes left of every codec, one child each; a
 	// child that dies costs the probe it was in, and the codec's other
 	// probes go to the next round.
-	for ctx.Err() == nil {
+	err := pool.RunRounds(ctx, func() ([]worker.Task, func(int, worker.TaskResult)) {
 		var tasks []worker.Task
 		var of []int
 		for i, ps := range left {
@@ -68,10 +68,7 @@ func (r *Runner) Run(ctx context.Context, codecs []codec.Info, probes []Probe) (
 				of = append(of, i)
 			}
 		}
-		if len(tasks) == 0 {
-			break
-		}
-		pool.TaskDone = func(t int, res worker.TaskResult) {
+		return tasks, func(t int, res worker.TaskResult) {
 			i := of[t]
 			cells, rest := r.cells(codecs[i].Name, left[i], res)
 			rows[i], left[i] = append(rows[i], cells...), rest
@@ -82,9 +79,9 @@ func (r *Runner) Run(ctx context.Context, codecs []codec.Info, probes []Probe) (
 				}
 			}
 		}
-		if _, err := pool.RunTasks(ctx, tasks); err != nil && ctx.Err() == nil {
-			return nil, fmt.Errorf("fidelity: %w", err)
-		}
+	})
+	if err != nil && ctx.Err() == nil {
+		return nil, fmt.Errorf("fidelity: %w", err)
 	}
 	m := NewMatrix(codecs, probes)
 	order := map[string]int{}

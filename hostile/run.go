@@ -131,7 +131,6 @@ func Run(ctx context.Context, pool *worker.Pool, opts Options) (*Matrix, error) 
 	if opts.Quick {
 		m.Settings = append(m.Settings, "-quick: fewer inputs, nesting to 100,000 levels")
 	}
-	var tasks []worker.Task
 	for _, co := range codecs {
 		for _, cl := range classes {
 			m.Cells = append(m.Cells, Cell{Codec: co, Case: cl})
@@ -141,15 +140,12 @@ func Run(ctx context.Context, pool *worker.Pool, opts Options) (*Matrix, error) 
 	worst := make([]int, len(m.Cells)) // each cell's reproducer, as an index of its inputs
 	from := make([]int, len(m.Cells))  // the input each cell's next child starts at; -1 when done
 	done := 0
-	prev := pool.TaskDone
-	defer func() { pool.TaskDone = prev }()
 	start := time.Now()
-	var err error
 	// A round runs, in a child each, the cells with inputs left: all of
 	// them first, then those whose child died in serbench's check of a
 	// value, from the input after it.
-	for err == nil {
-		tasks = tasks[:0]
+	err := pool.RunRounds(ctx, func() ([]worker.Task, func(int, worker.TaskResult)) {
+		var tasks []worker.Task
 		var of []int
 		for i, c := range m.Cells {
 			if from[i] >= 0 {
@@ -158,10 +154,7 @@ func Run(ctx context.Context, pool *worker.Pool, opts Options) (*Matrix, error) 
 				of = append(of, i)
 			}
 		}
-		if len(tasks) == 0 {
-			break
-		}
-		pool.TaskDone = func(t int, r worker.TaskResult) {
+		return tasks, func(t int, r worker.TaskResult) {
 			i := of[t]
 			var c Cell
 			var next int
@@ -178,8 +171,7 @@ func Run(ctx context.Context, pool *worker.Pool, opts Options) (*Matrix, error) 
 				}
 			}
 		}
-		_, err = pool.RunTasks(ctx, tasks)
-	}
+	})
 	if err == nil {
 		err = replay(ctx, pool, m, worst, opts.Quick)
 	}
@@ -209,10 +201,7 @@ func replay(ctx context.Context, pool *worker.Pool, m *Matrix, worst []int, quic
 	if len(tasks) == 0 {
 		return nil
 	}
-	prev := pool.TaskDone
-	defer func() { pool.TaskDone = prev }()
-	pool.TaskDone = func(t int, r worker.TaskResult) { keep(&m.Cells[of[t]], r) }
-	_, err := pool.RunTasks(ctx, tasks)
+	_, err := pool.RunTasksEach(ctx, tasks, func(t int, r worker.TaskResult) { keep(&m.Cells[of[t]], r) })
 	return err
 }
 

@@ -45,9 +45,6 @@ type Pool struct {
 	// TaskTimeout is how long a task's child may stay in one step before
 	// it is killed as hung. Default DefaultTaskTimeout.
 	TaskTimeout time.Duration
-	// TaskDone, if set, is called after each task RunTasks finishes, with
-	// its index.
-	TaskDone func(i int, r TaskResult)
 
 	mu     sync.Mutex
 	probes []float64

@@ -102,6 +102,24 @@ type TaskResult struct {
 // start (a race-detector build on a loaded machine takes seconds).
 const startGrace = 10 * time.Second
 
+// RunRounds runs tasks in rounds until round returns none: each round's
+// tasks, each in a child of its own, with round's done called as each
+// ends. A study whose child an input killed, or whose cells a child left
+// unfinished, gives those cells again in the next round, from past the
+// input that killed it; cells whose outcomes are all in are left out. It
+// returns the first error that ends a round (ctx's when cancelled).
+func (p *Pool) RunRounds(ctx context.Context, round func() (tasks []Task, done func(i int, r TaskResult))) error {
+	for {
+		tasks, done := round()
+		if len(tasks) == 0 {
+			return nil
+		}
+		if _, err := p.RunTasksEach(ctx, tasks, done); err != nil {
+			return err
+		}
+	}
+}
+
 // DefaultTaskTimeout is how long a task's child may stay in one step
 // before it is killed as hung.
 const DefaultTaskTimeout = 10 * time.Second
@@ -111,6 +129,13 @@ const DefaultTaskTimeout = 10 * time.Second
 // survives whatever a task does to its child. It returns ctx's error when
 // cancelled, with the results finished so far (the others zero).
 func (p *Pool) RunTasks(ctx context.Context, tasks []Task) ([]TaskResult, error) {
+	return p.RunTasksEach(ctx, tasks, nil)
+}
+
+// RunTasksEach is RunTasks calling done, if not nil, with each task's
+// index and result as the task ends (one call at a time), so that a study
+// records a cell and reports progress while the others still run.
+func (p *Pool) RunTasksEach(ctx context.Context, tasks []Task, done func(i int, r TaskResult)) ([]TaskResult, error) {
 	out := make([]TaskResult, len(tasks))
 	sem := make(chan struct{}, max(p.Parallel, 1))
 	var wg sync.WaitGroup
@@ -136,8 +161,8 @@ func (p *Pool) RunTasks(ctx context.Context, tasks []Task) ([]TaskResult, error)
 				return
 			}
 			out[i] = r
-			if p.TaskDone != nil {
-				p.TaskDone(i, r)
+			if done != nil {
+				done(i, r)
 			}
 		}()
 	}

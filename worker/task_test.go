@@ -67,13 +67,13 @@ func TestRunTasks(t *testing.T) {
 		{Name: "hang"},
 	}
 	var done int
-	p.TaskDone = func(int, worker.TaskResult) { done++ }
-	res, err := p.RunTasks(context.Background(), tasks[:6])
+	count := func(int, worker.TaskResult) { done++ }
+	res, err := p.RunTasksEach(context.Background(), tasks[:6], count)
 	if err != nil {
 		t.Fatal(err)
 	}
 	p.TaskTimeout = 300 * time.Millisecond
-	more, err := p.RunTasks(context.Background(), tasks[6:])
+	more, err := p.RunTasksEach(context.Background(), tasks[6:], count)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -102,5 +102,35 @@ func TestRunTasks(t *testing.T) {
 	}
 	if r := res[4]; r.PeakRSS == 0 {
 		t.Errorf("oom: no peak RSS recorded")
+	}
+}
+
+// TestRunRounds: rounds run until one gives no task, each task's result
+// reaches that round's done, and a round's tasks may depend on what the
+// rounds before it saw.
+func TestRunRounds(t *testing.T) {
+	p := testPool(t, time.Minute)
+	p.TaskTimeout = time.Minute
+	p.Parallel = 2
+	left := 3 // echo tasks still to run; each round runs up to two
+	rounds, seen := 0, 0
+	err := p.RunRounds(context.Background(), func() ([]worker.Task, func(int, worker.TaskResult)) {
+		rounds++
+		var tasks []worker.Task
+		for range min(left, 2) {
+			tasks = append(tasks, worker.Task{Name: "echo", Input: json.RawMessage(`{"a":1}`)})
+		}
+		return tasks, func(_ int, r worker.TaskResult) {
+			seen++
+			if r.Exit == nil && r.Output != nil {
+				left--
+			}
+		}
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rounds != 3 || seen != 3 || left != 0 {
+		t.Errorf("%d rounds, %d results, %d tasks left; want 3 rounds (2, 1, none), 3 results, 0 left", rounds, seen, left)
 	}
 }

@@ -132,6 +132,9 @@ func (cfg Config) measurer(opts runner.Options, finished func(*runner.Job, resul
 // returns ctx's error with the results measured before in run.
 func Run(ctx context.Context, run *results.Run, jobs []runner.Job, cfg Config) error {
 	start := time.Now()
+	if cfg.Options.Salt == 0 {
+		cfg.Options.Salt = runner.NewSalt() // one per run, every worker's
+	}
 	r, err := runner.New(cfg.Options)
 	if err != nil {
 		return err

@@ -290,6 +290,14 @@ type Result struct {
 	CheckNsPerOp float64 `json:"check_ns_per_op,omitempty"`
 	// ValueNs, for a decode, is what Value cost in the same checks, in ns.
 	ValueNs float64 `json:"value_ns,omitempty"`
+	// UnseenNsPerOp is the operation's cost on builds of the value the
+	// codec never saw (drawn from a per-run salt after timing), each
+	// call timed on its own as CheckNsPerOp's are, in ns; for an encode,
+	// each case's first call, and for a decode, with Value.
+	UnseenNsPerOp float64 `json:"unseen_ns_per_op,omitempty"`
+	// BytesSpread is how far the encodings of the pool's builds are from
+	// their mean size (Bytes) at most, in bytes.
+	BytesSpread float64 `json:"bytes_spread,omitempty"`
 	// Flagged, if set, says why the runner's own checks do not believe
 	// the figure: it is much faster than the same calls seen in the
 	// checks, or Value does the decoder's work. MarkImplausible makes it

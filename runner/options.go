@@ -92,6 +92,11 @@ type Options struct {
 	// each compressor of package compress and the time to compress and
 	// decompress it (Result.Compressed).
 	Compress bool
+	// Salt draws the builds the checks after timing show the codec for
+	// the first time (unseen.go): the parent draws it once per run
+	// (NewSalt) and hands it to every worker, so that no codec can know
+	// them while it is prepared. Zero draws one.
+	Salt uint64
 }
 
 // MaxLiveHeap is the largest Options.LiveHeap.
@@ -131,6 +136,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.Timeout == 0 {
 		o.Timeout = 20*o.Budget + 5*time.Minute
+	}
+	if o.Salt == 0 {
+		o.Salt = NewSalt()
 	}
 	return o
 }

@@ -144,10 +144,10 @@ func parallelJob(job *Job, i int) *Job {
 // prepareProcs prepares the job once per goroutine it runs on (Job.Procs,
 // one at least): the first is the job's own Prepared, which the checks
 // after timing use.
-func prepareProcs(job *Job, alive func(), now func() time.Time) ([]*Prepared, error) {
+func prepareProcs(job *Job, salt uint64, alive func(), now func() time.Time) ([]*Prepared, error) {
 	ps := make([]*Prepared, max(job.Procs, 1))
 	for i := range ps {
-		p, err := prepare(parallelJob(job, i), alive, now)
+		p, err := prepare(parallelJob(job, i), salt, alive, now)
 		if err != nil {
 			if i > 0 {
 				return nil, fmt.Errorf("goroutine %d of %d: %w", i+1, len(ps), err)

@@ -425,7 +425,7 @@ func (r *Runner) prepare(ctx context.Context, job *Job) ([]*bench, []results.Res
 	if avail, ok := memAvailable(); ok && job.MinMemory > 0 && avail < job.MinMemory {
 		return nil, job.Results(results.Skipped, fmt.Sprintf("needs %d MiB of available memory, the OS reports %d MiB; skipped rather than risk running out", job.MinMemory>>20, avail>>20))
 	}
-	ps, err := prepareProcs(job, r.alive, r.now)
+	ps, err := prepareProcs(job, r.opts.Salt, r.alive, r.now)
 	if err != nil {
 		var ce *CheckError
 		if errors.As(err, &ce) {
@@ -478,7 +478,7 @@ func (r *Runner) prepare(ctx context.Context, job *Job) ([]*bench, []results.Res
 		}
 		if !b.done {
 			b.ctl.each = selfTimed
-			b.check = r.checks(p, (checkRoundTrips+len(job.Ops)-1)/len(job.Ops))
+			b.check = r.checks(ps, (checkRoundTrips+len(job.Ops)-1)/len(job.Ops))
 			r.beat(job, op, "calibrate")
 			restore := useProcs(job.Procs)
 			n, err := r.calibrateCtl(ctx, b.loop, b.ctl, r.batchOf(job.Procs))
@@ -522,21 +522,29 @@ func (r *Runner) pathTime(ctx context.Context, l loop) (float64, error) {
 
 // checks returns a bench's checks after timing: n round trips over the
 // job's pool (Prepared.RoundTrips), fewer of a message of hundreds of
-// kilobytes (checkCount), and more while 1/checkShare of the budget lasts, then what they saw of the
-// calls (judge), and the encodings for the check in a fresh process
+// kilobytes (checkCount), and more while 1/checkShare of the budget
+// lasts, shared among the goroutines' pools of a job on several (every
+// goroutine's work is checked); then the op's calls on builds the codec
+// never saw (unseenCheck); then what they saw of the calls (judge), and
+// the unseen encodings for the check in a fresh process
 // (Result.Verified). Each bench of a job makes its share of the job's
 // checkRoundTrips: every round trip encodes and decodes. It returns the
 // round trips made.
-func (r *Runner) checks(p *Prepared, n int) func(*results.Result) (int, error) {
+func (r *Runner) checks(ps []*Prepared, n int) func(*results.Result) (int, error) {
 	return func(res *results.Result) (int, error) {
-		if err := p.CheckMessages(); err != nil {
-			return 0, err
+		p := ps[0]
+		made := 0
+		for i, pi := range ps {
+			if err := pi.CheckMessages(); err != nil {
+				return made, onGoroutine(err, i, len(ps))
+			}
+			k, err := pi.RoundTrips(max(checkCount(n, len(p.Msgs[0]))/len(ps), minCheckRoundTrips), time.Time{})
+			made += k
+			if err != nil {
+				return made, onGoroutine(err, i, len(ps))
+			}
 		}
 		start := time.Now()
-		made, err := p.RoundTrips(checkCount(n, len(p.Msgs[0])), time.Time{})
-		if err != nil {
-			return made, err
-		}
 		if deadline := start.Add(r.opts.Budget / checkShare); time.Now().Before(deadline) {
 			more, err := p.RoundTrips(100*checkRoundTrips, deadline)
 			made += more
@@ -544,7 +552,17 @@ func (r *Runner) checks(p *Prepared, n int) func(*results.Result) (int, error) {
 				return made, err
 			}
 		}
+		msgs, flag, err := r.unseenCheck(p, res, r.quantileOf())
+		if err != nil {
+			return made, err
+		}
+		if len(msgs) == 0 {
+			return made, checkErr(results.Failed, "no encoding of a build it never saw was verified, so none can go to a fresh process: an encoding must carry its value")
+		}
 		r.judge(p, res)
+		if flag != "" && res.Flagged == "" {
+			res.Flagged = flag
+		}
 		// Two collections of a live heap (LiveHeap) would cost far more
 		// than the figure, which does not depend on it: it is measured
 		// without one.
@@ -553,9 +571,27 @@ func (r *Runner) checks(p *Prepared, n int) func(*results.Result) (int, error) {
 				return made, checkErr(results.Error, "decoding to measure the heap a value keeps: %v", err)
 			}
 		}
-		res.Verified = p.verified()
+		res.Verified = msgs
 		return made, nil
 	}
+}
+
+// onGoroutine says which goroutine's pool a check failed on, for a job on
+// several.
+func onGoroutine(err error, i, n int) error {
+	var ce *CheckError
+	if n > 1 && errors.As(err, &ce) {
+		return checkErr(ce.Status, "goroutine %d of %d: %s", i+1, n, ce.Reason)
+	}
+	return err
+}
+
+// quantileOf returns what turns a list of call times into the figure the
+// timed median is held to: a low quantile (checkQuantile), the timer's
+// own cost taken out.
+func (r *Runner) quantileOf() func([]time.Duration) float64 {
+	timer := r.timerCost()
+	return func(ds []time.Duration) float64 { return max(quantile(ds, checkQuantile)-timer, 0) }
 }
 
 // judge records what the checks saw of the calls, one by one, and flags
@@ -567,8 +603,7 @@ func (r *Runner) checks(p *Prepared, n int) func(*results.Result) (int, error) {
 // costs more than Decode (the work is done where the timed loop does not
 // look).
 func (r *Runner) judge(p *Prepared, res *results.Result) {
-	timer := r.timerCost()
-	q := func(ds []time.Duration) float64 { return max(quantile(ds, checkQuantile)-timer, 0) }
+	q := r.quantileOf()
 	m := res.NsPerOp.Median * float64(max(res.Procs, 1)) // one goroutine's time per op
 	if o, ok := operations[res.Op]; ok {
 		if flag := o.judge(p, res, q); flag != "" {

@@ -290,6 +290,10 @@ type Result struct {
 	CheckNsPerOp float64 `json:"check_ns_per_op,omitempty"`
 	// ValueNs, for a decode, is what Value cost in the same checks, in ns.
 	ValueNs float64 `json:"value_ns,omitempty"`
+	// CopyValueNs, for a decode of a codec that declares ValueConverts,
+	// is what a reflective deep copy of the decoded value cost in the
+	// same checks, in ns: the cost a conversion is held to.
+	CopyValueNs float64 `json:"copy_value_ns,omitempty"`
 	// UnseenNsPerOp is the operation's cost on builds of the value the
 	// codec never saw (drawn from a per-run salt after timing), each
 	// call timed on its own as CheckNsPerOp's are, in ns; for an encode,

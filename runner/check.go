@@ -84,7 +84,9 @@ func (p *Prepared) seenOf(op results.Op) *opSeen {
 }
 
 // checkTimes holds the durations of the calls the checks timed one by one.
-type checkTimes struct{ encode, decode, value []time.Duration }
+// timedValue holds the Value calls after the timed Decodes verified on
+// the spot, convert the reflective copies of decoded values (value.go).
+type checkTimes struct{ encode, decode, value, timedValue, convert []time.Duration }
 
 // A CheckError says why a job cannot be measured or why its figures
 // cannot be believed: Status is Skipped, Failed or Error.
@@ -147,6 +149,9 @@ func Prepare(job *Job) (*Prepared, error) { return prepare(job, 0, func() {}, ti
 // (poolBuild), so that no codec knows them before the run.
 func prepare(job *Job, salt uint64, alive func(), now func() time.Time) (*Prepared, error) {
 	builds := job.builds()
+	if job.ValueAt == nil {
+		salt = 0 // Value and Alt: no builds to draw from
+	}
 	build := func(k int) (any, any, error) {
 		k = poolBuild(salt, k)
 		v, err := builds(k)
@@ -375,6 +380,9 @@ func (p *Prepared) roundTrip(k int) error {
 	p.times.value = append(p.times.value, t2.Sub(t1))
 	if err != nil {
 		return checkErr(results.Error, "converting the decoded value: %v", err)
+	}
+	if p.info.ValueConverts {
+		p.timeCopy(got)
 	}
 	if err := p.compare(k, got); err != nil {
 		return err

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/verify"
 )
@@ -20,9 +21,11 @@ import (
 // memo keyed by an input's content or address, or replays its first
 // encoding, is as fast in the timed loop and the checks on the pool as
 // an honest one; on a build it has never seen it pays the whole cost.
-// The unseen calls are timed one by one, as the checks on the pool time
-// theirs, and each op's figure on them is held to its figure on the pool
-// (unseenRatio) and to the timed median (checkRatio, judge).
+// The unseen calls are timed one by one, each followed by the same call on
+// one of the pool's builds timed the same way (so that both meet the
+// machine alike, in as many calls), and each op's figure on them is held
+// to its figure on the pool (unseenRatio) and to the timed median
+// (checkRatio).
 //
 // The same builds check that an encoding carries its value: their sizes
 // must agree with the pool's (sizeSpread), and they, not the pool's, go
@@ -54,7 +57,7 @@ const unseenBytes = checkBytes / 8
 // its own pays for the growth once.
 const (
 	unseenRatio      = 1.6
-	firstEncodeRatio = 3
+	firstEncodeRatio = 4
 )
 
 // NewSalt returns a salt for Options.Salt, drawn from the OS's random
@@ -74,13 +77,12 @@ func mix(x uint64) uint64 {
 	return x ^ x>>31
 }
 
-// poolBuild returns the index of build k of a pool salted with salt:
-// build 0 is the job's Value, the others drawn from the salt in the range
-// the unseen builds are drawn from, so that the pool and the builds the
+// poolBuild returns the index of build k of a pool salted with salt,
+// drawn from the salt in the range the unseen builds are drawn from, so that the pool and the builds the
 // checks show the codec later are alike (their integers have as many
 // digits) and neither is known before the run. Without a salt, k.
 func poolBuild(salt uint64, k int) int {
-	if salt == 0 || k == 0 {
+	if salt == 0 {
 		return k
 	}
 	return unseenBase + int(mix(^salt+uint64(k)*0x9e3779b97f4a7c15)%unseenRange)
@@ -107,14 +109,13 @@ func unseenBuilds(salt uint64, draw, n int) []int {
 // its own.
 type unseenSet struct {
 	builds []int
+	cases  []codec.Case
 	refs   []any
 	msgs   [][]byte
-	first  []time.Duration // each case's first Encode
 }
 
-// unseen draws n unseen builds of p's job (the draw'th salted indices on),
-// prepares a case for each and times its first Encode; their
-// encodings are checked later (checkUnseen), after they are decoded.
+// unseen draws n unseen builds of p's job (the draw'th salted indices on)
+// and prepares a case for each; nothing is encoded yet.
 func (p *Prepared) unseen(salt uint64, draw, n int) (*unseenSet, error) {
 	s := &unseenSet{}
 	for _, k := range unseenBuilds(salt, draw, n) {
@@ -133,18 +134,40 @@ func (p *Prepared) unseen(salt uint64, draw, n int) (*unseenSet, error) {
 		if err != nil {
 			return nil, checkErr(results.Error, "prepare of unseen build %d: %v", k, err)
 		}
-		t0 := p.now()
-		enc, err := c.Encode()
-		d := p.now().Sub(t0)
-		if err != nil {
-			return nil, checkErr(results.Error, "encode of unseen build %d: %v", k, err)
-		}
 		s.builds = append(s.builds, k)
+		s.cases = append(s.cases, c)
 		s.refs = append(s.refs, ref)
-		s.msgs = append(s.msgs, slices.Clone(enc))
-		s.first = append(s.first, d)
 	}
 	return s, nil
+}
+
+// timed returns how long f takes on the checks' clock, and f's error.
+func (p *Prepared) timed(f func() error) (time.Duration, error) {
+	t0 := p.now()
+	err := f()
+	return p.now().Sub(t0), err
+}
+
+// encodeUnseen makes each unseen case's first encoding, each call timed,
+// alternating with an encode of one of the pool's builds timed the same
+// way, and keeps the encodings (in buffers of their own). It returns the
+// unseen calls' times and the pool's.
+func (p *Prepared) encodeUnseen(s *unseenSet) (unseen, seen []time.Duration, err error) {
+	for i, c := range s.cases {
+		var enc []byte
+		d, err := p.timed(func() (err error) { enc, err = c.Encode(); return err })
+		if err != nil {
+			return nil, nil, checkErr(results.Error, "encode of unseen build %d: %v", s.builds[i], err)
+		}
+		s.msgs = append(s.msgs, slices.Clone(enc))
+		unseen = append(unseen, d)
+		d, err = p.timed(func() error { _, err := p.Cases[i%len(p.Cases)].Encode(); return err })
+		if err != nil {
+			return nil, nil, checkErr(results.Error, "encode: %v", err)
+		}
+		seen = append(seen, d)
+	}
+	return unseen, seen, nil
 }
 
 // poolSizes returns the mean size of the pool's messages and their
@@ -177,32 +200,46 @@ func (p *Prepared) checkSize(n int, what string) error {
 	return nil
 }
 
-// unseenDecode decodes each of s's messages once through the case, from
-// a buffer of its own, Decode and Value on the clock, and compares each
-// value with its reference. It returns each call's time.
-func (p *Prepared) unseenDecode(s *unseenSet) ([]time.Duration, error) {
-	out := make([]time.Duration, 0, len(s.msgs))
-	for i, m := range s.msgs {
-		in := slices.Clone(m)
-		t0 := p.now()
-		err := p.Case.Decode(in)
-		var got any
-		if err == nil {
+// decodeUnseen decodes each of s's messages once through the case, from a
+// buffer of its own, Decode and Value on the clock, alternating with a
+// decode of one of the pool's messages from its own buffer timed the same
+// way, and compares each value with its reference. It returns the unseen
+// calls' times and the pool's.
+func (p *Prepared) decodeUnseen(s *unseenSet) (unseen, seen []time.Duration, err error) {
+	decode := func(msg []byte) (got any, d time.Duration, err error) {
+		d, err = p.timed(func() error {
+			if err := p.Case.Decode(msg); err != nil {
+				return err
+			}
 			got, err = p.Case.Value()
-		}
-		out = append(out, p.now().Sub(t0))
+			return err
+		})
+		return got, d, err
+	}
+	for i, m := range s.msgs {
+		got, d, err := decode(slices.Clone(m))
 		if err != nil {
-			return nil, checkErr(results.Failed, "decode of unseen build %d's encoding: %v", s.builds[i], err)
+			return nil, nil, checkErr(results.Failed, "decode of unseen build %d's encoding: %v", s.builds[i], err)
 		}
 		if err := compared(p.equal0(s.refs[i], got), "unseen build %d", s.builds[i]); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
+		unseen = append(unseen, d)
+		k := i % len(p.Msgs)
+		got, d, err = decode(p.Msgs[k])
+		if err != nil {
+			return nil, nil, checkErr(results.Failed, "decode of its own encoding: %v", err)
+		}
+		if err := p.compare(k, got); err != nil {
+			return nil, nil, err
+		}
+		seen = append(seen, d)
 	}
-	return out, nil
+	return unseen, seen, nil
 }
 
 // checkUnseen checks s's encodings: each is within the pool's sizes.
-// (unseenDecode has checked each decodes to its value.)
+// (decodeUnseen has checked each decodes to its value.)
 func (p *Prepared) checkUnseen(s *unseenSet) error {
 	for i, m := range s.msgs {
 		if err := p.checkSize(len(m), fmt.Sprintf("unseen build %d's encoding", s.builds[i])); err != nil {
@@ -212,22 +249,28 @@ func (p *Prepared) checkUnseen(s *unseenSet) error {
 	return nil
 }
 
-// unseenReads reads each of s's messages once with the op's own read
-// (opSeen.unseen), from a buffer of its own, and returns each call's time.
-func (p *Prepared) unseenReads(op results.Op, s *unseenSet) ([]time.Duration, error) {
-	seen := p.seenOf(op)
-	if seen.unseen == nil {
-		return nil, nil
+// readUnseen reads each of s's messages once with the op's own read
+// (opSeen.unseen), from a buffer of its own, alternating with a read of
+// one of the pool's messages from its own buffer, and returns the unseen
+// calls' times and the pool's (none when the op has no such read).
+func (p *Prepared) readUnseen(op results.Op, s *unseenSet) (unseen, seen []time.Duration, err error) {
+	read := p.seenOf(op).unseen
+	if read == nil {
+		return nil, nil, nil
 	}
-	out := make([]time.Duration, 0, len(s.msgs))
 	for i, m := range s.msgs {
-		d, err := seen.unseen(slices.Clone(m), s.refs[i])
+		d, err := read(slices.Clone(m), s.refs[i])
 		if err != nil {
-			return nil, fmt.Errorf("unseen build %d: %w", s.builds[i], err)
+			return nil, nil, fmt.Errorf("unseen build %d: %w", s.builds[i], err)
 		}
-		out = append(out, d)
+		unseen = append(unseen, d)
+		k := i % len(p.Msgs)
+		if d, err = read(p.Msgs[k], p.refs[k]); err != nil {
+			return nil, nil, fmt.Errorf("message %d of %d: %w", k+1, len(p.Msgs), err)
+		}
+		seen = append(seen, d)
 	}
-	return out, nil
+	return unseen, seen, nil
 }
 
 // verifiedOf returns the encodings of s for the fresh process, within
@@ -252,36 +295,40 @@ func verifiedOf(s *unseenSet) []results.Message {
 // result when they cost more than unseenRatio times the same calls on
 // the pool. It returns the encodings the fresh process is to decode.
 func (r *Runner) unseenCheck(p *Prepared, res *results.Result, q func([]time.Duration) float64) ([]results.Message, string, error) {
+	if p.salt == 0 {
+		return nil, "", nil // no builds beyond the pool's (Job.ValueAt)
+	}
 	n := max(2, min(unseenCount, unseenBytes/max(len(p.Msgs[0]), 1)))
 	draw := opDraw(res.Op)
 	s, err := p.unseen(r.opts.Salt, draw, n)
 	if err != nil {
 		return nil, "", err
 	}
-	dec, err := p.unseenDecode(s)
+	encU, encS, err := p.encodeUnseen(s)
+	if err != nil {
+		return nil, "", err
+	}
+	decU, decS, err := p.decodeUnseen(s)
 	if err != nil {
 		return nil, "", err
 	}
 	if err := p.checkUnseen(s); err != nil {
 		return nil, "", err
 	}
-	var unseen, seen float64
-	ratio := float64(unseenRatio)
+	unseen, seen, ratio := q(decU), q(decS), float64(unseenRatio)
 	switch res.Op {
 	case results.Encode:
-		unseen, seen, ratio = q(s.first), q(p.times.encode), firstEncodeRatio
+		unseen, seen, ratio = q(encU), q(encS), firstEncodeRatio
 	case results.Decode:
-		// Value is on the clock here, on both sides.
-		unseen, seen = q(dec), q(p.times.decode)+q(p.times.value)
 	default:
-		ds, err := p.unseenReads(res.Op, s)
+		u, sn, err := p.readUnseen(res.Op, s)
 		if err != nil {
 			return nil, "", err
 		}
-		if ds == nil {
+		if u == nil {
 			return verifiedOf(s), "", nil
 		}
-		unseen, seen = q(ds), q(p.seenOf(res.Op).times)
+		unseen, seen = q(u), q(sn)
 	}
 	res.UnseenNsPerOp = unseen
 	if seen > 0 && unseen > ratio*seen {

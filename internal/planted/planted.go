@@ -141,9 +141,9 @@ var Crashers = []codec.Info{
 		crasher(MapWrite, writeMapConcurrently)),
 }
 
-// Codecs lists every planted codec: the cheaters, the evaders, then the
-// crashers.
-var Codecs = append(append(append([]codec.Info(nil), Cheaters...), Evaders...), Crashers...)
+// Codecs lists every planted codec: the cheaters, the evaders of both
+// rounds, then the crashers.
+var Codecs = append(append(append(append([]codec.Info(nil), Cheaters...), Evaders...), RoundTwo...), Crashers...)
 
 func info(name, label, notes string, prepare codec.Func) codec.Info {
 	return codec.Info{

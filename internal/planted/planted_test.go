@@ -83,12 +83,17 @@ func value(t *testing.T, name string, s dataset.Shape) any {
 }
 
 func TestCodecs(t *testing.T) {
-	if n := len(Codecs); n != 21 {
-		t.Errorf("%d planted codecs, want 21", n)
+	if n := len(Codecs); n != 26 {
+		t.Errorf("%d planted codecs, want 26", n)
 	}
 	for _, c := range Evaders {
 		if Weakness[c.Name] == 0 {
 			t.Errorf("evader %s names no weakness", c.Name)
+		}
+	}
+	for _, c := range RoundTwo {
+		if WeaknessTwo[c.Name] == 0 {
+			t.Errorf("round-two evader %s names no weakness", c.Name)
 		}
 	}
 	seen := map[string]bool{}

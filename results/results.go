@@ -157,6 +157,10 @@ type Env struct {
 	// one. It is the GOMAXPROCS on a machine of its own; less where other
 	// work held cores, and no codec's speed-up could be more.
 	SpinSpeedup []float64 `json:"spin_speedup,omitempty"`
+	// SpinSpeedupHi holds, for each of CPUList, the highest of the
+	// ceilings measured as the run started and as it ended: the top of
+	// the ceiling's range (FlagScaling).
+	SpinSpeedupHi []float64 `json:"spin_speedup_hi,omitempty"`
 }
 
 // Options records the measuring options a Run used.

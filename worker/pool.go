@@ -45,6 +45,13 @@ type Pool struct {
 	// TaskTimeout is how long a task's child may stay in one step before
 	// it is killed as hung. Default DefaultTaskTimeout.
 	TaskTimeout time.Duration
+	// Isolated runs each child in a new temporary directory of its own,
+	// removed when it ends, with HOME and TMPDIR there and no environment
+	// but the Go runtime's settings and serbench's own switches: a child
+	// that is to know nothing another process left for it (the fresh
+	// process that decodes verified encodings) finds none of it where a
+	// codec would look.
+	Isolated bool
 
 	mu     sync.Mutex
 	probes []float64

@@ -298,6 +298,10 @@ type Result struct {
 	// is what a reflective deep copy of the decoded value cost in the
 	// same checks, in ns: the cost a conversion is held to.
 	CopyValueNs float64 `json:"copy_value_ns,omitempty"`
+	// CycleNs, for a self-timed result, is one iteration of a loop
+	// carrying a one-cycle dependency, timed beside it: no loop runs an
+	// iteration faster, so no self-timed figure can be below it.
+	CycleNs float64 `json:"cycle_ns,omitempty"`
 	// UnseenNsPerOp is the operation's cost on builds of the value the
 	// codec never saw (drawn from a per-run salt after timing), each
 	// call timed on its own as CheckNsPerOp's are, in ns; for an encode,
@@ -690,6 +694,9 @@ func MarkImplausible(rs []Result, overheadNs float64) {
 		switch {
 		case r.Flagged != "":
 			r.Implausible = r.Flagged
+		case r.SelfTimed && r.CycleNs > 0 && m < r.CycleNs:
+			r.Implausible = fmt.Sprintf("its own loop reads %.3gns/op (%s), less than one cycle (%.3gns, a loop carrying a one-cycle dependency timed beside it): "+
+				"no loop runs an iteration faster", m, what, r.CycleNs)
 		case r.SelfTimed && r.PathNs > 0 && m*SelfTimedRatio < path && path-m > SelfTimedSlack:
 			r.Implausible = fmt.Sprintf("its own loop reads %.3gns/op (%s) where Encode and Decode in the runner's loop take %.3gns/op (%.3gns without the loop's own cost): "+
 				"more than %.0f times faster, by more than %.0fns, is not the indirect call a self-timed loop saves", m, what, r.PathNs, path, SelfTimedRatio, SelfTimedSlack)
@@ -729,9 +736,13 @@ func floorWords(loop, bytesNs float64) string {
 	return fmt.Sprintf(": the loop's %.3gns and %.3gns for the bytes", loop, bytesNs)
 }
 
-// A self-timed figure is implausible when it is more than SelfTimedRatio
-// times faster than the same operation through Encode and Decode, the
-// loop's own cost taken out, and by more than SelfTimedSlack ns: an
+// A self-timed figure is implausible when it is below one cycle
+// (Result.CycleNs, so that the slack below cannot carry a figure to
+// nothing), or more than SelfTimedRatio times faster than the same
+// operation through Encode and Decode, the loop's own cost taken out, and
+// by more than SelfTimedSlack ns (an inlined byte-order write of a word
+// takes under a nanosecond where the interface call and the runner's loop
+// take ten: no ratio alone tells it from a cheat): an
 // inlined loop saves an indirect call, and may keep a small result on the
 // stack where the interface call allocates it, but does not do a
 // multiple of the work in the same time.

@@ -84,9 +84,8 @@ func (p *Prepared) seenOf(op results.Op) *opSeen {
 }
 
 // checkTimes holds the durations of the calls the checks timed one by one.
-// timedValue holds the Value calls after the timed Decodes verified on
-// the spot, convert the reflective copies of decoded values (value.go).
-type checkTimes struct{ encode, decode, value, timedValue, convert []time.Duration }
+// convert holds the reflective copies of decoded values (value.go).
+type checkTimes struct{ encode, decode, value, convert []time.Duration }
 
 // A CheckError says why a job cannot be measured or why its figures
 // cannot be believed: Status is Skipped, Failed or Error.
@@ -500,6 +499,7 @@ type floors struct {
 	copyNs     float64 // copying the encoding's size bytes
 	copyBaseNs float64 // copying one byte: a copy's fixed cost
 	loopNs     float64 // the loop around a case that does nothing; 0 when direct
+	cycleNs    float64 // one iteration of a loop carrying a one-cycle dependency: a cycle, when direct
 }
 
 // floorRounds is how many rounds floorTimes takes: each times a batch of
@@ -529,9 +529,11 @@ func (r *Runner) floorTimes(size int, direct bool) floors {
 	loops := []loop{copyOf(size), copyOf(1)}
 	if !direct {
 		loops = append(loops, nopLoop(r.now))
+		best := r.fastestOf(loops)
+		return floors{copyNs: best[0], copyBaseNs: best[1], loopNs: best[2]}
 	}
-	best := append(r.fastestOf(loops), 0)
-	return floors{copyNs: best[0], copyBaseNs: best[1], loopNs: best[2]}
+	best := r.fastestOf(append(loops, cycleLoop))
+	return floors{copyNs: best[0], copyBaseNs: best[1], cycleNs: best[2]}
 }
 
 // fastestOf times loops in turn, round after round, in batches of about
@@ -562,3 +564,18 @@ func (r *Runner) fastestOf(loops []loop) []float64 {
 type copier func() ([]byte, error)
 
 func (f copier) Encode() ([]byte, error) { return f() }
+
+// cycleLoop runs n iterations of an addition that depends on the last:
+// one cycle each, at the least, on any CPU. No loop of n iterations of an
+// operation, however inlined, runs faster.
+func cycleLoop(n int) error {
+	x := uint64(n)
+	for i := range n {
+		x += uint64(i)
+	}
+	cycleSink = x
+	return nil
+}
+
+// cycleSink keeps cycleLoop's result alive.
+var cycleSink uint64

@@ -456,7 +456,7 @@ func (r *Runner) prepare(ctx context.Context, job *Job) ([]*bench, []results.Res
 	for i, op := range job.Ops {
 		b := &bench{res: job.result(op, results.OK, "")}
 		b.res.Bytes, b.res.BytesSpread = size, spread
-		b.res.CopyNs, b.res.CopyBaseNs, b.res.LoopNs = fl.copyNs, fl.copyBaseNs, fl.loopNs
+		b.res.CopyNs, b.res.CopyBaseNs, b.res.LoopNs, b.res.CycleNs = fl.copyNs, fl.copyBaseNs, fl.loopNs, fl.cycleNs
 		b.res.SelfTimed = selfTimed
 		b.res.Compressed = comp
 		seed := uint64(i) + uint64(len(job.Codec.Name))<<8 + uint64(len(p.Msgs))<<16

@@ -1,68 +1,39 @@
 package runner
 
 import (
-	"fmt"
 	"reflect"
 	"time"
 
 	"github.com/serbench/serbench/results"
 )
 
-// Value is on the clock wherever a decode's result is used. The timed
-// loop does not call it (unless the codec declares Lazy), so a codec
-// could leave its work to Value when it sees the timed loop's pattern
-// (Decode after Decode). The timed iterations verified on the spot time
-// their Value call (timedValue): a Value that costs more there than after
-// the checks' own decodes, by more than the whole timed figure, is the
-// decoding the timed loop skipped. The checks after timing on builds the
-// codec never saw time Decode and Value together (unseen.go).
+// Value is on the clock wherever a decode's result is used: the checks
+// after timing on builds the codec never saw time Decode and Value
+// together, each call on its own, beside the same calls on the pool's
+// builds (unseen.go), and hold the timed figure to them; a decode that
+// leaves its work to Value (always, or when it sees the timed loop's
+// pattern) is as slow there as an honest one, and the timed figure far
+// below them.
 //
 // A codec that declares ValueConverts has its Value measured against a
 // reflective deep copy of the value it returns (Result.CopyValueNs,
-// beside Result.ValueNs), for the reader to judge: the copy cannot tell a
+// beside Result.ValueNs), for the reader to judge. The copy cannot tell a
 // conversion from a decode (encoding/json's decode costs three times the
 // copy, and so does codecs/internal/mirror's conversion by reflection),
-// so it flags nothing.
+// and a Value timed after the timed loop's Decodes costs several times
+// what it costs after the checks' when it allocates (the collector's
+// assists in the timed loop's heap), so neither flags anything.
 
-// convertRatio: a Value after a timed Decode may cost this many times
-// what it costs after the checks', and the timed figure more.
-const convertRatio = 4
-
-// timedValue calls the case's Value after a timed Decode verified on the
-// spot, and records its time.
-func (p *Prepared) timedValue() (any, error) {
-	t0 := p.now()
-	v, err := p.Case.Value()
-	p.times.timedValue = append(p.times.timedValue, p.now().Sub(t0))
-	return v, err
-}
-
-// judgeValue returns a flag when Value does the decoder's work: in the
-// timed loop's pattern (deferred), or in a codec that declares it only
-// converts. m is the timed figure per op, q the checks' quantile.
-func (p *Prepared) judgeValue(res *results.Result, m float64, q func([]time.Duration) float64) string {
-	if p.info.Lazy || p.info.SelfTimed {
-		return "" // Value is timed with Decode; a self-timed loop's last value is verified after the loop (its path figure is held apart)
-	}
-	val := q(p.times.value)
+// recordCopy records what the reflective copies of decoded values cost
+// in the checks, for a codec that declares ValueConverts.
+func (p *Prepared) recordCopy(res *results.Result, q func([]time.Duration) float64) {
 	if p.info.ValueConverts && len(p.times.convert) > 0 {
 		res.CopyValueNs = q(p.times.convert)
 	}
-	// A Value that allocates pays the collector's assists in the timed
-	// loop's heap: it may cost a few times what it costs in the checks.
-	// A converting Value allocates, and in the timed loop's heap pays the
-	// collector's assists and a cold cache: several times what it costs
-	// in the checks. Only a Value that hands back what Decode made is
-	// held to its cost there.
-	if tv := q(p.times.timedValue); !p.info.ValueConverts && len(p.times.timedValue) >= 3 && m > 0 && tv > convertRatio*val+m {
-		return fmt.Sprintf("Value takes %.3gns after a timed Decode where it takes %.3gns after the checks' (the timed figure is %.3gns/op): "+
-			"the decoding is left to Value when the codec sees the timed loop", tv, val, m)
-	}
-	return ""
 }
 
-// timeCopy times a reflective deep copy of v, the cost a conversion of a
-// decoded value is held to (ValueConverts).
+// timeCopy times a reflective deep copy of v, beside Value's cost
+// (ValueConverts).
 func (p *Prepared) timeCopy(v any) {
 	t0 := p.now()
 	c := deepCopy(reflect.ValueOf(v))

@@ -149,7 +149,7 @@ func (c *memoAddressCase) Decode(data []byte) error {
 
 // indexBuilds is how many of each dataset shape's first builds
 // planted-index looks its value up among.
-const indexBuilds = 128
+const indexBuilds = 64
 
 // indexMarker starts an encoding that is a build's index.
 const indexMarker = 0xFE

@@ -50,6 +50,24 @@
 //   - planted-alias and planted-reuse (values alias the input, or one
 //     target is reused): undeclared.
 //
+// The round-two evaders (RoundTwo) cheat where the runner of issue 31's
+// round did not look, each exploiting one weakness (WeaknessTwo) that
+// issue 41 names, and must now be failed, flagged implausible, or find
+// nothing to cheat on:
+//
+//   - planted-replay (the checks show nothing new): each case's first
+//     Encode is honest, every later one copies it (a memcpy, past the
+//     copy floor).
+//   - planted-memo-address (the same): Decode hands back the value it
+//     decoded from a buffer at the same address, after copying the input.
+//   - planted-defer-value (deferred work is free): a Decode after a Decode
+//     keeps its input and leaves the decoding to Value.
+//   - planted-index (deterministic builds): a value that is one of a
+//     dataset's first builds is encoded as its 3-byte index and rebuilt
+//     from it in any process.
+//   - planted-small-first (the size is message 0's): the first case a
+//     codec prepares encodes gzipped json, every other plain json.
+//
 // The corruption of planted-lossy-later and planted-rare-loss is made at
 // the top level of the decoded value: a struct loses its first exported
 // field that is not already zero (set to zero); a slice loses its last

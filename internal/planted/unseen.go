@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"reflect"
+	"sync"
 	"unsafe"
 
 	"github.com/serbench/serbench/codec"
@@ -36,7 +37,7 @@ var RoundTwo = []codec.Info{
 		"planted fault: Decode keeps every decoded value keyed by the input buffer's address and length; a buffer decoded before is copied (a memcpy, so that no copy floor is beaten) and its value handed back",
 		func(v any) (codec.Case, error) { return newCase(v, &memoAddressCase{memo: map[memoKey]any{}}) }),
 	info(Index, "encodes a build as its index",
-		"planted fault: a value that is one of the first builds of a dataset (dataset.ValueAt with a small index, as a deterministic pool's are) is encoded as a marker and that index, 3 bytes, and rebuilt from it in any process; any other value is json",
+		"planted fault: a value that is one of the first builds of a dataset's single value (dataset.ValueAt with a small index, as a deterministic pool's are) is encoded as a marker and that index, 3 bytes, and rebuilt from it in any process; any other value is json",
 		prepareIndex),
 	info(DeferValue, "defers decoding to Value in the timed loop",
 		"planted fault: a Decode that follows another with no Value between (the timed loop's pattern) keeps the input and leaves the decoding to Value, which the loop does not call; any other Decode is honest",
@@ -167,25 +168,43 @@ func prepareIndex(v any) (codec.Case, error) {
 	if err := c.init(v); err != nil {
 		return nil, err
 	}
-	t := reflect.TypeOf(v)
-	for _, d := range dataset.All {
-		for _, s := range d.Shapes() {
-			if d.XLSlices || d.Corpus != nil {
-				continue
-			}
-			if v0, err := d.ValueAt(s, 0); err != nil || reflect.TypeOf(v0) != t {
-				continue
-			}
-			for k := range indexBuilds {
-				if b, err := d.ValueAt(s, k); err == nil && reflect.DeepEqual(b, v) {
-					c.enc = []byte{indexMarker, byte(k), byte(k >> 8)}
-					c.build = func(k int) any { b, _ := d.ValueAt(s, k); return b }
-					return c, nil
-				}
+	for _, b := range buildersOf(reflect.TypeOf(v)) {
+		for k := range indexBuilds {
+			if reflect.DeepEqual(b(k), v) {
+				c.enc = []byte{indexMarker, byte(k), byte(k >> 8)}
+				c.build = b
+				return c, nil
 			}
 		}
 	}
 	return c, nil
+}
+
+// builders holds, by type, the builders of the dataset shapes whose values
+// have it (light datasets only), made once.
+var builders struct {
+	sync.Once
+	of map[reflect.Type][]func(int) any
+}
+
+// buildersOf returns the builders of the dataset shapes whose values have
+// type t.
+func buildersOf(t reflect.Type) []func(int) any {
+	builders.Do(func() {
+		builders.of = map[reflect.Type][]func(int) any{}
+		for _, d := range dataset.All {
+			for _, s := range d.Shapes() {
+				if d.XLSlices || d.Corpus != nil || s != dataset.Single {
+					continue
+				}
+				if v0, err := d.ValueAt(s, 0); err == nil {
+					t := reflect.TypeOf(v0)
+					builders.of[t] = append(builders.of[t], func(k int) any { b, _ := d.ValueAt(s, k); return b })
+				}
+			}
+		}
+	})
+	return builders.of[t]
 }
 
 func (c *indexCase) Encode() ([]byte, error) {
@@ -217,16 +236,8 @@ func (c *indexCase) Decode(data []byte) error {
 // have the case's type: a case prepared on a value that is no early build
 // (the fresh process's decoy) decodes an index all the same.
 func (c *indexCase) anyBuild() func(int) any {
-	t := reflect.TypeOf(c.v)
-	for _, d := range dataset.All {
-		for _, s := range d.Shapes() {
-			if d.XLSlices || d.Corpus != nil {
-				continue
-			}
-			if v0, err := d.ValueAt(s, 0); err == nil && reflect.TypeOf(v0) == t {
-				return func(k int) any { b, _ := d.ValueAt(s, k); return b }
-			}
-		}
+	if bs := buildersOf(reflect.TypeOf(c.v)); len(bs) > 0 {
+		return bs[0]
 	}
 	return nil
 }

@@ -33,7 +33,7 @@ func TestRoundTwoCaught(t *testing.T) {
 		// A buffer freed and allocated again at the same address hands
 		// back a stale memo: failed, or flagged where none was.
 		{MemoAddress, "big", results.Decode, "never saw|unseen build|differs from the original"},
-		{DeferValue, "big", results.Decode, "after a timed Decode|never saw"},
+		{DeferValue, "big", results.Decode, "tells the timed calls from the checked ones|never saw"},
 		{Index, "tiny", results.Encode, ""},
 		{SmallFirst, "medium", results.Encode, ""},
 	} {

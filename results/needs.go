@@ -1,0 +1,80 @@
+package results
+
+// Needs records what a user needs of a format (serbench run -need) and
+// how each candidate codec stands against each need, so that the answer
+// names the best codec meeting all of them and says why the others were
+// left out.
+type Needs struct {
+	// Wanted are the needs as the user named them: "untrusted",
+	// "evolve=add+rename".
+	Wanted []string `json:"wanted"`
+	// Codecs are the candidates, each judged on every wanted need.
+	Codecs []NeedCodec `json:"codecs"`
+}
+
+// A NeedCodec is one candidate codec judged on each wanted need, in
+// Needs.Wanted's order.
+type NeedCodec struct {
+	Codec      string      `json:"codec"`
+	Judgements []Judgement `json:"judgements"`
+}
+
+// A NeedStatus says how a codec stands against a need.
+type NeedStatus string
+
+// The statuses of a judgement.
+const (
+	NeedMet     NeedStatus = "met"
+	NeedFailed  NeedStatus = "failed"
+	NeedUnknown NeedStatus = "unknown" // the study that decides it has not run for the codec
+)
+
+// A Judgement is how a codec stands against one need, and the evidence:
+// the study's verdict or cells, or the declared fact.
+type Judgement struct {
+	Need   string     `json:"need"`
+	Status NeedStatus `json:"status"`
+	Why    string     `json:"why,omitempty"`
+}
+
+// Meets reports whether codec meets every wanted need. A codec not among
+// the candidates meets none.
+func (n *Needs) Meets(codec string) bool {
+	c := n.codec(codec)
+	if c == nil {
+		return false
+	}
+	for _, j := range c.Judgements {
+		if j.Status != NeedMet {
+			return false
+		}
+	}
+	return true
+}
+
+// Lacks returns the judgements of codec that are not met.
+func (n *Needs) Lacks(codec string) []Judgement {
+	c := n.codec(codec)
+	if c == nil {
+		return nil
+	}
+	var out []Judgement
+	for _, j := range c.Judgements {
+		if j.Status != NeedMet {
+			out = append(out, j)
+		}
+	}
+	return out
+}
+
+func (n *Needs) codec(name string) *NeedCodec {
+	if n == nil {
+		return nil
+	}
+	for i := range n.Codecs {
+		if n.Codecs[i].Codec == name {
+			return &n.Codecs[i]
+		}
+	}
+	return nil
+}

@@ -340,7 +340,7 @@ func TestNeeds(t *testing.T) {
 	}{
 		{"human-readable", "json,yaml"},
 		{"human-readable,streams", "json,yaml"},
-		{"schema", ""}, // json, msgpack and yaml all carry field names
+		{"schema", ""},    // json, msgpack and yaml all carry field names
 		{"untrusted", ""}, // no hostile matrix given: unknown for every codec
 	} {
 		jobs, err := serbench.Jobs(v, serbench.Codecs("json", "msgpack", "yaml"), serbench.Needs(tc.needs))

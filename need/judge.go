@@ -8,20 +8,30 @@ import (
 	"github.com/serbench/serbench/results"
 )
 
-// Judge judges every candidate on every want, from the matrices at hand
-// (by study name) and the candidates' facts.
+// Judge judges every candidate on every want, and on every other need
+// with its default arguments (for report.html's toggles), from the
+// matrices at hand (by study name) and the candidates' facts.
 func Judge(wants []Want, candidates []Facts, matrices []*results.Matrix) *results.Needs {
 	byStudy := map[string]*results.Matrix{}
 	for _, m := range matrices {
 		byStudy[m.Study.Name] = m
 	}
 	n := &results.Needs{}
+	all := slices.Clone(wants)
 	for _, w := range wants {
 		n.Wanted = append(n.Wanted, w.String())
 	}
+	for _, nd := range Needs {
+		if !slices.ContainsFunc(wants, func(w Want) bool { return w.Need == nd }) {
+			all = append(all, Want{Need: nd, Args: nd.Default})
+		}
+	}
+	for _, w := range all {
+		n.Judged = append(n.Judged, results.NeedInfo{Name: w.String(), Says: w.Need.Says})
+	}
 	for _, f := range candidates {
 		c := results.NeedCodec{Codec: f.Name}
-		for _, w := range wants {
+		for _, w := range all {
 			j := w.judge(f, byStudy[w.Need.Study])
 			j.Need = w.String()
 			c.Judgements = append(c.Judgements, j)

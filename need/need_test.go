@@ -111,8 +111,11 @@ func TestJudge(t *testing.T) {
 		n := Judge(ws, facts, []*results.Matrix{hostile, evolution})
 		for _, c := range n.Codecs {
 			var got []results.NeedStatus
-			for _, j := range c.Judgements {
+			for _, j := range c.Judgements[:len(ws)] {
 				got = append(got, j.Status)
+			}
+			if len(c.Judgements) != len(Needs) {
+				t.Errorf("%s: %s judged on %d needs; want every one (%d)", tc.needs, c.Codec, len(c.Judgements), len(Needs))
 			}
 			if want := tc.want[c.Codec]; strings.Join(status(got), ",") != strings.Join(status(want), ",") {
 				t.Errorf("%s: %s: %v; want %v (%+v)", tc.needs, c.Codec, got, want, c.Judgements)
@@ -148,9 +151,9 @@ func slicesContainsNot(s []results.NeedStatus) bool {
 
 func TestNearest(t *testing.T) {
 	n := &results.Needs{Wanted: []string{"a", "b"}, Codecs: []results.NeedCodec{
-		{Codec: "two", Judgements: []results.Judgement{{Status: "failed"}, {Status: "failed"}}},
-		{Codec: "one", Judgements: []results.Judgement{{Status: "met"}, {Status: "unknown"}}},
-		{Codec: "all", Judgements: []results.Judgement{{Status: "met"}, {Status: "met"}}},
+		{Codec: "two", Judgements: []results.Judgement{{Need: "a", Status: "failed"}, {Need: "b", Status: "failed"}}},
+		{Codec: "one", Judgements: []results.Judgement{{Need: "a", Status: "met"}, {Need: "b", Status: "unknown"}, {Need: "c", Status: "failed"}}},
+		{Codec: "all", Judgements: []results.Judgement{{Need: "a", Status: "met"}, {Need: "b", Status: "met"}, {Need: "c", Status: "failed"}}},
 	}}
 	meet, ex := Split(n)
 	if strings.Join(meet, ",") != "all" || strings.Join(ex, ",") != "two,one" {

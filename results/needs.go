@@ -1,19 +1,31 @@
 package results
 
+import "slices"
+
 // Needs records what a user needs of a format (serbench run -need) and
 // how each candidate codec stands against each need, so that the answer
 // names the best codec meeting all of them and says why the others were
 // left out.
 type Needs struct {
 	// Wanted are the needs as the user named them: "untrusted",
-	// "evolve=add+rename".
-	Wanted []string `json:"wanted"`
-	// Codecs are the candidates, each judged on every wanted need.
+	// "evolve=add+rename"; none for a run that named none.
+	Wanted []string `json:"wanted,omitempty"`
+	// Judged are the needs each codec is judged on, in order: the
+	// wanted ones, then every other need with its default arguments,
+	// for report.html's toggles.
+	Judged []NeedInfo `json:"judged"`
+	// Codecs are the candidates, each judged on every need of Judged.
 	Codecs []NeedCodec `json:"codecs"`
 }
 
-// A NeedCodec is one candidate codec judged on each wanted need, in
-// Needs.Wanted's order.
+// A NeedInfo names a need and says what it means.
+type NeedInfo struct {
+	Name string `json:"name"`
+	Says string `json:"says"`
+}
+
+// A NeedCodec is one candidate codec judged on each need, in
+// Needs.Judged's order.
 type NeedCodec struct {
 	Codec      string      `json:"codec"`
 	Judgements []Judgement `json:"judgements"`
@@ -40,19 +52,11 @@ type Judgement struct {
 // Meets reports whether codec meets every wanted need. A codec not among
 // the candidates meets none.
 func (n *Needs) Meets(codec string) bool {
-	c := n.codec(codec)
-	if c == nil {
-		return false
-	}
-	for _, j := range c.Judgements {
-		if j.Status != NeedMet {
-			return false
-		}
-	}
-	return true
+	return n.codec(codec) != nil && len(n.Lacks(codec)) == 0
 }
 
-// Lacks returns the judgements of codec that are not met.
+// Lacks returns the judgements of codec on the wanted needs that are not
+// met.
 func (n *Needs) Lacks(codec string) []Judgement {
 	c := n.codec(codec)
 	if c == nil {
@@ -60,7 +64,7 @@ func (n *Needs) Lacks(codec string) []Judgement {
 	}
 	var out []Judgement
 	for _, j := range c.Judgements {
-		if j.Status != NeedMet {
+		if j.Status != NeedMet && slices.Contains(n.Wanted, j.Need) {
 			out = append(out, j)
 		}
 	}

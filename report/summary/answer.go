@@ -124,7 +124,7 @@ func Answers(run *results.Run) ([]Answer, []string) {
 func (s *writer) answer() {
 	answers, leftOut := Answers(s.ix.run)
 	if answers == nil {
-		if s.ix.run.Needs != nil {
+		if n := s.ix.run.Needs; n != nil && len(n.Wanted) > 0 {
 			s.p("## The answer")
 			s.p("")
 			s.needs() // why nothing was measured

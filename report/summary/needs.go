@@ -17,7 +17,7 @@ const maxExcluded = 12
 // the nearest ones and what each lacks.
 func (s *writer) needs() {
 	n := s.ix.run.Needs
-	if n == nil {
+	if n == nil || len(n.Wanted) == 0 {
 		return
 	}
 	var meet, excluded []string
@@ -78,7 +78,7 @@ func lacking(n *results.Needs, codec string, all bool) string {
 // codecs that a study beside the run warns about: a verdict reached on an
 // outcome of a bad tone (a crash, a value changed or lost).
 func (s *writer) warnings(answers []Answer) {
-	if s.ix.run.Needs != nil || len(s.ix.run.Matrices) == 0 {
+	if n := s.ix.run.Needs; n != nil && len(n.Wanted) > 0 || len(s.ix.run.Matrices) == 0 {
 		return
 	}
 	var named []string

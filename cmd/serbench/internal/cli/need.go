@@ -111,16 +111,9 @@ func (p *runPlan) applyNeeds(ctx context.Context, stderr io.Writer) error {
 		p.studies = append(p.studies, report.MatrixFiles(m)...)
 		ms = append(ms, m)
 	}
-	caps, err := probeCaps(ctx, candidates)
-	if err != nil {
-		return &RunError{Msg: fmt.Sprintf("-need: probing the codecs' APIs: %v", err)}
+	if p.needs, err = judge(ctx, wants, candidates, ms); err != nil {
+		return err
 	}
-	var facts []need.Facts
-	for _, c := range candidates {
-		info, _ := registry.Lookup(c)
-		facts = append(facts, caps[c].With(need.FactsOf(info)))
-	}
-	p.needs = need.Judge(wants, facts, ms)
 	meet, excluded := need.Split(p.needs)
 	p.jobs = slices.DeleteFunc(p.jobs, func(j runner.Job) bool { return !slices.Contains(meet, j.Codec.Name) })
 	if !p.cfg.quiet {
@@ -128,6 +121,44 @@ func (p *runPlan) applyNeeds(ctx context.Context, stderr io.Writer) error {
 			strings.Join(p.needs.Wanted, ","), len(meet), len(candidates), orNone(excluded))
 	}
 	return nil
+}
+
+// judge judges candidates on wants, and on every other need, from the
+// matrices ms and the codecs' facts, their APIs probed in a worker child.
+func judge(ctx context.Context, wants []need.Want, candidates []string, ms []*results.Matrix) (*results.Needs, error) {
+	caps, err := probeCaps(ctx, candidates)
+	if err != nil {
+		return nil, &RunError{Msg: fmt.Sprintf("-need: probing the codecs' APIs: %v", err)}
+	}
+	var facts []need.Facts
+	for _, c := range candidates {
+		info, _ := registry.Lookup(c)
+		facts = append(facts, caps[c].With(need.FactsOf(info)))
+	}
+	return need.Judge(wants, facts, ms), nil
+}
+
+// judgeAll records, for a run that named no need, how each of its codecs
+// stands on every need, from the studies in its output directory, so that
+// report.html's toggles can leave out the codecs that fail one. A failure
+// is a warning: the run's figures stand without it.
+func (p *runPlan) judgeAll(ctx context.Context, run *results.Run) {
+	if run.Needs != nil || len(run.Codecs) == 0 || p.cfg.inproc {
+		return
+	}
+	ms, _ := report.ReadMatrices(p.dir.Path())
+	var names []string
+	for _, c := range run.Codecs {
+		if _, err := registry.Lookup(c.Name); err == nil {
+			names = append(names, c.Name)
+		}
+	}
+	n, err := judge(ctx, nil, names, ms)
+	if err != nil {
+		run.Warnings = append(run.Warnings, fmt.Sprintf("report.html has no needs to toggle: %v", err))
+		return
+	}
+	run.Needs = n
 }
 
 // probeCaps finds the APIs of codecs in a worker child (need.Probe).

@@ -306,6 +306,7 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if err := table.Write(stdout, run); err != nil {
 		return err
 	}
+	p.judgeAll(ctx, run)
 	return finish(run, runErr, p.dir, stderr, p.studies...)
 }
 

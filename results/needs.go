@@ -16,6 +16,18 @@ type Needs struct {
 	Judged []NeedInfo `json:"judged"`
 	// Codecs are the candidates, each judged on every need of Judged.
 	Codecs []NeedCodec `json:"codecs"`
+	// Displaced are the answers an excluded codec gave in the run the
+	// output directory held before (a run of the same codecs without
+	// -need): what the needs cost.
+	Displaced []Displaced `json:"displaced,omitempty"`
+}
+
+// A Displaced is an answer of an earlier run whose winner the needs left
+// out.
+type Displaced struct {
+	Question string `json:"question"`
+	Codec    string `json:"codec"`
+	Detail   string `json:"detail"` // the earlier answer's margin
 }
 
 // A NeedInfo names a need and says what it means.

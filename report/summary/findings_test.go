@@ -443,7 +443,7 @@ func TestAnswers(t *testing.T) {
 				{Codec: "gob", Judgements: []results.Judgement{
 					{Need: "untrusted", Status: "met"},
 					{Need: "evolve=add+rename", Status: "unknown", Why: "evolution has not run for gob: serbench evolve -codecs gob"}}},
-			}}
+			}, Displaced: []results.Displaced{{Question: "Fastest decode", Codec: "msgp", Detail: "best in 2 of the 2 dataset shapes it was measured on; next a, 3.0× slower"}}}
 		}}},
 		{"needs-none", nil, nil, []func(*results.Run){func(run *results.Run) {
 			run.Needs = &results.Needs{Wanted: []string{"untrusted", "human-readable"}, Codecs: []results.NeedCodec{

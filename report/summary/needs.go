@@ -45,6 +45,9 @@ func (s *writer) needs() {
 		s.p("")
 		return
 	}
+	for _, d := range n.Displaced {
+		s.p("Without these needs, the run this directory held before answered %s: **%s** (%s); it lacks %s.", text(strings.ToLower(d.Question)), text(d.Codec), text(d.Detail), text(lackList(n, d.Codec)))
+	}
 	s.p("Left out before timing, each with the first need it lacks:")
 	s.p("")
 	for i, c := range excluded {
@@ -55,6 +58,15 @@ func (s *writer) needs() {
 		s.p("- %s", lacking(n, c, false))
 	}
 	s.p("")
+}
+
+// lackList names the wanted needs codec lacks.
+func lackList(n *results.Needs, codec string) string {
+	var out []string
+	for _, j := range n.Lacks(codec) {
+		out = append(out, j.Need)
+	}
+	return strings.Join(out, ", ")
 }
 
 // lacking names codec with the needs it does not meet: the first, or all.

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"time"
@@ -16,6 +18,7 @@ import (
 	"github.com/serbench/serbench/need"
 	"github.com/serbench/serbench/registry"
 	"github.com/serbench/serbench/report"
+	"github.com/serbench/serbench/report/summary"
 	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/runner"
 	"github.com/serbench/serbench/worker"
@@ -114,6 +117,7 @@ func (p *runPlan) applyNeeds(ctx context.Context, stderr io.Writer) error {
 	if p.needs, err = judge(ctx, wants, candidates, ms); err != nil {
 		return err
 	}
+	p.needs.Displaced = displaced(p.dir.Path(), p.needs)
 	meet, excluded := need.Split(p.needs)
 	p.jobs = slices.DeleteFunc(p.jobs, func(j runner.Job) bool { return !slices.Contains(meet, j.Codec.Name) })
 	if !p.cfg.quiet {
@@ -121,6 +125,28 @@ func (p *runPlan) applyNeeds(ctx context.Context, stderr io.Writer) error {
 			strings.Join(p.needs.Wanted, ","), len(meet), len(candidates), orNone(excluded))
 	}
 	return nil
+}
+
+// displaced returns the answers of the run the output directory holds
+// (results.json) whose winner n leaves out; none when it holds no run.
+func displaced(dir string, n *results.Needs) []results.Displaced {
+	f, err := os.Open(filepath.Join(dir, "results.json"))
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	before, err := results.ReadJSON(f, f.Name())
+	if err != nil {
+		return nil
+	}
+	answers, _ := summary.Answers(before)
+	var out []results.Displaced
+	for _, a := range answers {
+		if a.Winner != "" && len(n.Lacks(a.Winner)) > 0 {
+			out = append(out, results.Displaced{Question: a.Question, Codec: a.Winner, Detail: a.Detail})
+		}
+	}
+	return out
 }
 
 // judge judges candidates on wants, and on every other need, from the

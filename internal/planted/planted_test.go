@@ -163,8 +163,8 @@ func TestFirstRoundTripHonest(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, info := range Codecs {
-			if info.Name == Handle || info.Name == LoopGzip {
-				continue // not json on the wire
+			if info.Name == Handle || info.Name == LoopGzip || info.Name == SmallFirst || info.Name == Index {
+				continue // not json on the wire (a codec's first case, an early build)
 			}
 			v := build()
 			if elemType(reflect.TypeOf(v)) == Triggers[info.Name] {

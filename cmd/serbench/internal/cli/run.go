@@ -211,11 +211,14 @@ func runConfigOf(args []string, stderr io.Writer) (*runConfig, []results.Result,
 	if err != nil {
 		return nil, nil, &UsageError{Msg: fmt.Sprintf("nothing to resume in %s: %v", cfg.resume, err)}
 	}
-	quiet := cfg.quiet
+	quiet, dir := cfg.quiet, cfg.resume
 	if cfg, err = parseRun(h.Args, stderr); err != nil {
 		return nil, nil, fmt.Errorf("the journal's arguments %q: %w", h.Args, err)
 	}
-	cfg.quiet, cfg.resume = quiet, cfg.out
+	// The run goes on in the directory named, whatever -o its journal
+	// recorded: a copy is resumed as a copy, leaving the original alone,
+	// and a moved directory where it is now.
+	cfg.quiet, cfg.out, cfg.resume = quiet, dir, dir
 	return cfg, rs, nil
 }
 
@@ -288,6 +291,7 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if err != nil {
 		return err
 	}
+	defer p.dir.Close()
 	run, runErr, err := p.execute(ctx, stderr)
 	if err != nil {
 		return err

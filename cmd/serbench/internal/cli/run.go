@@ -73,7 +73,7 @@ func newRunFlagSet(f *runFlags, stderr io.Writer) *flagBuilder {
 	b.runTime(&f.total, 0, " (default: the preset's, 3m for quick; 0: none)")
 	b.budget(&f.budget, 0, "; with -time, the most one may get (default: the preset's, else 1s)")
 	fs.DurationVar(&f.sampleTime, "sample", 0, "wall time one sample aims for, "+flagRanges["sample"].String()+" (default: the preset's, else 10ms)")
-	fs.IntVar(&f.maxSamples, "max-samples", defaults.MaxSamples, "most samples per benchmark (the budget usually ends sampling first)")
+	fs.IntVar(&f.maxSamples, "max-samples", defaults.MaxSamples, "most samples per benchmark, "+flagRanges["max-samples"].String()+" (the budget usually ends sampling first)")
 	fs.IntVar(&f.pinCPU, "pin", -1, "pin the measuring thread to CPU `N`, numbered from 0 as taskset and /proc/cpuinfo number them (Linux; -1: no pinning)")
 	fs.DurationVar(&f.batchTime, "batch", defaults.BatchTime, "wall time of one timed batch within a sample, "+flagRanges["batch"].String()+" and at most -sample")
 	fs.BoolVar(&f.noGC, "nogc", false, "no garbage collection before any sample")

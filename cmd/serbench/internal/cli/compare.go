@@ -192,6 +192,10 @@ func interleaveCmd(ctx context.Context, args []string, rounds int, replace strin
 	case errors.As(err, &refErr):
 		os.RemoveAll(dir)
 		return &UsageError{Msg: err.Error()}
+	case o == nil && ctx.Err() != nil:
+		// Interrupted before both builds ran: exit status 3, as any
+		// interrupted command; the runs measured so far stay in dir.
+		return &RunError{Msg: fmt.Sprintf("interrupted: %v", err)}
 	case o == nil:
 		return err // the runs measured so far stay in dir for a look
 	}

@@ -1,10 +1,11 @@
+//go:build unix
+
 package worker_test
 
 import (
 	"bufio"
 	"context"
 	"errors"
-	"runtime"
 	"strconv"
 	"strings"
 	"syscall"
@@ -18,9 +19,6 @@ import (
 // kills what it started too, not the command alone: a shell's background
 // child stands for go build's compilers and a built serbench's workers.
 func TestExternalGroup(t *testing.T) {
-	if runtime.GOOS == "windows" {
-		t.Skip("no process groups")
-	}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	cmd := worker.External(ctx, t.TempDir(), "sh", "-c", "sleep 300 & echo $!; wait")

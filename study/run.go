@@ -141,7 +141,7 @@ func Run(ctx context.Context, pool *worker.Pool, s *Study, o Options) (*results.
 	}
 	m := results.NewMatrix(s.Matrix, header, cases)
 	m.Go, m.Serbench = runtime.Version(), buildinfo.Main()
-	m.Settings = append([]string{fmt.Sprintf("timeout %v per step (%s)", timeout, cmp.Or(s.Step, "one step"))}, s.Settings...)
+	m.Settings = append(slices.Clone(s.Settings), fmt.Sprintf("timeout %v per step (%s)", timeout, cmp.Or(s.Step, "one step")))
 
 	done := map[[2]string]results.MatrixCell{}
 	for _, c := range o.Done {

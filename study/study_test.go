@@ -131,7 +131,7 @@ func TestRun(t *testing.T) {
 				t.Errorf("perCodec %v: row %+v lacks module, version, API or label", perCodec, row)
 			}
 		}
-		if m.Elapsed == "" || len(m.Settings) == 0 || !strings.Contains(m.Settings[0], "1m0s") {
+		if m.Elapsed == "" || len(m.Settings) == 0 || !strings.Contains(m.Settings[len(m.Settings)-1], "1m0s") {
 			t.Errorf("perCodec %v: elapsed %q, settings %q; want both, with the timeout", perCodec, m.Elapsed, m.Settings)
 		}
 	}

@@ -113,7 +113,7 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		// The hidden command a worker.Pool starts every child with.
 		return worker.Serve(ctx, stdin, func(s worker.Spec) (runner.Job, error) {
 			return preset.Job(s.Codec, s.Dataset, s.Shape, s.Ops)
-		}, hostile.Handler, compliance.Handler, fidelity.Spec().Handler(), evolve.Handler, freshHandler, coldHandler)
+		}, append(studyHandlers(), freshHandler, coldHandler)...)
 	}
 	err := dispatch(ctx, args, stdout, stderr)
 	if errors.Is(err, errHelp) {
@@ -187,4 +187,16 @@ func splitList(s string) []string {
 		}
 	}
 	return out
+}
+
+// studyHandlers returns the worker tasks of every study (package study),
+// which a child serves.
+func studyHandlers() []worker.Handler {
+	hs := []worker.Handler{fidelity.Spec().Handler(), hostile.Spec(false).Handler(), evolve.Handler}
+	// The suite is embedded: it fails to load only in a broken build, and
+	// the parent then says so before it starts any child.
+	if s, err := compliance.Spec(); err == nil {
+		hs = append(hs, s.Handler())
+	}
+	return hs
 }

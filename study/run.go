@@ -23,7 +23,8 @@ type Options struct {
 	// Codecs names the codecs to run, by registry name. Default: every
 	// codec the study takes.
 	Codecs []string
-	// Cases names the cases to run. Default: every case.
+	// Cases names the cases to run, or groups of them (Case.Group): a
+	// name that is a group selects every case of it. Default: every case.
 	Cases []string
 	// Timeout is how long a child may stay in one step before it is
 	// killed as hung. Default: the study's Timeout.
@@ -58,13 +59,17 @@ func Check(s *Study, o Options) error {
 
 // selection returns the codecs and cases o selects, in the study's order.
 func (s *Study) selection(o Options) ([]*codecRow, []Case, error) {
-	all := s.codecs()
+	all := s.rows()
 	var names []string
 	aliases := suggest.Aliases{}
-	for _, c := range all {
-		names = append(names, c.Name)
-		aliases.Add(c.Family, c.Name)
-		aliases.Add(c.Label, c.Name)
+	for _, r := range all {
+		for _, n := range []string{r.of, r.info.Name} {
+			if !slices.Contains(names, n) {
+				names = append(names, n)
+			}
+		}
+		aliases.Add(r.info.Family, r.of)
+		aliases.Add(r.info.Label, r.info.Name)
 	}
 	if err := suggest.Check("codec", o.Codecs, names, aliases, "serbench list codecs"); err != nil {
 		return nil, nil, &NameError{err}
@@ -73,14 +78,20 @@ func (s *Study) selection(o Options) ([]*codecRow, []Case, error) {
 	for _, c := range s.Cases {
 		caseNames = append(caseNames, c.Name)
 	}
+	for _, c := range s.Cases {
+		if c.Group != "" && !slices.Contains(caseNames, c.Group) {
+			caseNames = append(caseNames, c.Group)
+		}
+	}
 	word := cmp.Or(s.Matrix.CaseWord, "case")
 	if err := suggest.Check(word, o.Cases, caseNames, nil, "serbench list "+s.caseList()); err != nil {
 		return nil, nil, &NameError{err}
 	}
 	var rows []*codecRow
 	var refused []Excluded
-	for _, c := range all {
-		if len(o.Codecs) > 0 && !slices.Contains(o.Codecs, c.Name) {
+	for _, r := range all {
+		c := r.info
+		if len(o.Codecs) > 0 && !slices.Contains(o.Codecs, c.Name) && !slices.Contains(o.Codecs, r.of) {
 			continue
 		}
 		if why := s.takes(c); why != "" {
@@ -96,7 +107,7 @@ func (s *Study) selection(o Options) ([]*codecRow, []Case, error) {
 	}
 	var cases []Case
 	for _, c := range s.Cases {
-		if len(o.Cases) == 0 || slices.Contains(o.Cases, c.Name) {
+		if len(o.Cases) == 0 || slices.Contains(o.Cases, c.Name) || c.Group != "" && slices.Contains(o.Cases, c.Group) {
 			cases = append(cases, c)
 		}
 	}
@@ -300,11 +311,12 @@ func (s *Study) Handler() worker.Handler {
 		if err := json.Unmarshal(input, &t); err != nil || len(t.Cells) == 0 {
 			return nil, fmt.Errorf("%s: reading the task: %v", s.name(), cmp.Or[error](err, errors.New("no cells")))
 		}
-		i := slices.IndexFunc(s.codecs(), func(c codec.Info) bool { return c.Name == t.Codec })
+		rows := s.rows()
+		i := slices.IndexFunc(rows, func(r row) bool { return r.info.Name == t.Codec })
 		if i < 0 {
 			return nil, fmt.Errorf("%s: no codec %q in this serbench", s.name(), t.Codec)
 		}
-		info := s.codecs()[i]
+		info := rows[i].info
 		if !s.PerCodec {
 			out, err := s.Cell(ctx, Task{Codec: info, Case: t.Cells[0].Case, Input: t.Cells[0].Input}, step)
 			if err != nil {

@@ -35,6 +35,11 @@ type Study struct {
 	// registry.Codecs. A study whose rows are not plain registry entries
 	// (one codec read two ways) returns its own.
 	Codecs func() []codec.Info
+	// Rows, if set, returns the rows a codec gives the study, each a
+	// codec.Info of its own name (Avro read with the writer's schema and
+	// with the reader's alone); -codecs NAME selects every row of the
+	// codec NAME, or one row by its name. Default: the codec alone.
+	Rows func(codec.Info) []codec.Info
 	// Timeout is the default time a child may stay in one step before it
 	// is killed as hung; Options.Timeout overrides it. Default
 	// worker.DefaultTaskTimeout.
@@ -155,18 +160,36 @@ func RoundTrips(info codec.Info) string {
 	return ""
 }
 
-// codecs returns the rows the study may take.
-func (s *Study) codecs() []codec.Info {
+// A row is a row the study may take, and the codec it comes from.
+type row struct {
+	info codec.Info
+	of   string
+}
+
+// rows returns the rows the study may take, in order.
+func (s *Study) rows() []row {
+	cs := registry.Codecs
 	if s.Codecs != nil {
-		return s.Codecs()
+		cs = s.Codecs()
 	}
-	return registry.Codecs
+	var rs []row
+	for _, c := range cs {
+		if s.Rows == nil {
+			rs = append(rs, row{c, c.Name})
+			continue
+		}
+		for _, r := range s.Rows(c) {
+			rs = append(rs, row{r, c.Name})
+		}
+	}
+	return rs
 }
 
 // Participants returns the codecs that take part, in order, and those
 // that do not, each with why: what `serbench NAME -v` and the docs say.
 func (s *Study) Participants() (in []codec.Info, out []Excluded) {
-	for _, c := range s.codecs() {
+	for _, r := range s.rows() {
+		c := r.info
 		if why := s.takes(c); why != "" {
 			out = append(out, Excluded{Codec: c.Name, Why: why})
 		} else {

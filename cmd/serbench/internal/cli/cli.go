@@ -192,7 +192,7 @@ func splitList(s string) []string {
 // studyHandlers returns the worker tasks of every study (package study),
 // which a child serves.
 func studyHandlers() []worker.Handler {
-	hs := []worker.Handler{fidelity.Spec().Handler(), hostile.Spec(false).Handler(), evolve.Handler}
+	hs := []worker.Handler{fidelity.Spec().Handler(), hostile.Spec(false).Handler(), evolve.Spec().Handler()}
 	// The suite is embedded: it fails to load only in a broken build, and
 	// the parent then says so before it starts any child.
 	if s, err := compliance.Spec(); err == nil {

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"runtime"
 	"slices"
 	"strings"
@@ -107,6 +108,26 @@ func Participants() []Participant {
 		ps = append(ps, p...)
 	}
 	return ps
+}
+
+// WriteParticipants writes, in Markdown, which codecs take part and how
+// many, and each codec that takes none with why: the section of
+// docs/evolution.md that a test keeps current.
+func WriteParticipants(w io.Writer) error {
+	var in []string
+	var out []string
+	for _, info := range registry.Codecs {
+		ps, why := participate(info)
+		for _, p := range ps {
+			in = append(in, "`"+p.Name+"`")
+		}
+		if why != "" {
+			out = append(out, fmt.Sprintf("- `%s`: %s", info.Name, why))
+		}
+	}
+	_, err := fmt.Fprintf(w, "%d rows of %d registered codecs take part: %s.\n\n%d codecs take no part:\n\n%s\n",
+		len(in), len(registry.Codecs), strings.Join(in, ", "), len(out), strings.Join(out, "\n"))
+	return err
 }
 
 // Lookup returns the participant named name.

@@ -199,6 +199,22 @@ func (s *Study) Participants() (in []codec.Info, out []Excluded) {
 	return in, out
 }
 
+// Among returns the names among names (registry names, or rows' own) that
+// select a row taking part in the study, in order: the codecs of a list
+// the study can run.
+func (s *Study) Among(names []string) []string {
+	var out []string
+	for _, n := range names {
+		for _, r := range s.rows() {
+			if (r.of == n || r.info.Name == n) && s.takes(r.info) == "" {
+				out = append(out, n)
+				break
+			}
+		}
+	}
+	return out
+}
+
 // An Excluded codec takes no part in a study, for the reason Why.
 type Excluded struct {
 	Codec, Why string

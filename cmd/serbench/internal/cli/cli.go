@@ -15,6 +15,7 @@ import (
 	"github.com/serbench/serbench/evolve"
 	"github.com/serbench/serbench/fidelity"
 	"github.com/serbench/serbench/hostile"
+	"github.com/serbench/serbench/machine"
 	"github.com/serbench/serbench/need"
 	"github.com/serbench/serbench/preset"
 	"github.com/serbench/serbench/runner"
@@ -165,7 +166,7 @@ func dispatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 // versionLine is what 'serbench version' prints: "serbench VERSION
 // GOVERSION GOOS/GOARCH".
 func versionLine() string {
-	return fmt.Sprintf("serbench %s %s %s/%s", runner.Version(), runtime.Version(), runtime.GOOS, runtime.GOARCH)
+	return fmt.Sprintf("serbench %s %s %s/%s", machine.Version(), runtime.Version(), runtime.GOOS, runtime.GOARCH)
 }
 
 // parse parses flags, turning flag errors into usage errors.

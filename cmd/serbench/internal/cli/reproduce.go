@@ -8,8 +8,8 @@ import (
 	"time"
 
 	"github.com/serbench/serbench/claims"
+	"github.com/serbench/serbench/cmd/serbench/internal/progress"
 	"github.com/serbench/serbench/fidelity"
-	"github.com/serbench/serbench/internal/progress"
 	"github.com/serbench/serbench/measure"
 	"github.com/serbench/serbench/report/reproduction"
 	"github.com/serbench/serbench/runner"

@@ -13,11 +13,11 @@ import (
 	"strings"
 	"time"
 
+	"github.com/serbench/serbench/cmd/serbench/internal/progress"
 	"github.com/serbench/serbench/compress"
 	"github.com/serbench/serbench/dataset"
 	"github.com/serbench/serbench/fidelity"
 	"github.com/serbench/serbench/internal/outdir"
-	"github.com/serbench/serbench/internal/progress"
 	"github.com/serbench/serbench/journal"
 	"github.com/serbench/serbench/measure"
 	"github.com/serbench/serbench/need"

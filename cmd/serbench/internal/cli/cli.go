@@ -115,7 +115,7 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		// The hidden command a worker.Pool starts every child with.
 		return worker.Serve(ctx, stdin, func(s worker.Spec) (runner.Job, error) {
 			return preset.Job(s.Codec, s.Dataset, s.Shape, s.Ops)
-		}, append(studyHandlers(), need.Handler, freshHandler, coldHandler)...)
+		}, append(studyHandlers(), need.Handler, freshHandler, coldHandler, sampleHandler)...)
 	}
 	err := dispatch(ctx, args, stdout, stderr)
 	if errors.Is(err, errHelp) {

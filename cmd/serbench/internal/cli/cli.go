@@ -15,8 +15,8 @@ import (
 	"github.com/serbench/serbench/evolve"
 	"github.com/serbench/serbench/fidelity"
 	"github.com/serbench/serbench/hostile"
+	"github.com/serbench/serbench/machine"
 	"github.com/serbench/serbench/preset"
-	"github.com/serbench/serbench/registry"
 	"github.com/serbench/serbench/runner"
 	"github.com/serbench/serbench/worker"
 )
@@ -114,7 +114,7 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		// The hidden command a worker.Pool starts every child with.
 		return worker.Serve(ctx, stdin, func(s worker.Spec) (runner.Job, error) {
 			return preset.Job(s.Codec, s.Dataset, s.Shape, s.Ops)
-		}, hostile.Handler, compliance.Handler, fidelity.Handler(registry.Lookup), evolve.Handler, needProbeHandler, freshHandler, coldHandler, sampleHandler)
+		}, append(studyHandlers(), needProbeHandler, freshHandler, coldHandler, sampleHandler)...)
 	}
 	err := dispatch(ctx, args, stdout, stderr)
 	if errors.Is(err, errHelp) {
@@ -165,7 +165,7 @@ func dispatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 // versionLine is what 'serbench version' prints: "serbench VERSION
 // GOVERSION GOOS/GOARCH".
 func versionLine() string {
-	return fmt.Sprintf("serbench %s %s %s/%s", runner.Version(), runtime.Version(), runtime.GOOS, runtime.GOARCH)
+	return fmt.Sprintf("serbench %s %s %s/%s", machine.Version(), runtime.Version(), runtime.GOOS, runtime.GOARCH)
 }
 
 // parse parses flags, turning flag errors into usage errors.
@@ -188,4 +188,16 @@ func splitList(s string) []string {
 		}
 	}
 	return out
+}
+
+// studyHandlers returns the worker tasks of every study (package study),
+// which a child serves.
+func studyHandlers() []worker.Handler {
+	hs := []worker.Handler{fidelity.Spec().Handler(), hostile.Spec(false).Handler(), evolve.Spec().Handler()}
+	// The suite is embedded: it fails to load only in a broken build, and
+	// the parent then says so before it starts any child.
+	if s, err := compliance.Spec(); err == nil {
+		hs = append(hs, s.Handler())
+	}
+	return hs
 }

@@ -1,0 +1,313 @@
+package interop
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"embed"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+)
+
+// A Lang is a language the peers are written in.
+type Lang string
+
+// The languages.
+const (
+	Python Lang = "python"
+	Node   Lang = "node"
+)
+
+// A Runtime is how a language's peers run: its command, the program it
+// runs (embedded, passed on the command line), the lock files that pin
+// its libraries and the variable that points it at their install.
+type Runtime struct {
+	Lang    Lang
+	Label   string   // "Python", "JavaScript (Node)"
+	Command string   // "python3"
+	Flag    string   // the flag that runs a program given as text: "-c"
+	Program string   // the peer program's path under peers/
+	Locks   []string // the lock files' paths under peers/, whose hash names the install
+	// Env names the variable pointing the runtime at the install; Sub
+	// is the install's subdirectory it points at.
+	Env, Sub string
+	// Installs says how to install the runtime itself where it is missing.
+	Installs string
+}
+
+// Runtimes lists the languages, in column order.
+var Runtimes = []Runtime{
+	{Lang: Python, Label: "Python", Command: "python3", Flag: "-c", Program: "python/peer.py",
+		Locks: []string{"python/requirements.txt"}, Env: "PYTHONPATH", Installs: "apt-get install python3 python3-pip"},
+	{Lang: Node, Label: "JavaScript (Node)", Command: "node", Flag: "-e", Program: "node/peer.js",
+		Locks: []string{"node/package.json", "node/package-lock.json"}, Env: "NODE_PATH", Sub: "node_modules", Installs: "apt-get install nodejs npm"},
+}
+
+// A Peer is one library of another language that reads and writes a
+// format, in the configurations the study runs it in.
+type Peer struct {
+	Name   string // "python-msgpack": a column's name, with the codec's
+	Lang   Lang
+	Lib    string // the library as the peer program names it: "@msgpack/msgpack"
+	Family string // the format, as codec.Info.Family names it
+	// Variants are the configurations run, the default ("") first. A
+	// variant other than the default is what a careful user sets.
+	Variants []Variant
+}
+
+// A Variant is a configuration of a peer, declared as data: Name as the
+// peer program knows it, Sets as the verdict's condition says it.
+type Variant struct {
+	Name string // "" for the library's defaults, or "careful"
+	Sets string // "useBigInt64"
+}
+
+// careful is the name of the variant a careful user configures.
+const careful = "careful"
+
+// Peers lists every peer, grouped by format.
+var Peers = []Peer{
+	{Name: "python-msgpack", Lang: Python, Lib: "msgpack", Family: "msgpack", Variants: []Variant{{},
+		{careful, "strict_map_key=False, timestamp=3, datetime=True, unicode_errors='surrogateescape'"}}},
+	{Name: "python-ormsgpack", Lang: Python, Lib: "ormsgpack", Family: "msgpack", Variants: []Variant{{},
+		{careful, "OPT_NON_STR_KEYS | OPT_DATETIME_AS_TIMESTAMP_EXT"}}},
+	{Name: "node-msgpack", Lang: Node, Lib: "@msgpack/msgpack", Family: "msgpack", Variants: []Variant{{},
+		{careful, "useBigInt64: true"}}},
+	{Name: "node-msgpackr", Lang: Node, Lib: "msgpackr", Family: "msgpack", Variants: []Variant{{},
+		{careful, "new Packr({useRecords: false, mapsAsObjects: false, int64AsType: 'bigint'})"}}},
+	{Name: "python-cbor2", Lang: Python, Lib: "cbor2", Family: "cbor", Variants: []Variant{{}}},
+	{Name: "node-cbor-x", Lang: Node, Lib: "cbor-x", Family: "cbor", Variants: []Variant{{},
+		{careful, "new Encoder({useRecords: false, mapsAsObjects: false, int64AsType: 'bigint'})"}}},
+	{Name: "python-json", Lang: Python, Lib: "json", Family: "json", Variants: []Variant{{},
+		{careful, "allow_nan=False, ensure_ascii=False"}}},
+	{Name: "node-json", Lang: Node, Lib: "json", Family: "json", Variants: []Variant{{}}},
+}
+
+// Models gives each format with peers the model its Go codecs and peers
+// share for what it has no type of.
+var Models = map[string]Model{
+	"json":    {TimeText: true, BytesText: true, KeysText: true, NoNaN: true},
+	"msgpack": {},
+	"cbor":    {},
+}
+
+//go:embed peers/python/peer.py peers/python/requirements.txt peers/node/peer.js peers/node/package.json peers/node/package-lock.json
+var peerFiles embed.FS
+
+// RuntimeOf returns the runtime of lang.
+func RuntimeOf(lang Lang) Runtime {
+	for _, r := range Runtimes {
+		if r.Lang == lang {
+			return r
+		}
+	}
+	panic("interop: no runtime " + string(lang))
+}
+
+// CacheDir is where scripts/interop-peers installs the peers:
+// $SERBENCH_PEERS, or serbench/peers in the user's cache directory
+// ($XDG_CACHE_HOME or ~/.cache).
+func CacheDir() string {
+	if d := os.Getenv("SERBENCH_PEERS"); d != "" {
+		return d
+	}
+	d, err := os.UserCacheDir()
+	if err != nil {
+		return filepath.Join(os.TempDir(), "serbench-peers")
+	}
+	return filepath.Join(d, "serbench", "peers")
+}
+
+// Dir is the install of r's peers: LANG-HASH in CacheDir, HASH the start
+// of the SHA-256 of its lock files, as scripts/interop-peers names it.
+func (r Runtime) Dir() string {
+	h := sha256.New()
+	for _, l := range r.Locks {
+		b, err := peerFiles.ReadFile("peers/" + l)
+		if err != nil {
+			panic(err) // embedded
+		}
+		h.Write(b)
+	}
+	return filepath.Join(CacheDir(), string(r.Lang)+"-"+hex.EncodeToString(h.Sum(nil))[:12])
+}
+
+// InstallCommand is the command that installs r's peers.
+func (r Runtime) InstallCommand() string { return "scripts/interop-peers " + string(r.Lang) }
+
+// Missing returns why r's peers cannot run here, with the command that
+// mends it, or "" when they can.
+func (r Runtime) Missing() string {
+	if _, err := exec.LookPath(r.Command); err != nil {
+		return fmt.Sprintf("no %s on PATH (%s), then %s", r.Command, r.Installs, r.InstallCommand())
+	}
+	if _, err := os.Stat(filepath.Join(r.Dir(), ".installed")); err != nil {
+		return fmt.Sprintf("the %s peers are not installed in %s: run %s", r.Label, r.Dir(), r.InstallCommand())
+	}
+	return ""
+}
+
+// A Request is one case as a peer reads it: Go's encoding (absent when
+// Go cannot write the case) and the case's expected value.
+type Request struct {
+	Case string `json:"case"`
+	Data []byte `json:"data"`
+	Want Value  `json:"want"`
+}
+
+// A Response is what a peer did with a Request: what it read of Go's
+// encoding and its encoding of that again, or the errors; and its own
+// encoding of the expected value, or the error.
+type Response struct {
+	Case    string `json:"case"`
+	Read    *Value `json:"read,omitempty"`
+	ReadErr string `json:"readErr,omitempty"`
+	Back    []byte `json:"back,omitempty"`
+	BackErr string `json:"backErr,omitempty"`
+	Own     []byte `json:"own,omitempty"`
+	OwnErr  string `json:"ownErr,omitempty"`
+}
+
+type header struct {
+	Lib     string `json:"lib"`
+	Variant string `json:"variant,omitempty"`
+}
+
+type hello struct {
+	Lib     string `json:"lib"`
+	Version string `json:"version"`
+	Error   string `json:"error"`
+}
+
+// A Session is the answers of one peer process to a batch of requests.
+type Session struct {
+	Version   string     // the library's version, as the peer reports it
+	Responses []Response // in request order; fewer when the peer died
+	// Died says how the peer ended when it answered fewer than asked,
+	// with the end of what it wrote to stderr.
+	Died string
+}
+
+// ErrUnavailable wraps why a peer cannot run: a skipped column.
+var ErrUnavailable = errors.New("peer unavailable")
+
+// Talk runs one process of p's language with variant v, sends it reqs
+// and returns its answers. A peer that cannot start (its runtime or
+// package missing) is an error wrapping ErrUnavailable; one that dies or
+// hangs past timeout answers fewer than asked, and Session.Died says how.
+func Talk(ctx context.Context, p Peer, v Variant, reqs []Request, timeout time.Duration) (*Session, error) {
+	r := RuntimeOf(p.Lang)
+	if why := r.Missing(); why != "" {
+		return nil, fmt.Errorf("%w: %s", ErrUnavailable, why)
+	}
+	src, err := peerFiles.ReadFile("peers/" + r.Program)
+	if err != nil {
+		return nil, err
+	}
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, r.Command, r.Flag, string(src))
+	cmd.Env = append(os.Environ(), r.Env+"="+filepath.Join(r.Dir(), r.Sub))
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		return nil, err
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	var stderr tail
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("%w: starting %s: %v", ErrUnavailable, r.Command, err)
+	}
+	// The requests go in while the answers come out, so that neither
+	// pipe fills while the other waits.
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		defer stdin.Close()
+		enc := json.NewEncoder(stdin)
+		if enc.Encode(header{Lib: p.Lib, Variant: v.Name}) != nil {
+			return
+		}
+		for _, q := range reqs {
+			if enc.Encode(q) != nil {
+				return
+			}
+		}
+	}()
+	s := &Session{}
+	sc := bufio.NewScanner(stdout)
+	sc.Buffer(nil, 256<<20)
+	var h hello
+	if sc.Scan() {
+		if err := json.Unmarshal(sc.Bytes(), &h); err != nil {
+			h.Error = "an unreadable hello: " + err.Error()
+		}
+	} else {
+		h.Error = "no hello"
+	}
+	for h.Error == "" && sc.Scan() {
+		var res Response
+		if err := json.Unmarshal(sc.Bytes(), &res); err != nil {
+			s.Died = "an unreadable answer: " + err.Error()
+			break
+		}
+		s.Responses = append(s.Responses, res)
+	}
+	io.Copy(io.Discard, stdout)
+	werr := cmd.Wait()
+	wg.Wait()
+	if h.Error != "" {
+		return nil, fmt.Errorf("%w: %s %s: %s%s", ErrUnavailable, r.Label, p.Lib, h.Error, stderr.suffix())
+	}
+	s.Version = h.Version
+	if len(s.Responses) < len(reqs) && s.Died == "" {
+		switch {
+		case ctx.Err() != nil && errors.Is(ctx.Err(), context.DeadlineExceeded):
+			s.Died = fmt.Sprintf("hung: no answer in %v; the peer was killed", timeout)
+		case werr != nil:
+			s.Died = "the peer died: " + werr.Error()
+		default:
+			s.Died = "the peer ended early"
+		}
+		s.Died += stderr.suffix()
+	}
+	return s, nil
+}
+
+// A tail keeps the end of what a peer writes to stderr.
+type tail struct{ b []byte }
+
+const tailSize = 600
+
+func (t *tail) Write(p []byte) (int, error) {
+	t.b = append(t.b, p...)
+	if len(t.b) > 4*tailSize {
+		t.b = append([]byte(nil), t.b[len(t.b)-tailSize:]...)
+	}
+	return len(p), nil
+}
+
+func (t *tail) suffix() string {
+	b := bytes.TrimSpace(t.b)
+	if len(b) > tailSize {
+		b = b[len(b)-tailSize:]
+	}
+	if len(b) == 0 {
+		return ""
+	}
+	return "; stderr: " + strings.ReplaceAll(string(b), "\n", " | ")
+}

@@ -162,6 +162,7 @@ func Run(ctx context.Context, pool *worker.Pool, opts Options) (*results.Matrix,
 		}
 	}
 	m.JudgeAll()
+	m.Rollup = NewRollup(m)
 	return m, err
 }
 
@@ -213,7 +214,7 @@ func NewMatrix(cols []Column, probes []fidelity.Probe) *results.Matrix {
 			label += " (" + c.Variant.Sets + ")"
 		}
 		mcodecs = append(mcodecs, results.MatrixCodec{Name: c.Name(), Label: label, Family: c.Codec.Family,
-			API: string(c.Peer.Lang), Module: c.Codec.Module, Version: registry.Version(c.Codec.Module)})
+			API: string(c.Codec.API), Module: c.Codec.Module, Version: registry.Version(c.Codec.Module), Facet: string(c.Peer.Lang)})
 	}
 	var mcases []results.MatrixCase
 	for _, p := range probes {

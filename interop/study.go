@@ -67,6 +67,7 @@ var Study = results.Study{
 		{Verdict: "yes", Why: "Every case tried ({tried}) crosses with the same value."},
 	},
 	Facts:        []string{FactVersion},
+	FacetWord:    "language",
 	ProfileTitle: "What crosses",
 	Profile: []results.Clause{
 		{Say: "exact", When: []results.Outcome{SameBytes, SameValue}},

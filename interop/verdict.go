@@ -136,3 +136,22 @@ func list(items []string, n int) string {
 	}
 	return strings.Join(items[:n], ", ") + fmt.Sprintf(" and %d more", len(items)-n)
 }
+
+// NewRollup returns m's portability answers as the matrix's rollup: a row
+// per Go codec, a column per language.
+func NewRollup(m *results.Matrix) *results.Rollup {
+	r := &results.Rollup{Title: "Portable to?",
+		About: "Per Go codec and language: yes when a peer in its defaults crosses every case tried (in all three directions) with the same value; " +
+			"\"yes, with\" the settings of a careful variant that does; else the losses or the cases that do not cross with the best peer."}
+	for _, rt := range Runtimes {
+		r.Columns = append(r.Columns, rt.Label)
+	}
+	for _, a := range Portability(m) {
+		if len(r.Rows) == 0 || r.Rows[len(r.Rows)-1].Name != a.Codec {
+			r.Rows = append(r.Rows, results.RollupRow{Name: a.Codec, Cells: make([]string, len(Runtimes))})
+		}
+		i := slices.IndexFunc(Runtimes, func(rt Runtime) bool { return rt.Lang == a.Lang })
+		r.Rows[len(r.Rows)-1].Cells[i] = a.Answer
+	}
+	return r
+}

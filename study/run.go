@@ -13,6 +13,7 @@ import (
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/internal/buildinfo"
 	"github.com/serbench/serbench/internal/suggest"
+	"github.com/serbench/serbench/registry"
 	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/worker"
 )
@@ -66,19 +67,36 @@ func (s *Study) selection(o Options) ([]*codecRow, []Case, error) {
 		aliases.Add(c.Family, c.Name)
 		aliases.Add(c.Label, c.Name)
 	}
-	if err := suggest.Check("codec", o.Codecs, names, aliases, "serbench list codecs"); err != nil {
+	var refused []Excluded
+	wanted, untaken := s.expandCodecs(o.Codecs, all)
+	refused = append(refused, untaken...)
+	if err := suggest.Check("codec", wanted, names, aliases, "serbench list codecs"); err != nil {
 		return nil, nil, &NameError{err}
 	}
+	o.Codecs = wanted
 	var caseNames []string
+	groups := map[string][]string{}
 	for _, c := range s.Cases {
 		caseNames = append(caseNames, c.Name)
+		if c.Group != "" && c.Group != c.Name {
+			groups[c.Group] = append(groups[c.Group], c.Name)
+		}
 	}
+	// A group's name selects its cases: "rename" for both directions.
+	var wantCases []string
+	for _, n := range o.Cases {
+		if g, ok := groups[n]; ok && !slices.Contains(caseNames, n) {
+			wantCases = append(wantCases, g...)
+		} else {
+			wantCases = append(wantCases, n)
+		}
+	}
+	o.Cases = wantCases
 	word := cmp.Or(s.Matrix.CaseWord, "case")
 	if err := suggest.Check(word, o.Cases, caseNames, nil, "serbench list "+s.caseList()); err != nil {
 		return nil, nil, &NameError{err}
 	}
 	var rows []*codecRow
-	var refused []Excluded
 	for _, c := range all {
 		if len(o.Codecs) > 0 && !slices.Contains(o.Codecs, c.Name) {
 			continue
@@ -104,6 +122,37 @@ func (s *Study) selection(o Options) ([]*codecRow, []Case, error) {
 		return nil, nil, &NameError{fmt.Errorf("%s: no codec or no %s to run", s.name(), word)}
 	}
 	return rows, cases, nil
+}
+
+// expandCodecs replaces each name in names that is not a row but a
+// registry codec some rows stand for (Study.Of) by those rows, and
+// returns the registry codecs named that have no row, each with why.
+func (s *Study) expandCodecs(names []string, rows []codec.Info) (out []string, refused []Excluded) {
+	if s.Of == nil {
+		return names, nil
+	}
+	for _, n := range names {
+		if slices.ContainsFunc(rows, func(r codec.Info) bool { return r.Name == n }) {
+			out = append(out, n)
+			continue
+		}
+		var of []string
+		for _, r := range rows {
+			if s.Of(r) == n {
+				of = append(of, r.Name)
+			}
+		}
+		info, err := registry.Lookup(n)
+		switch {
+		case len(of) > 0:
+			out = append(out, of...)
+		case err == nil:
+			refused = append(refused, Excluded{Codec: n, Why: cmp.Or(s.takes(info), "no row of the study stands for it")})
+		default:
+			out = append(out, n) // unknown: Check names it
+		}
+	}
+	return out, refused
 }
 
 // codecRow is a codec of a run and its cells, in case order.
@@ -137,7 +186,11 @@ func Run(ctx context.Context, pool *worker.Pool, s *Study, o Options) (*results.
 	timeout := cmp.Or(o.Timeout, s.Timeout, worker.DefaultTaskTimeout)
 	var header []results.MatrixCodec
 	for _, r := range rows {
-		header = append(header, Header(r.info))
+		h := Header(r.info)
+		if s.Facet != nil {
+			h.Facet = s.Facet(r.info)
+		}
+		header = append(header, h)
 	}
 	m := results.NewMatrix(s.Matrix, header, cases)
 	m.Go, m.Serbench = runtime.Version(), buildinfo.Main()

@@ -35,6 +35,14 @@ type Study struct {
 	// registry.Codecs. A study whose rows are not plain registry entries
 	// (one codec read two ways) returns its own.
 	Codecs func() []codec.Info
+	// Of, if set, names the registry codec a row of Codecs stands for
+	// ("msgpack" for the row "msgpack@python-msgpack"): -codecs NAME then
+	// selects every row of NAME, and a registry codec without rows is
+	// refused with Takes's reason.
+	Of func(row codec.Info) string
+	// Facet, if set, is the value of a row a reader may filter the rows
+	// by (results.MatrixCodec.Facet; Matrix.FacetWord names it).
+	Facet func(row codec.Info) string
 	// Timeout is the default time a child may stay in one step before it
 	// is killed as hung; Options.Timeout overrides it. Default
 	// worker.DefaultTaskTimeout.

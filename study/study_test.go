@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/registry"
 	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/study"
 	"github.com/serbench/serbench/worker"
@@ -20,7 +21,7 @@ import (
 // so.
 func TestMain(m *testing.M) {
 	if os.Getenv("SERBENCH_STUDY_CHILD") == "1" {
-		if err := worker.Serve(context.Background(), os.Stdin, nil, toy(false).Handler(), toy(true).Handler()); err != nil {
+		if err := worker.Serve(context.Background(), os.Stdin, nil, toy(false).Handler(), toy(true).Handler(), rowsOf().Handler()); err != nil {
 			os.Stderr.WriteString(err.Error() + "\n")
 			os.Exit(1)
 		}
@@ -205,5 +206,71 @@ func TestNames(t *testing.T) {
 	in, out := toy(false).Participants()
 	if len(in) == 0 || !slices.ContainsFunc(out, func(e study.Excluded) bool { return e.Codec == "byteorder" }) {
 		t.Errorf("participants %d, left out %v; want byteorder left out", len(in), out)
+	}
+}
+
+// rowsOf is a study whose rows are not registry entries: json read by
+// two peers, "json@a" and "json@b", each row of facet "a" or "b", and
+// cases in groups of two directions.
+func rowsOf() *study.Study {
+	return &study.Study{
+		Matrix: results.Study{Name: "rowsof", CaseWord: "case", FacetWord: "peer", Outcomes: []results.OutcomeKind{{Name: "ok", Code: "=", Tone: results.ToneGood}},
+			Rules: []results.Rule{{Verdict: "fine", Why: "fine"}}},
+		Cases: []study.Case{{Name: "x/1", Group: "x"}, {Name: "x/2", Group: "x"}, {Name: "y/1", Group: "y"}},
+		Codecs: func() []codec.Info {
+			info, _ := registry.Lookup("json")
+			var rows []codec.Info
+			for _, p := range []string{"a", "b"} {
+				r := info
+				r.Name = "json@" + p
+				rows = append(rows, r)
+			}
+			return rows
+		},
+		Of:    func(r codec.Info) string { n, _, _ := strings.Cut(r.Name, "@"); return n },
+		Facet: func(r codec.Info) string { _, p, _ := strings.Cut(r.Name, "@"); return p },
+		Takes: func(info codec.Info) string {
+			if info.Family != "json" {
+				return "no peer reads " + info.Family
+			}
+			return ""
+		},
+		PerCodec: true,
+		Cell:     func(context.Context, study.Task, func(string)) (any, error) { return "ok", nil },
+		Record: func(c *study.Cell, r worker.TaskResult) bool {
+			c.Result.Outcome = "ok"
+			return false
+		},
+	}
+}
+
+// TestRowsOf checks a study whose rows stand for registry codecs: -codecs
+// NAME selects every row of NAME, a registry codec without rows is
+// refused with why, a case group's name selects its cases, and each row
+// carries its facet.
+func TestRowsOf(t *testing.T) {
+	s := rowsOf()
+	for _, tc := range []struct {
+		o   study.Options
+		err string
+	}{
+		{study.Options{Codecs: []string{"gob"}}, "rowsof cannot take gob: no peer reads gob"},
+		{study.Options{Codecs: []string{"jsn"}}, "unknown codec"},
+		{study.Options{Cases: []string{"z"}}, "unknown case"},
+	} {
+		if err := study.Check(s, tc.o); err == nil || !strings.Contains(err.Error(), tc.err) {
+			t.Errorf("%+v: %v, want an error with %q", tc.o, err, tc.err)
+		}
+	}
+	m, err := study.Run(context.Background(), testPool(), s, study.Options{Codecs: []string{"json"}, Cases: []string{"x"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, c := range m.Codecs {
+		got = append(got, c.Name+":"+c.Facet)
+	}
+	if want := []string{"json@a:a", "json@b:b"}; !slices.Equal(got, want) || len(m.Cases) != 2 || len(m.Cells) != 4 {
+		t.Errorf("rows %v and %d cases, %d cells; want %v, 2 and 4", got, len(m.Cases), len(m.Cells), want)
 	}
 }

@@ -17,6 +17,7 @@ import (
 	"github.com/serbench/serbench/fidelity"
 	"github.com/serbench/serbench/registry"
 	"github.com/serbench/serbench/results"
+	"github.com/serbench/serbench/study"
 	"github.com/serbench/serbench/verify"
 	"github.com/serbench/serbench/worker"
 )
@@ -201,31 +202,55 @@ func TestColumns(t *testing.T) {
 	}
 }
 
-// TestSelected checks the errors of a selection.
-func TestSelected(t *testing.T) {
+// TestNames checks the errors of names the study cannot run, and that a
+// Go codec's name selects its columns and a probe's its directions.
+func TestNames(t *testing.T) {
 	for _, tc := range []struct {
-		opts Options
+		opts study.Options
 		err  string
 	}{
-		{Options{Codecs: []string{"msgpak"}}, "did you mean msgpack"},
-		{Options{Codecs: []string{"gob"}}, "interop cannot take gob"},
-		{Options{Langs: []Lang{"cobol"}}, `no language "cobol"`},
-		{Options{Cases: []string{"cycle"}}, `probe "cycle" is Go's alone`},
+		{study.Options{Codecs: []string{"msgpak"}}, "did you mean msgpack"},
+		{study.Options{Codecs: []string{"gob"}}, "interop cannot take gob: no peer in another language reads gob"},
+		{study.Options{Codecs: []string{"msgp"}}, "interop cannot take msgp: its codegen API reads its own types"},
+		{study.Options{Cases: []string{"cycle"}}, `unknown case "cycle"`},
+		{study.Options{Codecs: []string{"msgpack", "cbor@python-cbor2"}, Cases: []string{"neg-zero", "nan/go-reads"}}, ""},
 	} {
-		if _, _, err := tc.opts.Selected(); err == nil || !strings.Contains(err.Error(), tc.err) {
+		err := study.Check(Spec(nil), tc.opts)
+		if tc.err == "" && err != nil || tc.err != "" && (err == nil || !strings.Contains(err.Error(), tc.err)) {
 			t.Errorf("%+v: %v, want an error with %q", tc.opts, err, tc.err)
 		}
 	}
+	if _, err := ParseLangs([]string{"python", "cobol"}); err == nil || !strings.Contains(err.Error(), `no language "cobol"`) {
+		t.Errorf("ParseLangs(cobol): %v", err)
+	}
+}
+
+// runColumn runs probes through a column in this process, as a child
+// does, and returns the cells, three a probe.
+func runColumn(t *testing.T, col string, probes []string) []results.MatrixCell {
+	t.Helper()
+	cs := &columns{m: map[string]*column{}}
+	defer func() {
+		for _, st := range cs.m {
+			if st.conn != nil {
+				st.conn.Close()
+			}
+		}
+	}()
+	var cells []results.MatrixCell
+	for _, p := range probes {
+		for _, d := range Directions {
+			cells = append(cells, cs.cell(codec.Info{Name: col}, CaseName(p, d)))
+		}
+	}
+	return cells
 }
 
 // TestUnavailable checks that a peer whose install is missing is a
 // skipped column naming the command that installs it, not a failure.
 func TestUnavailable(t *testing.T) {
 	t.Setenv("SERBENCH_PEERS", t.TempDir())
-	cells, err := RunBatch(context.Background(), Batch{Codec: "msgpack", Peer: "python-msgpack", Cases: []string{"neg-zero", "nan"}}, func(string) {})
-	if err != nil {
-		t.Fatal(err)
-	}
+	cells := runColumn(t, "msgpack@python-msgpack", []string{"neg-zero", "nan"})
 	if len(cells) != 6 {
 		t.Fatalf("%d cells, want 6", len(cells))
 	}
@@ -298,7 +323,7 @@ func TestKnownFacts(t *testing.T) {
 		byCol[f.column] = append(byCol[f.column], f)
 	}
 	for _, col := range cols {
-		codecName, peerName, variant := ParseColumn(col)
+		_, peerName, _ := ParseColumn(col)
 		peer, err := LookupPeer(peerName)
 		if err != nil {
 			t.Fatal(err)
@@ -311,10 +336,7 @@ func TestKnownFacts(t *testing.T) {
 					probes = append(probes, f.probe)
 				}
 			}
-			cells, err := RunBatch(context.Background(), Batch{Codec: codecName, Peer: peerName, Variant: variant, Cases: probes}, func(string) {})
-			if err != nil {
-				t.Fatal(err)
-			}
+			cells := runColumn(t, col, probes)
 			for _, f := range byCol[col] {
 				i := slices.IndexFunc(cells, func(c results.MatrixCell) bool { return c.Case == CaseName(f.probe, f.dir) })
 				if i < 0 {
@@ -330,23 +352,29 @@ func TestKnownFacts(t *testing.T) {
 	}
 }
 
-// TestRun runs a small study through children of a worker.Pool: a column
-// per peer and variant, three cells a probe, a verdict per column and the
-// portability answers. Without the peers, its columns are skipped.
+// TestRun runs a small study through children of a worker.Pool: a
+// column per peer and variant, three cells a probe, a verdict per column,
+// each row's language as its facet, and the portability answers in the
+// rollup. Without the peers, its columns are skipped.
 func TestRun(t *testing.T) {
 	pool := &worker.Pool{Command: childCommand, Parallel: 2}
 	done := 0
-	m, err := Run(context.Background(), pool, Options{Codecs: []string{"msgpack"}, Langs: []Lang{Python}, Cases: []string{"neg-zero", "map-int-key"},
-		Progress: func(string, int, int) { done++ }})
+	m, err := study.Run(context.Background(), pool, Spec([]Lang{Python}), study.Options{Codecs: []string{"msgpack"}, Cases: []string{"neg-zero", "map-int-key"},
+		Progress: func(int, int, results.MatrixCell) { done++ }})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(m.Codecs) != 4 || len(m.Cases) != 6 || len(m.Cells) != 24 || len(m.Verdicts) != 4 || done != 4 {
-		t.Fatalf("%d columns, %d cases, %d cells, %d verdicts, %d progress calls; want 4, 6, 24, 4, 4", len(m.Codecs), len(m.Cases), len(m.Cells), len(m.Verdicts), done)
+	if len(m.Codecs) != 4 || len(m.Cases) != 6 || len(m.Cells) != 24 || len(m.Verdicts) != 4 || done != 24 {
+		t.Fatalf("%d columns, %d cases, %d cells, %d verdicts, %d progress calls; want 4, 6, 24, 4, 24", len(m.Codecs), len(m.Cases), len(m.Cells), len(m.Verdicts), done)
+	}
+	for _, c := range m.Codecs {
+		if c.Facet != "python" || c.Version == "" {
+			t.Errorf("row %s: facet %q, version %q; want python and vmihailenco/msgpack's", c.Name, c.Facet, c.Version)
+		}
 	}
 	answers := Portability(m)
-	if len(answers) != 1 || answers[0].Codec != "msgpack" || answers[0].Lang != Python {
-		t.Fatalf("answers %+v, want one for msgpack and Python", answers)
+	if len(answers) != 1 || answers[0].Codec != "msgpack" || answers[0].Lang != Python || m.Rollup == nil || len(m.Rollup.Rows) != 1 {
+		t.Fatalf("answers %+v, rollup %+v; want one for msgpack and Python", answers, m.Rollup)
 	}
 	if os.Getenv("SERBENCH_REQUIRE_PEERS") != "1" && RuntimeOf(Python).Missing() != "" {
 		if !strings.HasPrefix(answers[0].Answer, "not run: ") {
@@ -355,7 +383,7 @@ func TestRun(t *testing.T) {
 		return
 	}
 	// Python's msgpack refuses int keys by default and reads them when
-	// careful; ormsgpack's careful settings read them too.
+	// careful.
 	if want := "yes, with strict_map_key=False"; !strings.HasPrefix(answers[0].Answer, want) {
 		t.Errorf("answer %q, want it to start %q", answers[0].Answer, want)
 	}

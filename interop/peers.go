@@ -3,7 +3,6 @@ package interop
 import (
 	"bufio"
 	"bytes"
-	"context"
 	"crypto/sha256"
 	"embed"
 	"encoding/hex"
@@ -15,8 +14,9 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"time"
+
+	"github.com/serbench/serbench/worker"
 )
 
 // A Lang is a language the peers are written in.
@@ -189,23 +189,27 @@ type hello struct {
 	Error   string `json:"error"`
 }
 
-// A Session is the answers of one peer process to a batch of requests.
-type Session struct {
-	Version   string     // the library's version, as the peer reports it
-	Responses []Response // in request order; fewer when the peer died
-	// Died says how the peer ended when it answered fewer than asked,
-	// with the end of what it wrote to stderr.
-	Died string
-}
-
 // ErrUnavailable wraps why a peer cannot run: a skipped column.
 var ErrUnavailable = errors.New("peer unavailable")
 
-// Talk runs one process of p's language with variant v, sends it reqs
-// and returns its answers. A peer that cannot start (its runtime or
-// package missing) is an error wrapping ErrUnavailable; one that dies or
-// hangs past timeout answers fewer than asked, and Session.Died says how.
-func Talk(ctx context.Context, p Peer, v Variant, reqs []Request, timeout time.Duration) (*Session, error) {
+// A Conn is one running peer process: a column's cases go to it one by
+// one, each answered before the next is sent, so that one process serves
+// every case of a column a child runs. It dies with the child that
+// started it.
+type Conn struct {
+	// Version is the library's version, as the peer reports it.
+	Version string
+	cmd     *exec.Cmd
+	stdin   io.WriteCloser
+	enc     *json.Encoder
+	sc      *bufio.Scanner
+	stderr  *tail
+}
+
+// Dial starts a peer process of p's language for variant v. A peer that
+// cannot start (its runtime or package missing) is an error wrapping
+// ErrUnavailable, which names the command that installs it.
+func Dial(p Peer, v Variant) (*Conn, error) {
 	r := RuntimeOf(p.Lang)
 	if why := r.Missing(); why != "" {
 		return nil, fmt.Errorf("%w: %s", ErrUnavailable, why)
@@ -214,78 +218,86 @@ func Talk(ctx context.Context, p Peer, v Variant, reqs []Request, timeout time.D
 	if err != nil {
 		return nil, err
 	}
-	ctx, cancel := context.WithTimeout(ctx, timeout)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, r.Command, r.Flag, string(src))
+	cmd := exec.Command(r.Command, r.Flag, string(src))
 	cmd.Env = append(os.Environ(), r.Env+"="+filepath.Join(r.Dir(), r.Sub))
-	stdin, err := cmd.StdinPipe()
-	if err != nil {
+	worker.DieWithParent(cmd)
+	c := &Conn{cmd: cmd, stderr: &tail{}}
+	cmd.Stderr = c.stderr
+	if c.stdin, err = cmd.StdinPipe(); err != nil {
 		return nil, err
 	}
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
 		return nil, err
 	}
-	var stderr tail
-	cmd.Stderr = &stderr
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("%w: starting %s: %v", ErrUnavailable, r.Command, err)
 	}
-	// The requests go in while the answers come out, so that neither
-	// pipe fills while the other waits.
-	var wg sync.WaitGroup
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		defer stdin.Close()
-		enc := json.NewEncoder(stdin)
-		if enc.Encode(header{Lib: p.Lib, Variant: v.Name}) != nil {
-			return
-		}
-		for _, q := range reqs {
-			if enc.Encode(q) != nil {
-				return
-			}
-		}
-	}()
-	s := &Session{}
-	sc := bufio.NewScanner(stdout)
-	sc.Buffer(nil, 256<<20)
+	c.enc = json.NewEncoder(c.stdin)
+	c.sc = bufio.NewScanner(stdout)
+	c.sc.Buffer(nil, 256<<20)
 	var h hello
-	if sc.Scan() {
-		if err := json.Unmarshal(sc.Bytes(), &h); err != nil {
+	err = c.enc.Encode(header{Lib: p.Lib, Variant: v.Name})
+	switch {
+	case err != nil:
+		h.Error = err.Error()
+	case !c.sc.Scan():
+		h.Error = "no hello"
+	default:
+		if err := json.Unmarshal(c.sc.Bytes(), &h); err != nil {
 			h.Error = "an unreadable hello: " + err.Error()
 		}
-	} else {
-		h.Error = "no hello"
 	}
-	for h.Error == "" && sc.Scan() {
-		var res Response
-		if err := json.Unmarshal(sc.Bytes(), &res); err != nil {
-			s.Died = "an unreadable answer: " + err.Error()
-			break
-		}
-		s.Responses = append(s.Responses, res)
-	}
-	io.Copy(io.Discard, stdout)
-	werr := cmd.Wait()
-	wg.Wait()
 	if h.Error != "" {
-		return nil, fmt.Errorf("%w: %s %s: %s%s", ErrUnavailable, r.Label, p.Lib, h.Error, stderr.suffix())
+		c.Close()
+		return nil, fmt.Errorf("%w: %s %s: %s%s", ErrUnavailable, r.Label, p.Lib, h.Error, c.stderr.suffix())
 	}
-	s.Version = h.Version
-	if len(s.Responses) < len(reqs) && s.Died == "" {
-		switch {
-		case ctx.Err() != nil && errors.Is(ctx.Err(), context.DeadlineExceeded):
-			s.Died = fmt.Sprintf("hung: no answer in %v; the peer was killed", timeout)
-		case werr != nil:
-			s.Died = "the peer died: " + werr.Error()
-		default:
-			s.Died = "the peer ended early"
-		}
-		s.Died += stderr.suffix()
+	c.Version = h.Version
+	return c, nil
+}
+
+// Ask sends one case and returns the peer's answer. An error says the
+// peer died or answered what is not an answer; the Conn is closed then.
+func (c *Conn) Ask(q Request) (Response, error) {
+	var res Response
+	if err := c.enc.Encode(q); err != nil {
+		return res, c.died("writing to it: " + err.Error())
 	}
-	return s, nil
+	if !c.sc.Scan() {
+		return res, c.died("it gave no answer")
+	}
+	if err := json.Unmarshal(c.sc.Bytes(), &res); err != nil {
+		return res, c.died("an unreadable answer: " + err.Error())
+	}
+	if res.Case != q.Case {
+		return res, c.died(fmt.Sprintf("it answered case %q for %q", res.Case, q.Case))
+	}
+	return res, nil
+}
+
+// died closes the peer and returns an error saying how it ended.
+func (c *Conn) died(what string) error {
+	err := c.Close()
+	msg := "the peer died: " + what
+	if err != nil {
+		msg += " (" + err.Error() + ")"
+	}
+	return errors.New(msg + c.stderr.suffix())
+}
+
+// Close ends the peer: its input closed, it exits; one that does not
+// within a second is killed.
+func (c *Conn) Close() error {
+	c.stdin.Close()
+	done := make(chan error, 1)
+	go func() { done <- c.cmd.Wait() }()
+	select {
+	case err := <-done:
+		return err
+	case <-time.After(time.Second):
+		c.cmd.Process.Kill()
+		return <-done
+	}
 }
 
 // A tail keeps the end of what a peer writes to stderr.

@@ -17,13 +17,6 @@ type Answer struct {
 	Answer string `json:"answer"`
 }
 
-// ParseColumn splits a column's name into its codec, peer and variant.
-func ParseColumn(name string) (codecName, peer, variant string) {
-	codecName, rest, _ := strings.Cut(name, "@")
-	peer, variant, _ = strings.Cut(rest, "+")
-	return codecName, peer, variant
-}
-
 // Portability answers, for each Go codec of m and each language, whether
 // what it writes crosses to that language and back: yes when one of the
 // language's peers in its defaults crosses every case tried with the same

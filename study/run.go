@@ -70,7 +70,16 @@ func (s *Study) selection(o Options) ([]*codecRow, []Case, error) {
 	var refused []Excluded
 	wanted, untaken := s.expandCodecs(o.Codecs, all)
 	refused = append(refused, untaken...)
-	if err := suggest.Check("codec", wanted, names, aliases, "serbench list codecs"); err != nil {
+	known := names
+	if s.Of != nil { // the codecs rows stand for are names too
+		known = slices.Clone(names)
+		for _, c := range all {
+			if of := s.Of(c); !slices.Contains(known, of) {
+				known = append(known, of)
+			}
+		}
+	}
+	if err := suggest.Check("codec", wanted, known, aliases, "serbench list codecs"); err != nil {
 		return nil, nil, &NameError{err}
 	}
 	o.Codecs = wanted

@@ -2,17 +2,13 @@ package interop
 
 import (
 	"bytes"
-	"context"
 	"errors"
-	"fmt"
 	"reflect"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/fidelity"
-	"github.com/serbench/serbench/registry"
 	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/verify"
 )
@@ -57,13 +53,12 @@ func (c Column) Name() string {
 }
 
 // Columns returns the study's columns for codecs: every peer of each
-// codec's format, in each of its variants. A codec takes part when it
-// reads any Go value (a reflection codec, not an in-place reader) and its
-// format has peers.
+// codec's format, in each of its variants, for each codec the study
+// takes (Takes).
 func Columns(codecs []codec.Info) []Column {
 	var out []Column
 	for _, info := range codecs {
-		if !Takes(info) {
+		if Takes(info) != "" {
 			continue
 		}
 		for _, p := range Peers {
@@ -78,14 +73,30 @@ func Columns(codecs []codec.Info) []Column {
 	return out
 }
 
-// Takes says whether the study takes the codec: a reflection codec, not
-// an in-place reader, of a format with a model and peers.
-func Takes(info codec.Info) bool {
-	if info.API != codec.Reflection || info.ReadsOnly != "" {
-		return false
+// Takes says why the study does not take a codec, or "" when it does: it
+// takes a codec that reads any Go value (a reflection codec, not an
+// in-place reader) of a format with peers and a model.
+func Takes(info codec.Info) string {
+	switch _, ok := Models[info.Family]; {
+	case info.ReadsOnly != "":
+		return "an in-place reader of " + info.ReadsOnly + "'s encodings: its round trips are " + info.ReadsOnly + "'s"
+	case info.API != codec.Reflection:
+		return "its " + string(info.API) + " API reads its own types, not the probes'"
+	case !ok || !slices.ContainsFunc(Peers, func(p Peer) bool { return p.Family == info.Family }):
+		return "no peer in another language reads " + info.Family + " here (peers read " + strings.Join(Formats(), ", ") + ")"
 	}
-	_, ok := Models[info.Family]
-	return ok && slices.ContainsFunc(Peers, func(p Peer) bool { return p.Family == info.Family })
+	return ""
+}
+
+// Formats lists the formats with peers.
+func Formats() []string {
+	var out []string
+	for _, p := range Peers {
+		if !slices.Contains(out, p.Family) {
+			out = append(out, p.Family)
+		}
+	}
+	return out
 }
 
 // LookupPeer returns the peer named name.
@@ -95,145 +106,22 @@ func LookupPeer(name string) (Peer, error) {
 			return p, nil
 		}
 	}
-	return Peer{}, fmt.Errorf("interop: no peer %q", name)
+	return Peer{}, errors.New("interop: no peer " + name)
 }
 
-// A Batch is the input of one child: every case of one column.
-type Batch struct {
-	Codec   string        `json:"codec"`
-	Peer    string        `json:"peer"`
-	Variant string        `json:"variant,omitempty"`
-	Cases   []string      `json:"cases"` // probe names
-	Timeout time.Duration `json:"timeout"`
-}
-
-// DefaultTimeout is how long a peer may take over one batch.
-const DefaultTimeout = 60 * time.Second
-
-// prepared is one case on Go's side before the peer sees it.
+// A prepared case is one probe on Go's side before the peer sees it.
 type prepared struct {
 	probe fidelity.Probe
 	value any
 	data  []byte // Go's encoding; nil when Go cannot write it
 	want  Value
 	// na says why the case cannot cross at all; wrote, why Go's
-	// encoding is missing.
+	// encoding is missing, and wroteOut the outcome it gives.
 	na, wrote string
 	wroteOut  results.Outcome
 	// self is the normalisation Go's own round trip needs ("any-types"):
 	// a crossing that needs no more adds nothing to it.
 	self string
-}
-
-// RunBatch runs a batch in this process: Go writes each case, one peer
-// process reads, writes back and writes each case, and Go reads what it
-// wrote. It calls step before each part that may crash or hang, naming
-// the case ("decode uint64-max"), and returns the cells, three a case.
-func RunBatch(ctx context.Context, b Batch, step func(string)) ([]results.MatrixCell, error) {
-	fidelity.PinZone()
-	info, err := registry.Lookup(b.Codec)
-	if err != nil {
-		return nil, err
-	}
-	peer, err := LookupPeer(b.Peer)
-	if err != nil {
-		return nil, err
-	}
-	vi := slices.IndexFunc(peer.Variants, func(v Variant) bool { return v.Name == b.Variant })
-	if vi < 0 {
-		return nil, fmt.Errorf("interop: peer %s has no variant %q", peer.Name, b.Variant)
-	}
-	col := Column{info, peer, peer.Variants[vi]}
-	probes, err := fidelity.Lookup(b.Cases)
-	if err != nil {
-		return nil, err
-	}
-	model := Models[info.Family]
-	var cases []prepared
-	var reqs []Request
-	for _, p := range probes {
-		step("encode " + p.Name)
-		c := prepare(info, p, model)
-		cases = append(cases, c)
-		if c.na == "" {
-			reqs = append(reqs, Request{Case: p.Name, Data: c.data, Want: c.want})
-		}
-	}
-	var sess *Session
-	var unavailable error
-	if len(reqs) > 0 {
-		step("peer")
-		sess, err = Talk(ctx, peer, col.Variant, reqs, cmpOr(b.Timeout, DefaultTimeout))
-		if err != nil {
-			if !errors.Is(err, ErrUnavailable) {
-				return nil, err
-			}
-			unavailable = err
-		}
-	}
-	var cells []results.MatrixCell
-	k := 0 // the next response
-	for _, c := range cases {
-		name := c.probe.Name
-		cell := func(dir string, o results.Outcome, note, detail string) {
-			mc := results.MatrixCell{Codec: col.Name(), Case: CaseName(name, dir), Outcome: o, Note: note, Detail: detail}
-			if sess != nil && sess.Version != "" {
-				mc.Facts = map[string]string{FactVersion: sess.Version}
-			}
-			cells = append(cells, mc)
-		}
-		switch {
-		case c.na != "":
-			for _, d := range Directions {
-				cell(d, NA, "", c.na)
-			}
-			continue
-		case unavailable != nil:
-			for _, d := range Directions {
-				cell(d, Skipped, "", unavailable.Error())
-			}
-			continue
-		}
-		var res *Response
-		if k < len(sess.Responses) && sess.Responses[k].Case == name {
-			res = &sess.Responses[k]
-			k++
-		}
-		if res == nil {
-			for _, d := range Directions {
-				cell(d, Crash, "peer", cmpOr(sess.Died, "the peer gave no answer for the case"))
-			}
-			continue
-		}
-		// Go wrote it; the peer read it.
-		switch {
-		case c.data == nil:
-			cell(PeerReads, c.wroteOut, "", c.wrote)
-			cell(RoundTrip, NA, "", "Go wrote nothing to read back: "+c.wrote)
-		case res.ReadErr != "":
-			cell(PeerReads, RefusedPeer, "", res.ReadErr)
-			cell(RoundTrip, NA, "", "the peer read nothing to write back")
-		default:
-			o, note, detail := judgeRead(c, *res.Read, model, info.Losses)
-			cell(PeerReads, o, note, detail)
-			if res.BackErr != "" {
-				cell(RoundTrip, RefusedPeer, "", "writing back what it read: "+res.BackErr)
-			} else {
-				step("decode back " + name)
-				o, note, detail := goReads(info, c, res.Back)
-				cell(RoundTrip, o, note, detail)
-			}
-		}
-		// The peer wrote it; Go read it.
-		if res.OwnErr != "" {
-			cell(GoReads, RefusedPeer, "", res.OwnErr)
-		} else {
-			step("decode own " + name)
-			o, note, detail := goReads(info, c, res.Own)
-			cell(GoReads, o, note, detail)
-		}
-	}
-	return cells, nil
 }
 
 // prepare builds a case on Go's side: its value, Go's encoding, and the
@@ -251,7 +139,7 @@ func prepare(info codec.Info, p fidelity.Probe, m Model) prepared {
 		c.na = "Go's codec declares it unsupported: " + err.(*codec.UnsupportedError).Reason
 		return c
 	}
-	data, err := guard(func() ([]byte, error) {
+	data, err := codec.GuardValue(func() ([]byte, error) {
 		cs, err := info.New().Prepare(c.value)
 		if err != nil {
 			return nil, err
@@ -259,7 +147,7 @@ func prepare(info codec.Info, p fidelity.Probe, m Model) prepared {
 		b, err := cs.Encode()
 		return bytes.Clone(b), err
 	})
-	var pe panicked
+	var pe *codec.PanicError
 	switch {
 	case errors.As(err, &pe):
 		c.wrote, c.wroteOut = "Go's encoder panicked: "+err.Error(), Crash
@@ -280,9 +168,40 @@ func prepare(info codec.Info, p fidelity.Probe, m Model) prepared {
 	return c
 }
 
+// judgeDir judges one direction of a prepared case from the peer's
+// answer res.
+func judgeDir(info codec.Info, c prepared, res Response, dir string, m Model) (results.Outcome, string, string) {
+	switch dir {
+	case PeerReads:
+		switch {
+		case c.data == nil:
+			return c.wroteOut, "", c.wrote
+		case res.ReadErr != "":
+			return RefusedPeer, "", res.ReadErr
+		case res.Read == nil:
+			return Crash, "peer", "the peer answered neither a value nor an error"
+		}
+		return judgeRead(c, *res.Read, m)
+	case RoundTrip:
+		switch {
+		case c.data == nil:
+			return NA, "", "Go wrote nothing to read back: " + c.wrote
+		case res.ReadErr != "":
+			return NA, "", "the peer read nothing to write back"
+		case res.BackErr != "":
+			return RefusedPeer, "", "writing back what it read: " + res.BackErr
+		}
+		return goReads(info, c, res.Back)
+	}
+	if res.OwnErr != "" {
+		return RefusedPeer, "", res.OwnErr
+	}
+	return goReads(info, c, res.Own)
+}
+
 // judgeRead compares what the peer read with the value Go wrote, through
 // the value a Go program gets from the reading (Into).
-func judgeRead(c prepared, read Value, m Model, losses []codec.Loss) (results.Outcome, string, string) {
+func judgeRead(c prepared, read Value, m Model) (results.Outcome, string, string) {
 	got, err := Into(read, reflect.TypeOf(c.value).Elem(), m)
 	if err != nil {
 		return Changed, "", err.Error()
@@ -294,7 +213,7 @@ func judgeRead(c prepared, read Value, m Model, losses []codec.Loss) (results.Ou
 // type and compares it with the value. Data equal to Go's own encoding
 // is the same bytes.
 func goReads(info codec.Info, c prepared, data []byte) (results.Outcome, string, string) {
-	got, err := guard(func() (any, error) {
+	got, err := codec.GuardValue(func() (any, error) {
 		cs, err := info.New().Prepare(c.probe.Value())
 		if err != nil {
 			return nil, err
@@ -304,15 +223,15 @@ func goReads(info codec.Info, c prepared, data []byte) (results.Outcome, string,
 		}
 		return cs.Value()
 	})
-	var pe panicked
+	var pe *codec.PanicError
 	switch {
 	case errors.As(err, &pe):
-		return Crash, "panic", "Go's decoder: " + err.Error()
+		return Crash, "panic", "Go's decoder: " + err.Error() + "\n" + pe.Stack
 	case err != nil:
 		return RefusedGo, "", err.Error()
 	}
 	o, note, detail := c.judge(c.value, got)
-	if o == SameValue && c.data != nil && bytes.Equal(data, c.data) {
+	if o == SameValue && note == "" && c.data != nil && bytes.Equal(data, c.data) {
 		o = SameBytes
 	}
 	return o, note, detail
@@ -350,27 +269,4 @@ func within(norm, self string) bool {
 		}
 	}
 	return true
-}
-
-// A panicked error is a panic of a codec, recovered.
-type panicked struct{ v any }
-
-func (e panicked) Error() string { return fmt.Sprintf("panic: %v", e.v) }
-
-// guard calls f, recovering a panic as a panicked error.
-func guard[T any](f func() (T, error)) (v T, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			err = panicked{r}
-		}
-	}()
-	return f()
-}
-
-func cmpOr[T comparable](a, b T) T {
-	var zero T
-	if a != zero {
-		return a
-	}
-	return b
 }

@@ -154,7 +154,8 @@ func prepare(info codec.Info, p fidelity.Probe, m Model) prepared {
 	case err != nil && codec.IsUnsupported(err):
 		c.na = "Go's codec cannot hold it: " + err.Error()
 	case err != nil:
-		c.wrote, c.wroteOut = "Go refuses to write it: "+err.Error(), RefusedGo
+		// What Go itself cannot write is the fidelity matrix's to show.
+		c.na = "Go's codec refuses to write it: " + err.Error()
 	default:
 		c.data = data
 		// What Go itself does not keep is the fidelity matrix's to show,
@@ -181,7 +182,18 @@ func judgeDir(info codec.Info, c prepared, res Response, dir string, m Model) (r
 		case res.Read == nil:
 			return Crash, "peer", "the peer answered neither a value nor an error"
 		}
-		return judgeRead(c, *res.Read, m)
+		o, note, detail := judgeRead(c, *res.Read, m)
+		var mm *mismatch
+		if o == Changed && errors.As(readErr(c, *res.Read, m), &mm) && res.BackErr == "" {
+			// The peer read another type than the model has for the
+			// value (a time as Unix seconds, a duration as text): the
+			// value is the same when what it writes back of it reads
+			// back so.
+			if back, _, _ := goReads(info, c, res.Back); back == SameBytes || back == SameValue {
+				return SameValue, "read as " + string(mm.read.Kind), ""
+			}
+		}
+		return o, note, detail
 	case RoundTrip:
 		switch {
 		case c.data == nil:
@@ -197,6 +209,12 @@ func judgeDir(info codec.Info, c prepared, res Response, dir string, m Model) (r
 		return RefusedPeer, "", res.OwnErr
 	}
 	return goReads(info, c, res.Own)
+}
+
+// readErr is the error of Into on what the peer read, if any.
+func readErr(c prepared, read Value, m Model) error {
+	_, err := Into(read, reflect.TypeOf(c.value).Elem(), m)
+	return err
 }
 
 // judgeRead compares what the peer read with the value Go wrote, through

@@ -162,7 +162,7 @@ func (cs *columns) cell(row codec.Info, kase string) results.MatrixCell {
 		cell.Facts = map[string]string{FactVersion: st.conn.Version}
 	}
 	cell.Outcome, cell.Note, cell.Detail = judgeDir(st.col.Codec, c, res, dir, Models[st.col.Codec.Family])
-	cell.Detail = results.Printable(cell.Detail)
+	cell.Detail = truncate(results.Printable(cell.Detail), maxDetail)
 	return cell
 }
 
@@ -249,4 +249,15 @@ func ParseLangs(names []string) ([]Lang, error) {
 		out = append(out, Lang(n))
 	}
 	return out, nil
+}
+
+// maxDetail is the most of a cell's detail kept: a diff of a megabyte's
+// string says what it needs in its start.
+const maxDetail = 1500
+
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "... (truncated)"
 }

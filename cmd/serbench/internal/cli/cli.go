@@ -15,6 +15,7 @@ import (
 	"github.com/serbench/serbench/evolve"
 	"github.com/serbench/serbench/fidelity"
 	"github.com/serbench/serbench/hostile"
+	"github.com/serbench/serbench/interop"
 	"github.com/serbench/serbench/preset"
 	"github.com/serbench/serbench/runner"
 	"github.com/serbench/serbench/worker"
@@ -91,6 +92,11 @@ Usage:
                                 what each reader gets when writer and reader disagree
                                 on the schema: every change both ways, as a matrix;
                                 evolution.csv, evolution.json
+  serbench interop [-codecs LIST] [-langs LIST] [-probes LIST] [-o DIR] [-v]
+                                can Python and JavaScript read it? every probe three
+                                ways between each Go codec and the peers of its format
+                                (scripts/interop-peers installs them); interop.csv,
+                                interop.json, report.html, summary.md
   serbench reproduce [-claims LIST] [-o DIR]
                                 check the seed articles' claims; writes DIR/REPRODUCTION.md
   serbench version              the serbench version, the Go version and GOOS/GOARCH
@@ -113,7 +119,7 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		// The hidden command a worker.Pool starts every child with.
 		return worker.Serve(ctx, stdin, func(s worker.Spec) (runner.Job, error) {
 			return preset.Job(s.Codec, s.Dataset, s.Shape, s.Ops)
-		}, hostile.Handler, compliance.Handler, fidelity.Spec().Handler(), evolve.Handler, freshHandler, coldHandler)
+		}, hostile.Handler, compliance.Handler, fidelity.Spec().Handler(), evolve.Handler, interop.Handler, freshHandler, coldHandler)
 	}
 	err := dispatch(ctx, args, stdout, stderr)
 	if errors.Is(err, errHelp) {
@@ -141,6 +147,8 @@ func dispatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return hostileCmd(ctx, rest, stdout, stderr)
 	case "evolve":
 		return evolveCmd(ctx, rest, stdout, stderr)
+	case "interop":
+		return interopCmd(ctx, rest, stdout, stderr)
 	case "reproduce":
 		return reproduceCmd(ctx, rest, stdout, stderr)
 	case "help", "-h", "-help", "--help":
@@ -157,7 +165,7 @@ func dispatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			// Flags without a command mean "run".
 			return runCmd(ctx, args, stdout, stderr)
 		}
-		return usagef("unknown command %q; known: run, list, report, compare, fidelity, hostile, evolve, reproduce, version, help", cmd)
+		return usagef("unknown command %q; known: run, list, report, compare, fidelity, hostile, evolve, interop, reproduce, version, help", cmd)
 	}
 }
 

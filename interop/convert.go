@@ -8,6 +8,7 @@ import (
 	"reflect"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/serbench/serbench/fidelity"
@@ -22,6 +23,24 @@ type Model struct {
 	BytesText bool // a []byte is its standard base64 text
 	KeysText  bool // an int or bool map key is its text
 	NoNaN     bool // NaN and the infinities cannot be written
+	// LowerFields says a struct's field is keyed by its name in
+	// lowercase, as the format's Go codecs key it by default (BSON's,
+	// YAML's).
+	LowerFields bool
+	// NoNull says the format has no null: a nil field is left out, as
+	// its Go codecs leave it (TOML).
+	NoNull bool
+	// TopTable says a document is a table: a value that is not a struct
+	// or a map at the top cannot be written (TOML).
+	TopTable bool
+}
+
+// fieldKey is the key of a struct field in model m.
+func (m Model) fieldKey(name string) string {
+	if m.LowerFields {
+		return strings.ToLower(name)
+	}
+	return name
 }
 
 // goTypes are the packages whose named types a case may hold: the probes'
@@ -45,7 +64,11 @@ func (e notExpressible) Error() string { return e.why }
 // field, a non-empty interface, a map keyed by anything but a string, an
 // integer or a bool, a cycle, a NaN where m has none.
 func Neutral(v any, m Model) (Value, error) {
-	return neutral(reflect.ValueOf(v), m, 0)
+	n, err := neutral(reflect.ValueOf(v), m, 0)
+	if err == nil && m.TopTable && n.Kind != Map {
+		return Value{}, notExpressible{"a document of the format is a table, not a " + string(n.Kind)}
+	}
+	return n, err
 }
 
 // maxDepth bounds the walk, so that a cycle is not expressible rather
@@ -91,7 +114,10 @@ func neutral(v reflect.Value, m Model, depth int) (Value, error) {
 			if err != nil {
 				return Value{}, err
 			}
-			out.Pairs = append(out.Pairs, Pair{Value{Kind: Str, Bytes: []byte(f.Name)}, fv})
+			if fv.Kind == Nil && m.NoNull {
+				continue
+			}
+			out.Pairs = append(out.Pairs, Pair{Value{Kind: Str, Bytes: []byte(m.fieldKey(f.Name))}, fv})
 		}
 		return out, nil
 	case reflect.Map:
@@ -256,7 +282,12 @@ func into(n Value, v reflect.Value, m Model, depth int) error {
 			if p.Key.Kind != Str {
 				return &mismatch{p.Key, "a field name"}
 			}
-			f := v.FieldByName(string(p.Key.Bytes))
+			var f reflect.Value
+			for i := range t.NumField() {
+				if m.fieldKey(t.Field(i).Name) == string(p.Key.Bytes) {
+					f = v.Field(i)
+				}
+			}
 			if !f.IsValid() {
 				return fmt.Errorf("read a field %s that was not written", p.Key.String())
 			}

@@ -313,6 +313,14 @@ func TestKnownFacts(t *testing.T) {
 		{"JSON.parse rounds an integer past 2^53", "json@node-json", "uint64-max", PeerReads, Changed, "past a uint64"},
 		{"encoding/json refuses JSON.stringify's rounded int64", "json@node-json", "int64-min", RoundTrip, RefusedGo, "cannot unmarshal number"},
 		{"JSON carries a time as RFC 3339 text exactly", "json@node-json", "time-offset", PeerReads, SameValue, ""},
+		// BSON, YAML, TOML
+		{"pymongo's bson refuses a string that is not UTF-8", "bson@python-bson", "string-invalid-utf8", PeerReads, RefusedPeer, "utf-8"},
+		{"a BSON document's keys are strings: pymongo refuses integer keys", "bson@python-bson", "map-int-key", GoReads, RefusedPeer, "string keys"},
+		{"go.yaml.in/yaml refuses PyYAML's timestamps (a space, not a T)", "yaml@python-pyyaml", "time-utc", GoReads, RefusedGo, "parsing time"},
+		{"PyYAML reads Go's -0 as 0", "yaml@python-pyyaml", "neg-zero", PeerReads, Changed, "-0"},
+		{"js-yaml refuses the !!binary Go writes for a string that is not UTF-8", "yaml@node-js-yaml", "string-invalid-utf8", PeerReads, RefusedPeer, "binary"},
+		{"smol-toml refuses an integer past 2^53", "go-toml@node-smol-toml", "int64-min", PeerReads, RefusedPeer, "losslessly"},
+		{"tomllib keeps microseconds", "go-toml@python-toml", "time-nanos", PeerReads, Loss, "1µs"},
 	}
 	byCol := map[string][]fact{}
 	var cols []string

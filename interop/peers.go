@@ -91,6 +91,14 @@ var Peers = []Peer{
 	{Name: "python-json", Lang: Python, Lib: "json", Family: "json", Variants: []Variant{{},
 		{careful, "allow_nan=False, ensure_ascii=False"}}},
 	{Name: "node-json", Lang: Node, Lib: "json", Family: "json", Variants: []Variant{{}}},
+	{Name: "python-bson", Lang: Python, Lib: "bson", Family: "bson", Variants: []Variant{{},
+		{careful, "CodecOptions(tz_aware=True)"}}},
+	{Name: "node-bson", Lang: Node, Lib: "bson", Family: "bson", Variants: []Variant{{},
+		{careful, "useBigInt64: true"}}},
+	{Name: "python-pyyaml", Lang: Python, Lib: "pyyaml", Family: "yaml", Variants: []Variant{{}}},
+	{Name: "node-js-yaml", Lang: Node, Lib: "js-yaml", Family: "yaml", Variants: []Variant{{}}},
+	{Name: "python-toml", Lang: Python, Lib: "tomllib", Family: "toml", Variants: []Variant{{}}},
+	{Name: "node-smol-toml", Lang: Node, Lib: "smol-toml", Family: "toml", Variants: []Variant{{}}},
 }
 
 // Models gives each format with peers the model its Go codecs and peers
@@ -99,6 +107,9 @@ var Models = map[string]Model{
 	"json":    {TimeText: true, BytesText: true, KeysText: true, NoNaN: true},
 	"msgpack": {},
 	"cbor":    {},
+	"bson":    {LowerFields: true},
+	"yaml":    {LowerFields: true},
+	"toml":    {NoNull: true, TopTable: true},
 }
 
 //go:embed peers/python/peer.py peers/python/requirements.txt peers/node/peer.js peers/node/package.json peers/node/package-lock.json

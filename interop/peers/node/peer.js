@@ -37,6 +37,9 @@ function toNeutral(v) {
   if (v instanceof Map) return { map: [...v].map(([k, x]) => [toNeutral(k), toNeutral(x)]) };
   const name = v.constructor ? v.constructor.name : "Object";
   if ((name === "ExtData" || name === "Extension") && v.data !== undefined) return { ext: { type: v.type, data: b64(v.data) } };
+  if (name === "Long" && "high" in v) return { int: (v.unsigned ? BigInt.asUintN(64, BigInt(v.toString())) : BigInt(v.toString())).toString() };
+  if (name === "Binary" && v.buffer !== undefined) return { bytes: b64(v.buffer) };
+  if (name === "Double" || name === "Int32") return { num: bits(v.valueOf(), 8) };
   if (name === "Tag" && "tag" in v) return { tag: { tag: String(v.tag), value: toNeutral(v.value) } };
   if (name === "Object" || name === undefined) return { map: Object.entries(v).map(([k, x]) => [toNeutral(k), toNeutral(x)]) };
   return { other: name + ": " + String(v).slice(0, 200) };
@@ -92,6 +95,19 @@ const LIBS = {
       return [(b) => e.decode(b), (v) => e.encode(v)];
     }
     return [(b) => m.decode(b), (v) => m.encode(v)];
+  },
+  "js-yaml": () => {
+    const y = require("js-yaml");
+    return [(b) => y.load(Buffer.from(b).toString("utf8")), (v) => Buffer.from(y.dump(v), "utf8")];
+  },
+  "smol-toml": () => {
+    const t = require("smol-toml");
+    return [(b) => t.parse(Buffer.from(b).toString("utf8")), (v) => Buffer.from(t.stringify(v), "utf8")];
+  },
+  bson: (variant) => {
+    const { BSON } = require("bson");
+    const o = variant === "careful" ? { useBigInt64: true } : {};
+    return [(b) => BSON.deserialize(b, o), (v) => BSON.serialize(v)];
   },
   json: () => [(b) => JSON.parse(Buffer.from(b).toString("utf8")), (v) => Buffer.from(JSON.stringify(v), "utf8")],
 };

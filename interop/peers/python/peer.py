@@ -123,6 +123,25 @@ def json_lib(variant):
     return json.loads, lambda v: json.dumps(v).encode("utf-8")
 
 
+def yaml_lib(variant):
+    import yaml
+    return yaml.safe_load, lambda v: yaml.safe_dump(v, allow_unicode=True).encode("utf-8")
+
+
+def toml_lib(variant):
+    import tomllib
+    import tomli_w
+    return lambda b: tomllib.loads(b.decode("utf-8")), lambda v: tomli_w.dumps(v).encode("utf-8")
+
+
+def bson_lib(variant):
+    import bson
+    if variant == "careful":
+        opts = bson.CodecOptions(tz_aware=True)
+        return lambda b: bson.decode(b, codec_options=opts), bson.encode
+    return bson.decode, bson.encode
+
+
 # LIBS maps a library's name to its distribution (for its version) and the
 # function that returns its load and dump for a variant.
 LIBS = {
@@ -130,6 +149,9 @@ LIBS = {
     "ormsgpack": ("ormsgpack", ormsgpack_lib),
     "cbor2": ("cbor2", cbor2_lib),
     "json": (None, json_lib),
+    "pyyaml": ("pyyaml", yaml_lib),
+    "tomllib": ("tomli-w", toml_lib),
+    "bson": ("pymongo", bson_lib),
 }
 
 

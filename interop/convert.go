@@ -282,9 +282,12 @@ func into(n Value, v reflect.Value, m Model, depth int) error {
 			if p.Key.Kind != Str {
 				return &mismatch{p.Key, "a field name"}
 			}
+			// A field is read by its name or the model's key for it: a
+			// codec of the format may key it either way (sigs.k8s.io/yaml
+			// writes YAML with JSON's keys).
 			var f reflect.Value
 			for i := range t.NumField() {
-				if m.fieldKey(t.Field(i).Name) == string(p.Key.Bytes) {
+				if k := string(p.Key.Bytes); k == t.Field(i).Name || k == m.fieldKey(t.Field(i).Name) {
 					f = v.Field(i)
 				}
 			}

@@ -3,7 +3,9 @@ package evolve
 import (
 	"encoding"
 	"encoding/json"
+	"flag"
 	"fmt"
+	"os"
 	"reflect"
 	"strings"
 	"testing"
@@ -233,4 +235,35 @@ func TestGoTypesPlain(t *testing.T) {
 			}
 		}
 	}
+}
+
+var update = flag.Bool("update", false, "rewrite the participants section of docs/evolution.md")
+
+// TestParticipantsDocumented: docs/evolution.md says which codecs take
+// part and why each other one takes none, as WriteParticipants does.
+func TestParticipantsDocumented(t *testing.T) {
+	const path, begin, end = "../docs/evolution.md", "<!-- participants: go test ./evolve -run TestParticipantsDocumented -update -->\n", "<!-- end participants -->"
+	doc, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	if err := WriteParticipants(&b); err != nil {
+		t.Fatal(err)
+	}
+	i, j := strings.Index(string(doc), begin), strings.Index(string(doc), end)
+	if i < 0 || j < i {
+		t.Fatalf("%s has no section between %q and %q", path, begin, end)
+	}
+	want := string(doc[:i+len(begin)]) + "\n" + b.String() + "\n" + string(doc[j:])
+	if want == string(doc) {
+		return
+	}
+	if *update {
+		if err := os.WriteFile(path, []byte(want), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	t.Errorf("%s's participants are not the study's; run: go test ./evolve -run TestParticipantsDocumented -update", path)
 }

@@ -34,16 +34,20 @@ func Spec(langs []Lang) *study.Study {
 		Matrix:   Study,
 		Cases:    matrixCases(Cases()),
 		CaseList: "probes",
-		Codecs: func() []codec.Info {
+		// A codec the study takes gives a row per peer and variant of its
+		// format; any other gives itself, for Takes to say why not.
+		Rows: func(info codec.Info) []codec.Info {
+			if Takes(info) != "" {
+				return []codec.Info{info}
+			}
 			var rows []codec.Info
-			for _, c := range Columns(registry.Codecs) {
+			for _, c := range Columns([]codec.Info{info}) {
 				if len(langs) == 0 || slices.Contains(langs, c.Peer.Lang) {
 					rows = append(rows, c.Info())
 				}
 			}
 			return rows
 		},
-		Of:       func(row codec.Info) string { n, _, _ := ParseColumn(row.Name); return n },
 		Facet:    func(row codec.Info) string { return string(peerOf(row).Lang) },
 		Takes:    Takes,
 		Timeout:  DefaultTimeout,

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
-	"runtime/debug"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -391,19 +390,21 @@ func (r *Runner) prepareJob(ctx context.Context, job *Job) ([]*bench, []results.
 	}
 	done := make(chan outcome, 1)
 	go func() {
-		defer func() {
-			if p := recover(); p != nil {
-				done <- outcome{final: job.Results(results.Error, fmt.Sprintf("panic: %v\n%s", p, firstFrames(debug.Stack())))}
-			}
-		}()
 		if r.opts.PinCPU > 0 {
 			if err := pin(r.opts.PinCPU - 1); err != nil {
 				done <- outcome{final: job.Results(results.Error, err.Error())}
 				return
 			}
 		}
-		bs, final := r.prepare(ctx, job)
-		done <- outcome{bs, final}
+		var o outcome
+		err := codec.Guard(func() error {
+			o.benches, o.final = r.prepare(ctx, job)
+			return nil
+		})
+		if pe := (*codec.PanicError)(nil); errors.As(err, &pe) {
+			o = outcome{final: job.Results(results.Error, fmt.Sprintf("panic: %v\n%s", pe.Value, pe.Stack))}
+		}
+		done <- o
 	}()
 	timer := time.NewTimer(r.opts.Timeout)
 	defer timer.Stop()
@@ -646,13 +647,4 @@ func rejectResult(res *results.Result, err error) {
 	}
 	res.Status = st
 	res.Reason = "after timing: " + reason
-}
-
-// firstFrames trims a stack trace to its first lines.
-func firstFrames(stack []byte) string {
-	const max = 1200
-	if len(stack) > max {
-		return string(stack[:max]) + "..."
-	}
-	return string(stack)
 }

@@ -7,7 +7,6 @@ import (
 	"math"
 	"math/rand/v2"
 	"runtime"
-	"runtime/debug"
 	"runtime/metrics"
 	"sync"
 	"sync/atomic"
@@ -15,6 +14,7 @@ import (
 
 	"golang.org/x/perf/benchmath"
 
+	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/results"
 )
 
@@ -58,16 +58,16 @@ func (b *bench) fail(err error) {
 	b.done = true
 }
 
-// timeBatch runs l(n) once and times it on the runner's clock, turning a
-// panic into an error.
-func (r *Runner) timeBatch(l loop, n int) (d time.Duration, err error) {
-	defer func() {
-		if p := recover(); p != nil {
-			err = fmt.Errorf("panic: %v\n%s", p, firstFrames(debug.Stack()))
-		}
-	}()
+// timeBatch runs l(n) once and times it on the runner's clock, a panic
+// an error with its stack. The one guard of codec calls (codec.Guard)
+// wraps the whole batch, not each operation: it costs one deferred call
+// per batch, outside what a sample divides among its operations.
+func (r *Runner) timeBatch(l loop, n int) (time.Duration, error) {
 	start := r.now()
-	err = l(n)
+	err := codec.Guard(func() error { return l(n) })
+	if pe := (*codec.PanicError)(nil); errors.As(err, &pe) {
+		return 0, fmt.Errorf("panic: %v\n%s", pe.Value, pe.Stack)
+	}
 	return r.since(start), err
 }
 

@@ -13,7 +13,6 @@ import (
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/internal/buildinfo"
 	"github.com/serbench/serbench/internal/suggest"
-	"github.com/serbench/serbench/registry"
 	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/worker"
 )
@@ -24,7 +23,8 @@ type Options struct {
 	// Codecs names the codecs to run, by registry name. Default: every
 	// codec the study takes.
 	Codecs []string
-	// Cases names the cases to run. Default: every case.
+	// Cases names the cases to run, or groups of them (Case.Group): a
+	// name that is a group selects every case of it. Default: every case.
 	Cases []string
 	// Timeout is how long a child may stay in one step before it is
 	// killed as hung. Default: the study's Timeout.
@@ -59,55 +59,39 @@ func Check(s *Study, o Options) error {
 
 // selection returns the codecs and cases o selects, in the study's order.
 func (s *Study) selection(o Options) ([]*codecRow, []Case, error) {
-	all := s.codecs()
+	all := s.rows()
 	var names []string
 	aliases := suggest.Aliases{}
-	for _, c := range all {
-		names = append(names, c.Name)
-		aliases.Add(c.Family, c.Name)
-		aliases.Add(c.Label, c.Name)
-	}
-	var refused []Excluded
-	wanted, untaken := s.expandCodecs(o.Codecs, all)
-	refused = append(refused, untaken...)
-	known := names
-	if s.Of != nil { // the codecs rows stand for are names too
-		known = slices.Clone(names)
-		for _, c := range all {
-			if of := s.Of(c); !slices.Contains(known, of) {
-				known = append(known, of)
+	for _, r := range all {
+		for _, n := range []string{r.of, r.info.Name} {
+			if !slices.Contains(names, n) {
+				names = append(names, n)
 			}
 		}
+		aliases.Add(r.info.Family, r.of)
+		aliases.Add(r.info.Label, r.info.Name)
 	}
-	if err := suggest.Check("codec", wanted, known, aliases, "serbench list codecs"); err != nil {
+	if err := suggest.Check("codec", o.Codecs, names, aliases, "serbench list codecs"); err != nil {
 		return nil, nil, &NameError{err}
 	}
-	o.Codecs = wanted
 	var caseNames []string
-	groups := map[string][]string{}
 	for _, c := range s.Cases {
 		caseNames = append(caseNames, c.Name)
-		if c.Group != "" && c.Group != c.Name {
-			groups[c.Group] = append(groups[c.Group], c.Name)
+	}
+	for _, c := range s.Cases {
+		if c.Group != "" && !slices.Contains(caseNames, c.Group) {
+			caseNames = append(caseNames, c.Group)
 		}
 	}
-	// A group's name selects its cases: "rename" for both directions.
-	var wantCases []string
-	for _, n := range o.Cases {
-		if g, ok := groups[n]; ok && !slices.Contains(caseNames, n) {
-			wantCases = append(wantCases, g...)
-		} else {
-			wantCases = append(wantCases, n)
-		}
-	}
-	o.Cases = wantCases
 	word := cmp.Or(s.Matrix.CaseWord, "case")
 	if err := suggest.Check(word, o.Cases, caseNames, nil, "serbench list "+s.caseList()); err != nil {
 		return nil, nil, &NameError{err}
 	}
 	var rows []*codecRow
-	for _, c := range all {
-		if len(o.Codecs) > 0 && !slices.Contains(o.Codecs, c.Name) {
+	var refused []Excluded
+	for _, r := range all {
+		c := r.info
+		if len(o.Codecs) > 0 && !slices.Contains(o.Codecs, c.Name) && !slices.Contains(o.Codecs, r.of) {
 			continue
 		}
 		if why := s.takes(c); why != "" {
@@ -123,7 +107,7 @@ func (s *Study) selection(o Options) ([]*codecRow, []Case, error) {
 	}
 	var cases []Case
 	for _, c := range s.Cases {
-		if len(o.Cases) == 0 || slices.Contains(o.Cases, c.Name) {
+		if len(o.Cases) == 0 || slices.Contains(o.Cases, c.Name) || c.Group != "" && slices.Contains(o.Cases, c.Group) {
 			cases = append(cases, c)
 		}
 	}
@@ -131,37 +115,6 @@ func (s *Study) selection(o Options) ([]*codecRow, []Case, error) {
 		return nil, nil, &NameError{fmt.Errorf("%s: no codec or no %s to run", s.name(), word)}
 	}
 	return rows, cases, nil
-}
-
-// expandCodecs replaces each name in names that is not a row but a
-// registry codec some rows stand for (Study.Of) by those rows, and
-// returns the registry codecs named that have no row, each with why.
-func (s *Study) expandCodecs(names []string, rows []codec.Info) (out []string, refused []Excluded) {
-	if s.Of == nil {
-		return names, nil
-	}
-	for _, n := range names {
-		if slices.ContainsFunc(rows, func(r codec.Info) bool { return r.Name == n }) {
-			out = append(out, n)
-			continue
-		}
-		var of []string
-		for _, r := range rows {
-			if s.Of(r) == n {
-				of = append(of, r.Name)
-			}
-		}
-		info, err := registry.Lookup(n)
-		switch {
-		case len(of) > 0:
-			out = append(out, of...)
-		case err == nil:
-			refused = append(refused, Excluded{Codec: n, Why: cmp.Or(s.takes(info), "no row of the study stands for it")})
-		default:
-			out = append(out, n) // unknown: Check names it
-		}
-	}
-	return out, refused
 }
 
 // codecRow is a codec of a run and its cells, in case order.
@@ -203,7 +156,7 @@ func Run(ctx context.Context, pool *worker.Pool, s *Study, o Options) (*results.
 	}
 	m := results.NewMatrix(s.Matrix, header, cases)
 	m.Go, m.Serbench = runtime.Version(), buildinfo.Main()
-	m.Settings = append([]string{fmt.Sprintf("timeout %v per step (%s)", timeout, cmp.Or(s.Step, "one step"))}, s.Settings...)
+	m.Settings = append(slices.Clone(s.Settings), fmt.Sprintf("timeout %v per step (%s)", timeout, cmp.Or(s.Step, "one step")))
 
 	done := map[[2]string]results.MatrixCell{}
 	for _, c := range o.Done {
@@ -362,11 +315,12 @@ func (s *Study) Handler() worker.Handler {
 		if err := json.Unmarshal(input, &t); err != nil || len(t.Cells) == 0 {
 			return nil, fmt.Errorf("%s: reading the task: %v", s.name(), cmp.Or[error](err, errors.New("no cells")))
 		}
-		i := slices.IndexFunc(s.codecs(), func(c codec.Info) bool { return c.Name == t.Codec })
+		rows := s.rows()
+		i := slices.IndexFunc(rows, func(r row) bool { return r.info.Name == t.Codec })
 		if i < 0 {
 			return nil, fmt.Errorf("%s: no codec %q in this serbench", s.name(), t.Codec)
 		}
-		info := s.codecs()[i]
+		info := rows[i].info
 		if !s.PerCodec {
 			out, err := s.Cell(ctx, Task{Codec: info, Case: t.Cells[0].Case, Input: t.Cells[0].Input}, step)
 			if err != nil {

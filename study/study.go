@@ -35,13 +35,14 @@ type Study struct {
 	// registry.Codecs. A study whose rows are not plain registry entries
 	// (one codec read two ways) returns its own.
 	Codecs func() []codec.Info
-	// Of, if set, names the registry codec a row of Codecs stands for
-	// ("msgpack" for the row "msgpack@python-msgpack"): -codecs NAME then
-	// selects every row of NAME, and a registry codec without rows is
-	// refused with Takes's reason.
-	Of func(row codec.Info) string
+	// Rows, if set, returns the rows a codec gives the study, each a
+	// codec.Info of its own name (Avro read with the writer's schema and
+	// with the reader's alone); -codecs NAME selects every row of the
+	// codec NAME, or one row by its name. Default: the codec alone.
+	Rows func(codec.Info) []codec.Info
 	// Facet, if set, is the value of a row a reader may filter the rows
-	// by (results.MatrixCodec.Facet; Matrix.FacetWord names it).
+	// by (results.MatrixCodec.Facet, which Matrix.FacetWord names): the
+	// language of an interop row's peer.
 	Facet func(row codec.Info) string
 	// Timeout is the default time a child may stay in one step before it
 	// is killed as hung; Options.Timeout overrides it. Default
@@ -163,18 +164,36 @@ func RoundTrips(info codec.Info) string {
 	return ""
 }
 
-// codecs returns the rows the study may take.
-func (s *Study) codecs() []codec.Info {
+// A row is a row the study may take, and the codec it comes from.
+type row struct {
+	info codec.Info
+	of   string
+}
+
+// rows returns the rows the study may take, in order.
+func (s *Study) rows() []row {
+	cs := registry.Codecs
 	if s.Codecs != nil {
-		return s.Codecs()
+		cs = s.Codecs()
 	}
-	return registry.Codecs
+	var rs []row
+	for _, c := range cs {
+		if s.Rows == nil {
+			rs = append(rs, row{c, c.Name})
+			continue
+		}
+		for _, r := range s.Rows(c) {
+			rs = append(rs, row{r, c.Name})
+		}
+	}
+	return rs
 }
 
 // Participants returns the codecs that take part, in order, and those
 // that do not, each with why: what `serbench NAME -v` and the docs say.
 func (s *Study) Participants() (in []codec.Info, out []Excluded) {
-	for _, c := range s.codecs() {
+	for _, r := range s.rows() {
+		c := r.info
 		if why := s.takes(c); why != "" {
 			out = append(out, Excluded{Codec: c.Name, Why: why})
 		} else {
@@ -182,6 +201,22 @@ func (s *Study) Participants() (in []codec.Info, out []Excluded) {
 		}
 	}
 	return in, out
+}
+
+// Among returns the names among names (registry names, or rows' own) that
+// select a row taking part in the study, in order: the codecs of a list
+// the study can run.
+func (s *Study) Among(names []string) []string {
+	var out []string
+	for _, n := range names {
+		for _, r := range s.rows() {
+			if (r.of == n || r.info.Name == n) && s.takes(r.info) == "" {
+				out = append(out, n)
+				break
+			}
+		}
+	}
+	return out
 }
 
 // An Excluded codec takes no part in a study, for the reason Why.

@@ -107,7 +107,7 @@ var Models = map[string]Model{
 	"json":    {TimeText: true, BytesText: true, KeysText: true, NoNaN: true},
 	"msgpack": {},
 	"cbor":    {},
-	"bson":    {LowerFields: true},
+	"bson":    {LowerFields: true, KeysText: true, TopTable: true},
 	"yaml":    {LowerFields: true},
 	"toml":    {NoNull: true, TopTable: true},
 }

@@ -81,10 +81,13 @@ var Handler = Spec(nil).Handler()
 func (c Column) Info() codec.Info {
 	info := c.Codec
 	info.Name = c.Name()
-	info.Label = fmt.Sprintf("%s ↔ %s %s", c.Codec.Label, RuntimeOf(c.Peer.Lang).Label, c.Peer.Lib)
+	// The peer first: the matrix header puts the Go module's version
+	// after the label, where it reads as the Go codec's.
+	info.Label = RuntimeOf(c.Peer.Lang).Label + " " + c.Peer.Lib
 	if c.Variant.Sets != "" {
 		info.Label += " (" + c.Variant.Sets + ")"
 	}
+	info.Label += " ↔ " + c.Codec.Label
 	return info
 }
 

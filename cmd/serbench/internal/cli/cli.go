@@ -16,6 +16,7 @@ import (
 	"github.com/serbench/serbench/fidelity"
 	"github.com/serbench/serbench/hostile"
 	"github.com/serbench/serbench/interop"
+	"github.com/serbench/serbench/machine"
 	"github.com/serbench/serbench/need"
 	"github.com/serbench/serbench/preset"
 	"github.com/serbench/serbench/runner"
@@ -120,7 +121,7 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		// The hidden command a worker.Pool starts every child with.
 		return worker.Serve(ctx, stdin, func(s worker.Spec) (runner.Job, error) {
 			return preset.Job(s.Codec, s.Dataset, s.Shape, s.Ops)
-		}, append(studyHandlers(), need.Handler, freshHandler, coldHandler)...)
+		}, append(studyHandlers(), need.Handler, freshHandler, coldHandler, sampleHandler)...)
 	}
 	err := dispatch(ctx, args, stdout, stderr)
 	if errors.Is(err, errHelp) {
@@ -173,7 +174,7 @@ func dispatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 // versionLine is what 'serbench version' prints: "serbench VERSION
 // GOVERSION GOOS/GOARCH".
 func versionLine() string {
-	return fmt.Sprintf("serbench %s %s %s/%s", runner.Version(), runtime.Version(), runtime.GOOS, runtime.GOARCH)
+	return fmt.Sprintf("serbench %s %s %s/%s", machine.Version(), runtime.Version(), runtime.GOOS, runtime.GOARCH)
 }
 
 // parse parses flags, turning flag errors into usage errors.

@@ -74,12 +74,25 @@ func (b *flagBuilder) runTime(p *time.Duration, dflt time.Duration, note string)
 	b.fs.DurationVar(p, "time", dflt, "the whole run's time, shared among its benchmarks, in [1s, 24h]; what it does not reach is cut short, marked so"+note)
 }
 
-// parse parses args and checks every flag given against its range.
+// parse parses args and checks every flag given against its range, and
+// the flags given together that contradict each other.
 func (b *flagBuilder) parse(args []string) error {
 	if err := parse(b.fs, args); err != nil {
 		return err
 	}
+	set := map[string]bool{}
+	b.fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	if set["in-process"] && set["timeout"] {
+		return usagef("-timeout kills a worker process that hangs, and -in-process runs without one: give one of them")
+	}
 	return checkRanges(b.fs)
+}
+
+// inProcess is -in-process: measure in this process, not in worker
+// processes; -timeout, which kills a hung worker, then cannot apply, and
+// parse refuses the two together.
+func (b *flagBuilder) inProcess(p *bool) {
+	b.fs.BoolVar(p, "in-process", false, "measure in this process, not in worker processes: a crash or hang then ends the command, and -timeout does not apply")
 }
 
 // studyFlags are the flags every study command takes: the codecs, where

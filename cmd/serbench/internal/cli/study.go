@@ -130,6 +130,7 @@ func (sc *studyCommand) execute(ctx context.Context, s *study.Study, args []stri
 	if err != nil {
 		return err
 	}
+	defer d.Close()
 	jpath := d.Join(journalName(name))
 	var jw *journal.Writer
 	if done == nil {

@@ -352,7 +352,10 @@ func TestKnownFacts(t *testing.T) {
 					continue
 				}
 				c := cells[i]
-				if c.Outcome != f.want || !strings.Contains(c.Note+" "+c.Detail, f.detail) {
+				// The same bytes are the same value too: a map's bytes
+				// follow Go's random order of its keys.
+				same := c.Outcome == f.want || f.want == SameValue && c.Outcome == SameBytes
+				if !same || !strings.Contains(c.Note+" "+c.Detail, f.detail) {
 					t.Errorf("%s: %s is %s (%s %s); want %s with %q", f.fact, c.Case, c.Outcome, c.Note, c.Detail, f.want, f.detail)
 				}
 			}

@@ -17,7 +17,6 @@ import (
 	"github.com/serbench/serbench/hostile"
 	"github.com/serbench/serbench/interop"
 	"github.com/serbench/serbench/machine"
-	"github.com/serbench/serbench/need"
 	"github.com/serbench/serbench/preset"
 	"github.com/serbench/serbench/runner"
 	"github.com/serbench/serbench/worker"
@@ -121,7 +120,7 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		// The hidden command a worker.Pool starts every child with.
 		return worker.Serve(ctx, stdin, func(s worker.Spec) (runner.Job, error) {
 			return preset.Job(s.Codec, s.Dataset, s.Shape, s.Ops)
-		}, append(studyHandlers(), need.Handler, freshHandler, coldHandler, sampleHandler)...)
+		}, append(studyHandlers(), needProbeHandler, freshHandler, coldHandler, sampleHandler)...)
 	}
 	err := dispatch(ctx, args, stdout, stderr)
 	if errors.Is(err, errHelp) {

@@ -148,7 +148,11 @@ func Run(ctx context.Context, pool *worker.Pool, s *Study, o Options) (*results.
 	timeout := cmp.Or(o.Timeout, s.Timeout, worker.DefaultTaskTimeout)
 	var header []results.MatrixCodec
 	for _, r := range rows {
-		header = append(header, Header(r.info))
+		h := Header(r.info)
+		if s.Facet != nil {
+			h.Facet = s.Facet(r.info)
+		}
+		header = append(header, h)
 	}
 	m := results.NewMatrix(s.Matrix, header, cases)
 	m.Go, m.Serbench = runtime.Version(), buildinfo.Main()

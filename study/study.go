@@ -40,6 +40,10 @@ type Study struct {
 	// with the reader's alone); -codecs NAME selects every row of the
 	// codec NAME, or one row by its name. Default: the codec alone.
 	Rows func(codec.Info) []codec.Info
+	// Facet, if set, is the value of a row a reader may filter the rows
+	// by (results.MatrixCodec.Facet, which Matrix.FacetWord names): the
+	// language of an interop row's peer.
+	Facet func(row codec.Info) string
 	// Timeout is the default time a child may stay in one step before it
 	// is killed as hung; Options.Timeout overrides it. Default
 	// worker.DefaultTaskTimeout.

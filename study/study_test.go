@@ -20,7 +20,7 @@ import (
 // so.
 func TestMain(m *testing.M) {
 	if os.Getenv("SERBENCH_STUDY_CHILD") == "1" {
-		if err := worker.Serve(context.Background(), os.Stdin, nil, toy(false).Handler(), toy(true).Handler()); err != nil {
+		if err := worker.Serve(context.Background(), os.Stdin, nil, toy(false).Handler(), toy(true).Handler(), faceted().Handler()); err != nil {
 			os.Stderr.WriteString(err.Error() + "\n")
 			os.Exit(1)
 		}
@@ -205,5 +205,47 @@ func TestNames(t *testing.T) {
 	in, out := toy(false).Participants()
 	if len(in) == 0 || !slices.ContainsFunc(out, func(e study.Excluded) bool { return e.Codec == "byteorder" }) {
 		t.Errorf("participants %d, left out %v; want byteorder left out", len(in), out)
+	}
+}
+
+// faceted is a study whose rows are json read by two peers, "json@a"
+// and "json@b", each row of facet "a" or "b".
+func faceted() *study.Study {
+	return &study.Study{
+		Matrix: results.Study{Name: "faceted", CaseWord: "case", FacetWord: "peer", Outcomes: []results.OutcomeKind{{Name: "ok", Code: "=", Tone: results.ToneGood}},
+			Rules: []results.Rule{{Verdict: "fine", Why: "fine"}}},
+		Cases: []study.Case{{Name: "x"}},
+		Rows: func(info codec.Info) []codec.Info {
+			var rows []codec.Info
+			for _, p := range []string{"a", "b"} {
+				r := info
+				r.Name = info.Name + "@" + p
+				rows = append(rows, r)
+			}
+			return rows
+		},
+		Facet:    func(r codec.Info) string { _, p, _ := strings.Cut(r.Name, "@"); return p },
+		PerCodec: true,
+		Cell:     func(context.Context, study.Task, func(string)) (any, error) { return "ok", nil },
+		Record: func(c *study.Cell, r worker.TaskResult) bool {
+			c.Result.Outcome = "ok"
+			return false
+		},
+	}
+}
+
+// TestFacet checks that each row of a study with a Facet carries it in
+// the matrix's header.
+func TestFacet(t *testing.T) {
+	m, err := study.Run(context.Background(), testPool(), faceted(), study.Options{Codecs: []string{"json"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, c := range m.Codecs {
+		got = append(got, c.Name+":"+c.Facet)
+	}
+	if want := []string{"json@a:a", "json@b:b"}; !slices.Equal(got, want) {
+		t.Errorf("rows %v, want %v", got, want)
 	}
 }

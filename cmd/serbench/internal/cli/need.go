@@ -14,6 +14,7 @@ import (
 	"github.com/serbench/serbench/evolve"
 	"github.com/serbench/serbench/fidelity"
 	"github.com/serbench/serbench/hostile"
+	"github.com/serbench/serbench/interop"
 	"github.com/serbench/serbench/need"
 	"github.com/serbench/serbench/registry"
 	"github.com/serbench/serbench/report"
@@ -30,6 +31,7 @@ var needStudies = map[string]func() *study.Study{
 	"hostile":   func() *study.Study { return hostile.Spec(true) },
 	"evolution": evolve.Spec,
 	"fidelity":  fidelity.Spec,
+	"interop":   func() *study.Study { return interop.Spec(nil) },
 }
 
 // runNeedStudy runs the study named name over the codecs among codecs
@@ -72,7 +74,10 @@ func (p *runPlan) applyNeeds(ctx context.Context, stderr io.Writer) error {
 		missing := candidates
 		if i := slices.IndexFunc(ms, func(m *results.Matrix) bool { return m.Study.Name == s }); i >= 0 {
 			missing = slices.DeleteFunc(slices.Clone(candidates), func(c string) bool {
-				return slices.ContainsFunc(ms[i].Codecs, func(mc results.MatrixCodec) bool { return mc.Name == c })
+				// A study whose rows are a codec's several (interop's, one
+				// per peer) covers the codec its rollup answers for.
+				return slices.ContainsFunc(ms[i].Codecs, func(mc results.MatrixCodec) bool { return mc.Name == c }) ||
+					ms[i].Rollup != nil && slices.ContainsFunc(ms[i].Rollup.Rows, func(r results.RollupRow) bool { return r.Name == c })
 			})
 			if len(missing) > 0 {
 				ms = slices.Delete(ms, i, i+1) // run again over every candidate, so one matrix holds them

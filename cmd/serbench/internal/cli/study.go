@@ -37,6 +37,9 @@ type studyCommand struct {
 	// written, on the same pool: hostile's JSON compliance matrix, whose
 	// matrices it returns to be written and printed after the study's.
 	then func(ctx context.Context, pool *worker.Pool, m *results.Matrix, o study.Options) ([]*results.Matrix, error)
+	// pages, if set, writes report.html and summary.md of the matrices
+	// in -o as well, where no run's results are there to draw them.
+	pages bool
 }
 
 // journalName is the file a study's journal is kept in, in the output
@@ -167,6 +170,11 @@ func (sc *studyCommand) execute(ctx context.Context, s *study.Study, args []stri
 	for _, mm := range append([]*results.Matrix{m}, more...) {
 		if err := writeMatrix(d.Path(), mm, stderr); err != nil {
 			return &RunError{Msg: fmt.Sprintf("%s: %v", mm.Study.Name, err)}
+		}
+	}
+	if sc.pages {
+		if err := writePages(d.Path(), stderr); err != nil {
+			return &RunError{Msg: fmt.Sprintf("%s: %v", name, err)}
 		}
 	}
 	jw.Close()

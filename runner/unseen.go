@@ -230,23 +230,30 @@ func (p *Prepared) decodeUnseen(s *unseenSet) (unseen, seen, decodeOnly []time.D
 		ins[i] = slices.Clone(m)
 	}
 	for i := range s.msgs {
-		got, d, dec, err := decode(ins[i])
-		if err != nil {
-			return nil, nil, nil, checkErr(results.Failed, "decode of unseen build %d's encoding: %v", s.builds[i], err)
+		// The pair's order alternates, so that what the first call of a
+		// pair leaves the second (a collection to assist) falls on both.
+		for j := range 2 {
+			if (i+j)%2 == 0 {
+				got, d, dec, err := decode(ins[i])
+				if err != nil {
+					return nil, nil, nil, checkErr(results.Failed, "decode of unseen build %d's encoding: %v", s.builds[i], err)
+				}
+				if err := compared(p.equal0(s.refs[i], got), "unseen build %d", s.builds[i]); err != nil {
+					return nil, nil, nil, err
+				}
+				unseen, decodeOnly = append(unseen, d), append(decodeOnly, dec)
+				continue
+			}
+			k := i % len(p.Msgs)
+			got, d, _, err := decode(p.Msgs[k])
+			if err != nil {
+				return nil, nil, nil, checkErr(results.Failed, "decode of its own encoding: %v", err)
+			}
+			if err := p.compare(k, got); err != nil {
+				return nil, nil, nil, err
+			}
+			seen = append(seen, d)
 		}
-		if err := compared(p.equal0(s.refs[i], got), "unseen build %d", s.builds[i]); err != nil {
-			return nil, nil, nil, err
-		}
-		unseen, decodeOnly = append(unseen, d), append(decodeOnly, dec)
-		k := i % len(p.Msgs)
-		got, d, _, err = decode(p.Msgs[k])
-		if err != nil {
-			return nil, nil, nil, checkErr(results.Failed, "decode of its own encoding: %v", err)
-		}
-		if err := p.compare(k, got); err != nil {
-			return nil, nil, nil, err
-		}
-		seen = append(seen, d)
 	}
 	return unseen, seen, decodeOnly, nil
 }
@@ -371,7 +378,10 @@ func (r *Runner) unseenCheck(p *Prepared, res *results.Result, q func([]time.Dur
 		u, sn, timedLike = ru, rs, ru
 	}
 	res.UnseenNsPerOp = q(u)
-	if r := pairRatio(u, sn); r > ratio {
+	// Both the pairs' median and the low quantiles must be beyond the
+	// bound: an operation that allocates much pays the collector's
+	// assists unevenly between the two calls of a pair.
+	if r := pairRatio(u, sn); r > ratio && q(u) > ratio*q(sn) {
 		return verifiedOf(s), fmt.Sprintf("%.3gns/op on %d builds it never saw, where the same calls on the pool's builds take %.3gns (%.1f times as long, the median of the pairs): "+
 			"the codec is fast only on what it has seen (a memo, a replayed encoding)", q(u), len(s.msgs), q(sn), r), nil
 	}

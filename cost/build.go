@@ -43,12 +43,12 @@ func run(cmd *exec.Cmd) ([]byte, error) {
 	return out.Bytes(), nil
 }
 
-// Size builds main m as BuildFlags say, with the user's build cache, and
-// returns the binary's size in bytes.
-func (w *Workspace) Size(ctx context.Context, m *Main) (int64, error) {
+// Size builds main m as BuildFlags say, with build cache cache (empty:
+// the user's), and returns the binary's size in bytes.
+func (w *Workspace) Size(ctx context.Context, m *Main, cache string) (int64, error) {
 	bin := filepath.Join(w.Dir, "bin-"+m.Codec)
 	args := append([]string{"build"}, BuildFlags...)
-	if _, err := run(goCmd(ctx, w.Dir, "", m.Dir, append(args, "-o", bin, ".")...)); err != nil {
+	if _, err := run(goCmd(ctx, w.Dir, cache, m.Dir, append(args, "-o", bin, ".")...)); err != nil {
 		return 0, fmt.Errorf("cost: building %s's main: %w", m.Codec, err)
 	}
 	fi, err := os.Stat(bin)

@@ -76,6 +76,9 @@ func grid(b *strings.Builder, m *results.Matrix) {
 			cw = max(cw, utf8.RuneCountInString(c))
 		}
 	}
+	for i := range m.Cells {
+		cw = max(cw, utf8.RuneCountInString(m.Study.Code(&m.Cells[i])))
+	}
 	sep := " "
 	if cw == 1 {
 		sep = ""

@@ -3,12 +3,14 @@ package cost
 import (
 	"cmp"
 	"fmt"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/internal/buildinfo"
 	"github.com/serbench/serbench/results"
 )
 
@@ -123,6 +125,7 @@ func (m *Measurement) Matrix(infos []codec.Info, version func(module string) str
 		codecs = append(codecs, mc)
 	}
 	mx := results.NewMatrix(Study, codecs, Cases)
+	mx.Go, mx.Serbench = runtime.Version(), buildinfo.Main()
 	mx.Settings = []string{
 		fmt.Sprintf("%d cold builds per main", m.Runs),
 		fmt.Sprintf("baseline %s stripped, %.2f CPU-s to link", mb(m.BaselineBytes), m.BaselineBuild.Median),

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/serbench/serbench/compliance"
+	"github.com/serbench/serbench/cost"
 	"github.com/serbench/serbench/evolve"
 	"github.com/serbench/serbench/fidelity"
 	"github.com/serbench/serbench/hostile"
@@ -92,6 +93,11 @@ Usage:
                                 what each reader gets when writer and reader disagree
                                 on the schema: every change both ways, as a matrix;
                                 evolution.csv, evolution.json
+  serbench cost [-codecs LIST] [-runs N] [-offline] [-o DIR]
+                                what adopting each codec costs: binary bytes, cold-build
+                                CPU-seconds, modules and licences, unsafe/asm/JIT,
+                                generated code, deterministic output, upkeep; cost.csv,
+                                cost.json
   serbench reproduce [-claims LIST] [-o DIR]
                                 check the seed articles' claims; writes DIR/REPRODUCTION.md
   serbench version              the serbench version, the Go version and GOOS/GOARCH
@@ -114,7 +120,7 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		// The hidden command a worker.Pool starts every child with.
 		return worker.Serve(ctx, stdin, func(s worker.Spec) (runner.Job, error) {
 			return preset.Job(s.Codec, s.Dataset, s.Shape, s.Ops)
-		}, hostile.Handler, compliance.Handler, fidelity.Handler(registry.Lookup), evolve.Handler, freshHandler, coldHandler)
+		}, hostile.Handler, compliance.Handler, fidelity.Handler(registry.Lookup), evolve.Handler, freshHandler, coldHandler, cost.Handler, costDeterminism)
 	}
 	err := dispatch(ctx, args, stdout, stderr)
 	if errors.Is(err, errHelp) {
@@ -144,6 +150,8 @@ func dispatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return evolveCmd(ctx, rest, stdout, stderr)
 	case "reproduce":
 		return reproduceCmd(ctx, rest, stdout, stderr)
+	case "cost":
+		return costCmd(ctx, rest, stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil
@@ -158,7 +166,7 @@ func dispatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			// Flags without a command mean "run".
 			return runCmd(ctx, args, stdout, stderr)
 		}
-		return usagef("unknown command %q; known: run, list, report, compare, fidelity, hostile, evolve, reproduce, version, help", cmd)
+		return usagef("unknown command %q; known: run, list, report, compare, fidelity, hostile, evolve, cost, reproduce, version, help", cmd)
 	}
 }
 

@@ -17,7 +17,6 @@ import (
 	"github.com/serbench/serbench/fidelity"
 	"github.com/serbench/serbench/hostile"
 	"github.com/serbench/serbench/preset"
-	"github.com/serbench/serbench/registry"
 	"github.com/serbench/serbench/runner"
 	"github.com/serbench/serbench/worker"
 )
@@ -120,7 +119,7 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		// The hidden command a worker.Pool starts every child with.
 		return worker.Serve(ctx, stdin, func(s worker.Spec) (runner.Job, error) {
 			return preset.Job(s.Codec, s.Dataset, s.Shape, s.Ops)
-		}, hostile.Handler, compliance.Handler, fidelity.Handler(registry.Lookup), evolve.Handler, freshHandler, coldHandler, cost.Handler, costDeterminism)
+		}, append(studyHandlers(), freshHandler, coldHandler, cost.Handler, costDeterminism)...)
 	}
 	err := dispatch(ctx, args, stdout, stderr)
 	if errors.Is(err, errHelp) {
@@ -196,4 +195,16 @@ func splitList(s string) []string {
 		}
 	}
 	return out
+}
+
+// studyHandlers returns the worker tasks of every study (package study),
+// which a child serves.
+func studyHandlers() []worker.Handler {
+	hs := []worker.Handler{fidelity.Spec().Handler(), hostile.Spec(false).Handler(), evolve.Handler}
+	// The suite is embedded: it fails to load only in a broken build, and
+	// the parent then says so before it starts any child.
+	if s, err := compliance.Spec(); err == nil {
+		hs = append(hs, s.Handler())
+	}
+	return hs
 }

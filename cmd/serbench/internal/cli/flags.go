@@ -182,3 +182,16 @@ func (b *byteSize) Set(s string) error {
 	*b = byteSize(n * mult)
 	return nil
 }
+
+// verbose is -v: say more. A study command prints every cell that is not
+// of the best outcome and the codecs that take no part; list prints the
+// long form of each row.
+func (b *flagBuilder) verbose(p *bool, what string) {
+	b.fs.BoolVar(p, "v", false, "say more: "+what)
+}
+
+// resume is -resume: finish what a killed or interrupted run of the
+// command left in its output directory, with the options it had.
+func (b *flagBuilder) resume(p *string, what string) {
+	b.fs.StringVar(p, "resume", "", "finish the killed or interrupted "+what+" whose output directory is `DIR`, with its options; what it finished is kept")
+}

@@ -3,7 +3,6 @@ package cost
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -12,8 +11,6 @@ import (
 	"strings"
 	"syscall"
 	"time"
-
-	"github.com/serbench/serbench/worker"
 )
 
 // BuildFlags are the flags of every build the study measures: stripped
@@ -59,89 +56,53 @@ func (w *Workspace) Size(ctx context.Context, m *Main, cache string) (int64, err
 	return fi.Size(), nil
 }
 
-// Seed fills a new build cache in the workspace with the standard
-// library's packages that any of mains needs and with the baseline's
-// packages (serbench's codec contract and the dataset package, and
-// their modules), built as BuildFlags say, and returns its directory:
-// a cold build that starts from a copy of it compiles what the codec
-// adds (its library, its adapter) and links, and nothing the baseline
-// has.
-func (w *Workspace) Seed(ctx context.Context, std []string) (string, error) {
-	cache := filepath.Join(w.Dir, "seed-cache")
+// Seed builds into cache, as BuildFlags say, the standard library
+// packages std and, with a non-nil base, the baseline main's packages
+// (serbench's codec contract and the dataset package, and their
+// modules): a cold build that starts from a copy of it compiles what a
+// codec adds (its library, its adapter) and links, and nothing the
+// baseline has.
+func (w *Workspace) Seed(ctx context.Context, cache string, std []string, base *Main) error {
 	if len(std) > 0 {
 		args := append(append([]string{"build"}, BuildFlags[:1]...), std...)
 		if _, err := run(goCmd(ctx, w.Dir, cache, w.Dir, args...)); err != nil {
-			return "", fmt.Errorf("cost: seeding the build cache with the standard library: %w", err)
+			return fmt.Errorf("cost: seeding the build cache with the standard library: %w", err)
 		}
 	}
-	if b := w.Mains[Baseline]; b != nil {
+	if base != nil {
 		args := append([]string{"build"}, BuildFlags...)
-		if _, err := run(goCmd(ctx, w.Dir, cache, b.Dir, append(args, "-o", os.DevNull, ".")...)); err != nil {
-			return "", fmt.Errorf("cost: seeding the build cache with the baseline: %w", err)
+		if _, err := run(goCmd(ctx, w.Dir, cache, base.Dir, append(args, "-o", os.DevNull, ".")...)); err != nil {
+			return fmt.Errorf("cost: seeding the build cache with the baseline: %w", err)
 		}
 	}
-	return cache, nil
+	return nil
 }
 
-// BuildTask names the worker task that times one cold build.
-const BuildTask = "cost-build"
-
-// buildInput is BuildTask's input: the main to build, the workspace it
-// is in and the seeded cache a copy of which the build starts from.
-type buildInput struct {
-	Work string `json:"work"`
-	Dir  string `json:"dir"`
-	Seed string `json:"seed"`
-}
-
-// buildOutput is BuildTask's output: the CPU time of the go command and
-// every process it waited for (compile, link), and the wall time.
-type buildOutput struct {
-	CPU  float64 `json:"cpu_s"`
-	User float64 `json:"user_s"`
-	Sys  float64 `json:"sys_s"`
-	Wall float64 `json:"wall_s"`
-}
-
-// Handler is the child's side of a cold build: it copies the seeded
-// cache (hard links: its entries are never written in place) into a
-// cache of its own, builds the main with it, and returns the build's
-// CPU-seconds from the go command's rusage, which holds the compiler's
-// and the linker's.
-var Handler = worker.Handler{Name: BuildTask, Run: func(ctx context.Context, input json.RawMessage, step func(string)) (json.RawMessage, error) {
-	var in buildInput
-	if err := json.Unmarshal(input, &in); err != nil {
-		return nil, fmt.Errorf("cost: reading the task: %w", err)
-	}
-	tmp, err := os.MkdirTemp(in.Work, "cold-")
+// coldBuild builds the main in dir of workspace work with a build cache
+// of its own, a copy of seed (hard links: the cache's entries are never
+// written in place), and returns the build's CPU-seconds: user and
+// system time from the go command's rusage, which holds the compiler's
+// and the linker's, the processes it waited for.
+func coldBuild(ctx context.Context, work, dir, seed string) (float64, error) {
+	tmp, err := os.MkdirTemp(work, "cold-")
 	if err != nil {
-		return nil, fmt.Errorf("cost: %w", err)
+		return 0, fmt.Errorf("cost: %w", err)
 	}
 	defer os.RemoveAll(tmp)
-	step("copy cache")
 	cache := filepath.Join(tmp, "cache")
-	if err := linkTree(in.Seed, cache); err != nil {
-		return nil, fmt.Errorf("cost: copying the seeded cache: %w", err)
+	if err := linkTree(seed, cache); err != nil {
+		return 0, fmt.Errorf("cost: copying the seeded cache: %w", err)
 	}
-	step("build")
 	args := append([]string{"build"}, BuildFlags...)
-	cmd := goCmd(ctx, in.Work, cache, in.Dir, append(args, "-o", filepath.Join(tmp, "bin"), ".")...)
-	start := time.Now()
+	cmd := goCmd(ctx, work, cache, dir, append(args, "-o", filepath.Join(tmp, "bin"), ".")...)
 	if _, err := run(cmd); err != nil {
-		return nil, err
+		return 0, err
 	}
-	out := buildOutput{Wall: time.Since(start).Seconds()}
 	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
-		out.User = time.Duration(ru.Utime.Nano()).Seconds()
-		out.Sys = time.Duration(ru.Stime.Nano()).Seconds()
-		out.CPU = out.User + out.Sys
-	} else {
-		out.User = cmd.ProcessState.UserTime().Seconds()
-		out.Sys = cmd.ProcessState.SystemTime().Seconds()
-		out.CPU = out.User + out.Sys
+		return time.Duration(ru.Utime.Nano() + ru.Stime.Nano()).Seconds(), nil
 	}
-	return json.Marshal(out)
-}}
+	return (cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()).Seconds(), nil
+}
 
 // linkTree copies directory src to dst, hard-linking files where it can.
 func linkTree(src, dst string) error {

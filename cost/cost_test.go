@@ -3,27 +3,28 @@ package cost_test
 import (
 	"context"
 	"encoding/json"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/cost"
-	"github.com/serbench/serbench/registry"
 	"github.com/serbench/serbench/results"
+	"github.com/serbench/serbench/study"
 	"github.com/serbench/serbench/worker"
 )
 
-// TestMain makes the test binary a Runner's child when a test starts it
-// so.
+// TestMain makes the test binary a child of the study when a test
+// starts it so.
 func TestMain(m *testing.M) {
 	if os.Getenv("SERBENCH_COST_CHILD") == "1" {
-		err := worker.Serve(context.Background(), os.Stdin, nil, cost.Handler,
-			worker.Handler{Name: cost.DeterminismTask, Run: cost.DeterminismHandler(registry.Lookup)})
-		if err != nil {
+		if err := worker.Serve(context.Background(), os.Stdin, nil, cost.Spec(cost.Options{}).Handler()); err != nil {
 			os.Stderr.WriteString(err.Error() + "\n")
 			os.Exit(1)
 		}
@@ -49,72 +50,74 @@ func (f fixedFetcher) Fetch(_ context.Context, url string) ([]byte, error) {
 	return nil, os.ErrNotExist
 }
 
-// TestMeasure measures encoding/json, the cheapest codec to build (its
-// library is the standard library's, which the seeded cache holds),
-// through the whole study: the structure of what it records, never its
-// figures' sizes beyond their signs.
-func TestMeasure(t *testing.T) {
+// TestStudy runs the whole study on the driver for encoding/json, the
+// cheapest codec to build (its library is the standard library's, which
+// the seeded cache holds), and for msgpack, whose module the children ask
+// a module proxy about: an httptest server in this process. It checks
+// the structure of what the cells record, never the figures' sizes
+// beyond their signs.
+func TestStudy(t *testing.T) {
 	if _, err := exec.LookPath("go"); err != nil {
 		t.Skip("no go command")
 	}
-	info, err := registry.Lookup("json")
-	if err != nil {
-		t.Fatal(err)
-	}
+	proxy := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/github.com/vmihailenco/msgpack/v5/@latest":
+			w.Write([]byte(`{"Version":"v5.9.9","Time":"2025-06-01T00:00:00Z"}`))
+		case "/github.com/vmihailenco/msgpack/v6/@v/list":
+			w.Write([]byte("v6.0.0\n"))
+		default:
+			if strings.HasSuffix(r.URL.Path, ".info") {
+				w.Write([]byte(`{"Version":"v5.0.0","Time":"2024-06-01T00:00:00Z"}`))
+				return
+			}
+			http.NotFound(w, r)
+		}
+	}))
+	defer proxy.Close()
 	root, _ := filepath.Abs("..")
-	var said []string
-	r := &cost.Runner{Root: root, Command: childCommand, Runs: 2, Proxy: "off",
-		Now:      func() time.Time { return time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC) },
-		Progress: func(s string) { said = append(said, s); t.Log(s) }}
-	m, err := r.Measure(context.Background(), []codec.Info{info})
+	s := cost.Spec(cost.Options{Root: root, Runs: 2, Proxy: proxy.URL,
+		Now: func() time.Time { return time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC) }})
+	pool := &worker.Pool{Command: childCommand, Parallel: 2}
+	m, err := study.Run(context.Background(), pool, s, study.Options{Codecs: []string{"json", "msgpack"}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	row := m.Rows[0]
-	if len(row.Errors) > 0 {
-		t.Fatalf("errors: %v", row.Errors)
+	if len(m.Cells) != 2*len(cost.Cases) {
+		t.Fatalf("%d cells, want %d", len(m.Cells), 2*len(cost.Cases))
 	}
-	if m.BaselineBytes <= 0 || row.Binary <= m.BaselineBytes || row.Added != row.Binary-m.BaselineBytes {
-		t.Errorf("binary %d bytes, baseline %d, added %d: json's main must be larger than the baseline", row.Binary, m.BaselineBytes, row.Added)
+	for _, c := range m.Cells {
+		if c.Outcome == cost.Unmeasured && c.Note != "std" {
+			t.Errorf("%s %s unmeasured: %s", c.Codec, c.Case, c.Detail)
+		}
+		if c.Outcome == cost.Contradicted {
+			t.Errorf("%s %s: %s", c.Codec, c.Case, c.Note)
+		}
 	}
-	if len(row.BuildRuns) != 2 || row.Build.Median <= 0 {
-		t.Errorf("builds: %v", row.BuildRuns)
+	fact := func(codec, kase, name string) string { return m.Cell(codec, kase).Facts[name] }
+	if n, _ := strconv.Atoi(fact("json", cost.CaseBinary, cost.FactBytesAdded)); n <= 0 {
+		t.Errorf("json adds %d bytes; want some", n)
 	}
-	if len(row.Deps.Modules) != 0 || row.Deps.Packages != 0 || len(row.Deps.JIT) != 0 || len(row.Deps.Serbench) == 0 {
-		t.Errorf("encoding/json adds %d modules, %d packages, JIT %v, serbench packages %d; want none but its adapter", len(row.Deps.Modules), row.Deps.Packages, row.Deps.JIT, len(row.Deps.Serbench))
+	if c := m.Cell("json", cost.CaseBuild); !strings.Contains(c.Detail, "runs ") || strings.Count(c.Detail, ".") < 3 {
+		t.Errorf("json's build cell holds no runs: %s", c.Detail)
 	}
-	if row.Code.Generated != 0 || row.Code.Adapter == 0 {
-		t.Errorf("code: %+v; want no generated lines, some adapter lines", row.Code)
+	if fact("json", cost.CaseDeps, cost.FactModules) != "0" || fact("msgpack", cost.CaseDeps, cost.FactModules) == "0" {
+		t.Errorf("modules: json %s, msgpack %s; want none and some", fact("json", cost.CaseDeps, cost.FactModules), fact("msgpack", cost.CaseDeps, cost.FactModules))
 	}
-	if !row.Det.Twice || !row.Fresh || !row.Det.Refill || !row.Det.Maps {
-		t.Errorf("encoding/json sorts map keys, so its output is the same bytes every time: %+v, fresh %t", row.Det, row.Fresh)
+	if fact("msgpack", cost.CaseDeps, cost.FactLicences) == "" {
+		t.Error("msgpack's modules have no licence named")
 	}
-	if row.Upkeep.Module != "std" || len(row.Contradicted) != 0 {
-		t.Errorf("upkeep %+v, contradicted %v", row.Upkeep, row.Contradicted)
+	if c := m.Cell("json", cost.CaseDeterministic); c.Outcome != cost.Light || m.Study.Code(c) != "same bytes" {
+		t.Errorf("encoding/json sorts map keys, so its output is the same bytes every time: %+v", c)
 	}
-	mx := m.Matrix([]codec.Info{info}, nil)
-	if err := mx.Study.Validate(); err != nil {
-		t.Fatal(err)
+	if c := m.Cell("msgpack", cost.CaseDeterministic); c.Outcome != cost.Heavy {
+		t.Errorf("msgpack writes maps in Go's map order by default, so its bytes differ: %+v", c)
 	}
-	if len(mx.Cells) != len(cost.Cases) {
-		t.Fatalf("%d cells, want %d", len(mx.Cells), len(cost.Cases))
+	if fact("msgpack", cost.CaseUpkeep, cost.FactLatest) != "v5.9.9" || fact("msgpack", cost.CaseUpkeep, cost.FactNewerMajor) == "" {
+		t.Errorf("msgpack's upkeep, from the test's proxy: %+v", m.Cell("msgpack", cost.CaseUpkeep))
 	}
-	if c := mx.Cell("json", cost.CaseDeterministic); c.Outcome != cost.Light || mx.Study.Code(c) != "same bytes" {
-		t.Errorf("deterministic cell %+v", c)
-	}
-	if c := mx.Cell("json", cost.CaseBinary); !strings.HasPrefix(mx.Study.Code(c), "+") || c.Facts[cost.FactBytesAdded] == "" {
-		t.Errorf("binary cell %+v", c)
-	}
-	if len(said) == 0 {
-		t.Error("no progress")
-	}
-	var buf strings.Builder
-	if err := mx.WriteJSON(&buf); err != nil {
-		t.Fatal(err)
-	}
-	back, err := results.ReadMatrix(strings.NewReader(buf.String()), "cost.json")
-	if err != nil || len(back.Cells) != len(mx.Cells) {
-		t.Fatalf("read back: %v", err)
+	if m.Study.Code(m.Cell("json", cost.CaseUpkeep)) != "std" {
+		t.Errorf("json's upkeep: %+v", m.Cell("json", cost.CaseUpkeep))
 	}
 }
 
@@ -153,24 +156,22 @@ func TestCheckUpkeep(t *testing.T) {
 // TestContradictions: a declaration the measurement contradicts is
 // named, both ways, for JIT and for generated code.
 func TestContradictions(t *testing.T) {
-	some := cost.Dependencies{Packages: 1}
 	for _, tc := range []struct {
 		name  string
 		adopt codec.Adoption
-		row   cost.Row
+		deps  cost.Dependencies
+		code  cost.Code
 		want  []string
 	}{
-		{"agree", codec.Adoption{JIT: "yes", Generator: "protoc"},
-			cost.Row{Deps: cost.Dependencies{Packages: 1, JIT: []string{"x/loader"}}, Code: cost.Code{Generated: 10}}, nil},
-		{"jit undeclared", codec.Adoption{}, cost.Row{Deps: cost.Dependencies{Packages: 1, JIT: []string{"x/loader"}}},
+		{"agree", codec.Adoption{JIT: "yes", Generator: "protoc"}, cost.Dependencies{JIT: []string{"x/loader"}}, cost.Code{Generated: 10}, nil},
+		{"jit undeclared", codec.Adoption{}, cost.Dependencies{JIT: []string{"x/loader"}}, cost.Code{},
 			[]string{"declares no JIT, but x/loader maps memory executable"}},
-		{"jit declared", codec.Adoption{JIT: "yes"}, cost.Row{Deps: some}, []string{"declares JIT, but none"}},
-		{"generator undeclared", codec.Adoption{}, cost.Row{Deps: some, Code: cost.Code{Generated: 5, Tools: []string{"protoc"}}},
+		{"jit declared", codec.Adoption{JIT: "yes"}, cost.Dependencies{}, cost.Code{}, []string{"declares JIT, but none"}},
+		{"generator undeclared", codec.Adoption{}, cost.Dependencies{}, cost.Code{Generated: 5, Tools: []string{"protoc"}},
 			[]string{"has 5 generated lines (by protoc) but declares no generator"}},
-		{"generator declared", codec.Adoption{Generator: "flatc"}, cost.Row{Deps: some}, []string{"declares generator flatc, but none"}},
-		{"unmeasured", codec.Adoption{JIT: "yes"}, cost.Row{}, nil},
+		{"generator declared", codec.Adoption{Generator: "flatc"}, cost.Dependencies{}, cost.Code{}, []string{"declares generator flatc, but none"}},
 	} {
-		got := cost.Contradictions(tc.adopt, tc.row)
+		got := cost.Contradictions(tc.adopt, tc.deps, tc.code)
 		if len(got) != len(tc.want) {
 			t.Errorf("%s: %q, want %q", tc.name, got, tc.want)
 			continue

@@ -30,7 +30,7 @@ func TestDeclarations(t *testing.T) {
 	jit, generated := 0, 0
 	for _, info := range registry.Codecs {
 		row := rows[info.Name]
-		for _, c := range cost.Contradictions(info.Adopt, row) {
+		for _, c := range cost.Contradictions(info.Adopt, row.Deps, row.Code) {
 			t.Errorf("%s: %s", info.Name, c)
 		}
 		if len(row.Deps.JIT) > 0 {

@@ -2,10 +2,8 @@ package cost
 
 import (
 	"cmp"
-	"context"
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
 	"fmt"
 	"reflect"
 	"slices"
@@ -14,10 +12,6 @@ import (
 	"github.com/serbench/serbench/dataset"
 	"github.com/serbench/serbench/verify"
 )
-
-// DeterminismTask names the worker task that encodes a value in ways
-// that may give other bytes.
-const DeterminismTask = "cost-deterministic"
 
 // A Determinism is what one child found of a codec's output: the
 // dataset it encoded (the first whose value has maps and round-trips
@@ -36,27 +30,6 @@ type Determinism struct {
 	Why     string `json:"why,omitempty"`     // why no dataset was encoded
 	Reader  string `json:"reader,omitempty"`  // the entry reads another codec's encodings
 	Sizable string `json:"sizable,omitempty"` // the first dataset that round-trips, for the main
-}
-
-// DeterminismHandler returns the child's side of the determinism check:
-// the worker task that looks the codec up by name and encodes a value as
-// Determinism says.
-func DeterminismHandler(lookup func(string) (codec.Info, error)) func(context.Context, json.RawMessage, func(string)) (json.RawMessage, error) {
-	return func(_ context.Context, input json.RawMessage, step func(string)) (json.RawMessage, error) {
-		var name string
-		if err := json.Unmarshal(input, &name); err != nil {
-			return nil, fmt.Errorf("cost: reading the task: %w", err)
-		}
-		info, err := lookup(name)
-		if err != nil {
-			return nil, err
-		}
-		d, err := determine(info, step)
-		if err != nil {
-			return nil, err
-		}
-		return json.Marshal(d)
-	}
 }
 
 // determine finds the dataset and encodes it as Determinism says.

@@ -3,14 +3,12 @@ package cost
 import (
 	"cmp"
 	"fmt"
-	"runtime"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/serbench/serbench/codec"
-	"github.com/serbench/serbench/internal/buildinfo"
 	"github.com/serbench/serbench/results"
 )
 
@@ -67,8 +65,8 @@ const (
 	FactNewerMajor    = "newer_major"
 )
 
-// Study is the cost study as data: its cases, outcomes and verdicts.
-var Study = results.Study{
+// Definition is the cost matrix as data: its outcomes and verdicts.
+var Definition = results.Study{
 	Name: "cost", Title: "Cost to adopt", CaseWord: "cost",
 	About: "What a codec costs a project besides run time: the bytes it adds to a stripped binary (a main that encodes and decodes one value " +
 		"through the codec, less the same main without it), the CPU-seconds it adds to a cold build (median of several, with a build cache " +
@@ -113,154 +111,121 @@ var Cases = []results.MatrixCase{
 // compiler), as CountCode names them.
 var externalTools = []string{"protoc", "flatc", "capnp", "thrift"}
 
-// Matrix returns the measurement as the study's matrix, a row per codec
-// of infos (in order) and a cell per case.
-func (m *Measurement) Matrix(infos []codec.Info, version func(module string) string) *results.Matrix {
-	var codecs []results.MatrixCodec
-	for _, c := range infos {
-		mc := results.MatrixCodec{Name: c.Name, Label: c.Label, Family: c.Family, API: string(c.API), Module: c.Module}
-		if version != nil {
-			mc.Version = version(c.Module)
-		}
-		codecs = append(codecs, mc)
-	}
-	mx := results.NewMatrix(Study, codecs, Cases)
-	mx.Go, mx.Serbench = runtime.Version(), buildinfo.Main()
-	mx.Settings = []string{
-		fmt.Sprintf("%d cold builds per main", m.Runs),
-		fmt.Sprintf("baseline %s stripped, %.2f CPU-s to link", mb(m.BaselineBytes), m.BaselineBuild.Median),
-	}
-	if m.Elapsed > 0 {
-		mx.Elapsed = m.Elapsed.Round(time.Second).String()
-	}
-	byName := map[string]Row{}
-	for _, r := range m.Rows {
-		byName[r.Codec] = r
-	}
-	for _, info := range infos {
-		r, ok := byName[info.Name]
-		if !ok {
-			continue
-		}
-		for _, c := range m.cells(info, r) {
-			mx.Add(c)
+// cell returns a cell of outcome o, its mark note and its facts, given
+// as name, value pairs (an empty value left out).
+func cell(kase string, o results.Outcome, note string, facts ...string) results.MatrixCell {
+	c := results.MatrixCell{Case: kase, Outcome: o, Note: note}
+	for i := 0; i+1 < len(facts); i += 2 {
+		if facts[i+1] != "" {
+			if c.Facts == nil {
+				c.Facts = map[string]string{}
+			}
+			c.Facts[facts[i]] = facts[i+1]
 		}
 	}
-	mx.JudgeAll()
-	return mx
+	return c
 }
 
-// cells returns a row's cells, one per case.
-func (m *Measurement) cells(info codec.Info, r Row) []results.MatrixCell {
-	cell := func(kase string, o results.Outcome, note string, facts ...string) results.MatrixCell {
-		c := results.MatrixCell{Codec: r.Codec, Case: kase, Outcome: o, Note: note}
-		for i := 0; i+1 < len(facts); i += 2 {
-			if facts[i+1] != "" {
-				if c.Facts == nil {
-					c.Facts = map[string]string{}
-				}
-				c.Facts[facts[i]] = facts[i+1]
-			}
-		}
-		return c
-	}
-	errs := strings.Join(r.Errors, "; ")
-	var out []results.MatrixCell
-	measured := r.Binary > 0
-	if measured {
-		out = append(out, cell(CaseBinary, Grade(float64(r.Added), 0.5e6, 2e6, 8e6), "+"+mb(r.Added),
-			FactBytesAdded, strconv.FormatInt(r.Added, 10), FactBinaryBytes, strconv.FormatInt(r.Binary, 10), FactDataset, r.Dataset))
-	} else {
-		c := cell(CaseBinary, Unmeasured, "")
-		c.Detail = errs
-		out = append(out, c)
-	}
-	if len(r.BuildRuns) > 0 {
-		note := fmt.Sprintf("+%.1f s", r.BuildAdded)
-		c := cell(CaseBuild, Grade(r.BuildAdded, 2, 8, 30), note,
-			FactBuildCPU, ff(r.Build.Median), FactBuildLo, ff(r.Build.Lo), FactBuildHi, ff(r.Build.Hi), FactBuildAdded, ff(r.BuildAdded))
-		c.Detail = fmt.Sprintf("%s CPU-s a cold build (%s), the baseline's %.2f; runs %s", ff(r.Build.Median), interval(r.Build), m.BaselineBuild.Median, floats(r.BuildRuns))
-		out = append(out, c)
-	} else {
-		c := cell(CaseBuild, Unmeasured, "")
-		c.Detail = errs
-		out = append(out, c)
-	}
-	if measured {
-		d := r.Deps
-		var lic, mods []string
-		for _, mod := range d.Modules {
-			mods = append(mods, mod.Path+"@"+mod.Version)
-			if !slices.Contains(lic, mod.Licence) {
-				lic = append(lic, mod.Licence)
-			}
-		}
-		o := Grade(float64(len(d.Modules)), 1, 3, 1e9)
-		if len(d.Cgo) > 0 {
-			o = VeryHeavy
-		}
-		c := cell(CaseDeps, o, fmt.Sprintf("%d mod, %d pkg", len(d.Modules), d.Packages),
-			FactModules, strconv.Itoa(len(d.Modules)), FactPackages, strconv.Itoa(d.Packages), FactStd, strconv.Itoa(d.Std),
-			FactLicences, strings.Join(lic, ", "), FactCgo, strconv.Itoa(len(d.Cgo)))
-		c.Detail = fmt.Sprintf("%s; %d standard packages; licences: %s", orNone(strings.Join(mods, ", ")), d.Std, orNone(strings.Join(lic, ", ")))
-		out = append(out, c)
-
-		var parts []string
-		o = Light
-		if len(d.Unsafe) > 0 {
-			parts, o = append(parts, fmt.Sprintf("unsafe %d", len(d.Unsafe))), Moderate
-		}
-		if len(d.Asm) > 0 {
-			parts, o = append(parts, fmt.Sprintf("asm %d", len(d.Asm))), Heavy
-		}
-		if len(d.Cgo) > 0 {
-			parts, o = append(parts, "cgo"), VeryHeavy
-		}
-		if len(d.JIT) > 0 {
-			parts, o = append(parts, "JIT"), VeryHeavy
-		}
-		c = cell(CaseUnsafe, o, orNone(strings.Join(parts, " ")),
-			FactUnsafe, strconv.Itoa(len(d.Unsafe)), FactAsm, strconv.Itoa(len(d.Asm)), FactJIT, strconv.Itoa(len(d.JIT)))
-		c.Detail = fmt.Sprintf("unsafe: %s; assembly: %s; cgo: %s; JIT: %s", orNone(strings.Join(d.Unsafe, ", ")), orNone(strings.Join(d.Asm, ", ")),
-			orNone(strings.Join(d.Cgo, ", ")), orNone(strings.Join(d.JIT, ", ")))
-		if info.Adopt.JIT != "" {
-			c.Detail += "; declared JIT: " + info.Adopt.JIT
-		}
-		out = append(out, c)
-
-		cd := r.Code
-		o, note := Light, "none generated"
-		if cd.Generated > 0 {
-			o, note = Moderate, fmt.Sprintf("%s gen", thousands(cd.Generated))
-			for _, t := range cd.Tools {
-				if slices.Contains(externalTools, t) {
-					o = Heavy
-				}
-			}
-		}
-		c = cell(CaseCode, o, note, FactGenerated, strconv.Itoa(cd.Generated), FactSchema, strconv.Itoa(cd.Schema),
-			FactAdapter, strconv.Itoa(cd.Adapter), FactGenerator, info.Adopt.Generator)
-		c.Detail = fmt.Sprintf("%d generated lines, %d schema lines, %d hand-written adapter lines (and %d of serbench's shared helpers); generator: %s",
-			cd.Generated, cd.Schema, cd.Adapter, cd.Helpers, orNone(info.Adopt.Generator))
-		if len(r.Contradicted) > 0 {
-			c.Outcome, c.Note = Contradicted, strings.Join(r.Contradicted, "; ")
-		}
-		out = append(out, c)
-	} else {
-		for _, k := range []string{CaseDeps, CaseUnsafe, CaseCode} {
-			c := cell(k, Unmeasured, "")
-			c.Detail = errs
-			out = append(out, c)
-		}
-	}
-	out = append(out, deterministic(info, r, cell))
-	out = append(out, m.upkeep(r, cell))
-	return out
+// binaryCell is the binary case's cell.
+func binaryCell(out binaryOut) results.MatrixCell {
+	added := out.Binary - out.Baseline
+	c := cell(CaseBinary, Grade(float64(added), 0.5e6, 2e6, 8e6), "+"+mb(added),
+		FactBytesAdded, strconv.FormatInt(added, 10), FactBinaryBytes, strconv.FormatInt(out.Binary, 10))
+	c.Detail = fmt.Sprintf("%d bytes, the baseline's %d: %d added", out.Binary, out.Baseline, added)
+	return c
 }
 
-// deterministic returns the determinism cell.
-func deterministic(info codec.Info, r Row, cell func(string, results.Outcome, string, ...string) results.MatrixCell) results.MatrixCell {
-	d := r.Det
+// buildCell is the build case's cell, from the runs so far: the CPU-
+// seconds of each cold build of the main and of the baseline beside it.
+func buildCell(cpu, base []float64) results.MatrixCell {
+	st := results.Summarize(cpu, 0.95)
+	bst := results.Summarize(base, 0.95)
+	added := make([]float64, len(cpu))
+	for i := range cpu {
+		added[i] = cpu[i] - base[i]
+	}
+	ast := results.Summarize(added, 0.95)
+	c := cell(CaseBuild, Grade(ast.Median, 2, 8, 30), fmt.Sprintf("+%.1f s", ast.Median),
+		FactBuildCPU, ff(st.Median), FactBuildLo, ff(st.Lo), FactBuildHi, ff(st.Hi), FactBuildAdded, ff(ast.Median))
+	c.Detail = fmt.Sprintf("%s CPU-s a cold build (%s), the baseline's %s beside it; runs %s", ff(st.Median), interval(st), ff(bst.Median), floats(cpu))
+	return c
+}
+
+// depsCell is the deps case's cell.
+func depsCell(d Dependencies) results.MatrixCell {
+	var lic, mods []string
+	for _, mod := range d.Modules {
+		mods = append(mods, mod.Path+"@"+mod.Version+" ("+mod.Licence+")")
+		if !slices.Contains(lic, mod.Licence) {
+			lic = append(lic, mod.Licence)
+		}
+	}
+	o := Grade(float64(len(d.Modules)), 1, 3, 1e9)
+	if len(d.Cgo) > 0 {
+		o = VeryHeavy
+	}
+	c := cell(CaseDeps, o, fmt.Sprintf("%d mod, %d pkg", len(d.Modules), d.Packages),
+		FactModules, strconv.Itoa(len(d.Modules)), FactPackages, strconv.Itoa(d.Packages), FactStd, strconv.Itoa(d.Std),
+		FactLicences, strings.Join(lic, ", "), FactCgo, strconv.Itoa(len(d.Cgo)))
+	c.Detail = fmt.Sprintf("modules: %s; %d standard packages more", orNone(strings.Join(mods, ", ")), d.Std)
+	return c
+}
+
+// unsafeCell is the unsafe case's cell; a JIT the packages contradict
+// makes it Contradicted.
+func unsafeCell(info codec.Info, d Dependencies) results.MatrixCell {
+	var parts []string
+	o := Light
+	if len(d.Unsafe) > 0 {
+		parts, o = append(parts, fmt.Sprintf("unsafe %d", len(d.Unsafe))), Moderate
+	}
+	if len(d.Asm) > 0 {
+		parts, o = append(parts, fmt.Sprintf("asm %d", len(d.Asm))), Heavy
+	}
+	if len(d.Cgo) > 0 {
+		parts, o = append(parts, "cgo"), VeryHeavy
+	}
+	if len(d.JIT) > 0 {
+		parts, o = append(parts, "JIT"), VeryHeavy
+	}
+	c := cell(CaseUnsafe, o, orNone(strings.Join(parts, " ")),
+		FactUnsafe, strconv.Itoa(len(d.Unsafe)), FactAsm, strconv.Itoa(len(d.Asm)), FactJIT, strconv.Itoa(len(d.JIT)))
+	c.Detail = fmt.Sprintf("unsafe: %s; assembly: %s; cgo: %s; JIT: %s", orNone(strings.Join(d.Unsafe, ", ")), orNone(strings.Join(d.Asm, ", ")),
+		orNone(strings.Join(d.Cgo, ", ")), orNone(strings.Join(d.JIT, ", ")))
+	if info.Adopt.JIT != "" {
+		c.Detail += "; declared JIT: " + info.Adopt.JIT
+	}
+	if why := jitContradiction(info.Adopt, d); why != "" {
+		c.Outcome, c.Note = Contradicted, why
+	}
+	return c
+}
+
+// codeCell is the code case's cell; a generator the code contradicts
+// makes it Contradicted.
+func codeCell(info codec.Info, cd Code) results.MatrixCell {
+	o, note := Light, "none generated"
+	if cd.Generated > 0 {
+		o, note = Moderate, thousands(cd.Generated)+" gen"
+		for _, t := range cd.Tools {
+			if slices.Contains(externalTools, t) {
+				o = Heavy
+			}
+		}
+	}
+	c := cell(CaseCode, o, note, FactGenerated, strconv.Itoa(cd.Generated), FactSchema, strconv.Itoa(cd.Schema),
+		FactAdapter, strconv.Itoa(cd.Adapter), FactGenerator, info.Adopt.Generator)
+	c.Detail = fmt.Sprintf("%d generated lines, %d schema lines, %d hand-written adapter lines (and %d of serbench's shared helpers); generator: %s",
+		cd.Generated, cd.Schema, cd.Adapter, cd.Helpers, orNone(info.Adopt.Generator))
+	if why := generatorContradiction(info.Adopt, cd); why != "" {
+		c.Outcome, c.Note = Contradicted, why
+	}
+	return c
+}
+
+// deterministicCell is the deterministic case's cell, from the first
+// child's findings and whether a second, fresh, child's hash agreed.
+func deterministicCell(info codec.Info, d Determinism, fresh bool) results.MatrixCell {
 	switch {
 	case d.Reader != "":
 		c := cell(CaseDeterministic, Unmeasured, "reader")
@@ -268,14 +233,14 @@ func deterministic(info codec.Info, r Row, cell func(string, results.Outcome, st
 		return c
 	case d.Hash == "":
 		c := cell(CaseDeterministic, Unmeasured, "")
-		c.Detail = cmp.Or(d.Why, strings.Join(r.Errors, "; "))
+		c.Detail = d.Why
 		return c
 	}
 	var differs []string
 	if !d.Twice {
 		differs = append(differs, "twice")
 	}
-	if !r.Fresh {
+	if !fresh {
 		differs = append(differs, "fresh process")
 	}
 	if !d.Refill {
@@ -290,16 +255,15 @@ func deterministic(info codec.Info, r Row, cell func(string, results.Outcome, st
 	}
 	c := cell(CaseDeterministic, o, note, FactDeterministic, det, FactCanonical, info.Adopt.Canonical, FactDataset, d.Dataset)
 	c.Detail = fmt.Sprintf("dataset %s (%d bytes), maps: %t; encoded twice the same: %t; in a fresh process: %t; maps filled in another order: %t",
-		d.Dataset, d.Size, d.Maps, d.Twice, r.Fresh, d.Refill)
+		d.Dataset, d.Size, d.Maps, d.Twice, fresh, d.Refill)
 	if info.Adopt.Canonical != "" {
 		c.Detail += "; canonical mode: " + info.Adopt.Canonical
 	}
 	return c
 }
 
-// upkeep returns the upkeep cell.
-func (m *Measurement) upkeep(r Row, cell func(string, results.Outcome, string, ...string) results.MatrixCell) results.MatrixCell {
-	u := r.Upkeep
+// upkeepCell is the upkeep case's cell, ages measured at now.
+func upkeepCell(u Upkeep, now time.Time) results.MatrixCell {
 	if u.Module == "std" {
 		c := cell(CaseUpkeep, Light, "std")
 		c.Detail = "the standard library: it ships with Go"
@@ -310,10 +274,9 @@ func (m *Measurement) upkeep(r Row, cell func(string, results.Outcome, string, .
 		c.Detail = u.Unknown
 		return c
 	}
-	since := m.Now.Sub(u.LatestDate)
-	o := Grade(since.Hours()/24, 365, 730, 1e9)
+	o := Grade(now.Sub(u.LatestDate).Hours()/24, 365, 730, 1e9)
 	age := ""
-	if a := u.Age(m.Now); a > 0 {
+	if a := u.Age(now); a > 0 {
 		age = strconv.Itoa(int(a.Hours() / 24))
 	}
 	note := u.LatestDate.Format("2006-01")
@@ -330,6 +293,41 @@ func (m *Measurement) upkeep(r Row, cell func(string, results.Outcome, string, .
 		c.Detail += "; a newer major version exists: " + u.NewerMajor
 	}
 	return c
+}
+
+// Contradictions returns what a codec's packages and code contradict of
+// its declarations (codec.Adoption): JIT declared without a dependency
+// that maps memory executable, or such a dependency undeclared; a
+// generator declared without generated code, or generated code without
+// a generator declared.
+func Contradictions(a codec.Adoption, d Dependencies, cd Code) []string {
+	var out []string
+	for _, why := range []string{jitContradiction(a, d), generatorContradiction(a, cd)} {
+		if why != "" {
+			out = append(out, why)
+		}
+	}
+	return out
+}
+
+func jitContradiction(a codec.Adoption, d Dependencies) string {
+	switch {
+	case a.JIT != "" && len(d.JIT) == 0:
+		return "declares JIT, but none of its packages maps memory executable"
+	case a.JIT == "" && len(d.JIT) > 0:
+		return "declares no JIT, but " + strings.Join(d.JIT, ", ") + " maps memory executable: declare it in Info.Adopt.JIT"
+	}
+	return ""
+}
+
+func generatorContradiction(a codec.Adoption, cd Code) string {
+	switch {
+	case a.Generator != "" && cd.Generated == 0:
+		return "declares generator " + a.Generator + ", but none of its code is generated"
+	case a.Generator == "" && cd.Generated > 0:
+		return fmt.Sprintf("has %d generated lines (by %s) but declares no generator: declare it in Info.Adopt.Generator", cd.Generated, cmp.Or(strings.Join(cd.Tools, ", "), "a tool"))
+	}
+	return ""
 }
 
 // Grade returns Light for x up to light, Moderate up to moderate, Heavy

@@ -20,7 +20,7 @@ var baselinePackages = []string{"fmt", "os", ModulePath + "/codec", ModulePath +
 // the repository at root without building anything: the part of the
 // study the declarations (codec.Adoption) are checked against, cheap
 // enough for a test over every codec.
-func ListAdapters(ctx context.Context, root string, adapters map[string]Adapter) (map[string]Row, error) {
+func ListAdapters(ctx context.Context, root string, adapters map[string]Adapter) (map[string]Listed, error) {
 	paths := slices.Clone(baselinePackages)
 	for _, a := range adapters {
 		if !slices.Contains(paths, a.Path) {
@@ -69,12 +69,16 @@ func ListAdapters(ctx context.Context, root string, adapters map[string]Adapter)
 		return pkgs
 	}
 	base := closure(baselinePackages...)
-	rows := map[string]Row{}
+	rows := map[string]Listed{}
 	for name, a := range adapters {
-		row := Row{Codec: name, Adapter: a}
-		row.Deps = Added(closure(append(slices.Clone(baselinePackages), a.Path)...), base)
-		row.Code = CountCode(row.Deps.Serbench)
-		rows[name] = row
+		d := Added(closure(append(slices.Clone(baselinePackages), a.Path)...), base)
+		rows[name] = Listed{Deps: d, Code: CountCode(d.Serbench)}
 	}
 	return rows, nil
+}
+
+// Listed is what ListAdapters finds of a codec.
+type Listed struct {
+	Deps Dependencies
+	Code Code
 }

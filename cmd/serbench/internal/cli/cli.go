@@ -92,7 +92,7 @@ Usage:
                                 what each reader gets when writer and reader disagree
                                 on the schema: every change both ways, as a matrix;
                                 evolution.csv, evolution.json
-  serbench cost [-codecs LIST] [-runs N] [-offline] [-o DIR]
+  serbench cost [-codecs LIST] [-runs N] [-offline] [-o DIR] [-resume DIR]
                                 what adopting each codec costs: binary bytes, cold-build
                                 CPU-seconds, modules and licences, unsafe/asm/JIT,
                                 generated code, deterministic output, upkeep; cost.csv,
@@ -119,7 +119,7 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		// The hidden command a worker.Pool starts every child with.
 		return worker.Serve(ctx, stdin, func(s worker.Spec) (runner.Job, error) {
 			return preset.Job(s.Codec, s.Dataset, s.Shape, s.Ops)
-		}, append(studyHandlers(), freshHandler, coldHandler, cost.Handler, costDeterminism)...)
+		}, append(studyHandlers(), freshHandler, coldHandler)...)
 	}
 	err := dispatch(ctx, args, stdout, stderr)
 	if errors.Is(err, errHelp) {
@@ -200,7 +200,7 @@ func splitList(s string) []string {
 // studyHandlers returns the worker tasks of every study (package study),
 // which a child serves.
 func studyHandlers() []worker.Handler {
-	hs := []worker.Handler{fidelity.Spec().Handler(), hostile.Spec(false).Handler(), evolve.Handler}
+	hs := []worker.Handler{fidelity.Spec().Handler(), hostile.Spec(false).Handler(), evolve.Handler, cost.Spec(cost.Options{}).Handler()}
 	// The suite is embedded: it fails to load only in a broken build, and
 	// the parent then says so before it starts any child.
 	if s, err := compliance.Spec(); err == nil {

@@ -8,78 +8,50 @@ import (
 	"path/filepath"
 
 	"github.com/serbench/serbench/cost"
-	"github.com/serbench/serbench/registry"
-	"github.com/serbench/serbench/report/matrix"
-	"github.com/serbench/serbench/worker"
+	"github.com/serbench/serbench/study"
 )
 
-// costDeterminism is the worker's side of the cost study's determinism
-// check.
-var costDeterminism = worker.Handler{Name: cost.DeterminismTask, Run: cost.DeterminismHandler(registry.Lookup)}
-
-// costCmd measures what adopting each codec costs, prints the matrix and
-// writes cost.csv and cost.json into -o; a report.html beside a run's
-// results there is rendered again with it.
+// costCmd runs the cost study on the study template: what adopting each
+// codec costs, the matrix on stdout, cost.csv and cost.json in -o.
 func costCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	b := newFlags("cost", "serbench cost [-codecs LIST] [-runs N] [-src DIR] [-offline] [-o DIR]",
-		"Measures what adopting each codec costs besides run time: the bytes it adds to a stripped\n"+
-			"binary, the CPU-seconds it adds to a cold build, the modules, licences, unsafe, assembly,\n"+
-			"cgo and JIT code it brings, its generated code and generator, whether its output is the\n"+
-			"same bytes every time, and its module's latest release. It builds a small main per codec\n"+
-			"in a temporary directory from the serbench checkout -src; cold builds run in child processes.", stderr)
-	fs := b.fs
-	var sf studyFlags
 	var (
-		runs    = fs.Int("runs", cost.DefaultRuns, "cold builds of each codec's main, whose median and 95% interval are reported (6 is the fewest with an interval); "+flagRanges["runs"].String())
-		src     = fs.String("src", "", "the serbench checkout whose codecs are built (default: the module around the current directory)")
-		offline = fs.Bool("offline", false, "ask the module proxy nothing: the upkeep column says so")
-		quiet   bool
+		runs    int
+		src     string
+		offline bool
+		built   int
 	)
-	b.quiet(&quiet)
-	b.study(&sf, "cost.csv and cost.json", 1, cost.DefaultTimeout, "one cold build")
-	if err := b.parse(args); err != nil {
-		return err
+	sc := &studyCommand{
+		spec: func() (*study.Study, error) {
+			o := cost.Options{Runs: runs}
+			if offline {
+				o.Proxy = "off"
+			}
+			// The template builds the value once before it parses the
+			// flags (for the study's name and defaults): -src is known
+			// from the second on.
+			if built++; built > 1 {
+				root, err := checkout(src)
+				if err != nil {
+					return nil, err
+				}
+				o.Root = root
+			}
+			return cost.Spec(o), nil
+		},
+		usage: "serbench cost [-codecs LIST] [-costs LIST] [-runs N] [-src DIR] [-offline] [-o DIR] [-v] [-resume DIR]",
+		about: "Measures what adopting each codec costs besides run time: the bytes it adds to a stripped\n" +
+			"binary, the CPU-seconds it adds to a cold build, the modules, licences, unsafe, assembly,\n" +
+			"cgo and JIT code it brings, its generated code and generator, whether its output is the\n" +
+			"same bytes every time, and its module's latest release. It builds a small main per codec\n" +
+			"in a temporary directory from the serbench checkout -src, each build in a child process.",
+		parallel: 1,
+		flags: func(b *flagBuilder) {
+			b.fs.IntVar(&runs, "runs", cost.DefaultRuns, "cold builds of each codec's main, whose median and 95% interval are reported (6 is the fewest with an interval); "+flagRanges["runs"].String())
+			b.fs.StringVar(&src, "src", "", "the serbench checkout whose adapters are built (default: the module around the current directory)")
+			b.fs.BoolVar(&offline, "offline", false, "ask the module proxy nothing: the upkeep column says so")
+		},
 	}
-	if fs.NArg() > 0 {
-		return usagef("cost takes no arguments, got %q; use -codecs", fs.Args())
-	}
-	infos := registry.Codecs
-	if sf.codecs != "" {
-		names := splitList(sf.codecs)
-		if err := registry.Check(names); err != nil {
-			return &UsageError{Msg: err.Error()}
-		}
-		infos = nil
-		for _, n := range names {
-			c, _ := registry.Lookup(n)
-			infos = append(infos, c)
-		}
-	}
-	root, err := checkout(*src)
-	if err != nil {
-		return err
-	}
-	d, err := openOut(sf.out)
-	if err != nil {
-		return err
-	}
-	r := &cost.Runner{Root: root, Runs: *runs, Parallel: sf.parallel, Timeout: sf.timeout}
-	if *offline {
-		r.Proxy = "off"
-	}
-	if !quiet {
-		r.Progress = func(s string) { fmt.Fprintln(stderr, "cost:", s) }
-	}
-	m, err := r.Measure(ctx, infos)
-	if err != nil {
-		return &RunError{Msg: fmt.Sprintf("cost: %v; nothing written", err)}
-	}
-	mx := m.Matrix(infos, registry.Version)
-	fmt.Fprintf(stderr, "cost: %d codecs in %v\n", len(infos), mx.Elapsed)
-	if err := writeMatrix(d.Path(), mx, stderr); err != nil {
-		return &RunError{Msg: fmt.Sprintf("cost: %v", err)}
-	}
-	return matrix.Write(stdout, mx, false)
+	return sc.run(ctx, args, stdout, stderr)
 }
 
 // checkout returns the serbench checkout src names, or the module root
@@ -89,6 +61,9 @@ func checkout(src string) (string, error) {
 		abs, err := filepath.Abs(src)
 		if err != nil {
 			return "", &UsageError{Msg: fmt.Sprintf("-src %s: %v", src, err)}
+		}
+		if _, err := os.Stat(filepath.Join(abs, "go.mod")); err != nil {
+			return "", &UsageError{Msg: fmt.Sprintf("-src %s: no go.mod there: name a serbench checkout", src)}
 		}
 		return abs, nil
 	}

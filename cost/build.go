@@ -104,7 +104,8 @@ func coldBuild(ctx context.Context, work, dir, seed string) (float64, error) {
 	return (cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()).Seconds(), nil
 }
 
-// linkTree copies directory src to dst, hard-linking files where it can.
+// linkTree copies directory src to dst, hard-linking files where it can;
+// a file dst has already is left as it is.
 func linkTree(src, dst string) error {
 	return filepath.WalkDir(src, func(p string, d os.DirEntry, err error) error {
 		if err != nil {
@@ -114,6 +115,9 @@ func linkTree(src, dst string) error {
 		to := filepath.Join(dst, rel)
 		if d.IsDir() {
 			return os.MkdirAll(to, 0o755)
+		}
+		if _, err := os.Lstat(to); err == nil {
+			return nil
 		}
 		// The files at the top (trim.txt, README) may be rewritten in
 		// place: each copy gets its own.

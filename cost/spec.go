@@ -31,6 +31,11 @@ type Options struct {
 	// Now is when the pinned versions' ages and the latest releases' are
 	// measured. Default time.Now.
 	Now func() time.Time
+	// Seed is the build cache seeded with the standard library and the
+	// baseline, kept between runs since it holds nothing of a codec.
+	// Default: serbench/cost-seed in the user's cache directory, or one
+	// in the run's workspace when there is none.
+	Seed string
 }
 
 // DefaultRuns is the default number of cold builds per main: the fewest
@@ -80,6 +85,7 @@ type env struct {
 	base     *Main
 	seed     string
 	seeded   map[string]bool
+	warm     string // the binary cells' shared cache: the seed and the codecs' packages
 	proxy    string
 }
 
@@ -89,6 +95,7 @@ type cellInput struct {
 	Dir   string `json:"dir,omitempty"`  // the codec's main
 	Base  string `json:"base,omitempty"` // the baseline's
 	Seed  string `json:"seed,omitempty"`
+	Warm  string `json:"warm,omitempty"`
 	Proxy string `json:"proxy,omitempty"`
 	// Err says why the codec's main could not be prepared: the child
 	// returns it.
@@ -104,7 +111,7 @@ func (e *env) input(c *study.Cell) any {
 	if err != nil {
 		return cellInput{Err: err.Error()}
 	}
-	return cellInput{Work: e.w.Dir, Dir: m.Dir, Base: e.base.Dir, Seed: e.seed, Proxy: e.proxy}
+	return cellInput{Work: e.w.Dir, Dir: m.Dir, Base: e.base.Dir, Seed: e.seed, Warm: e.warm, Proxy: e.proxy}
 }
 
 // prepare makes the workspace and the baseline on its first call, and
@@ -152,7 +159,13 @@ func (e *env) start() error {
 	if e.base, err = e.w.Add(Baseline, nil, "tiny"); err != nil {
 		return err
 	}
-	e.seed, e.seeded = filepath.Join(e.w.Dir, "seed-cache"), map[string]bool{}
+	e.seed, e.seeded, e.warm = e.opts.Seed, map[string]bool{}, filepath.Join(e.w.Dir, "size-cache")
+	if e.seed == "" {
+		e.seed = filepath.Join(e.w.Dir, "seed-cache")
+		if dir, err := os.UserCacheDir(); err == nil {
+			e.seed = filepath.Join(dir, "serbench", "cost-seed")
+		}
+	}
 	pkgs, err := e.w.Deps(context.Background(), e.base)
 	if err != nil {
 		return err
@@ -162,6 +175,9 @@ func (e *env) start() error {
 	}
 	if err := e.w.Seed(context.Background(), e.seed, nil, e.base); err != nil {
 		return err
+	}
+	if err := linkTree(e.seed, e.warm); err != nil {
+		return fmt.Errorf("cost: copying the seeded cache: %w", err)
 	}
 	switch e.opts.Proxy {
 	case "":
@@ -190,6 +206,11 @@ func (e *env) seedStd(pkgs []Package) error {
 	}
 	for _, p := range std {
 		e.seeded[p] = true
+	}
+	// The binary cells share a cache that holds the seed and the codecs'
+	// packages as they are built: sizes need no cold build.
+	if err := linkTree(e.seed, e.warm); err != nil {
+		return fmt.Errorf("cost: copying the seeded cache: %w", err)
 	}
 	return nil
 }
@@ -250,21 +271,16 @@ func runCell(ctx context.Context, t study.Task, step func(string)) (any, error) 
 	w := &Workspace{Dir: in.Work}
 	switch t.Case {
 	case CaseBinary:
+		// Go's build cache is safe for builds beside each other: the
+		// binary cells share one, so that a library two codecs use is
+		// compiled once.
 		step("build")
-		tmp, err := os.MkdirTemp(in.Work, "size-")
-		if err != nil {
-			return nil, err
-		}
-		defer os.RemoveAll(tmp)
-		cache := filepath.Join(tmp, "cache")
-		if err := linkTree(in.Seed, cache); err != nil {
-			return nil, fmt.Errorf("cost: copying the seeded cache: %w", err)
-		}
 		var out binaryOut
-		if out.Baseline, err = w.Size(ctx, &Main{Codec: Baseline, Dir: in.Base}, cache); err != nil {
+		var err error
+		if out.Baseline, err = w.Size(ctx, &Main{Codec: Baseline, Dir: in.Base}, in.Warm); err != nil {
 			return nil, err
 		}
-		out.Binary, err = w.Size(ctx, &Main{Codec: t.Codec.Name, Dir: in.Dir}, cache)
+		out.Binary, err = w.Size(ctx, &Main{Codec: t.Codec.Name, Dir: in.Dir}, in.Warm)
 		return out, err
 	case CaseBuild:
 		var out buildOut

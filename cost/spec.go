@@ -6,7 +6,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"strings"
 	"sync"
 	"time"
 
@@ -91,6 +93,7 @@ type env struct {
 
 // cellInput is what a cell's child is given.
 type cellInput struct {
+	Root  string `json:"root,omitempty"` // the checkout, for upkeep's pinned version
 	Work  string `json:"work,omitempty"`
 	Dir   string `json:"dir,omitempty"`  // the codec's main
 	Base  string `json:"base,omitempty"` // the baseline's
@@ -103,10 +106,20 @@ type cellInput struct {
 }
 
 // input prepares c's codec's main, once, and returns what its cells'
-// children need.
+// children need. The deterministic and upkeep cases need no main: they
+// prepare nothing.
 func (e *env) input(c *study.Cell) any {
 	e.mu.Lock()
 	defer e.mu.Unlock()
+	switch c.Case.Name {
+	case CaseDeterministic:
+		return cellInput{}
+	case CaseUpkeep:
+		if e.proxy == "" && e.opts.Proxy != "off" {
+			e.proxy = cmp.Or(e.opts.Proxy, Proxy(context.Background()))
+		}
+		return cellInput{Root: e.opts.Root, Proxy: e.proxy}
+	}
 	m, err := e.prepare(c.Codec)
 	if err != nil {
 		return cellInput{Err: err.Error()}
@@ -178,13 +191,6 @@ func (e *env) start() error {
 	}
 	if err := linkTree(e.seed, e.warm); err != nil {
 		return fmt.Errorf("cost: copying the seeded cache: %w", err)
-	}
-	switch e.opts.Proxy {
-	case "":
-		e.proxy = Proxy(context.Background())
-	case "off":
-	default:
-		e.proxy = e.opts.Proxy
 	}
 	return nil
 }
@@ -311,25 +317,27 @@ func runCell(ctx context.Context, t study.Task, step func(string)) (any, error) 
 			return Upkeep{Module: "std"}, nil
 		}
 		step("go list")
-		pkgs, err := w.Deps(ctx, &Main{Codec: t.Codec.Name, Dir: in.Dir})
+		version, err := pinned(ctx, in.Root, t.Codec.Module)
 		if err != nil {
 			return nil, err
 		}
 		step("module proxy")
-		return CheckUpkeep(ctx, HTTPFetcher{}, in.Proxy, t.Codec.Module, pinned(pkgs, t.Codec.Module)), nil
+		return CheckUpkeep(ctx, HTTPFetcher{}, in.Proxy, t.Codec.Module, version), nil
 	}
 	return nil, fmt.Errorf("cost: no case %q", t.Case)
 }
 
-// pinned returns the version of mod among pkgs' modules, or of the
-// module whose path mod starts with.
-func pinned(pkgs []Package, mod string) string {
-	for _, p := range pkgs {
-		if p.Module != nil && (p.Module.Path == mod || len(mod) > len(p.Module.Path) && mod[:len(p.Module.Path)+1] == p.Module.Path+"/") {
-			return p.Module.Version
-		}
+// pinned returns the version of module mod the checkout at root
+// requires (go list -m).
+func pinned(ctx context.Context, root, mod string) (string, error) {
+	cmd := exec.CommandContext(ctx, "go", "list", "-m", "-f", "{{.Version}}", mod)
+	cmd.Dir = root
+	cmd.Env = append(os.Environ(), "GOWORK=off", "GOTOOLCHAIN=local")
+	out, err := run(cmd)
+	if err != nil {
+		return "", fmt.Errorf("cost: the version of %s: %w", mod, err)
 	}
-	return ""
+	return strings.TrimSpace(string(out)), nil
 }
 
 // buildState is what a build cell keeps between its runs.

@@ -237,13 +237,15 @@ func mainDataset(info codec.Info) string {
 	return "tiny"
 }
 
-// after removes the workspace.
+// after removes the workspace; a next run of the same value makes
+// another.
 func (e *env) after(context.Context, *results.Matrix) error {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	if e.w != nil {
 		e.w.Close()
 	}
+	e.prepared, e.w, e.err = false, nil, nil
 	return nil
 }
 

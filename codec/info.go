@@ -109,6 +109,10 @@ type Info struct {
 	// Notes is free text for the report: anything a reader should know.
 	Notes string
 
+	// Adopt is what adopting the codec asks beyond its module: generated
+	// code and its generator, JIT, a canonical mode (package cost).
+	Adopt Adoption
+
 	// New returns a fresh codec. It must not be nil.
 	New func() Codec
 }

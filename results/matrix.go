@@ -115,6 +115,9 @@ type OutcomeKind struct {
 	// NoteNames says that a cell's Note names what happened better than
 	// Label does (a crash's kind), where a verdict names the cell.
 	NoteNames bool `json:"note_names,omitempty"`
+	// ShowNote says that a cell's mark is its Note, where it has one: a
+	// figure ("+1.2 MB"), for a study whose cells are measurements.
+	ShowNote bool `json:"show_note,omitempty"`
 }
 
 // A Rule gives a codec its verdict when one of its cells has an outcome
@@ -326,12 +329,15 @@ func (s *Study) Severity(o Outcome) int {
 	return slices.IndexFunc(s.Outcomes, func(k OutcomeKind) bool { return k.Name == o })
 }
 
-// Code returns the cell's mark in a matrix: its outcome's Code, or the
-// one its Note selects.
+// Code returns the cell's mark in a matrix: its outcome's Code, the one
+// its Note selects, or its Note where the outcome shows notes.
 func (s *Study) Code(c *MatrixCell) string {
 	k := s.Kind(c.Outcome)
 	if code, ok := k.Codes[c.Note]; ok {
 		return code
+	}
+	if k.ShowNote && c.Note != "" {
+		return c.Note
 	}
 	return k.Code
 }

@@ -4,8 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/serbench/serbench/machine"
-	"math"
 	"math/rand/v2"
 	"runtime"
 	"runtime/metrics"
@@ -13,9 +11,8 @@ import (
 	"sync/atomic"
 	"time"
 
-	"golang.org/x/perf/benchmath"
-
 	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/machine"
 	"github.com/serbench/serbench/results"
 )
 
@@ -696,12 +693,7 @@ func (r *Runner) watch(ctx context.Context, workerDone <-chan struct{}, current 
 // summarize returns the median of xs and its confidence interval, with
 // unknown bounds (too few samples) as zero.
 func summarize(xs []float64, confidence float64) results.Stat {
-	s := benchmath.AssumeNothing.Summary(benchmath.NewSample(xs, &benchmath.DefaultThresholds), confidence)
-	st := results.Stat{Median: s.Center, Lo: s.Lo, Hi: s.Hi}
-	if math.IsInf(st.Lo, 0) || math.IsInf(st.Hi, 0) {
-		st.Lo, st.Hi = 0, 0
-	}
-	return st
+	return results.Summarize(xs, confidence)
 }
 
 func median(ss []results.Sample, f func(results.Sample) float64) float64 {

@@ -266,9 +266,11 @@ function scatterChart(el, set, excluded) {
     pts = pts.map(p => Object.assign({}, p, { out: excluded.get(pointCodec(p)), front: front.includes(p.codec) }));
   }
   const chart = echarts.init(el, null, { renderer: "svg" });
-  const name = p => (p.flags ? p.codec + " †" : p.codec) + (p.implausible ? " !" : "") + (p.few ? " (" + p.shapes + " of " + (SERBENCH_OVERVIEW.scatter.length - 1) + " shapes)" : "");
+  const name = p => (p.flags ? p.codec + " †" : p.codec) + (p.implausible ? " !" : "") + (p.few ? " (" + p.shapes + " of " + (SERBENCH_OVERVIEW.shape_sets - 1) + " shapes)" : "");
   const fmtT = v => set.relative ? fmtRatio(v) : fmtDur(v);
-  const fmtS = v => set.relative ? fmtRatio(v) : fmtBytes(v);
+  const fmtS = v => set.relative && !set.size_name ? fmtRatio(v) : fmtBytes(v);
+  const sizeWord = set.size_name || "size";
+  const smallest = set.relative && !set.size_name ? " the smallest" : "";
   const front = pts.filter(p => p.front).sort((a, b) => a.time - b.time);
   const shown = pts.slice().sort((a, b) => labelRank(a) - labelRank(b));
   const span = (xs) => [Math.min(...xs) / 1.5, Math.max(...xs) * 1.5];
@@ -276,21 +278,21 @@ function scatterChart(el, set, excluded) {
   const [slo, shi] = span(pts.map(p => Math.max(p.size, 1e-9)));
   const tip = p => "<b>" + esc(p.codec) + "</b>" + (p.front ? " (on the Pareto front)" : "") +
     "<br>round trip " + fmtT(p.time) + (set.relative ? " the best" : "") +
-    "<br>size " + fmtS(p.size) + (set.relative ? " the smallest" : "") +
+    "<br>" + esc(sizeWord) + " " + fmtS(p.size) + smallest +
     (p.shapes ? "<br>over " + p.shapes + " dataset shapes" + (p.few ? ": too few to compare, never on the front" : "") : "") +
     (p.compressor ? "<br>compressed by " + esc(p.compressor) + ": the size sent, and the round trip with compressing and decompressing" : "") +
     (p.flags ? "<br>† " + esc(p.flags) : "") + implausibleNote(p.implausible) +
     (p.out ? "<br>left out by your needs: " + esc(p.out) : "");
   chart.setOption({
     animation: false,
-    title: { text: set.relative ? "size against round-trip time, relative to the best (geometric mean over shapes)" : "size against round-trip time: " + set.title,
+    title: { text: set.size_name ? set.title : set.relative ? "size against round-trip time, relative to the best (geometric mean over shapes)" : "size against round-trip time: " + set.title,
       left: "center", top: 2, textStyle: { fontSize: 13, fontWeight: "normal" } },
     grid: { left: 12, right: 90, top: 34, bottom: 30, containLabel: true },
     legend: { data: ["Pareto front"], right: 4, top: 24, orient: "vertical", textStyle: { fontSize: 11 } },
     tooltip: { trigger: "item", confine: true, formatter: p => p.data && p.data.pt ? tip(p.data.pt) : "Pareto front: " + front.map(p => esc(p.codec)).join(", ") },
     xAxis: { type: "log", name: "round trip" + (set.relative ? " (× best)" : ""), nameLocation: "middle", nameGap: 22, min: tlo, max: thi,
       axisLabel: { formatter: v => fmtT(+v.toPrecision(2)), hideOverlap: true }, splitLine: { lineStyle: { color: "#eee" } } },
-    yAxis: { type: "log", name: "size" + (set.relative ? " (× smallest)" : ""), min: slo, max: shi,
+    yAxis: { type: "log", name: sizeWord + (smallest ? " (× smallest)" : ""), min: slo, max: shi,
       axisLabel: { formatter: v => fmtS(+v.toPrecision(2)), hideOverlap: true }, splitLine: { lineStyle: { color: "#eee" } } },
     series: [
       {

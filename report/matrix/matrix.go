@@ -77,6 +77,9 @@ func grid(b *strings.Builder, m *results.Matrix) {
 			cw = max(cw, utf8.RuneCountInString(c))
 		}
 	}
+	for i := range m.Cells {
+		cw = max(cw, utf8.RuneCountInString(m.Study.Code(&m.Cells[i])))
+	}
 	sep := " "
 	if cw == 1 {
 		sep = ""
@@ -443,4 +446,23 @@ func pad(s string, w int) string {
 
 func padLeft(s string, w int) string {
 	return strings.Repeat(" ", max(0, w-utf8.RuneCountInString(s))) + s
+}
+
+// RowText says codec's row of m in words, a case a clause: "binary
+// +1.20 MB, build +3.1 s, ...", each case with its cell's mark where the
+// study shows figures (results.OutcomeKind.ShowNote), else the words of
+// its outcome. It is "" when the codec has no cell.
+func RowText(m *results.Matrix, codec string) string {
+	var parts []string
+	for i, c := range m.Row(codec) {
+		if c == nil {
+			continue
+		}
+		what := m.Study.Kind(c.Outcome).Label
+		if k := m.Study.Kind(c.Outcome); k.ShowNote && c.Note != "" {
+			what = c.Note
+		}
+		parts = append(parts, m.Cases[i].Name+" "+what)
+	}
+	return strings.Join(parts, ", ")
 }

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/serbench/serbench/compliance"
+	"github.com/serbench/serbench/cost"
 	"github.com/serbench/serbench/evolve"
 	"github.com/serbench/serbench/fidelity"
 	"github.com/serbench/serbench/hostile"
@@ -98,6 +99,11 @@ Usage:
                                 ways between each Go codec and the peers of its format
                                 (scripts/interop-peers installs them); interop.csv,
                                 interop.json, report.html, summary.md
+  serbench cost [-codecs LIST] [-runs N] [-offline] [-o DIR] [-resume DIR]
+                                what adopting each codec costs: binary bytes, cold-build
+                                CPU-seconds, modules and licences, unsafe/asm/JIT,
+                                generated code, deterministic output, upkeep; cost.csv,
+                                cost.json
   serbench reproduce [-claims LIST] [-o DIR]
                                 check the seed articles' claims; writes DIR/REPRODUCTION.md
   serbench version              the serbench version, the Go version and GOOS/GOARCH
@@ -152,6 +158,8 @@ func dispatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return interopCmd(ctx, rest, stdout, stderr)
 	case "reproduce":
 		return reproduceCmd(ctx, rest, stdout, stderr)
+	case "cost":
+		return costCmd(ctx, rest, stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil
@@ -166,7 +174,7 @@ func dispatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			// Flags without a command mean "run".
 			return runCmd(ctx, args, stdout, stderr)
 		}
-		return usagef("unknown command %q; known: run, list, report, compare, fidelity, hostile, evolve, interop, reproduce, version, help", cmd)
+		return usagef("unknown command %q; known: run, list, report, compare, fidelity, hostile, evolve, interop, cost, reproduce, version, help", cmd)
 	}
 }
 
@@ -201,7 +209,7 @@ func splitList(s string) []string {
 // studyHandlers returns the worker tasks of every study (package study),
 // which a child serves.
 func studyHandlers() []worker.Handler {
-	hs := []worker.Handler{fidelity.Spec().Handler(), hostile.Spec(false).Handler(), evolve.Spec().Handler(), interop.Handler}
+	hs := []worker.Handler{fidelity.Spec().Handler(), hostile.Spec(false).Handler(), evolve.Spec().Handler(), interop.Handler, cost.Spec(cost.Options{}).Handler()}
 	// The suite is embedded: it fails to load only in a broken build, and
 	// the parent then says so before it starts any child.
 	if s, err := compliance.Spec(); err == nil {

@@ -45,6 +45,7 @@ func runNeedStudy(ctx context.Context, name string, codecs []string) (*results.M
 	return study.Run(ctx, &worker.Pool{Parallel: 2}, s, study.Options{Codecs: in})
 }
 
+
 // applyNeeds judges the plan's codecs on the run's needs and keeps the
 // jobs of those that meet every one. The studies the needs read come from
 // the output directory when it holds them for the candidates; the others

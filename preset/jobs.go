@@ -3,7 +3,6 @@ package preset
 import (
 	"errors"
 	"fmt"
-	"slices"
 
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/dataset"
@@ -80,11 +79,10 @@ func (s Selection) Jobs() ([]runner.Job, error) {
 }
 
 // job returns the job of codec c on dataset d in shape sh; an in-place
-// reader (codec.Info.ReadsOnly) keeps only the ops it takes part in.
+// reader (codec.Info.ReadsOnly) keeps only the ops it takes part in
+// (runner.OpsOf).
 func job(c codec.Info, d *dataset.Dataset, sh dataset.Shape, ops []results.Op) runner.Job {
-	if c.ReadsOnly != "" {
-		ops = slices.DeleteFunc(slices.Clone(ops), func(op results.Op) bool { return !slices.Contains(results.ReaderOps, op) })
-	}
+	ops = runner.OpsOf(c, ops)
 	return runner.Job{
 		Codec: c, Dataset: d.Name, Shape: string(sh), Items: d.Count(sh), Ops: ops, Reads: d.Reads(),
 		Value:   func() (any, error) { return d.Value(sh) },

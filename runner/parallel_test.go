@@ -45,13 +45,14 @@ func TestParallelLoop(t *testing.T) {
 	var fail, panics atomic.Int64 // goroutine+1 that fails or panics
 	loops := make([]loop, procs)
 	parts := make([]*control, procs)
+	sinks := make([][]byte, procs) // one per goroutine: a shared one races
 	for i := range procs {
 		parts[i] = newControl(4, uint64(i), time.Now, func(int, []byte) error {
 			checked[i].Add(1)
 			// An allocation of the verification's, large enough to be
 			// counted as it is made: the runtime counts small objects
 			// per span, when a P's cache gives its span back.
-			allocSink = make([]byte, 64<<10)
+			sinks[i] = make([]byte, 64<<10)
 			return nil
 		})
 		loops[i] = func(n int) error {

@@ -140,6 +140,8 @@ func TestVersionLine(t *testing.T) {
 func TestInvocation(t *testing.T) {
 	for _, tc := range []struct{ arg0, want string }{
 		{"/tmp/go-build123/b001/exe/serbench", "go run ./cmd/serbench"},
+		{"/root/.cache/go-build/97/9747110327dd3dbf1cce778f27453fc2745ce39d3b2a6801a633001dbf9954d3-d/serbench", "go run ./cmd/serbench"},
+		{"/home/u/bin/9747110327dd3dbf1cce778f27453fc2745ce39d3b2a6801a633001dbf9954d3-d/serbench", "/home/u/bin/9747110327dd3dbf1cce778f27453fc2745ce39d3b2a6801a633001dbf9954d3-d/serbench"},
 		{"./serbench", "./serbench"},
 		{"/usr/local/bin/serbench", "/usr/local/bin/serbench"},
 		{"serbench", "serbench"},

@@ -1,11 +1,10 @@
 package claims
 
 import (
-	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/serbench/serbench/dataset"
+	"github.com/serbench/serbench/internal/suggest"
 	"github.com/serbench/serbench/results"
 )
 
@@ -105,13 +104,17 @@ func Lookup(ids []string) ([]Claim, error) {
 	for _, id := range ids {
 		i := slices.IndexFunc(All, func(c Claim) bool { return c.ID == id })
 		if i < 0 {
-			bad = append(bad, fmt.Sprintf("%q", id))
+			bad = append(bad, id)
 			continue
 		}
 		out = append(out, All[i])
 	}
 	if len(bad) > 0 {
-		return nil, fmt.Errorf("unknown claim %s; run 'serbench list claims' to see all %d", strings.Join(bad, ", "), len(All))
+		known := make([]string, len(All))
+		for i, c := range All {
+			known[i] = c.ID
+		}
+		return nil, suggest.Check("claim", bad, known, nil, "serbench list claims")
 	}
 	return out, nil
 }

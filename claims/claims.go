@@ -20,13 +20,16 @@ const (
 	// intervals overlap: the noise of this run cannot tell; a larger
 	// -budget or a quieter machine may.
 	Undecided Verdict = "undecided within noise"
-	// Untestable: the claim cannot be tested by serbench, or was not
+	// NotMeasured: the run's time (-time) ended before the claim's cases
+	// were measured; a longer -time, or -claims with this one, tests it.
+	NotMeasured Verdict = "not measured: time ran out"
+	// Untestable: the claim cannot be tested by serbench, or could not be
 	// measured in this run (a crash, a case not run).
 	Untestable Verdict = "cannot be tested here"
 )
 
 // Verdicts lists the verdicts in display order.
-var Verdicts = []Verdict{Holds, Caveat, NotHold, Undecided, Untestable}
+var Verdicts = []Verdict{Holds, Caveat, NotHold, Undecided, NotMeasured, Untestable}
 
 // A Rule says how an experiment's results give a verdict.
 type Rule string

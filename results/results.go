@@ -157,6 +157,10 @@ type Env struct {
 	// one. It is the GOMAXPROCS on a machine of its own; less where other
 	// work held cores, and no codec's speed-up could be more.
 	SpinSpeedup []float64 `json:"spin_speedup,omitempty"`
+	// Load is the machine's load average over 1, 5 and 15 minutes as the
+	// run started ("1.02 0.87 0.55", /proc/loadavg), where the OS reports
+	// it: how busy the machine was beside the run.
+	Load string `json:"load,omitempty"`
 }
 
 // Options records the measuring options a Run used.

@@ -10,8 +10,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/codecs/gob"
+	"github.com/serbench/serbench/codecs/json"
+	jobof "github.com/serbench/serbench/internal/jobs"
 	"github.com/serbench/serbench/internal/planted"
-	"github.com/serbench/serbench/preset"
 	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/runner"
 	"github.com/serbench/serbench/worker"
@@ -52,16 +55,20 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-// resolve knows the registry's codecs and the planted ones.
+// testCodecs are the codecs the tests run: two of the standard library's,
+// from their packages rather than the registry (which links every codec:
+// the race detector's build of these tests stays small), and the
+// planted ones.
+var testCodecs = append([]codec.Info{json.Std, gob.OneShot, gob.Stream}, append(planted.Codecs, planted.Workers...)...)
+
+// resolve knows testCodecs.
 func resolve(s worker.Spec) (runner.Job, error) {
-	for _, c := range append(planted.Codecs, planted.Workers...) {
+	for _, c := range testCodecs {
 		if c.Name == s.Codec {
-			job, err := preset.Job("json", s.Dataset, s.Shape, s.Ops)
-			job.Codec = c
-			return job, err
+			return jobof.Named(c, s.Dataset, s.Shape, s.Ops)
 		}
 	}
-	return preset.Job(s.Codec, s.Dataset, s.Shape, s.Ops)
+	return runner.Job{}, fmt.Errorf("unknown codec %q: the tests know %d", s.Codec, len(testCodecs))
 }
 
 // childCommand starts this test binary as a worker.

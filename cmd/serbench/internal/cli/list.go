@@ -60,13 +60,13 @@ func parseList(args []string, stderr io.Writer) (what []string, long bool, err e
 	case len(args) == 0:
 		return []string{"codecs", "datasets", "presets"}, long, nil
 	case len(args) > 1:
-		return nil, false, usagef("list takes at most one argument: codecs, datasets, presets, probes, classes, cases or claims")
+		return nil, false, usagef("list takes at most one argument: codecs, datasets, presets, probes, classes, cases, claims or needs")
 	}
-	lists := []string{"codecs", "datasets", "presets", "probes", "classes", "cases", "claims"}
+	lists := []string{"codecs", "datasets", "presets", "probes", "classes", "cases", "claims", "needs"}
 	if slices.Contains(lists, args[0]) {
 		return args, long, nil
 	}
-	return nil, false, usagef("cannot list %q%s; choose codecs, datasets, presets, probes, classes, cases or claims", args[0], suggest.Hint(args[0], lists))
+	return nil, false, usagef("cannot list %q%s; choose codecs, datasets, presets, probes, classes, cases, claims or needs", args[0], suggest.Hint(args[0], lists))
 }
 
 // listingOf returns the listing of what: codecs, datasets, presets,
@@ -85,6 +85,8 @@ func listingOf(what string, long bool) listing {
 		return caseTable()
 	case "claims":
 		return claimTable()
+	case "needs":
+		return needTable()
 	}
 	return presetTable()
 }

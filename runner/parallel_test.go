@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 	"sync/atomic"
@@ -228,10 +229,12 @@ func TestOnProcs(t *testing.T) {
 	}
 }
 
-// TestSpinSpeedup checks the ceiling's structure only: a machine's speed
-// is no test's to assert.
+// TestSpinSpeedup checks the ceiling's structure only: a ratio, positive
+// and finite. A machine's speed is no test's to assert: on a loaded
+// machine the one-goroutine step may be descheduled for most of its 5ms,
+// and the ratio runs far above 2.
 func TestSpinSpeedup(t *testing.T) {
-	if s := SpinSpeedup(2, 5*time.Millisecond); s <= 0 || s > 3 {
-		t.Errorf("SpinSpeedup(2) = %v: want a ratio above 0 and at most 2 (3, for the noise of 5ms steps)", s)
+	if s := SpinSpeedup(2, 5*time.Millisecond); !(s > 0) || math.IsInf(s, 0) {
+		t.Errorf("SpinSpeedup(2) = %v: want a positive, finite ratio", s)
 	}
 }

@@ -30,7 +30,7 @@ var ByteOrder = codec.Info{
 	Name: "seed004-byteorder", Family: "binary", Label: "seed 004: binary.LittleEndian.PutUint64", Module: "std",
 	URL: "https://pkg.go.dev/encoding/binary#ByteOrder", API: codec.Manual,
 	Variant: "seed 004's function as written: make([]byte, 8) per call, inlined into the timed loop and kept on the stack (0 allocations, as in the article's benchmark)",
-	Notes: "int64 only. Runs its own timed loop (codec.Looper).", SelfTimed: true,
+	Notes:   "int64 only. Runs its own timed loop (codec.Looper).", SelfTimed: true,
 	New: newCodec(func(v *int64) codec.Case { return &byteOrderCase{v: int(*v)} }),
 }
 

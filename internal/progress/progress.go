@@ -29,6 +29,7 @@ type Reporter struct {
 	done, total int
 	last        string        // the job last finished
 	said        time.Duration // when a line was last written, from the run's start
+	zero        time.Time     // the run's start on the wall clock, as the last event puts it
 	stop        chan struct{} // closed by Finish: Keepalive's goroutine ends
 }
 
@@ -95,6 +96,7 @@ func (r *Reporter) Event(e runner.Event) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.done, r.total, r.said = e.Done, e.Total, e.Elapsed
+	r.zero = time.Now().Add(-e.Elapsed) // Keepalive's lines count from the run's own start
 	r.last = fmt.Sprintf("%s %s/%s", e.Job.Codec.Name, e.Job.Dataset, e.Job.Shape+results.ProcsSuffix(e.Job.Procs))
 	if r.bar == nil {
 		fmt.Fprintln(r.w, line(e))
@@ -135,12 +137,17 @@ func (r *Reporter) Finish() {
 	r.bar.Clear()
 }
 
-// Keepalive calls Tick with the time since start every second until
-// Finish, so that a run in plain lines is never silent for more than Quiet.
+// Keepalive calls Tick every second until Finish, so that a run in plain
+// lines is never silent for more than Quiet. Its clock starts at start,
+// then at the run's own start as each event's elapsed time puts it, so
+// that its lines and the events' count alike.
 func (r *Reporter) Keepalive(start time.Time) {
 	if r == nil || r.bar != nil {
 		return // a bar shows its elapsed time as it is redrawn
 	}
+	r.mu.Lock()
+	r.zero = start
+	r.mu.Unlock()
 	go func() {
 		t := time.NewTicker(time.Second)
 		defer t.Stop()
@@ -149,7 +156,10 @@ func (r *Reporter) Keepalive(start time.Time) {
 			case <-r.stop:
 				return
 			case <-t.C:
-				r.Tick(time.Since(start))
+				r.mu.Lock()
+				zero := r.zero
+				r.mu.Unlock()
+				r.Tick(time.Since(zero))
 			}
 		}
 	}()

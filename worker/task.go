@@ -57,6 +57,10 @@ func JobLimits() Limits {
 	return Limits{Memory: max(mem, 16<<30), Stack: 256 << 20}
 }
 
+// PhysicalMemory returns the machine's memory in bytes, 0 where the OS
+// does not say.
+func PhysicalMemory() uint64 { return physicalMemory() }
+
 func (l Limits) orDefault() Limits {
 	return Limits{Memory: cmp.Or(l.Memory, DefaultLimits.Memory), Stack: cmp.Or(l.Stack, DefaultLimits.Stack)}
 }

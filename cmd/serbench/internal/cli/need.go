@@ -187,6 +187,11 @@ func (p *runPlan) judgeAll(ctx context.Context, run *results.Run) {
 	run.Needs = n
 }
 
+// needProbeHandler is the worker's side of need.ProbeTask.
+var needProbeHandler = worker.Handler{Name: need.ProbeTask, Run: func(_ context.Context, input json.RawMessage, step func(string)) (json.RawMessage, error) {
+	return need.ProbeAll(input, step)
+}}
+
 // probeCaps finds the APIs of codecs in a worker child (need.Probe).
 func probeCaps(ctx context.Context, codecs []string) (map[string]need.Caps, error) {
 	in, err := json.Marshal(codecs)

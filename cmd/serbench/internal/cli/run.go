@@ -76,7 +76,7 @@ func newRunFlagSet(f *runFlags, stderr io.Writer) *flagBuilder {
 	b.runTime(&f.total, 0, " (default: the preset's, 3m for quick; 0: none)")
 	b.budget(&f.budget, 0, "; with -time, the most one may get (default: the preset's, else 1s)")
 	fs.DurationVar(&f.sampleTime, "sample", 0, "wall time one sample aims for, "+flagRanges["sample"].String()+" (default: the preset's, else 10ms)")
-	fs.IntVar(&f.maxSamples, "max-samples", defaults.MaxSamples, "most samples per benchmark (the budget usually ends sampling first)")
+	fs.IntVar(&f.maxSamples, "max-samples", defaults.MaxSamples, "most samples per benchmark, "+flagRanges["max-samples"].String()+" (the budget usually ends sampling first)")
 	fs.IntVar(&f.pinCPU, "pin", -1, "pin the measuring thread to CPU `N`, numbered from 0 as taskset and /proc/cpuinfo number them (Linux; -1: no pinning)")
 	fs.DurationVar(&f.batchTime, "batch", defaults.BatchTime, "wall time of one timed batch within a sample, "+flagRanges["batch"].String()+" and at most -sample")
 	fs.BoolVar(&f.noGC, "nogc", false, "no garbage collection before any sample")
@@ -219,11 +219,14 @@ func runConfigOf(args []string, stderr io.Writer) (*runConfig, []results.Result,
 	if err != nil {
 		return nil, nil, &UsageError{Msg: fmt.Sprintf("nothing to resume in %s: %v", cfg.resume, err)}
 	}
-	quiet := cfg.quiet
+	quiet, dir := cfg.quiet, cfg.resume
 	if cfg, err = parseRun(h.Args, stderr); err != nil {
 		return nil, nil, fmt.Errorf("the journal's arguments %q: %w", h.Args, err)
 	}
-	cfg.quiet, cfg.resume = quiet, cfg.out
+	// The run goes on in the directory named, whatever -o its journal
+	// recorded: a copy is resumed as a copy, leaving the original alone,
+	// and a moved directory where it is now.
+	cfg.quiet, cfg.out, cfg.resume = quiet, dir, dir
 	return cfg, rs, nil
 }
 
@@ -296,6 +299,7 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if err != nil {
 		return err
 	}
+	defer p.dir.Close()
 	if err := p.applyNeeds(ctx, stderr); err != nil {
 		return err
 	}

@@ -430,7 +430,11 @@ func TestBrowser(t *testing.T) {
 		if err := chromedp.Do(tab, chromedp.EmulateViewport(width, 1000)); err != nil {
 			t.Fatal(err)
 		}
+		// The charts resize on the window's resize event, which the new
+		// viewport fires on a later frame: fire it now, so that they have
+		// their new width before the page is measured.
 		raw, err := chromedp.Run(tab, chromedp.Evaluate[string](`(() => {
+			window.dispatchEvent(new Event("resize"));
 			const w = document.documentElement.clientWidth;
 			const over = Array.from(document.querySelectorAll("main > section, .fwrap, p, ul, dl, nav, .filters, main > section > table"))
 				.filter(el => el.getBoundingClientRect().right > w + 0.5)

@@ -14,7 +14,7 @@ import (
 	"github.com/serbench/serbench/codecs/gob"
 	"github.com/serbench/serbench/codecs/json"
 	jobof "github.com/serbench/serbench/internal/jobs"
-	"github.com/serbench/serbench/internal/planted"
+	"github.com/serbench/serbench/planted"
 	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/runner"
 	"github.com/serbench/serbench/worker"

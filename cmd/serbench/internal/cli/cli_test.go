@@ -43,7 +43,7 @@ func TestMisuse(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"frobnicate"}, `unknown command "frobnicate"; known: run, list, report, compare, fidelity, hostile, evolve, reproduce, version, help`},
+		{[]string{"frobnicate"}, `unknown command "frobnicate"; known: run, list, report, compare, fidelity, hostile, evolve, interop, reproduce, version, help`},
 		{[]string{"version", "x"}, `version takes no arguments, got ["x"]`},
 		{[]string{"list", "codecs", "presets"}, "list takes at most one argument: codecs, datasets, presets, probes, classes, cases, claims or needs"},
 		{[]string{"list", "formats"}, `cannot list "formats"; choose codecs, datasets, presets, probes, classes, cases, claims or needs`},

@@ -8,8 +8,8 @@ import (
 	"time"
 
 	"github.com/serbench/serbench/claims"
+	"github.com/serbench/serbench/cmd/serbench/internal/progress"
 	"github.com/serbench/serbench/fidelity"
-	"github.com/serbench/serbench/internal/progress"
 	"github.com/serbench/serbench/measure"
 	"github.com/serbench/serbench/report/reproduction"
 	"github.com/serbench/serbench/runner"
@@ -29,8 +29,9 @@ func reproduceCmd(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		total           time.Duration
 		quiet           bool
 		list            = fs.String("claims", "", "comma-separated claim IDs (default: all; see 'serbench list claims')")
-		inproc          = fs.Bool("in-process", false, "measure in this process, not in worker processes (-timeout does not apply)")
+		inproc          bool
 	)
+	b.inProcess(&inproc)
 	b.out(&out, "REPRODUCTION.md")
 	b.budget(&budget, 2*time.Second, "")
 	b.runTime(&total, 15*time.Minute, "; a claim whose cases were cut short is marked not measured")
@@ -59,7 +60,7 @@ func reproduceCmd(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		return err
 	}
 	mc := measure.Config{Options: runner.Options{Budget: budget, Total: total}, Preset: "reproduce", LossProbes: fidelity.Shown}
-	if !*inproc {
+	if !inproc {
 		mc.Workers, mc.Fresh = workers(timeout, nil), freshDecoder
 	}
 	run := measure.NewRun(mc, jobs)

@@ -13,11 +13,11 @@ import (
 	"strings"
 	"time"
 
+	"github.com/serbench/serbench/cmd/serbench/internal/progress"
 	"github.com/serbench/serbench/compress"
 	"github.com/serbench/serbench/dataset"
 	"github.com/serbench/serbench/fidelity"
 	"github.com/serbench/serbench/internal/outdir"
-	"github.com/serbench/serbench/internal/progress"
 	"github.com/serbench/serbench/journal"
 	"github.com/serbench/serbench/measure"
 	"github.com/serbench/serbench/need"
@@ -71,7 +71,7 @@ func newRunFlagSet(f *runFlags, stderr io.Writer) *flagBuilder {
 	fs.StringVar(&f.ops, "ops", "", "comma-separated ops (default: encode, decode): "+opNames(results.AllOps()))
 	fs.BoolVar(&f.xl, "xl", false, "include extra-large cases (the complex map's slice: needs 12 GiB of memory)")
 	b.out(&f.out, "the outputs; the run works in DIR/partial until it ends")
-	fs.StringVar(&f.resume, "resume", "", "continue the killed or interrupted run whose output directory is `DIR`, with its options")
+	b.resume(&f.resume, "run")
 	fs.Float64Var(&f.target, "target", defaults.Target, "stop sampling when the median's CI is within this fraction, "+flagRanges["target"].String())
 	b.runTime(&f.total, 0, " (default: the preset's, 3m for quick; 0: none)")
 	b.budget(&f.budget, 0, "; with -time, the most one may get (default: the preset's, else 1s)")
@@ -86,7 +86,7 @@ func newRunFlagSet(f *runFlags, stderr io.Writer) *flagBuilder {
 	fs.BoolVar(&f.cold, "cold", false, "also time every codec's first encode and first decode on each dataset shape, each in a fresh process (reflection caches, run-time code generation), reported apart from the warm figures")
 	fs.BoolVar(&f.gate, "gate", false, "sample only while a probe says the machine runs at full speed (its fast phases, not its average)")
 	b.timeout(&f.timeout, worker.DefaultTimeout, "preparing, verifying or one sample of a benchmark")
-	fs.BoolVar(&f.inproc, "in-process", false, "measure in this process, not in worker processes (a crash or hang then ends the run; -timeout does not apply)")
+	b.inProcess(&f.inproc)
 	b.quiet(&f.quiet)
 	fs.StringVar(&f.file, "file", "", "measure the document in `FILE` (.json, .yaml, .cbor, .msgpack; JSON lines as .jsonl) instead of the datasets, in this process; FILE,FILE2 adds a second document of the same kind, which decode alternates with the first (without it, the first is the only message)")
 	fs.StringVar(&f.accept, "accept", "", "with -file: comma-separated `LOSSES` a codec may make on the document and still be measured (nil-empty, time-zone, time-precision=1s, float-precision=6, ...; float-precision alone is 6 significant digits); by default a codec must return the document exactly, and one that loses part of it as it declares is skipped with the loss named")
@@ -111,9 +111,6 @@ func parseRun(args []string, stderr io.Writer) (*runConfig, error) {
 	}
 	set := map[string]bool{}
 	fs.Visit(func(fl *flag.Flag) { set[fl.Name] = true })
-	if set["in-process"] && set["timeout"] {
-		return nil, usagef("-timeout kills a worker process that hangs, and -in-process runs without one: give one of them")
-	}
 	if f.cold && f.inproc {
 		return nil, usagef("-cold times first calls in fresh processes, and -in-process runs without any: give one of them")
 	}

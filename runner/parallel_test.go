@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/serbench/serbench/machine"
 	"math"
 	"slices"
 	"strings"
@@ -16,6 +15,7 @@ import (
 
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/dataset"
+	"github.com/serbench/serbench/machine"
 	"github.com/serbench/serbench/results"
 )
 

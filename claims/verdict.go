@@ -3,6 +3,7 @@ package claims
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/serbench/serbench/results"
@@ -83,6 +84,9 @@ func (c *Claim) measure(codec string, k Case, get getter) (figure, string) {
 	return f, ""
 }
 
+// cutShortWhy ends the reason of a result the run's time did not reach.
+const cutShortWhy = "was cut short: the run's time ended before it (-time)"
+
 // unmeasured says which of the experiment's results on case k the run
 // lacks, or holds as an error of the harness's (a crash, a timeout)
 // rather than a verdict on the codec; it returns "" when it has them
@@ -96,7 +100,7 @@ func (c *Claim) unmeasured(k Case, get getter) string {
 				return fmt.Sprintf("%s %s on %s was not measured in this run", codec, op, k)
 			}
 			if r.CutShort {
-				return fmt.Sprintf("%s %s on %s was cut short: the run's time ended before it (-time)", codec, op, k)
+				return fmt.Sprintf("%s %s on %s %s", codec, op, k, cutShortWhy)
 			}
 			if r.Status == results.Error && c.Rule != Refuses {
 				return fmt.Sprintf("%s %s on %s could not be measured: %s", codec, op, k, r.ShortReason())
@@ -169,6 +173,9 @@ func (c *Claim) compare(o Outcome, get getter) Outcome {
 	switch {
 	case len(fails) == 0 && len(figs) == 0:
 		o.Verdict, o.Reason = Untestable, strings.Join(missing, "; ")
+		if slices.ContainsFunc(missing, func(m string) bool { return strings.Contains(m, cutShortWhy) }) {
+			o.Verdict = NotMeasured
+		}
 		return o
 	case cases == 0 || len(figs) == 0:
 		o.Verdict, o.Reason = NotHold, strings.Join(fails, "; ")
@@ -243,10 +250,12 @@ func (c *Claim) lighter(o Outcome, get getter) Outcome {
 func (c *Claim) status(o Outcome, get getter) Outcome {
 	var figs []string
 	agree, cases := 0, 0
+	cut := false
 	for _, k := range c.Cases() {
 		for _, codec := range c.Test.Codecs {
 			r := get(codec, k, results.Encode)
 			if r == nil || r.CutShort {
+				cut = cut || r != nil
 				continue // not measured: neither for nor against the claim
 			}
 			cases++
@@ -263,6 +272,8 @@ func (c *Claim) status(o Outcome, get getter) Outcome {
 	}
 	o.Figure = strings.Join(figs, "; ")
 	switch {
+	case cases == 0 && cut:
+		o.Verdict, o.Reason = NotMeasured, "the run's time ended before its cases (-time)"
 	case cases == 0:
 		o.Verdict, o.Reason = Untestable, "not measured in this run"
 	case agree == cases:

@@ -25,7 +25,18 @@ func Environment(now time.Time) results.Env {
 		Serbench:   Version(),
 		Date:       now.UTC().Format(time.RFC3339),
 		Cores:      cores(),
+		Load:       loadAvg(),
 	}
+}
+
+// loadAvg returns the load averages over 1, 5 and 15 minutes from
+// /proc/loadavg, or "" where the OS has none.
+func loadAvg() string {
+	b, err := os.ReadFile("/proc/loadavg")
+	if f := strings.Fields(string(b)); err == nil && len(f) >= 3 {
+		return strings.Join(f[:3], " ")
+	}
+	return ""
 }
 
 // cores returns the CPUs this process may run on, as the OS numbers them

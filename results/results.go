@@ -165,6 +165,10 @@ type Env struct {
 	// ceilings measured as the run started and as it ended: the top of
 	// the ceiling's range (FlagScaling).
 	SpinSpeedupHi []float64 `json:"spin_speedup_hi,omitempty"`
+	// Load is the machine's load average over 1, 5 and 15 minutes as the
+	// run started ("1.02 0.87 0.55", /proc/loadavg), where the OS reports
+	// it: how busy the machine was beside the run.
+	Load string `json:"load,omitempty"`
 }
 
 // Options records the measuring options a Run used.

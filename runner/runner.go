@@ -465,8 +465,8 @@ func (r *Runner) prepare(ctx context.Context, job *Job) ([]*bench, []results.Res
 		var path loop // the same operation through Encode and Decode, for a self-timed bench
 		if o, ok := operations[op]; !ok {
 			b.fail(fmt.Errorf("unknown op %q", op))
-		} else if base := job.Codec.ReadsOnly; base != "" && !slices.Contains(results.ReaderOps, op) {
-			b.res = job.result(op, results.Skipped, fmt.Sprintf("%s is an in-place reader of %s's encodings, not a codec: it takes part in %v only", job.Codec.Name, base, results.ReaderOps))
+		} else if why := LeftOut(job.Codec, op); why != "" {
+			b.res = job.result(op, results.Skipped, why)
 			b.done = true
 		} else {
 			var err error

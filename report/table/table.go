@@ -87,12 +87,17 @@ func Write(w io.Writer, run *results.Run) error {
 // each.
 func notes(w io.Writer, rs []results.Result, shaky map[string]bool) {
 	var problems, implausible []string
-	skipped, twoSpeeds := 0, 0
+	skipped, cut, twoSpeeds := 0, 0, 0
 	for i := range rs {
 		res := &rs[i]
-		switch res.Status {
-		case results.Skipped:
+		switch {
+		case res.Status == results.Skipped && res.CutShort:
+			cut++
+			continue
+		case res.Status == results.Skipped:
 			skipped++
+		}
+		switch res.Status {
 		case results.Failed, results.Error:
 			problems = append(problems, fmt.Sprintf("%s %s: %s", strings.ToUpper(string(res.Status)), res.Key(), res.ShortReason()))
 		case results.OK:
@@ -115,6 +120,9 @@ func notes(w io.Writer, rs []results.Result, shaky map[string]bool) {
 	}
 	for _, p := range slices.Concat(implausible, problems) {
 		fmt.Fprintln(w, p)
+	}
+	if cut > 0 {
+		fmt.Fprintf(w, "%d benchmarks not measured: the run's time (-time) ended first; -resume DIR measures them, or a longer -time.\n", cut)
 	}
 	if skipped > 0 {
 		fmt.Fprintf(w, "%d benchmarks skipped: a codec that cannot represent the data, or an extra-large case (each reason is in results.csv).\n", skipped)

@@ -3,6 +3,7 @@
 package cli
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"flag"
@@ -16,6 +17,7 @@ import (
 	"github.com/serbench/serbench/evolve"
 	"github.com/serbench/serbench/fidelity"
 	"github.com/serbench/serbench/hostile"
+	"github.com/serbench/serbench/internal/suggest"
 	"github.com/serbench/serbench/interop"
 	"github.com/serbench/serbench/machine"
 	"github.com/serbench/serbench/preset"
@@ -184,15 +186,31 @@ func versionLine() string {
 	return fmt.Sprintf("serbench %s %s %s/%s", machine.Version(), runtime.Version(), runtime.GOOS, runtime.GOARCH)
 }
 
-// parse parses flags, turning flag errors into usage errors.
+// parse parses flags, turning flag errors into usage errors. An unknown
+// flag is named with the flags closest to it (-codec: did you mean
+// -codecs?), without the whole flag list the flag package prints: -h
+// prints it.
 func parse(fs *flag.FlagSet, args []string) error {
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return errHelp
-		}
-		return &UsageError{Msg: err.Error()}
+	out := fs.Output()
+	var said bytes.Buffer
+	fs.SetOutput(&said)
+	err := fs.Parse(args)
+	fs.SetOutput(out)
+	if err == nil {
+		return nil
 	}
-	return nil
+	if errors.Is(err, flag.ErrHelp) {
+		out.Write(said.Bytes())
+		return errHelp
+	}
+	if name, ok := strings.CutPrefix(err.Error(), "flag provided but not defined: "); ok {
+		var known []string
+		fs.VisitAll(func(f *flag.Flag) { known = append(known, "-"+f.Name) })
+		if err := suggest.Check("flag", []string{name}, known, nil, fs.Name()+" -h"); err != nil {
+			return &UsageError{Msg: err.Error()}
+		}
+	}
+	return &UsageError{Msg: err.Error()}
 }
 
 // splitList splits a comma-separated flag value, dropping blanks.

@@ -3,6 +3,7 @@ package cli
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -11,6 +12,7 @@ import (
 	"github.com/serbench/serbench/dataset"
 	"github.com/serbench/serbench/evolve/change"
 	"github.com/serbench/serbench/hostile"
+	"github.com/serbench/serbench/internal/suggest"
 	"github.com/serbench/serbench/preset"
 	"github.com/serbench/serbench/registry"
 )
@@ -56,11 +58,11 @@ func parseList(args []string, stderr io.Writer) (what []string, long bool, err e
 	case len(args) > 1:
 		return nil, false, usagef("list takes at most one argument: codecs, datasets, presets, probes, classes, cases, claims or needs")
 	}
-	switch args[0] {
-	case "codecs", "datasets", "presets", "probes", "classes", "cases", "claims", "needs":
+	lists := []string{"codecs", "datasets", "presets", "probes", "classes", "cases", "claims", "needs"}
+	if slices.Contains(lists, args[0]) {
 		return args, long, nil
 	}
-	return nil, false, usagef("cannot list %q; choose codecs, datasets, presets, probes, classes, cases, claims or needs", args[0])
+	return nil, false, usagef("cannot list %q%s; choose codecs, datasets, presets, probes, classes, cases, claims or needs", args[0], suggest.Hint(args[0], lists))
 }
 
 // listingOf returns the listing of what: codecs, datasets, presets,

@@ -34,7 +34,7 @@ func reproduceCmd(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	b.inProcess(&inproc)
 	b.out(&out, "REPRODUCTION.md")
 	b.budget(&budget, 2*time.Second, "")
-	b.runTime(&total, 15*time.Minute, "; a claim whose cases were cut short cannot be tested here")
+	b.runTime(&total, 15*time.Minute, "; a claim whose cases were cut short is marked not measured")
 	b.timeout(&timeout, worker.DefaultTimeout, "preparing, verifying or one sample of a benchmark")
 	b.quiet(&quiet)
 	if err := b.parse(args); err != nil {
@@ -65,14 +65,24 @@ func reproduceCmd(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	}
 	run := measure.NewRun(mc, jobs)
 	var prog *progress.Reporter
+	start, est := time.Now(), measure.Estimate(jobs, mc.Options)
 	if !quiet && len(jobs) > 0 {
+		how := "at the budget per benchmark"
+		if total > 0 {
+			how = "at most: -time, and a claim whose cases it does not reach is marked not measured"
+		}
+		fmt.Fprintf(stderr, "serbench: %d jobs; about %v (%s)\n", len(jobs), est.Round(time.Second), how)
 		prog = progress.New(stderr, len(jobs))
+		prog.Keepalive(start)
 		mc.Progress = prog.Event
 	}
 	if len(jobs) > 0 {
 		err = measure.Run(ctx, run, jobs, mc)
 	}
 	prog.Finish()
+	if !quiet && len(jobs) > 0 {
+		fmt.Fprintf(stderr, "serbench: estimated %v; took %v (%s)\n", est.Round(time.Second), time.Since(start).Round(time.Second), progress.Off(est, time.Since(start)))
+	}
 	if err != nil {
 		return &RunError{Msg: fmt.Sprintf("reproduce: %v", err)}
 	}
@@ -88,8 +98,8 @@ func reproduceCmd(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	for _, c := range cs {
 		count[claims.Check(c, run.Results).Verdict]++
 	}
-	_, err = fmt.Fprintf(stdout, "%d claims: %d hold, %d hold with a caveat, %d do not hold, %d undecided within noise, %d cannot be tested here; wrote %s\n",
-		len(cs), count[claims.Holds], count[claims.Caveat], count[claims.NotHold], count[claims.Undecided], count[claims.Untestable], path)
+	_, err = fmt.Fprintf(stdout, "%d claims: %d hold, %d hold with a caveat, %d do not hold, %d undecided within noise, %d not measured (time ran out), %d cannot be tested here; wrote %s\n",
+		len(cs), count[claims.Holds], count[claims.Caveat], count[claims.NotHold], count[claims.Undecided], count[claims.NotMeasured], count[claims.Untestable], path)
 	return err
 }
 

@@ -365,9 +365,11 @@ func (p *runPlan) execute(ctx context.Context, stderr io.Writer) (run *results.R
 	}
 	mc.Finished = jw.add
 	var prog *progress.Reporter // nil with -q: no progress
+	var est time.Duration
+	start := time.Now()
 	if !p.cfg.quiet {
 		todo := measure.Remaining(p.jobs, p.prior)
-		if est := measure.Estimate(todo, p.cfg.opts); est >= time.Minute {
+		if est = measure.Estimate(todo, p.cfg.opts); est >= time.Minute {
 			how := "at least, at the budget per benchmark; -time D bounds it, cutting short what it does not reach"
 			if p.cfg.opts.Total > 0 {
 				how = "at most: -time, and what it does not reach is cut short, marked so"
@@ -375,10 +377,14 @@ func (p *runPlan) execute(ctx context.Context, stderr io.Writer) (run *results.R
 			fmt.Fprintf(stderr, "serbench: %d benchmarks; about %v (%s)\n", countBenchmarks(todo), est.Round(time.Second), how)
 		}
 		prog = progress.New(stderr, len(measure.Remaining(p.jobs, p.prior)))
+		prog.Keepalive(start)
 		mc.Progress = prog.Event
 	}
 	runErr = measure.Run(ctx, run, p.jobs, mc)
 	prog.Finish()
+	if est >= time.Minute {
+		fmt.Fprintf(stderr, "serbench: estimated %v; took %v (%s)\n", est.Round(time.Second), time.Since(start).Round(time.Second), progress.Off(est, time.Since(start)))
+	}
 	jw.close()
 	if err := cmp.Or(jerr, jw.err); err != nil {
 		return nil, nil, &RunError{Msg: fmt.Sprintf("the journal in %s could not be written: %v", p.work, err)}

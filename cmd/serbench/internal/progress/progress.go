@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/schollz/progressbar/v3"
@@ -23,15 +24,29 @@ import (
 type Reporter struct {
 	w   io.Writer
 	bar *progressbar.ProgressBar // nil: plain lines
+
+	mu          sync.Mutex
+	done, total int
+	last        string        // the job last finished
+	said        time.Duration // when a line was last written, from the run's start
+	zero        time.Time     // the run's start on the wall clock, as the last event puts it
+	stop        chan struct{} // closed by Finish: Keepalive's goroutine ends
 }
+
+// Quiet is the longest a Reporter in plain lines stays silent while a run
+// goes on: a job that prepares and checks huge values takes minutes
+// before its line.
+const Quiet = 10 * time.Second
 
 // New returns a Reporter for total jobs written to w: a bar if w is a
 // terminal, plain lines otherwise.
 func New(w io.Writer, total int) *Reporter {
+	r := newLines(w)
 	if isTerminal(w) {
-		return newBar(w, total)
+		r = newBar(w, total)
 	}
-	return newLines(w)
+	r.total = total
+	return r
 }
 
 // isTerminal reports whether w is a terminal that can redraw a line.
@@ -44,7 +59,7 @@ func isTerminal(w io.Writer) bool {
 }
 
 // newLines returns a Reporter that writes one line per finished job.
-func newLines(w io.Writer) *Reporter { return &Reporter{w: w} }
+func newLines(w io.Writer) *Reporter { return &Reporter{w: w, stop: make(chan struct{})} }
 
 // newBar returns a Reporter that draws a bar for total jobs on w, with the
 // count, the elapsed time and the estimated time left.
@@ -61,7 +76,7 @@ func newBar(w io.Writer, total int) *Reporter {
 		progressbar.OptionSetRenderBlankState(true),
 		progressbar.OptionUseANSICodes(true),
 	)
-	return &Reporter{w: w, bar: bar}
+	return &Reporter{w: w, bar: bar, stop: make(chan struct{})}
 }
 
 // describe pads the bar's description so the bar does not jump.
@@ -78,6 +93,11 @@ func (r *Reporter) Event(e runner.Event) {
 	if r == nil {
 		return
 	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.done, r.total, r.said = e.Done, e.Total, e.Elapsed
+	r.zero = time.Now().Add(-e.Elapsed) // Keepalive's lines count from the run's own start
+	r.last = fmt.Sprintf("%s %s/%s", e.Job.Codec.Name, e.Job.Dataset, e.Job.Shape+results.ProcsSuffix(e.Job.Procs))
 	if r.bar == nil {
 		fmt.Fprintln(r.w, line(e))
 		return
@@ -97,13 +117,80 @@ func (r *Reporter) Event(e runner.Event) {
 	r.bar.Describe(describe(fmt.Sprintf("%s %s/%s", e.Job.Codec.Name, e.Job.Dataset, e.Job.Shape+results.ProcsSuffix(e.Job.Procs))))
 }
 
-// Finish clears the bar, so what follows starts on a clean line.
+// Finish stops Keepalive and clears the bar, so what follows starts on a
+// clean line.
 func (r *Reporter) Finish() {
-	if r == nil || r.bar == nil {
+	if r == nil {
+		return
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	select {
+	case <-r.stop:
+	default:
+		close(r.stop)
+	}
+	if r.bar == nil {
 		return
 	}
 	r.bar.Finish()
 	r.bar.Clear()
+}
+
+// Keepalive calls Tick every second until Finish, so that a run in plain
+// lines is never silent for more than Quiet. Its clock starts at start,
+// then at the run's own start as each event's elapsed time puts it, so
+// that its lines and the events' count alike.
+func (r *Reporter) Keepalive(start time.Time) {
+	if r == nil || r.bar != nil {
+		return // a bar shows its elapsed time as it is redrawn
+	}
+	r.mu.Lock()
+	r.zero = start
+	r.mu.Unlock()
+	go func() {
+		t := time.NewTicker(time.Second)
+		defer t.Stop()
+		for {
+			select {
+			case <-r.stop:
+				return
+			case <-t.C:
+				r.mu.Lock()
+				zero := r.zero
+				r.mu.Unlock()
+				r.Tick(time.Since(zero))
+			}
+		}
+	}()
+}
+
+// Tick writes, at time at from the run's start, a line that says the run
+// is at work when no line was written for Quiet: the jobs done, the last
+// of them, and the time left at the pace so far (none before the first
+// job ends: it prepares and checks its values first).
+func (r *Reporter) Tick(at time.Duration) {
+	if r == nil || r.bar != nil {
+		return
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if at-r.said < Quiet {
+		return
+	}
+	select {
+	case <-r.stop:
+		return
+	default:
+	}
+	r.said = at
+	if r.done == 0 {
+		fmt.Fprintf(r.w, "[0/%d %v] at work on the first job: preparing and checking its values, then sampling\n", r.total, at.Round(time.Second))
+		return
+	}
+	left := time.Duration(float64(at) / float64(r.done) * float64(r.total-r.done))
+	fmt.Fprintf(r.w, "[%d/%d %v] at work: %d of %d jobs done, the last %s; about %v left at the pace so far\n",
+		r.done, r.total, at.Round(time.Second), r.done, r.total, r.last, left.Round(time.Second))
 }
 
 // line formats an event as one plain progress line:
@@ -171,4 +258,20 @@ func brief(reason string) string {
 		s = strings.TrimSpace(string(r[:briefLen-1])) + "…"
 	}
 	return s
+}
+
+// Off says how far an estimate was from the time taken: "12% over the
+// estimate", "30% under it", "on the estimate" within 5%.
+func Off(est, took time.Duration) string {
+	if est <= 0 {
+		return "no estimate"
+	}
+	d := (float64(took) - float64(est)) / float64(est)
+	switch {
+	case d > 0.05:
+		return fmt.Sprintf("%.0f%% over the estimate", 100*d)
+	case d < -0.05:
+		return fmt.Sprintf("%.0f%% under it", -100*d)
+	}
+	return "on the estimate"
 }

@@ -83,3 +83,24 @@ func TestNil(t *testing.T) {
 		t.Error("a buffer is reported as a terminal")
 	}
 }
+
+// TestTick checks the lines that break a silence, on an injected clock: none
+// within Quiet of the last line, one after, with the pace so far once a
+// job has ended, none after Finish.
+func TestTick(t *testing.T) {
+	var buf bytes.Buffer
+	p := New(&buf, 4)
+	p.Tick(5 * time.Second)
+	p.Tick(12 * time.Second)
+	p.Tick(15 * time.Second)
+	p.Event(event(1, results.OK)) // at 2.4s
+	p.Tick(20 * time.Second)
+	p.Finish()
+	p.Tick(time.Minute)
+	want := "[0/4 12s] at work on the first job: preparing and checking its values, then sampling\n" +
+		"[1/4 2s] json tiny/single: encode 336ns, decode 1.48µs\n" +
+		"[1/4 20s] at work: 1 of 4 jobs done, the last json tiny/single; about 1m0s left at the pace so far\n"
+	if got := buf.String(); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}

@@ -92,6 +92,12 @@ type Options struct {
 	// each compressor of package compress and the time to compress and
 	// decompress it (Result.Compressed).
 	Compress bool
+	// Count counts each benchmark's instructions per op under Valgrind
+	// instead of timing it (see count.go): the process must run as
+	// package valgrind's Command starts it. The job is prepared and
+	// verified, its timed loop run and its random iterations verified,
+	// and the checks after timing made, as when timed.
+	Count bool `json:",omitempty"`
 }
 
 // MaxLiveHeap is the largest Options.LiveHeap.
@@ -180,6 +186,9 @@ func (o Options) Record() results.Options {
 	}
 	if o.Gate {
 		r.Gate = o.GateTolerance
+	}
+	if o.Count {
+		r.Measure = results.MeasureInstructions
 	}
 	return r
 }

@@ -441,7 +441,10 @@ func (r *Runner) prepare(ctx context.Context, job *Job) ([]*bench, []results.Res
 			return nil, job.Results(results.Error, err.Error())
 		}
 	}
-	fl := r.floorTimes(len(p.Msgs[0]), selfTimed)
+	var fl floors // the bounds of a timed figure: none for a count
+	if !r.opts.Count {
+		fl = r.floorTimes(len(p.Msgs[0]), selfTimed)
+	}
 	var comp []results.Compressed
 	if r.opts.Compress {
 		r.beat(job, "", "compress")
@@ -479,6 +482,11 @@ func (r *Runner) prepare(ctx context.Context, job *Job) ([]*bench, []results.Res
 		if !b.done {
 			b.ctl.each = selfTimed
 			b.check = r.checks(p, (checkRoundTrips+len(job.Ops)-1)/len(job.Ops))
+			if r.opts.Count {
+				r.count(job, b)
+				bs = append(bs, b)
+				continue
+			}
 			r.beat(job, op, "calibrate")
 			restore := useProcs(job.Procs)
 			n, err := r.calibrateCtl(ctx, b.loop, b.ctl, r.batchOf(job.Procs))

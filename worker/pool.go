@@ -45,6 +45,9 @@ type Pool struct {
 	// TaskTimeout is how long a task's child may stay in one step before
 	// it is killed as hung. Default DefaultTaskTimeout.
 	TaskTimeout time.Duration
+	// Wrap, if set, starts every child under another program (Valgrind,
+	// to count instructions), with the same caps, events and checks.
+	Wrap Wrapper
 
 	mu     sync.Mutex
 	probes []float64
@@ -216,6 +219,9 @@ func (p *Pool) runGroup(ctx context.Context, opts runner.Options, group []*runne
 			if slices.Contains(ops, op) {
 				res := group[k].Results(results.Error, c.reason())[0]
 				res.Op = op
+				if p.Wrap != nil {
+					res = p.Wrap.Crashed(res)
+				}
 				record(k, res)
 			}
 		}

@@ -32,6 +32,7 @@ type proc struct {
 	started time.Time
 	limits  Limits
 	oom     oomCounters
+	cleanup func() // removes what the pool's Wrapper made for the child
 }
 
 // An eventMsg is one event read from a child, or why it could not be.
@@ -44,6 +45,13 @@ type eventMsg struct {
 // process, and reads its events.
 func (p *Pool) spawn(req request) (*proc, error) {
 	cmd := p.command()
+	cleanup := func() {}
+	if p.Wrap != nil {
+		var err error
+		if cleanup, err = p.Wrap.Wrap(cmd); err != nil {
+			return nil, err
+		}
+	}
 	b, err := json.Marshal(req)
 	if err != nil {
 		return nil, err
@@ -58,10 +66,11 @@ func (p *Pool) spawn(req request) (*proc, error) {
 	}
 	cmd.ExtraFiles = []*os.File{evW} // the child's EventsFD
 	dieWithParent(cmd)
-	w := &proc{cmd: cmd, evR: evR, stderr: stderr, limits: req.Limits, oom: readOOM()}
+	w := &proc{cmd: cmd, evR: evR, stderr: stderr, limits: req.Limits, oom: readOOM(), cleanup: cleanup}
 	if err := cmd.Start(); err != nil {
 		evR.Close()
 		evW.Close()
+		cleanup()
 		return nil, fmt.Errorf("worker: starting %s: %w", cmd.Path, err)
 	}
 	w.started = time.Now()
@@ -95,6 +104,7 @@ func (w *proc) abandon() {
 	}
 	w.cmd.Wait()
 	w.evR.Close()
+	w.cleanup()
 }
 
 // wait waits for a child whose events have ended and returns its wait
@@ -104,6 +114,7 @@ func (w *proc) wait() (error, uint64) {
 	}
 	err := w.cmd.Wait()
 	w.evR.Close()
+	w.cleanup()
 	return err, peakRSS(w.cmd)
 }
 

@@ -91,6 +91,7 @@ Flags:
 			return &UsageError{Msg: err.Error()}
 		}
 	}
+	gate.Machines = machines
 	v, err := writeComparison(stdout, gate, args[0], args[1], sets)
 	if err != nil {
 		return err

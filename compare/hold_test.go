@@ -13,7 +13,9 @@ import (
 // count builds a row of instructions per op: one exact value per run, as
 // a results.bench of a counted run holds.
 func count(name string, old, new float64) compare.Row {
-	one := func(c float64) benchmath.Summary { return benchmath.Summary{Lo: math.Inf(-1), Center: c, Hi: math.Inf(1)} }
+	one := func(c float64) benchmath.Summary {
+		return benchmath.Summary{Lo: math.Inf(-1), Center: c, Hi: math.Inf(1)}
+	}
 	return compare.Row{Name: name, Unit: results.UnitInstructions, Old: one(old), New: one(new),
 		Cmp: benchmath.Comparison{P: 1, Alpha: 0.05, N1: 1, N2: 1}}
 }

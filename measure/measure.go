@@ -212,7 +212,11 @@ func Run(ctx context.Context, run *results.Run, jobs []runner.Job, cfg Config) e
 	if runErr != nil {
 		run.Warnings = append(run.Warnings, fmt.Sprintf("interrupted: %d of %d benchmarks were measured before: %v", len(run.Results), countOps(jobs), runErr))
 	}
-	for _, w := range []string{cutWarning(run), twoSpeeds(run), imprecise(run), implausible(run), multiThreaded(run)} {
+	warnings := []string{cutWarning(run), twoSpeeds(run), imprecise(run), implausible(run), multiThreaded(run)}
+	if !run.Options.Timed() {
+		warnings = []string{cutWarning(run)} // a count has no interval, probe or speed to doubt
+	}
+	for _, w := range warnings {
 		if w != "" {
 			run.Warnings = append(run.Warnings, w)
 		}

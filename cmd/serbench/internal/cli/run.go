@@ -415,6 +415,9 @@ func finish(run *results.Run, runErr error, d *outdir.Dir, stderr io.Writer) err
 // the interval target.
 func tally(run *results.Run) string {
 	c := results.Count(run.Results)
+	if !run.Options.Timed() {
+		return fmt.Sprintf("%d counted under Valgrind (%s), %d failed or errored, %d skipped", c.OK, results.UnitInstructions, c.Failed, c.Skipped)
+	}
 	var cis []float64
 	for i := range run.Results {
 		if r := &run.Results[i]; r.Status == results.OK {

@@ -1,7 +1,9 @@
 package measure
 
 import (
+	"cmp"
 	"context"
+	"slices"
 
 	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/runner"
@@ -13,6 +15,22 @@ import (
 func counting(opts runner.Options) runner.Options {
 	opts.Count, opts.Total = true, 0
 	return opts
+}
+
+// byCodec returns jobs with each codec's jobs together, in the order the
+// codecs first appear: a count pays Valgrind's start of a worker once per
+// group of consecutive jobs of one codec (runner.Groups), and a count
+// does not depend on what ran before it in the worker.
+func byCodec(jobs []runner.Job) []runner.Job {
+	first := map[string]int{}
+	for i, j := range jobs {
+		if _, ok := first[j.Codec.Name]; !ok {
+			first[j.Codec.Name] = i
+		}
+	}
+	out := slices.Clone(jobs)
+	slices.SortStableFunc(out, func(a, b runner.Job) int { return cmp.Compare(first[a.Codec.Name], first[b.Codec.Name]) })
+	return out
 }
 
 // countAlso counts, after the timed pass of a run that measures both
@@ -48,7 +66,7 @@ func countAlso(ctx context.Context, run *results.Run, jobs []runner.Job, cfg Con
 	if err != nil {
 		return err
 	}
-	rs, err := m.Run(ctx, todo)
+	rs, err := m.Run(ctx, byCodec(todo))
 	MergeCounts(run.Results, rs)
 	return err
 }

@@ -167,6 +167,9 @@ func Run(ctx context.Context, run *results.Run, jobs []runner.Job, cfg Config) e
 	if !end.IsZero() {
 		todo = smallFirst(todo)
 	}
+	if opts.Count {
+		todo = byCodec(todo)
+	}
 	m, err := cfg.measurer(opts, cfg.Finished, cfg.Progress)
 	if err != nil {
 		return err

@@ -12,7 +12,7 @@ import (
 // windows runs: long enough that the scheduler's own work on the
 // counting thread (a preemption the wall clock asks for) is a small
 // fraction of it.
-const countWindow = 2_000_000
+const countWindow = 1_000_000
 
 // count counts bench b's instructions per op (Options.Count), then makes
 // the checks after timing, and ends the bench. A count that fails fails

@@ -44,8 +44,8 @@ func TestMisuse(t *testing.T) {
 	}{
 		{[]string{"frobnicate"}, `unknown command "frobnicate"; known: run, list, report, compare, fidelity, hostile, evolve, reproduce, version, help`},
 		{[]string{"version", "x"}, `version takes no arguments, got ["x"]`},
-		{[]string{"list", "codecs", "presets"}, "list takes at most one argument: codecs, datasets, presets, probes, classes, cases or claims"},
-		{[]string{"list", "formats"}, `cannot list "formats"; choose codecs, datasets, presets, probes, classes, cases or claims`},
+		{[]string{"list", "codecs", "presets"}, "list takes at most one argument: codecs, datasets, presets, probes, classes, cases, claims or needs"},
+		{[]string{"list", "formats"}, `cannot list "formats"; choose codecs, datasets, presets, probes, classes, cases, claims or needs`},
 		{[]string{"list", "-x"}, "flag provided but not defined: -x"},
 		{[]string{"report"}, "report needs exactly one results.json, journal.jsonl or output directory"},
 		{[]string{"report", "a.json", "b.json"}, "report needs exactly one results.json"},

@@ -20,6 +20,7 @@ import (
 	"github.com/serbench/serbench/internal/progress"
 	"github.com/serbench/serbench/journal"
 	"github.com/serbench/serbench/measure"
+	"github.com/serbench/serbench/need"
 	"github.com/serbench/serbench/preset"
 	"github.com/serbench/serbench/report/table"
 	"github.com/serbench/serbench/results"
@@ -42,20 +43,21 @@ type runConfig struct {
 	sample  *sample          // -file: the user's document (sample.go)
 	cpus    []int            // -cpu: each job at each GOMAXPROCS
 	cold    bool             // -cold: first calls in fresh processes
+	needs   []need.Want      // -need: what the user needs of a format
 	mode    string           // -measure: time, instructions or both
 	vg      *worker.Valgrind // the Valgrind that counts, when -measure counts
 }
 
 // runFlags are the run command's flags, as parsed.
 type runFlags struct {
-	preset, codecs, datasets, shapes, ops, out, resume, file, accept string
-	xl, noGC, gcFirst, gate, inproc, quiet, cold, compress           bool
-	target                                                           float64
-	total, budget, sampleTime, batchTime, timeout                    time.Duration
-	maxSamples, pinCPU                                               int
-	cpu                                                              cpuList
-	liveHeap                                                         byteSize
-	measure                                                          measureMode
+	preset, codecs, datasets, shapes, ops, out, resume, file, accept, need string
+	xl, noGC, gcFirst, gate, inproc, quiet, cold, compress                 bool
+	target                                                                 float64
+	total, budget, sampleTime, batchTime, timeout                          time.Duration
+	maxSamples, pinCPU                                                     int
+	cpu                                                                    cpuList
+	liveHeap                                                               byteSize
+	measure                                                                measureMode
 }
 
 // newRunFlagSet returns the run command's flag set, parsing into f.
@@ -65,6 +67,7 @@ func newRunFlagSet(f *runFlags, stderr io.Writer) *flagBuilder {
 	defaults := runner.Options{}.WithDefaults()
 	fs.StringVar(&f.preset, "preset", "quick", "named selection to run; see 'serbench list presets'")
 	b.codecs(&f.codecs, "the preset's")
+	fs.StringVar(&f.need, "need", "", "comma-separated `NEEDS` of the format (untrusted, evolve=add+rename, exact, human-readable, ...; see serbench list needs): the codecs that fail one are left out before timing, with the evidence; the studies that decide them are read from -o DIR or run first")
 	fs.StringVar(&f.datasets, "datasets", "", "comma-separated datasets (default: the preset's)")
 	fs.StringVar(&f.shapes, "shapes", "", "comma-separated shapes: single, slice, ptrslice (default: the preset's)")
 	fs.BoolVar(&f.compress, "compress", false, "also measure each encoding compressed: its size after "+strings.Join(compress.Names(), ", ")+", and the time to compress and decompress it")
@@ -122,6 +125,11 @@ func parseRun(args []string, stderr io.Writer) (*runConfig, error) {
 		cpus: f.cpu, cold: f.cold, mode: string(f.measure)}
 	if err := c.selectFrom(p, &f, stderr); err != nil {
 		return nil, err
+	}
+	if f.need != "" {
+		if c.needs, err = need.Parse(f.need); err != nil {
+			return nil, &UsageError{Msg: err.Error()}
+		}
 	}
 	if err := c.counter(); err != nil {
 		return nil, err
@@ -296,6 +304,9 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if err != nil {
 		return err
 	}
+	if err := p.applyNeeds(ctx, stderr); err != nil {
+		return err
+	}
 	run, runErr, err := p.execute(ctx, stderr)
 	if err != nil {
 		return err
@@ -303,7 +314,8 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if err := table.Write(stdout, run); err != nil {
 		return err
 	}
-	return finish(run, runErr, p.dir, stderr)
+	p.judgeAll(ctx, run)
+	return finish(run, runErr, p.dir, stderr, p.studies...)
 }
 
 // A runPlan is a run ready to measure: its configuration, its jobs, the
@@ -315,6 +327,10 @@ type runPlan struct {
 	prior []results.Result
 	dir   *outdir.Dir
 	work  string
+	// needs are the candidates judged on -need (applyNeeds), and studies
+	// the files of the studies it ran, published with the run's outputs.
+	needs   *results.Needs
+	studies []string
 }
 
 // plan returns the run's plan. It claims the output directory and creates
@@ -347,6 +363,7 @@ func (p *runPlan) execute(ctx context.Context, stderr io.Writer) (run *results.R
 	mc := p.cfg.measure(stderr)
 	run = measure.NewRun(mc, p.jobs)
 	run.Document = p.cfg.sample.record()
+	run.Needs = p.needs
 	run.Results = p.prior
 	jw, jerr := &journalHook{}, error(nil)
 	mc.Started = func(run *results.Run) error {
@@ -379,7 +396,7 @@ func (p *runPlan) execute(ctx context.Context, stderr io.Writer) (run *results.R
 // finish writes a measured run's files and says how it ended: published
 // into the output directory when it completed, left in its working
 // directory when not.
-func finish(run *results.Run, runErr error, d *outdir.Dir, stderr io.Writer) error {
+func finish(run *results.Run, runErr error, d *outdir.Dir, stderr io.Writer, studies ...string) error {
 	work, out := d.Work(), d.Path()
 	warning, err := carryMatrices(out, work)
 	if warning != "" {
@@ -393,7 +410,7 @@ func finish(run *results.Run, runErr error, d *outdir.Dir, stderr io.Writer) err
 	}
 	dir := work
 	if runErr == nil {
-		if err := d.Publish(runFiles()); err != nil {
+		if err := d.Publish(append(runFiles(), studies...)); err != nil {
 			return &RunError{Msg: fmt.Sprintf("%v; every output is in %s", err, work)}
 		}
 		dir = out

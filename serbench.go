@@ -13,12 +13,12 @@ import (
 
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/internal/clone"
-	"github.com/serbench/serbench/internal/tbloop"
 	"github.com/serbench/serbench/measure"
 	"github.com/serbench/serbench/need"
 	"github.com/serbench/serbench/registry"
 	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/runner"
+	"github.com/serbench/serbench/runner/tbloop"
 )
 
 // Benchmark benchmarks v, a value or a pointer to one, with every

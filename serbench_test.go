@@ -13,7 +13,7 @@ import (
 
 	"github.com/serbench/serbench"
 	"github.com/serbench/serbench/codec"
-	"github.com/serbench/serbench/internal/planted"
+	"github.com/serbench/serbench/planted"
 	"github.com/serbench/serbench/runner"
 )
 

@@ -1,10 +1,10 @@
 package hostile
 
 import (
-	"cmp"
 	"context"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"runtime"
 	"strconv"
@@ -12,36 +12,93 @@ import (
 	"time"
 
 	"github.com/serbench/serbench/codec"
-	"github.com/serbench/serbench/internal/buildinfo"
 	"github.com/serbench/serbench/registry"
 	"github.com/serbench/serbench/results"
+	"github.com/serbench/serbench/study"
 	"github.com/serbench/serbench/verify"
 	"github.com/serbench/serbench/worker"
 )
 
-// Options select a run's codecs and classes and set its limits.
-type Options struct {
-	Codecs  []string // default: every registered codec
-	Classes []string // default: every class
-	Quick   bool     // fewer inputs per class and a shorter nesting ladder
-	// Timeout is how long one input may take before its child is killed
-	// as hung. Default DefaultTimeout.
-	Timeout time.Duration
-	// Progress, if set, is called after each cell.
-	Progress func(done, total int, c Cell)
-}
-
 // DefaultTimeout is the default per-input timeout.
 const DefaultTimeout = 10 * time.Second
 
-// Handler is the worker task that runs one cell in a child process, and
-// replays one input of it; the worker command must serve it.
-var Handler = worker.Handler{Name: "hostile", Run: runCell}
+// Spec returns the hostile-input study as a value (package study): every
+// class through every codec that makes round trips of its own, each cell
+// in a child of its own under worker.DefaultLimits, the step an input.
+// quick makes fewer inputs per class and a shorter nesting ladder.
+//
+// A cell whose child died in serbench's check of a value runs again from
+// the input after it; a cell that keeps a reproducer runs it once more,
+// alone in a fresh child that calls the library only (replay), and keeps
+// it only when the library fails on it there too.
+func Spec(quick bool) *study.Study {
+	var cases []study.Case
+	for _, c := range Classes {
+		cases = append(cases, study.Case{Name: c.Name, Doc: c.Doc})
+	}
+	caps := worker.DefaultLimits // the tasks' Limits are zero
+	settings := []string{fmt.Sprintf("memory cap %d MiB, stack cap %d MiB", caps.Memory>>20, caps.Stack>>20)}
+	if quick {
+		settings = append(settings, "-quick: fewer inputs, nesting to 100,000 levels")
+	}
+	return &study.Study{
+		Matrix:   Study,
+		Cases:    cases,
+		CaseList: "classes",
+		Timeout:  DefaultTimeout,
+		Step:     "one input",
+		Settings: settings,
+		Input: func(c *study.Cell) any {
+			st := stateOf(c)
+			return cellTask{Quick: quick, Replay: st.replay, From: st.from}
+		},
+		Cell:   runCell,
+		Record: func(c *study.Cell, r worker.TaskResult) bool { return record(c, r, quick) },
+	}
+}
 
-// A cellTask is the input of the Handler.
+// A cellState is what the parent keeps of a cell between its tasks: the
+// input its next child starts at, and the input to replay (-1: none).
+type cellState struct {
+	from, replay int
+}
+
+func stateOf(c *study.Cell) *cellState {
+	if c.State == nil {
+		c.State = &cellState{replay: -1}
+	}
+	return c.State.(*cellState)
+}
+
+// record reads a task's end into the cell, and says whether it runs
+// again: from past a check that killed its child, or to replay its
+// reproducer.
+func record(c *study.Cell, r worker.TaskResult, quick bool) bool {
+	st := stateOf(c)
+	if st.replay >= 0 {
+		keep(&c.Result, r)
+		st.replay = -1
+		return false
+	}
+	cell, worst, next := cellOf(Cell{Codec: c.Codec.Name, Case: c.Case.Name}, r, quick)
+	c.Result = merge(c.Result, cell, st.from > 0)
+	if st.from > 0 && c.Result.Outcome == CheckFailed {
+		worst = -1
+	}
+	if st.from = next; next >= 0 {
+		return true
+	}
+	if c.Result.Repro != nil && worst >= 0 {
+		st.replay = worst
+		return true
+	}
+	return false
+}
+
+// A cellTask is the input of a cell's task, besides its codec and class.
 type cellTask struct {
-	Codec string `json:"codec"`
-	Class string `json:"class"`
+	Codec string `json:"-"`
+	Class string `json:"-"`
 	Quick bool   `json:"quick,omitempty"`
 	// Replay, when not -1, makes the child decode only that input, with
 	// no check of the value: a reproducer's replay.
@@ -93,116 +150,6 @@ type cellOut struct {
 	Worst   int             `json:"worst"`
 	Detail  string          `json:"detail,omitempty"`
 	Alloc   uint64          `json:"alloc"`
-}
-
-// Run runs the matrix of opts, each cell in a child of pool, and returns
-// it. pool's TaskTimeout is set from opts.
-func Run(ctx context.Context, pool *worker.Pool, opts Options) (*Matrix, error) {
-	if err := registry.Check(opts.Codecs); err != nil {
-		return nil, err
-	}
-	if err := CheckClasses(opts.Classes); err != nil {
-		return nil, err
-	}
-	codecs, classes := opts.Codecs, opts.Classes
-	if len(codecs) == 0 {
-		for _, c := range registry.RoundTrippers() {
-			codecs = append(codecs, c.Name)
-		}
-	}
-	if len(classes) == 0 {
-		classes = ClassNames()
-	}
-	timeout := cmp.Or(opts.Timeout, DefaultTimeout)
-	var mcodecs []results.MatrixCodec
-	for _, name := range codecs {
-		info, _ := registry.Lookup(name)
-		mcodecs = append(mcodecs, results.MatrixCodec{Name: name, Label: info.Label, Family: info.Family, Module: info.Module, Version: registry.Version(info.Module)})
-	}
-	var cases []results.MatrixCase
-	for _, name := range classes {
-		c, _ := LookupClass(name)
-		cases = append(cases, results.MatrixCase{Name: c.Name, Doc: c.Doc})
-	}
-	m := results.NewMatrix(Study, mcodecs, cases)
-	m.Go, m.Serbench = runtime.Version(), buildinfo.Main()
-	caps := worker.DefaultLimits // the tasks' Limits are zero
-	m.Settings = []string{fmt.Sprintf("memory cap %d MiB, stack cap %d MiB", caps.Memory>>20, caps.Stack>>20), "per-input timeout " + timeout.String()}
-	if opts.Quick {
-		m.Settings = append(m.Settings, "-quick: fewer inputs, nesting to 100,000 levels")
-	}
-	for _, co := range codecs {
-		for _, cl := range classes {
-			m.Cells = append(m.Cells, Cell{Codec: co, Case: cl})
-		}
-	}
-	pool.TaskTimeout = timeout
-	worst := make([]int, len(m.Cells)) // each cell's reproducer, as an index of its inputs
-	from := make([]int, len(m.Cells))  // the input each cell's next child starts at; -1 when done
-	done := 0
-	start := time.Now()
-	// A round runs, in a child each, the cells with inputs left: all of
-	// them first, then those whose child died in serbench's check of a
-	// value, from the input after it.
-	err := pool.RunRounds(ctx, func() ([]worker.Task, func(int, worker.TaskResult)) {
-		var tasks []worker.Task
-		var of []int
-		for i, c := range m.Cells {
-			if from[i] >= 0 {
-				in, _ := json.Marshal(cellTask{Codec: c.Codec, Class: c.Case, Quick: opts.Quick, Replay: -1, From: from[i]})
-				tasks = append(tasks, worker.Task{Name: Handler.Name, Input: in})
-				of = append(of, i)
-			}
-		}
-		return tasks, func(t int, r worker.TaskResult) {
-			i := of[t]
-			var c Cell
-			var next int
-			c, worst[i], next = cellOf(Cell{Codec: m.Cells[i].Codec, Case: m.Cells[i].Case}, r, opts.Quick)
-			m.Cells[i] = merge(m.Cells[i], c, from[i] > 0)
-			if from[i] > 0 && m.Cells[i].Outcome == CheckFailed {
-				worst[i] = -1
-			}
-			from[i] = next
-			if next < 0 {
-				done++
-				if opts.Progress != nil {
-					opts.Progress(done, len(m.Cells), m.Cells[i])
-				}
-			}
-		}
-	})
-	if err == nil {
-		err = replay(ctx, pool, m, worst, opts.Quick)
-	}
-	m.Elapsed = time.Since(start).Round(time.Second).String()
-	for i := range m.Cells {
-		m.Cells[i].Detail = results.Printable(m.Cells[i].Detail)
-	}
-	m.JudgeAll()
-	return m, err
-}
-
-// replay runs each reproducer of m again in a fresh child that calls the
-// library only (Decode and Value, no check of the value), and keeps it
-// only when the library fails on it there too: a crash that needed the
-// inputs before it in the cell's child, or serbench's own code, leaves no
-// reproducer, and the cell says so.
-func replay(ctx context.Context, pool *worker.Pool, m *Matrix, worst []int, quick bool) error {
-	var tasks []worker.Task
-	var of []int
-	for i, c := range m.Cells {
-		if c.Repro != nil && worst[i] >= 0 {
-			in, _ := json.Marshal(cellTask{Codec: c.Codec, Class: c.Case, Quick: quick, Replay: worst[i]})
-			tasks = append(tasks, worker.Task{Name: Handler.Name, Input: in})
-			of = append(of, i)
-		}
-	}
-	if len(tasks) == 0 {
-		return nil
-	}
-	_, err := pool.RunTasksEach(ctx, tasks, func(t int, r worker.TaskResult) { keep(&m.Cells[of[t]], r) })
-	return err
 }
 
 // keep keeps c's reproducer if its replay r failed the library, and says
@@ -358,20 +305,18 @@ const (
 
 // runCell is the child's side: it decodes each input of the cell and
 // returns the worst outcome.
-func runCell(_ context.Context, task json.RawMessage, step func(string)) (json.RawMessage, error) {
+func runCell(_ context.Context, task study.Task, step func(string)) (any, error) {
 	var t cellTask
-	if err := json.Unmarshal(task, &t); err != nil {
+	if err := json.Unmarshal(task.Input, &t); err != nil {
 		return nil, err
 	}
-	info, err := registry.Lookup(t.Codec)
-	if err != nil {
-		return nil, err
-	}
+	t.Codec, t.Class = task.Codec.Name, task.Case
+	info := task.Codec
 	step("seed")
 	s, in := inputs(info, t.Class, t.Quick)
 	out := cellOut{Outcome: NA, Counts: map[Outcome]int{}, Worst: -1}
 	if s == nil || len(in) == 0 {
-		return json.Marshal(out)
+		return out, nil
 	}
 	out.Seed, out.Inputs = s.name, len(in)
 	if t.Replay >= 0 {
@@ -382,7 +327,7 @@ func runCell(_ context.Context, task json.RawMessage, step func(string)) (json.R
 		o, detail, alloc := call(info, s, in[t.Replay])
 		out.Outcome, out.Worst, out.Detail, out.Alloc = o, t.Replay, detail, alloc
 		out.Counts[o]++
-		return json.Marshal(out)
+		return out, nil
 	}
 	for i := min(max(t.From, 0), len(in)); i < len(in); i++ {
 		input := in[i]
@@ -403,7 +348,7 @@ func runCell(_ context.Context, task json.RawMessage, step func(string)) (json.R
 	if clean(out.Outcome) {
 		out.Worst = -1
 	}
-	return json.Marshal(out)
+	return out, nil
 }
 
 // checkStep prefixes the step of checking an input's decoded value.
@@ -422,7 +367,7 @@ func call(info codec.Info, s *seed, in Input) (o Outcome, detail string, alloc u
 	runtime.ReadMemStats(&before)
 	resetPeakRSS()
 	rss0, _ := rss()
-	err, panicked := recovered(func() error { return s.c.Decode(in.Data) })
+	err := codec.Guard(func() error { return s.c.Decode(in.Data) })
 	_, peak := rss()
 	runtime.ReadMemStats(&after)
 	alloc = after.TotalAlloc - before.TotalAlloc
@@ -430,21 +375,16 @@ func call(info codec.Info, s *seed, in Input) (o Outcome, detail string, alloc u
 		alloc = max(alloc, peak-rss0)
 	}
 	switch {
-	case panicked:
+	case isPanic(err):
 		return Panic, err.Error(), alloc
 	case alloc > memoryFloor && alloc > memoryFactor*uint64(len(in.Data)):
 		return Memory, fmt.Sprintf("allocated or grew the resident set by %d MiB for %d bytes of input", alloc>>20, len(in.Data)), alloc
 	case err != nil:
 		return Clean, err.Error(), alloc
 	}
-	s.got = nil
-	err, panicked = recovered(func() error {
-		var err error
-		s.got, err = s.c.Value()
-		return err
-	})
+	s.got, err = codec.GuardValue(s.c.Value)
 	switch {
-	case panicked:
+	case isPanic(err):
 		return Panic, err.Error(), alloc
 	case err != nil:
 		return Clean, err.Error(), alloc
@@ -455,15 +395,11 @@ func call(info codec.Info, s *seed, in Input) (o Outcome, detail string, alloc u
 // check compares the value call decoded with the seed's, outside the
 // codec's step: a failure here is serbench's, recorded as CheckFailed.
 func check(info codec.Info, s *seed, in Input) (Outcome, string) {
-	var err error
-	cerr, panicked := recovered(func() error {
-		err = verify.Equal(s.value, s.got, info.Losses)
-		return nil
-	})
+	err := codec.Guard(func() error { return verify.Equal(s.value, s.got, info.Losses) })
 	s.got = nil
 	switch {
-	case panicked:
-		return CheckFailed, "serbench's check of the decoded value panicked: " + cerr.Error()
+	case isPanic(err):
+		return CheckFailed, "serbench's check of the decoded value panicked: " + err.Error()
 	case err != nil:
 		return Changed, "decoded without an error to another value"
 	case in.Valid:
@@ -472,12 +408,8 @@ func check(info codec.Info, s *seed, in Input) (Outcome, string) {
 	return Accepted, "decoded without an error to the value of the valid encoding"
 }
 
-// recovered calls f, recovering a panic as an error.
-func recovered(f func() error) (err error, panicked bool) {
-	defer func() {
-		if r := recover(); r != nil {
-			err, panicked = fmt.Errorf("panic: %v", r), true
-		}
-	}()
-	return f(), false
+// isPanic reports whether err is a panic the guard recovered.
+func isPanic(err error) bool {
+	var pe *codec.PanicError
+	return errors.As(err, &pe)
 }

@@ -71,22 +71,24 @@ func newSeed(info codec.Info, k seedKind, quick bool) *seed {
 	return nil
 }
 
-// encodeSeed prepares and encodes v with info's codec; nil on failure.
-func encodeSeed(info codec.Info, name string, v any) (s *seed) {
-	defer func() {
-		if recover() != nil {
-			s = nil
+// encodeSeed prepares and encodes v with info's codec; nil on failure,
+// a panic included (through the one guard, codec.Guard).
+func encodeSeed(info codec.Info, name string, v any) *seed {
+	s, err := codec.GuardValue(func() (*seed, error) {
+		c, err := info.New().Prepare(v)
+		if err != nil {
+			return nil, err
 		}
-	}()
-	c, err := info.New().Prepare(v)
+		enc, err := c.Encode()
+		if err != nil {
+			return nil, err
+		}
+		return &seed{name: name, value: v, c: c, valid: append([]byte(nil), enc...)}, nil
+	})
 	if err != nil {
 		return nil
 	}
-	enc, err := c.Encode()
-	if err != nil {
-		return nil
-	}
-	return &seed{name: name, value: v, c: c, valid: append([]byte(nil), enc...)}
+	return s
 }
 
 func datasetValue(name string) (any, error) {

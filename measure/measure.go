@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/machine"
 	"github.com/serbench/serbench/registry"
 	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/runner"
@@ -67,7 +68,7 @@ type Config struct {
 func NewRun(cfg Config, jobs []runner.Job) *results.Run {
 	run := &results.Run{
 		Started: time.Now().UTC(),
-		Env:     runner.Environment(time.Now()),
+		Env:     machine.Environment(time.Now()),
 		Options: cfg.Options.Record(),
 	}
 	run.Options.Preset = cfg.Preset

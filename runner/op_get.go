@@ -509,13 +509,12 @@ func mapKey(kt reflect.Type, name string) (reflect.Value, error) {
 
 // safePartialType is partialType, a panic of reflect.StructOf returned
 // as an error.
-func safePartialType(t reflect.Type, paths []codec.Path) (pt reflect.Type, err error) {
-	defer func() {
-		if p := recover(); p != nil {
-			err = fmt.Errorf("%v", p)
-		}
-	}()
-	return partialType(t, paths)
+func safePartialType(t reflect.Type, paths []codec.Path) (reflect.Type, error) {
+	pt, err := codec.GuardValue(func() (reflect.Type, error) { return partialType(t, paths) })
+	if pe := (*codec.PanicError)(nil); errors.As(err, &pe) {
+		return nil, fmt.Errorf("%v", pe.Value)
+	}
+	return pt, err
 }
 
 // partialType returns t reduced to the parts paths read: a struct keeps

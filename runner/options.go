@@ -2,6 +2,7 @@ package runner
 
 import (
 	"fmt"
+	"github.com/serbench/serbench/machine"
 	"runtime"
 	"time"
 
@@ -162,7 +163,7 @@ func (o Options) Validate() error {
 		check("timeout", o.Timeout >= time.Second, "[1s, ∞)", o.Timeout),
 		check("total time", o.Total == 0 || o.Total >= time.Second && o.Total <= 24*time.Hour, "[1s, 24h]", o.Total),
 		check("live heap", o.LiveHeap >= 0 && o.LiveHeap <= MaxLiveHeap, "[0, 64GiB]", o.LiveHeap),
-		check("pin CPU", o.PinCPU == 0 || pinSupported && o.PinCPU >= 1 && o.PinCPU <= runtime.NumCPU(), fmt.Sprintf("[1, %d] on Linux", runtime.NumCPU()), o.PinCPU),
+		check("pin CPU", o.PinCPU == 0 || machine.PinSupported && o.PinCPU >= 1 && o.PinCPU <= runtime.NumCPU(), fmt.Sprintf("[1, %d] on Linux", runtime.NumCPU()), o.PinCPU),
 	} {
 		if err != nil {
 			return err

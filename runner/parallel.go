@@ -1,13 +1,15 @@
 package runner
 
 import (
+	"errors"
 	"fmt"
 	"runtime"
-	"runtime/debug"
 	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/serbench/serbench/codec"
 )
 
 // A job with Procs above 1 is timed as go test -cpu times a benchmark
@@ -65,13 +67,15 @@ func parallelLoop(loops []loop, parts []*control, now func() time.Time) (loop, *
 		ends := make([]time.Duration, procs)
 		start := now()
 		run := func(i int) {
-			defer func() {
-				if p := recover(); p != nil {
-					errs[i] = fmt.Errorf("panic on goroutine %d of %d: %v\n%s", i+1, procs, p, firstFrames(debug.Stack()))
+			errs[i] = codec.Guard(func() error {
+				if k := share(n, procs, i); k > 0 {
+					return loops[i](k)
 				}
-			}()
-			if k := share(n, procs, i); k > 0 {
-				errs[i] = loops[i](k)
+				return nil
+			})
+			if pe := (*codec.PanicError)(nil); errors.As(errs[i], &pe) {
+				errs[i] = fmt.Errorf("panic on goroutine %d of %d: %v\n%s", i+1, procs, pe.Value, pe.Stack)
+				return
 			}
 			ends[i] = now().Sub(start)
 		}

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/serbench/serbench/machine"
 	"slices"
 	"strings"
 	"sync/atomic"
@@ -203,8 +204,8 @@ func TestCPUList(t *testing.T) {
 		in   string
 		want []int
 	}{{"0", []int{0}}, {"0-3,6", []int{0, 1, 2, 3, 6}}, {"1,3", []int{1, 3}}, {"x", nil}, {"3-1", nil}} {
-		if got := cpuList(tt.in); !slices.Equal(got, tt.want) {
-			t.Errorf("cpuList(%q) = %v, want %v", tt.in, got, tt.want)
+		if got := machine.CPUList(tt.in); !slices.Equal(got, tt.want) {
+			t.Errorf("machine.CPUList(%q) = %v, want %v", tt.in, got, tt.want)
 		}
 	}
 }

@@ -4,8 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/serbench/serbench/machine"
 	"runtime"
-	"runtime/debug"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -109,9 +109,9 @@ type Runner struct {
 	Beat      func(job *Job, op results.Op, step string)
 	lastBeat  atomic.Pointer[beatAt]
 	peakHeap  atomic.Uint64
-	gauge     *gauge    // nil without Gate
-	meter     *meter    // the machine's speed over the run
-	warmed    sync.Once // the gauge learns the machine's speed before the first sample
+	gauge     *machine.Gauge // nil without Gate
+	meter     *machine.Meter // the machine's speed over the run
+	warmed    sync.Once      // the gauge learns the machine's speed before the first sample
 	timerOnce sync.Once
 	timer     float64 // the cost of reading the clock, in ns (timerCost)
 	// now is the clock that times batches, samples and budgets: time.Now,
@@ -128,20 +128,20 @@ func (r *Runner) Peak() results.Memory {
 
 // Machine describes how steadily the machine ran during the runner's
 // sampling so far: a probe timed about every 10ms between samples.
-func (r *Runner) Machine() results.Machine { return r.meter.summary() }
+func (r *Runner) Machine() results.Machine { return r.meter.Summary() }
 
 // Probes returns the times of the machine probes taken so far, in ns, for
 // a supervisor that merges several runners' (MachineOf).
-func (r *Runner) Probes() []float64 { return r.meter.probes() }
+func (r *Runner) Probes() []float64 { return r.meter.Probes() }
 
 // New returns a Runner with the given options.
 func New(opts Options) (*Runner, error) {
 	if err := opts.Validate(); err != nil {
 		return nil, err
 	}
-	r := &Runner{opts: opts.withDefaults(), meter: newMeter(), now: time.Now}
+	r := &Runner{opts: opts.withDefaults(), meter: machine.NewMeter(), now: time.Now}
 	if r.opts.Gate {
-		r.gauge = newGauge(r.opts.GateTolerance)
+		r.gauge = machine.NewGauge(r.opts.GateTolerance)
 	}
 	return r, nil
 }
@@ -391,19 +391,21 @@ func (r *Runner) prepareJob(ctx context.Context, job *Job) ([]*bench, []results.
 	}
 	done := make(chan outcome, 1)
 	go func() {
-		defer func() {
-			if p := recover(); p != nil {
-				done <- outcome{final: job.Results(results.Error, fmt.Sprintf("panic: %v\n%s", p, firstFrames(debug.Stack())))}
-			}
-		}()
 		if r.opts.PinCPU > 0 {
-			if err := pin(r.opts.PinCPU - 1); err != nil {
+			if err := machine.Pin(r.opts.PinCPU - 1); err != nil {
 				done <- outcome{final: job.Results(results.Error, err.Error())}
 				return
 			}
 		}
-		bs, final := r.prepare(ctx, job)
-		done <- outcome{bs, final}
+		var o outcome
+		err := codec.Guard(func() error {
+			o.benches, o.final = r.prepare(ctx, job)
+			return nil
+		})
+		if pe := (*codec.PanicError)(nil); errors.As(err, &pe) {
+			o = outcome{final: job.Results(results.Error, fmt.Sprintf("panic: %v\n%s", pe.Value, pe.Stack))}
+		}
+		done <- o
 	}()
 	timer := time.NewTimer(r.opts.Timeout)
 	defer timer.Stop()
@@ -654,13 +656,4 @@ func rejectResult(res *results.Result, err error) {
 	}
 	res.Status = st
 	res.Reason = "after timing: " + reason
-}
-
-// firstFrames trims a stack trace to its first lines.
-func firstFrames(stack []byte) string {
-	const max = 1200
-	if len(stack) > max {
-		return string(stack[:max]) + "..."
-	}
-	return string(stack)
 }

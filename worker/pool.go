@@ -10,6 +10,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/serbench/serbench/machine"
 	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/runner"
 )
@@ -65,7 +66,7 @@ const DefaultTimeout = 2 * time.Minute
 func (p *Pool) Machine() results.Machine {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	return runner.MachineOf(p.probes)
+	return machine.Of(p.probes)
 }
 
 // Peak returns the highest heap and resident set size of any worker.

@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/serbench/serbench/internal/planted"
+	"github.com/serbench/serbench/planted"
 	"github.com/serbench/serbench/preset"
 	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/runner"

@@ -174,3 +174,9 @@ func (t *tail) String() string {
 	}
 	return strings.TrimSpace(s + string(t.end))
 }
+
+// DieWithParent makes the kernel kill the process cmd starts when this
+// one dies, where the OS can: for a program a child runs beside itself
+// (a study's peer in another language), which must not outlive the child
+// that a timeout killed.
+func DieWithParent(cmd *exec.Cmd) { dieWithParent(cmd) }

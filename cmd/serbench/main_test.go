@@ -6,7 +6,7 @@ import (
 
 	"github.com/rogpeppe/go-internal/testscript"
 
-	"github.com/serbench/serbench/internal/planted"
+	"github.com/serbench/serbench/planted"
 	"github.com/serbench/serbench/registry"
 )
 

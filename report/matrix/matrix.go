@@ -42,6 +42,7 @@ func Write(w io.Writer, m *results.Matrix, verbose bool) error {
 	}
 	b.WriteString("\n")
 	verdicts(&b, m)
+	rollup(&b, m)
 	profiles(&b, m)
 	versions(&b, m)
 	repros(&b, m)
@@ -188,6 +189,24 @@ func verdicts(b *strings.Builder, m *results.Matrix) {
 	}
 	for _, v := range vs {
 		fmt.Fprintf(b, "  %s  %s  %s\n", pad(v.Codec, nameW), pad(v.Verdict, wordW), v.Why)
+	}
+}
+
+// rollup writes the matrix's rollup, if it has one: a row's name, then
+// a line per column with an answer.
+func rollup(b *strings.Builder, m *results.Matrix) {
+	r := m.Rollup
+	if r == nil {
+		return
+	}
+	b.WriteString("\n" + r.Title + "\n")
+	for _, row := range r.Rows {
+		b.WriteString("  " + row.Name + "\n")
+		for i, c := range row.Cells {
+			if c != "" && i < len(r.Columns) {
+				fmt.Fprintf(b, "    %s: %s\n", r.Columns[i], c)
+			}
+		}
 	}
 }
 
@@ -355,6 +374,28 @@ func WriteMarkdown(w io.Writer, m *results.Matrix) error {
 			who += " (" + text(l) + ")"
 		}
 		fmt.Fprintf(&b, "\n%s: **%s**. %s\n", who, text(v.Verdict), text(v.Why))
+	}
+	if r := m.Rollup; r != nil {
+		fmt.Fprintf(&b, "\n### %s\n\n", text(r.Title))
+		if r.About != "" {
+			fmt.Fprintf(&b, "%s\n\n", text(r.About))
+		}
+		b.WriteString("| |")
+		for _, c := range r.Columns {
+			b.WriteString(" " + text(c) + " |")
+		}
+		b.WriteString("\n|---|" + strings.Repeat("---|", len(r.Columns)) + "\n")
+		for _, row := range r.Rows {
+			b.WriteString("| **" + text(row.Name) + "** |")
+			for i := range r.Columns {
+				c := ""
+				if i < len(row.Cells) {
+					c = row.Cells[i]
+				}
+				b.WriteString(" " + text(c) + " |")
+			}
+			b.WriteString("\n")
+		}
 	}
 	if len(m.Study.Profile) > 0 {
 		fmt.Fprintf(&b, "\n### %s\n", text(m.Study.ProfileTitle))

@@ -15,9 +15,9 @@ import (
 	"github.com/serbench/serbench/evolve"
 	"github.com/serbench/serbench/fidelity"
 	"github.com/serbench/serbench/hostile"
-	"github.com/serbench/serbench/need"
+	"github.com/serbench/serbench/interop"
+	"github.com/serbench/serbench/machine"
 	"github.com/serbench/serbench/preset"
-	"github.com/serbench/serbench/registry"
 	"github.com/serbench/serbench/runner"
 	"github.com/serbench/serbench/worker"
 )
@@ -93,6 +93,11 @@ Usage:
                                 what each reader gets when writer and reader disagree
                                 on the schema: every change both ways, as a matrix;
                                 evolution.csv, evolution.json
+  serbench interop [-codecs LIST] [-langs LIST] [-probes LIST] [-o DIR] [-v]
+                                can Python and JavaScript read it? every probe three
+                                ways between each Go codec and the peers of its format
+                                (scripts/interop-peers installs them); interop.csv,
+                                interop.json, report.html, summary.md
   serbench reproduce [-claims LIST] [-o DIR]
                                 check the seed articles' claims; writes DIR/REPRODUCTION.md
   serbench version              the serbench version, the Go version and GOOS/GOARCH
@@ -115,7 +120,7 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		// The hidden command a worker.Pool starts every child with.
 		return worker.Serve(ctx, stdin, func(s worker.Spec) (runner.Job, error) {
 			return preset.Job(s.Codec, s.Dataset, s.Shape, s.Ops)
-		}, hostile.Handler, compliance.Handler, fidelity.Handler(registry.Lookup), evolve.Handler, need.Handler, freshHandler, coldHandler)
+		}, append(studyHandlers(), needProbeHandler, freshHandler, coldHandler, sampleHandler)...)
 	}
 	err := dispatch(ctx, args, stdout, stderr)
 	if errors.Is(err, errHelp) {
@@ -143,6 +148,8 @@ func dispatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return hostileCmd(ctx, rest, stdout, stderr)
 	case "evolve":
 		return evolveCmd(ctx, rest, stdout, stderr)
+	case "interop":
+		return interopCmd(ctx, rest, stdout, stderr)
 	case "reproduce":
 		return reproduceCmd(ctx, rest, stdout, stderr)
 	case "help", "-h", "-help", "--help":
@@ -159,14 +166,14 @@ func dispatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			// Flags without a command mean "run".
 			return runCmd(ctx, args, stdout, stderr)
 		}
-		return usagef("unknown command %q; known: run, list, report, compare, fidelity, hostile, evolve, reproduce, version, help", cmd)
+		return usagef("unknown command %q; known: run, list, report, compare, fidelity, hostile, evolve, interop, reproduce, version, help", cmd)
 	}
 }
 
 // versionLine is what 'serbench version' prints: "serbench VERSION
 // GOVERSION GOOS/GOARCH".
 func versionLine() string {
-	return fmt.Sprintf("serbench %s %s %s/%s", runner.Version(), runtime.Version(), runtime.GOOS, runtime.GOARCH)
+	return fmt.Sprintf("serbench %s %s %s/%s", machine.Version(), runtime.Version(), runtime.GOOS, runtime.GOARCH)
 }
 
 // parse parses flags, turning flag errors into usage errors.
@@ -189,4 +196,16 @@ func splitList(s string) []string {
 		}
 	}
 	return out
+}
+
+// studyHandlers returns the worker tasks of every study (package study),
+// which a child serves.
+func studyHandlers() []worker.Handler {
+	hs := []worker.Handler{fidelity.Spec().Handler(), hostile.Spec(false).Handler(), evolve.Spec().Handler(), interop.Handler}
+	// The suite is embedded: it fails to load only in a broken build, and
+	// the parent then says so before it starts any child.
+	if s, err := compliance.Spec(); err == nil {
+		hs = append(hs, s.Handler())
+	}
+	return hs
 }

@@ -12,28 +12,16 @@ import (
 	"strings"
 
 	"github.com/serbench/serbench/compare"
+	"github.com/serbench/serbench/internal/outdir"
 	"github.com/serbench/serbench/report/bench"
 	"github.com/serbench/serbench/results"
+	"github.com/serbench/serbench/worker"
 )
 
 func compareCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("serbench compare", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	threshold := compare.DefaultThreshold
-	fs.Func("threshold", fmt.Sprintf("the relative `change` (5%% or 0.05) a significant change must exceed to be a regression (default %s)", compare.FormatThreshold(compare.DefaultThreshold)), func(s string) error {
-		t, err := compare.ParseThreshold(s)
-		threshold = t
-		return err
-	})
-	interleave := fs.Bool("interleave", false, "build OLD and NEW (git commits) and run them alternately in one session, then compare their pooled samples")
-	rounds := fs.Int("rounds", 8, "with -interleave: runs of each build (even balances the order; fewer than 8 let one slow run shift a side, see docs/compare.md)")
-	replace := fs.String("replace", "", "with -interleave: `MODULE@V1,MODULE@V2`, one commit (REF, else HEAD) built with two versions of a library")
-	fs.Usage = func() {
-		fmt.Fprint(fs.Output(), `Usage: serbench compare OLD NEW
+	b := newFlags("compare", `serbench compare OLD NEW
        serbench compare -interleave [-rounds N] OLDREF NEWREF [run flags]
-       serbench compare -interleave -replace MODULE@V1,MODULE@V2 [REF] [-- run flags]
-
-Compares two runs as benchstat does: per benchmark, each side's median
+       serbench compare -interleave -replace MODULE@V1,MODULE@V2 [REF] [-- run flags]`, `Compares two runs as benchstat does: per benchmark, each side's median
 with its 95% interval, and the delta where a Mann-Whitney U test finds a
 difference (p ≤ 0.05); then whether the codecs kept their ranking (a
 pair is judged only where its two intervals are apart in both runs), and
@@ -57,13 +45,18 @@ machine's drift falls on both alike; the pooled samples are compared as
 above and kept in a directory it names.
 
 Exit status: 0 no regression; 1 a regression beyond the threshold (or a
-failure); 2 misuse or an input that cannot be used; 3 interrupted.
-
-Flags:
-`)
-		fs.PrintDefaults()
-	}
-	if err := parse(fs, args); err != nil {
+failure); 2 misuse or an input that cannot be used; 3 interrupted.`, stderr)
+	fs := b.fs
+	threshold := compare.DefaultThreshold
+	fs.Func("threshold", fmt.Sprintf("the relative `change` (5%% or 0.05) a significant change must exceed to be a regression (default %s)", compare.FormatThreshold(compare.DefaultThreshold)), func(s string) error {
+		t, err := compare.ParseThreshold(s)
+		threshold = t
+		return err
+	})
+	interleave := fs.Bool("interleave", false, "build OLD and NEW (git commits) and run them alternately in one session, then compare their pooled samples")
+	rounds := fs.Int("rounds", 8, "with -interleave: runs of each build (even balances the order; fewer than 8 let one slow run shift a side, see docs/compare.md)")
+	replace := fs.String("replace", "", "with -interleave: `MODULE@V1,MODULE@V2`, one commit (REF, else HEAD) built with two versions of a library")
+	if err := b.parse(args); err != nil {
 		return err
 	}
 	gate := compare.Gate{Threshold: threshold}
@@ -164,15 +157,26 @@ func interleaveCmd(ctx context.Context, args []string, rounds int, replace strin
 	if rounds < 1 {
 		return usagef("-rounds %d: give at least 1 (an even number balances the order of the runs)", rounds)
 	}
-	dir, err := os.MkdirTemp("", "serbench-interleave-")
-	if err != nil {
-		return err
-	}
-	fmt.Fprintf(stderr, "serbench: interleaving %s and %s in %s\n", old, new, dir)
 	cwd, err := os.Getwd()
 	if err != nil {
 		return err
 	}
+	sweepSessions(ctx, os.TempDir(), cwd, stderr)
+	dir, err := os.MkdirTemp("", sessionPrefix)
+	if err != nil {
+		return err
+	}
+	// The session's lock tells a later comparison that it lives; one
+	// killed leaves its lock free, and the next sweeps what it left.
+	session, err := outdir.Open(dir)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		session.Close()
+		removeIfEmpty(dir)
+	}()
+	fmt.Fprintf(stderr, "serbench: interleaving %s and %s in %s\n", old, new, dir)
 	iv := &compare.Interleave{Repo: cwd, Old: old, New: new, Rounds: rounds, RunArgs: args, Dir: dir, Log: stderr}
 	o, n, err := iv.Run(ctx)
 	var refErr *compare.RefError
@@ -180,6 +184,10 @@ func interleaveCmd(ctx context.Context, args []string, rounds int, replace strin
 	case errors.As(err, &refErr):
 		os.RemoveAll(dir)
 		return &UsageError{Msg: err.Error()}
+	case o == nil && ctx.Err() != nil:
+		// Interrupted before both builds ran: exit status 3, as any
+		// interrupted command; the runs measured so far stay in dir.
+		return &RunError{Msg: fmt.Sprintf("interrupted: %v", err)}
 	case o == nil:
 		return err // the runs measured so far stay in dir for a look
 	}
@@ -195,6 +203,69 @@ func interleaveCmd(ctx context.Context, args []string, rounds int, replace strin
 		return &RunError{Msg: fmt.Sprintf("interrupted after %d and %d runs (compared above): %v", o.Runs, n.Runs, interrupted)}
 	}
 	return gateError(v)
+}
+
+// sessionPrefix begins the name of an interleaved comparison's
+// temporary directory.
+const sessionPrefix = "serbench-interleave-"
+
+// sweepSessions removes what interleaved comparisons killed before they
+// could clean up (kill -9, a machine's reboot) left in tmp: their
+// checkouts and builds, the git worktrees registered for them in the
+// repository of dir, and each session directory that holds no run's
+// results. A session whose process lives (its lock is held) is left
+// alone.
+func sweepSessions(ctx context.Context, tmp, dir string, stderr io.Writer) {
+	paths, _ := filepath.Glob(filepath.Join(tmp, sessionPrefix+"*"))
+	anySwept := false
+	for _, p := range paths {
+		swept := false
+		if _, err := os.Lstat(filepath.Join(p, outdir.Marker)); err != nil {
+			continue // not a session this serbench marked
+		}
+		d, err := outdir.Open(p)
+		if err != nil {
+			continue // alive, or not ours
+		}
+		leftovers, _ := filepath.Glob(filepath.Join(p, "src-*"))
+		for _, side := range []string{"old", "new"} {
+			leftovers = append(leftovers, filepath.Join(p, side))
+		}
+		for _, l := range leftovers {
+			if _, err := os.Lstat(l); err == nil {
+				os.RemoveAll(l)
+				swept = true
+			}
+		}
+		d.Close()
+		if removeIfEmpty(p) {
+			swept = true
+		}
+		if swept {
+			fmt.Fprintf(stderr, "serbench: removed the checkouts and builds a killed interleaved comparison left in %s\n", p)
+			anySwept = true
+		}
+	}
+	if anySwept {
+		// The worktrees whose directories are gone leave the repository's
+		// list.
+		worker.External(ctx, dir, "git", "worktree", "prune").Run()
+	}
+}
+
+// removeIfEmpty removes a session directory that holds no run's results
+// (nothing but its marker and lock), and reports whether it did.
+func removeIfEmpty(dir string) bool {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return false
+	}
+	for _, e := range entries {
+		if e.Name() != outdir.Marker && e.Name() != outdir.LockName {
+			return false
+		}
+	}
+	return os.RemoveAll(dir) == nil
 }
 
 // sideLabel names an interleaved side in the table's header: its ref, or

@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"flag"
 	"fmt"
 	"io"
 	"strconv"
@@ -38,19 +37,16 @@ func listCmd(args []string, stdout, stderr io.Writer) error {
 // parseList parses the list command's line: what to list (all three
 // without an argument) and whether in the long form.
 func parseList(args []string, stderr io.Writer) (what []string, long bool, err error) {
-	fs := flag.NewFlagSet("serbench list", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.BoolVar(&long, "v", false, "the long form: each codec's version, label, home page and notes as well")
-	fs.Usage = func() {
-		fmt.Fprint(fs.Output(), "Usage: serbench list [-v] [codecs|datasets|presets|probes|classes|cases|claims]\n\nLists what -codecs, -datasets, -preset, fidelity's -probes, hostile's -classes, evolve's -cases and reproduce's -claims accept; without an argument, the first three.\n\nFlags:\n")
-		fs.PrintDefaults()
-	}
+	b := newFlags("list", "serbench list [-v] [codecs|datasets|presets|probes|classes|cases|claims]",
+		"Lists what -codecs, -datasets, -preset, fidelity's -probes, hostile's -classes, evolve's -cases and reproduce's -claims accept; without an argument, the first three.", stderr)
+	fs := b.fs
+	b.verbose(&long, "the long form: each codec's version, label, home page and notes as well")
 	// Accept the argument before or after the flags.
 	var arg []string
 	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
 		arg, args = args[:1], args[1:]
 	}
-	if err := parse(fs, args); err != nil {
+	if err := b.parse(args); err != nil {
 		return nil, false, err
 	}
 	args = append(arg, fs.Args()...)

@@ -8,8 +8,8 @@ import (
 	"time"
 
 	"github.com/serbench/serbench/claims"
+	"github.com/serbench/serbench/cmd/serbench/internal/progress"
 	"github.com/serbench/serbench/fidelity"
-	"github.com/serbench/serbench/internal/progress"
 	"github.com/serbench/serbench/measure"
 	"github.com/serbench/serbench/report/reproduction"
 	"github.com/serbench/serbench/results"
@@ -31,8 +31,9 @@ func reproduceCmd(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		quiet           bool
 		mode            measureMode
 		list            = fs.String("claims", "", "comma-separated claim IDs (default: all; see 'serbench list claims')")
-		inproc          = fs.Bool("in-process", false, "measure in this process, not in worker processes (-timeout does not apply)")
+		inproc          bool
 	)
+	b.inProcess(&inproc)
 	b.out(&out, "REPRODUCTION.md")
 	b.budget(&budget, 2*time.Second, "")
 	b.runTime(&total, 15*time.Minute, "; a claim whose cases were cut short cannot be tested here")
@@ -42,7 +43,7 @@ func reproduceCmd(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	if err := b.parse(args); err != nil {
 		return err
 	}
-	rc := runConfig{mode: string(mode), inproc: *inproc}
+	rc := runConfig{mode: string(mode), inproc: inproc}
 	if err := rc.counter(); err != nil {
 		return err
 	}
@@ -60,13 +61,14 @@ func reproduceCmd(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	if err != nil {
 		return err
 	}
+	defer d.Close()
 	jobs, err := claims.Jobs(cs)
 	if err != nil {
 		return err
 	}
 	opts := runner.Options{Budget: budget, Total: total, Count: rc.mode == results.MeasureInstructions}
 	mc := measure.Config{Options: opts, Preset: "reproduce", LossProbes: fidelity.Shown, AlsoCount: rc.mode == results.MeasureBoth}
-	if !*inproc {
+	if !inproc {
 		mc.Workers, mc.Fresh = counters(workers(timeout, nil), rc.vg), freshDecoder
 	}
 	run := measure.NewRun(mc, jobs)

@@ -13,11 +13,11 @@ import (
 	"strings"
 	"time"
 
+	"github.com/serbench/serbench/cmd/serbench/internal/progress"
 	"github.com/serbench/serbench/compress"
 	"github.com/serbench/serbench/dataset"
 	"github.com/serbench/serbench/fidelity"
 	"github.com/serbench/serbench/internal/outdir"
-	"github.com/serbench/serbench/internal/progress"
 	"github.com/serbench/serbench/journal"
 	"github.com/serbench/serbench/measure"
 	"github.com/serbench/serbench/need"
@@ -74,12 +74,12 @@ func newRunFlagSet(f *runFlags, stderr io.Writer) *flagBuilder {
 	fs.StringVar(&f.ops, "ops", "", "comma-separated ops (default: encode, decode): "+opNames(results.AllOps()))
 	fs.BoolVar(&f.xl, "xl", false, "include extra-large cases (the complex map's slice: needs 12 GiB of memory)")
 	b.out(&f.out, "the outputs; the run works in DIR/partial until it ends")
-	fs.StringVar(&f.resume, "resume", "", "continue the killed or interrupted run whose output directory is `DIR`, with its options")
+	b.resume(&f.resume, "run")
 	fs.Float64Var(&f.target, "target", defaults.Target, "stop sampling when the median's CI is within this fraction, "+flagRanges["target"].String())
 	b.runTime(&f.total, 0, " (default: the preset's, 3m for quick; 0: none)")
 	b.budget(&f.budget, 0, "; with -time, the most one may get (default: the preset's, else 1s)")
 	fs.DurationVar(&f.sampleTime, "sample", 0, "wall time one sample aims for, "+flagRanges["sample"].String()+" (default: the preset's, else 10ms)")
-	fs.IntVar(&f.maxSamples, "max-samples", defaults.MaxSamples, "most samples per benchmark (the budget usually ends sampling first)")
+	fs.IntVar(&f.maxSamples, "max-samples", defaults.MaxSamples, "most samples per benchmark, "+flagRanges["max-samples"].String()+" (the budget usually ends sampling first)")
 	fs.IntVar(&f.pinCPU, "pin", -1, "pin the measuring thread to CPU `N`, numbered from 0 as taskset and /proc/cpuinfo number them (Linux; -1: no pinning)")
 	fs.DurationVar(&f.batchTime, "batch", defaults.BatchTime, "wall time of one timed batch within a sample, "+flagRanges["batch"].String()+" and at most -sample")
 	fs.BoolVar(&f.noGC, "nogc", false, "no garbage collection before any sample")
@@ -89,7 +89,7 @@ func newRunFlagSet(f *runFlags, stderr io.Writer) *flagBuilder {
 	fs.BoolVar(&f.cold, "cold", false, "also time every codec's first encode and first decode on each dataset shape, each in a fresh process (reflection caches, run-time code generation), reported apart from the warm figures")
 	fs.BoolVar(&f.gate, "gate", false, "sample only while a probe says the machine runs at full speed (its fast phases, not its average)")
 	b.timeout(&f.timeout, worker.DefaultTimeout, "preparing, verifying or one sample of a benchmark")
-	fs.BoolVar(&f.inproc, "in-process", false, "measure in this process, not in worker processes (a crash or hang then ends the run; -timeout does not apply)")
+	b.inProcess(&f.inproc)
 	b.quiet(&f.quiet)
 	b.measure(&f.measure)
 	fs.StringVar(&f.file, "file", "", "measure the document in `FILE` (.json, .yaml, .cbor, .msgpack; JSON lines as .jsonl) instead of the datasets, in this process; FILE,FILE2 adds a second document of the same kind, which decode alternates with the first (without it, the first is the only message)")
@@ -115,9 +115,6 @@ func parseRun(args []string, stderr io.Writer) (*runConfig, error) {
 	}
 	set := map[string]bool{}
 	fs.Visit(func(fl *flag.Flag) { set[fl.Name] = true })
-	if set["in-process"] && set["timeout"] {
-		return nil, usagef("-timeout kills a worker process that hangs, and -in-process runs without one: give one of them")
-	}
 	if f.cold && f.inproc {
 		return nil, usagef("-cold times first calls in fresh processes, and -in-process runs without any: give one of them")
 	}
@@ -227,11 +224,14 @@ func runConfigOf(args []string, stderr io.Writer) (*runConfig, []results.Result,
 	if err != nil {
 		return nil, nil, &UsageError{Msg: fmt.Sprintf("nothing to resume in %s: %v", cfg.resume, err)}
 	}
-	quiet := cfg.quiet
+	quiet, dir := cfg.quiet, cfg.resume
 	if cfg, err = parseRun(h.Args, stderr); err != nil {
 		return nil, nil, fmt.Errorf("the journal's arguments %q: %w", h.Args, err)
 	}
-	cfg.quiet, cfg.resume = quiet, cfg.out
+	// The run goes on in the directory named, whatever -o its journal
+	// recorded: a copy is resumed as a copy, leaving the original alone,
+	// and a moved directory where it is now.
+	cfg.quiet, cfg.out, cfg.resume = quiet, dir, dir
 	return cfg, rs, nil
 }
 
@@ -304,6 +304,7 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if err != nil {
 		return err
 	}
+	defer p.dir.Close()
 	if err := p.applyNeeds(ctx, stderr); err != nil {
 		return err
 	}

@@ -15,8 +15,8 @@
 // and sets the wall time of ten testing.B runs per operation (what `go
 // test -bench . -count=10` spends) against serbench's whole-preset run.
 //
-//	go run ./internal/harnessbench/pair [-rounds 10] [-run REGEXP] [-o DIR]
-//	go run ./internal/harnessbench/pair -summarize -o DIR   (an earlier check's files, again)
+//	go run ./cmd/harnessbench/pair [-rounds 10] [-run REGEXP] [-o DIR]
+//	go run ./cmd/harnessbench/pair -summarize -o DIR   (an earlier check's files, again)
 package main
 
 import (
@@ -36,8 +36,8 @@ import (
 
 	"golang.org/x/perf/benchfmt"
 
+	"github.com/serbench/serbench/cmd/harnessbench"
 	"github.com/serbench/serbench/compare"
-	"github.com/serbench/serbench/internal/harnessbench"
 	"github.com/serbench/serbench/preset"
 	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/runner"

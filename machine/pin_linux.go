@@ -1,4 +1,4 @@
-package runner
+package machine
 
 import (
 	"fmt"
@@ -10,15 +10,15 @@ import (
 // pin locks the calling goroutine to its OS thread and that thread to cpu.
 // The goroutine must exit without unlocking, so that the runtime retires
 // the pinned thread instead of reusing it.
-func pin(cpu int) error {
+func Pin(cpu int) error {
 	runtime.LockOSThread()
 	var set unix.CPUSet
 	set.Set(cpu)
 	if err := unix.SchedSetaffinity(0, &set); err != nil {
-		return fmt.Errorf("runner: pinning to CPU %d: %w", cpu, err)
+		return fmt.Errorf("machine: pinning to CPU %d: %w", cpu, err)
 	}
 	return nil
 }
 
-// pinSupported reports whether pin can work here.
-const pinSupported = true
+// PinSupported reports whether pin can work here.
+const PinSupported = true

@@ -1,15 +1,15 @@
 //go:build unix
 
-package runner
+package machine
 
 import (
 	"syscall"
 	"time"
 )
 
-// cpuTime returns the CPU time the process has used, user and system, and
+// CPUTime returns the CPU time the process has used, user and system, and
 // whether the OS reports it.
-func cpuTime() (time.Duration, bool) {
+func CPUTime() (time.Duration, bool) {
 	var ru syscall.Rusage
 	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
 		return 0, false

@@ -9,77 +9,6 @@ import (
 	"github.com/serbench/serbench/results"
 )
 
-// scripted returns a probe that plays back ns, then repeats its last value.
-func scripted(ns ...float64) func() float64 {
-	i := 0
-	return func() float64 {
-		v := ns[min(i, len(ns)-1)]
-		i++
-		return v
-	}
-}
-
-func TestGaugeQuiet(t *testing.T) {
-	tests := []struct {
-		name   string
-		probes []float64 // three per call of quiet
-		want   []bool
-	}{
-		{"a steady machine is quiet", []float64{100, 100, 100, 105, 103, 119}, []bool{true, true}},
-		{"a slow phase is busy", []float64{100, 100, 100, 160, 150, 170}, []bool{true, false}},
-		{"the fastest of three walks counts", []float64{100, 100, 100, 300, 110, 300}, []bool{true, true}},
-		{"a faster probe becomes the reference", []float64{100, 100, 100, 50, 50, 50, 100, 100, 100}, []bool{true, true, false}},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			g := newGauge(0.2)
-			g.probe = scripted(tc.probes...)
-			for i, want := range tc.want {
-				if got := g.quiet(); got != want {
-					t.Errorf("call %d: quiet() = %v, want %v", i, got, want)
-				}
-			}
-		})
-	}
-}
-
-// TestGaugeReferenceCreepsUp checks that a machine that slows down for
-// good becomes the new reference within seconds.
-func TestGaugeReferenceCreepsUp(t *testing.T) {
-	g := newGauge(0.2)
-	t0 := time.Now()
-	clock := t0
-	g.now = func() time.Time { return clock }
-	g.probe = scripted(100, 100, 100, 130, 130, 130, 130, 130, 130, 125, 125, 125)
-	g.quiet()
-	if g.quiet() {
-		t.Error("30% slower at once: quiet() = true, want false")
-	}
-	clock = t0.Add(20 * time.Second) // a slowdown for good: the reference is 140 by now
-	if !g.quiet() {
-		t.Error("30% slower for 20s: quiet() = false, want true")
-	}
-	if g.best != 130 {
-		t.Errorf("reference %v after the machine slowed down for good, want 130", g.best)
-	}
-	if !g.quiet() {
-		t.Error("125 after a reference of 130: quiet() = false, want true")
-	}
-}
-
-// TestGaugeProbeRuns checks the real probe: it takes time and the machine
-// it runs on counts as quiet right after its fastest probe is learned.
-func TestGaugeProbeRuns(t *testing.T) {
-	if d := walk(); d <= 0 {
-		t.Fatalf("walk() = %v ns, want > 0", d)
-	}
-	g := newGauge(10) // generous: only that the reference is learned
-	g.warm(10 * time.Millisecond)
-	if !g.quiet() {
-		t.Error("quiet() = false within 10x of the fastest probe")
-	}
-}
-
 // gated returns a runner with the quiet gate on, on clock, whose gauge
 // checks the machine with three walks of walkTime each by the clock and
 // finds it busy (walks ten times slower) at the checks, counted from 0,
@@ -89,7 +18,7 @@ func gated(t *testing.T, opts Options, clock *fakeClock, walkTime time.Duration,
 	opts.Gate = true
 	r := onClock(t, opts, clock)
 	walks := 0
-	r.gauge.probe = func() float64 {
+	r.gauge.Probe = func() float64 {
 		clock.advance(walkTime)
 		walks++
 		if busy((walks - 1) / 3) {
@@ -134,7 +63,7 @@ func TestQuietGate(t *testing.T) {
 		// before maxWaits.
 		const check = 3 * time.Millisecond
 		r := gated(t, opts, clock, check/3, func(i int) bool { return i > 0 })
-		r.gauge.quiet() // the reference: the one quiet check
+		r.gauge.Quiet() // the reference: the one quiet check
 		b := sampleBench(clock)
 		r.sample(context.Background(), []*bench{b}, func(*bench) {})
 		if b.res.Status != results.OK || len(b.res.Samples) < 6 || b.res.Busy != 0 {

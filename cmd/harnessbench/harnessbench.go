@@ -4,10 +4,10 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/serbench/serbench/internal/tbloop"
 	"github.com/serbench/serbench/preset"
 	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/runner"
+	"github.com/serbench/serbench/runner/tbloop"
 )
 
 // A Case is one job of the harness preset, prepared and verified as the

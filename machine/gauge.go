@@ -1,4 +1,4 @@
-package runner
+package machine
 
 import (
 	"math"
@@ -27,10 +27,10 @@ import (
 // the probe's time barely moves and every sample is taken; on a shared
 // VM the probe runs either near its best or far slower, and a sample
 // taken after a slow probe is likelier to be slow (notes/noise-log.md).
-type gauge struct {
+type Gauge struct {
 	tol   float64
-	probe func() float64   // one probe's time in ns; walk, or a test's
-	now   func() time.Time // time.Now, or a test's clock
+	Probe func() float64   // one probe's time in ns; Walk, or a test's
+	Now   func() time.Time // time.Now, or a test's clock
 
 	mu     sync.Mutex
 	best   float64   // the reference probe time, ns
@@ -43,15 +43,15 @@ const gaugeDrift = 0.02
 // gaugeSteps is the probe's length: about 10µs on a current x86 core.
 const gaugeSteps = 512
 
-func newGauge(tol float64) *gauge {
-	return &gauge{tol: tol, probe: walk, now: time.Now, best: math.Inf(1)}
+func NewGauge(tol float64) *Gauge {
+	return &Gauge{tol: tol, Probe: Walk, Now: time.Now, best: math.Inf(1)}
 }
 
 // gaugeSink keeps the probe's result alive.
 var gaugeSink atomic.Uint64
 
-// walk runs the probe once and returns its time in ns.
-func walk() float64 {
+// Walk runs the probe once and returns its time in ns.
+func Walk() float64 {
 	start := time.Now()
 	var buf [24]byte
 	acc := uint64(0)
@@ -73,9 +73,9 @@ func fastestOfThree(probe func() float64) float64 {
 
 // quiet probes the machine (the fastest of three walks) and reports
 // whether it runs within the tolerance of the reference.
-func (g *gauge) quiet() bool {
-	p := fastestOfThree(g.probe)
-	now := g.now()
+func (g *Gauge) Quiet() bool {
+	p := fastestOfThree(g.Probe)
+	now := g.Now()
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	ref := g.best * (1 + gaugeDrift*now.Sub(g.bestAt).Seconds())
@@ -87,8 +87,8 @@ func (g *gauge) quiet() bool {
 
 // warm probes the machine for d (on the gauge's clock) to learn its
 // fastest probe.
-func (g *gauge) warm(d time.Duration) {
-	for end := g.now().Add(d); g.now().Before(end); {
-		g.quiet()
+func (g *Gauge) Warm(d time.Duration) {
+	for end := g.Now().Add(d); g.Now().Before(end); {
+		g.Quiet()
 	}
 }

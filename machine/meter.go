@@ -1,4 +1,4 @@
-package runner
+package machine
 
 import (
 	"slices"
@@ -9,30 +9,30 @@ import (
 )
 
 // A meter records how fast the machine runs over a run: the gauge's probe
-// (walk), the fastest of three walks, about every probeEvery, between
+// (walk), the fastest of three walks, about every ProbeEvery, between
 // samples. The probes cost about 30µs in 10ms. They do not gate anything
 // (Options.Gate does that); they let a report say that the machine ran at
 // two speeds, which no interval of one run can show.
-type meter struct {
-	probe func() float64   // one walk's time in ns
-	now   func() time.Time // time.Now, or a test's clock
+type Meter struct {
+	Probe func() float64   // one walk's time in ns
+	Now   func() time.Time // time.Now, or a test's clock
 
 	mu   sync.Mutex
 	last time.Time // when the last probe ran
 	ns   []float64 // every probe's time
 }
 
-// probeEvery is the shortest time between two probes of the meter.
-const probeEvery = 10 * time.Millisecond
+// ProbeEvery is the shortest time between two probes of the meter.
+const ProbeEvery = 10 * time.Millisecond
 
-func newMeter() *meter { return &meter{probe: walk, now: time.Now} }
+func NewMeter() *Meter { return &Meter{Probe: Walk, Now: time.Now} }
 
-// tick probes the machine unless it was probed less than probeEvery ago,
+// tick probes the machine unless it was probed less than ProbeEvery ago,
 // and returns the latest probe's time in ns.
-func (m *meter) tick() float64 {
-	now := m.now()
+func (m *Meter) Tick() float64 {
+	now := m.Now()
 	m.mu.Lock()
-	due := now.Sub(m.last) >= probeEvery
+	due := now.Sub(m.last) >= ProbeEvery
 	if due {
 		m.last = now
 	}
@@ -44,7 +44,7 @@ func (m *meter) tick() float64 {
 	if !due {
 		return latest
 	}
-	p := fastestOfThree(m.probe)
+	p := fastestOfThree(m.Probe)
 	m.mu.Lock()
 	m.ns = append(m.ns, p)
 	m.mu.Unlock()
@@ -52,21 +52,21 @@ func (m *meter) tick() float64 {
 }
 
 // summary describes the probes so far.
-func (m *meter) summary() results.Machine {
-	return MachineOf(m.probes())
+func (m *Meter) Summary() results.Machine {
+	return Of(m.Probes())
 }
 
 // probes returns a copy of the probes' times so far.
-func (m *meter) probes() []float64 {
+func (m *Meter) Probes() []float64 {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	return slices.Clone(m.ns)
 }
 
-// MachineOf describes probe times: the share more than
+// Of describes probe times: the share more than
 // results.BusyTolerance slower than the fast speed (their 5th percentile,
 // so that one lucky probe does not set it), and how much slower those ran.
-func MachineOf(ns []float64) results.Machine {
+func Of(ns []float64) results.Machine {
 	if len(ns) == 0 {
 		return results.Machine{}
 	}

@@ -1,4 +1,4 @@
-package runner
+package machine
 
 import (
 	"math"
@@ -32,7 +32,7 @@ func TestMachineOf(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			got := MachineOf(tc.ns)
+			got := Of(tc.ns)
 			if got.Probes != tc.want.Probes || math.Abs(got.Busy-tc.want.Busy) > 1e-9 || math.Abs(got.Slowdown-tc.want.Slowdown) > 1e-9 || got.FastNs != tc.want.FastNs {
 				t.Errorf("machineOf = %+v, want %+v", got, tc.want)
 			}
@@ -40,26 +40,26 @@ func TestMachineOf(t *testing.T) {
 	}
 }
 
-// TestMeterTicks checks that the meter probes at most every probeEvery and
+// TestMeterTicks checks that the meter probes at most every ProbeEvery and
 // keeps the fastest of three walks.
 func TestMeterTicks(t *testing.T) {
-	m := newMeter()
+	m := NewMeter()
 	clock := time.Unix(1e9, 0)
-	m.now = func() time.Time { return clock }
-	m.probe = scripted(300, 100, 200, 170, 180, 175)
+	m.Now = func() time.Time { return clock }
+	m.Probe = scripted(300, 100, 200, 170, 180, 175)
 	for i, want := range []float64{100, 100, 170} {
-		if got := m.tick(); got != want {
+		if got := m.Tick(); got != want {
 			t.Errorf("tick %d = %v, want the latest probe, %v", i, got, want)
 		}
-		clock = clock.Add(probeEvery / 2) // the second tick is too soon to probe
+		clock = clock.Add(ProbeEvery / 2) // the second tick is too soon to probe
 		if i == 1 {
-			clock = clock.Add(probeEvery)
+			clock = clock.Add(ProbeEvery)
 		}
 	}
 	if want := []float64{100, 170}; len(m.ns) != 2 || m.ns[0] != want[0] || m.ns[1] != want[1] {
 		t.Fatalf("probes = %v, want %v", m.ns, want)
 	}
-	if got := m.summary(); got.Probes != 2 || got.Busy != 0.5 || got.Slowdown != 1.7 {
+	if got := m.Summary(); got.Probes != 2 || got.Busy != 0.5 || got.Slowdown != 1.7 {
 		t.Errorf("summary = %+v, want 2 probes, busy 0.5, slowdown 1.7", got)
 	}
 }

@@ -97,6 +97,10 @@ type Claim struct {
 	Reason string
 	// Untestable says why the claim cannot be tested here (Rule None).
 	Untestable string
+
+	// byCounts makes a claim of time judged on the instructions its ops
+	// were counted to run instead (see Check).
+	byCounts bool
 }
 
 // Lookup returns the claims with the given IDs, in the order given, or an

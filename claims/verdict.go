@@ -16,6 +16,9 @@ type Outcome struct {
 	Verdict Verdict
 	Figure  string
 	Reason  string
+	// ByCounts says the verdict is the instruction counts' (a claim of
+	// time that time left undecided on this machine; see Check).
+	ByCounts bool
 }
 
 // marginFactor: a claim that holds with a ratio more than this factor
@@ -28,8 +31,58 @@ const marginFactor = 2
 // never apart from another.
 type figure = results.Interval
 
-// Check computes the claim's verdict from a run's results.
+// Check computes the claim's verdict from a run's results. A claim about
+// time (CPU work: an encode, a decode, a round trip) that time leaves
+// undecided, its medians siding with it but the intervals overlapping,
+// gets a second witness where the run counted instructions (run -measure
+// both): the counts, two of them ordered only when they differ by more
+// than results.CountGap, decide it, and the outcome says so (ByCounts).
 func Check(c Claim, rs []results.Result) Outcome {
+	o := check(c, rs)
+	if o.Verdict != Undecided || !aboutTime(c.Test.Measure) || !counted(rs) {
+		return o
+	}
+	cc := c
+	cc.byCounts = true
+	byCounts := check(cc, rs)
+	switch {
+	case byCounts.Verdict == Untestable || byCounts.Verdict == NotHold && byCounts.Figure == "":
+		return o // some of its cases were not counted
+	case byCounts.Verdict == Undecided:
+		o.Reason += fmt.Sprintf("; the instruction counts differ by less than %.0f%%, so they do not decide it either", 100*results.CountGap)
+		return o
+	}
+	byCounts.Claim, byCounts.ByCounts = c, true
+	why := "time left it undecided on this machine (the intervals overlap); instruction counts, which a busy machine does not move, decide it"
+	if byCounts.Reason != "" {
+		why += ": " + byCounts.Reason
+	}
+	byCounts.Reason = why
+	return byCounts
+}
+
+// aboutTime reports whether a claim of measure m is about CPU work, which
+// instruction counts witness too.
+func aboutTime(m Measure) bool { return m == EncodeTime || m == DecodeTime || m == RoundTrip }
+
+// counted reports whether any of rs was counted.
+func counted(rs []results.Result) bool {
+	for i := range rs {
+		if rs[i].InstrPerOp > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// countFigure is a count as a figure: its interval spans results.CountGap,
+// so that two counts closer than that are tied.
+func countFigure(n float64) figure {
+	return figure{Mid: n, Lo: n * (1 - results.CountGap/2), Hi: n * (1 + results.CountGap/2)}
+}
+
+// check is Check on one measure.
+func check(c Claim, rs []results.Result) Outcome {
 	o := Outcome{Claim: c}
 	if c.Rule == None {
 		o.Verdict, o.Reason = Untestable, c.Untestable
@@ -74,6 +127,12 @@ func (c *Claim) measure(codec string, k Case, get getter) (figure, string) {
 			part = results.Exact(r.BPerOp)
 		default:
 			part = r.NsPerOp.Interval()
+			if c.byCounts {
+				if r.InstrPerOp <= 0 {
+					return f, fmt.Sprintf("%s %s on %s was not counted", codec, op, k)
+				}
+				part = countFigure(r.InstrPerOp)
+			}
 		}
 		if i == 0 {
 			f = part

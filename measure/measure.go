@@ -56,6 +56,11 @@ type Config struct {
 	Finished func(*runner.Job, results.Result)
 	// Progress, if set, is called after each job measured.
 	Progress func(runner.Event)
+	// AlsoCount counts every benchmark's instructions under Valgrind
+	// after timing it (run -measure both; Options.Count alone counts
+	// instead of timing): Workers is called a second time, with
+	// Options.Count set, for the workers that count.
+	AlsoCount bool
 }
 
 // NewRun starts the record of a run of jobs: environment, options (with
@@ -67,6 +72,9 @@ func NewRun(cfg Config, jobs []runner.Job) *results.Run {
 		Options: cfg.Options.Record(),
 	}
 	run.Options.Preset = cfg.Preset
+	if cfg.AlsoCount {
+		run.Options.Measure = results.MeasureBoth
+	}
 	run.Env.CPUList = runner.ProcsOf(jobs)
 	for _, n := range run.Env.CPUList {
 		run.Env.SpinSpeedup = append(run.Env.SpinSpeedup, runner.SpinSpeedup(n, spinTime))
@@ -165,6 +173,9 @@ func Run(ctx context.Context, run *results.Run, jobs []runner.Job, cfg Config) e
 	// A whole-run time counts from the start, the loop overhead's
 	// measurement included. Part of it is kept for the refining pass.
 	opts := cfg.Options
+	if opts.Count {
+		opts = counting(opts)
+	}
 	var end time.Time
 	if opts.Total > 0 {
 		end = start.Add(opts.Total)
@@ -173,6 +184,9 @@ func Run(ctx context.Context, run *results.Run, jobs []runner.Job, cfg Config) e
 	todo := Remaining(jobs, run.Results)
 	if !end.IsZero() {
 		todo = smallFirst(todo)
+	}
+	if opts.Count {
+		todo = byCodec(todo)
 	}
 	m, err := cfg.measurer(opts, cfg.Finished, cfg.Progress)
 	if err != nil {
@@ -203,6 +217,9 @@ func Run(ctx context.Context, run *results.Run, jobs []runner.Job, cfg Config) e
 			runErr = nil // the run's time ended in the refining pass: every benchmark has its first result
 		}
 	}
+	if runErr == nil && cfg.AlsoCount {
+		runErr = countAlso(ctx, run, jobs, cfg)
+	}
 	if runErr == nil {
 		runErr = checkFresh(ctx, run, cfg)
 	}
@@ -220,7 +237,11 @@ func Run(ctx context.Context, run *results.Run, jobs []runner.Job, cfg Config) e
 	if runErr != nil {
 		run.Warnings = append(run.Warnings, fmt.Sprintf("interrupted: %d of %d benchmarks were measured before: %v", len(run.Results), countOps(jobs), runErr))
 	}
-	for _, w := range []string{cutWarning(run), twoSpeeds(run), imprecise(run), implausible(run), multiThreaded(run)} {
+	warnings := []string{cutWarning(run), twoSpeeds(run), imprecise(run), implausible(run), multiThreaded(run)}
+	if !run.Options.Timed() {
+		warnings = []string{cutWarning(run)} // a count has no interval, probe or speed to doubt
+	}
+	for _, w := range warnings {
 		if w != "" {
 			run.Warnings = append(run.Warnings, w)
 		}

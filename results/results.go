@@ -202,6 +202,9 @@ type Options struct {
 	// kept alive while it sampled (run -live-heap), so that every
 	// collection had that heap to mark, as in a service; 0 for none.
 	LiveHeap int64 `json:"live_heap_bytes,omitempty"`
+	// Measure is what the run measured: "time" (also when empty),
+	// "instructions" (counted under Valgrind) or "both".
+	Measure string `json:"measure,omitempty"`
 }
 
 // Codec is the metadata of a codec as recorded in a Run.
@@ -323,6 +326,13 @@ type Result struct {
 	// checks, or Value does the decoder's work. MarkImplausible makes it
 	// the result's Implausible.
 	Flagged string `json:"flagged,omitempty"`
+	// InstrPerOp is the instructions one op runs, counted under
+	// Valgrind (run -measure instructions or both; see Counted); 0 when
+	// not counted.
+	InstrPerOp float64 `json:"instr_per_op,omitempty"`
+	// CountSkipped, if set, says why the op was not counted although the
+	// run counted: what happened when it was tried under Valgrind.
+	CountSkipped string `json:"count_skipped,omitempty"`
 	// CPUNsPerOp is the median of the samples' CPU time per op (the
 	// process's, user and system), 0 where the OS does not report it.
 	CPUNsPerOp float64 `json:"cpu_ns_per_op,omitempty"`
@@ -670,7 +680,7 @@ const WordSize = 8
 func MarkImplausible(rs []Result, overheadNs float64) {
 	for i := range rs {
 		r := &rs[i]
-		if r.Status != OK {
+		if r.Status != OK || len(r.Samples) == 0 && r.InstrPerOp > 0 { // a count has no time to doubt
 			continue
 		}
 		r.Implausible = ""

@@ -98,6 +98,12 @@ type Options struct {
 	// (NewSalt) and hands it to every worker, so that no codec can know
 	// them while it is prepared. Zero draws one.
 	Salt uint64
+	// Count counts each benchmark's instructions per op under Valgrind
+	// instead of timing it (see count.go): the process must run as
+	// package valgrind's Command starts it. The job is prepared and
+	// verified, its timed loop run and its random iterations verified,
+	// and the checks after timing made, as when timed.
+	Count bool `json:",omitempty"`
 }
 
 // MaxLiveHeap is the largest Options.LiveHeap.
@@ -189,6 +195,9 @@ func (o Options) Record() results.Options {
 	}
 	if o.Gate {
 		r.Gate = o.GateTolerance
+	}
+	if o.Count {
+		r.Measure = results.MeasureInstructions
 	}
 	return r
 }

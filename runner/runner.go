@@ -446,7 +446,10 @@ func (r *Runner) prepare(ctx context.Context, job *Job) ([]*bench, []results.Res
 	}
 	mean, spread := p.poolSizes()
 	size := int(math.Round(mean))
-	fl := r.floorTimes(size, selfTimed)
+	var fl floors // the bounds of a timed figure: none for a count
+	if !r.opts.Count {
+		fl = r.floorTimes(size, selfTimed)
+	}
 	var comp []results.Compressed
 	if r.opts.Compress {
 		r.beat(job, "", "compress")
@@ -484,6 +487,11 @@ func (r *Runner) prepare(ctx context.Context, job *Job) ([]*bench, []results.Res
 		if !b.done {
 			b.ctl.each = selfTimed
 			b.check = r.checks(ps, (checkRoundTrips+len(job.Ops)-1)/len(job.Ops))
+			if r.opts.Count {
+				r.count(job, b)
+				bs = append(bs, b)
+				continue
+			}
 			r.beat(job, op, "calibrate")
 			restore := useProcs(job.Procs)
 			n, err := r.calibrateCtl(ctx, b.loop, b.ctl, r.batchOf(job.Procs))

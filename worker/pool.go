@@ -53,6 +53,9 @@ type Pool struct {
 	// process that decodes verified encodings) finds none of it where a
 	// codec would look.
 	Isolated bool
+	// Wrap, if set, starts every child under another program (Valgrind,
+	// to count instructions), with the same caps, events and checks.
+	Wrap Wrapper
 
 	mu     sync.Mutex
 	probes []float64
@@ -224,6 +227,9 @@ func (p *Pool) runGroup(ctx context.Context, opts runner.Options, group []*runne
 			if slices.Contains(ops, op) {
 				res := group[k].Results(results.Error, c.reason())[0]
 				res.Op = op
+				if p.Wrap != nil {
+					res = p.Wrap.Crashed(res)
+				}
 				record(k, res)
 			}
 		}

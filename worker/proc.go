@@ -37,6 +37,7 @@ type proc struct {
 	limits  Limits
 	oom     oomCounters
 	dir     string // its own directory (Pool.Isolated), removed when it ends
+	unwrap  func() // removes what the pool's Wrapper made for the child
 }
 
 // An eventMsg is one event read from a child, or why it could not be.
@@ -49,6 +50,13 @@ type eventMsg struct {
 // process, and reads its events.
 func (p *Pool) spawn(req request) (*proc, error) {
 	cmd := p.command()
+	cleanup := func() {}
+	if p.Wrap != nil {
+		var err error
+		if cleanup, err = p.Wrap.Wrap(cmd); err != nil {
+			return nil, err
+		}
+	}
 	b, err := json.Marshal(req)
 	if err != nil {
 		return nil, err
@@ -67,11 +75,12 @@ func (p *Pool) spawn(req request) (*proc, error) {
 	// process group killed (killGroup).
 	cmd.WaitDelay = waitDelay
 	dieWithParent(cmd)
-	w := &proc{cmd: cmd, evR: evR, stderr: stderr, limits: req.Limits, oom: readOOM()}
+	w := &proc{cmd: cmd, evR: evR, stderr: stderr, limits: req.Limits, oom: readOOM(), unwrap: cleanup}
 	if p.Isolated {
 		if w.dir, err = isolate(cmd); err != nil {
 			evR.Close()
 			evW.Close()
+			w.cleanup()
 			return nil, err
 		}
 	}
@@ -132,10 +141,14 @@ func (w *proc) wait() (error, uint64) {
 	return err, peakRSS(w.cmd)
 }
 
-// cleanup removes the child's own directory, if it has one (Pool.Isolated).
+// cleanup removes the child's own directory, if it has one (Pool.Isolated),
+// and what the pool's Wrapper made for it.
 func (w *proc) cleanup() {
 	if w.dir != "" {
 		os.RemoveAll(w.dir)
+	}
+	if w.unwrap != nil {
+		w.unwrap()
 	}
 }
 

@@ -74,7 +74,11 @@ func Write(w io.Writer, run *results.Run, cs []claims.Claim) error {
 			p("- The experiment: %s.", experiment(c))
 		}
 		if o.Figure != "" {
-			p("- Here: %s.", o.Figure)
+			here := "Here"
+			if o.ByCounts {
+				here = "Here, in instructions counted"
+			}
+			p("- %s: %s.", here, o.Figure)
 		}
 		if o.Reason != "" {
 			p("- Why: %s.", strings.TrimSuffix(o.Reason, "."))

@@ -84,6 +84,7 @@ failure); 2 misuse or an input that cannot be used; 3 interrupted.`, stderr)
 			return &UsageError{Msg: err.Error()}
 		}
 	}
+	gate.Machines = machines
 	v, err := writeComparison(stdout, gate, args[0], args[1], sets)
 	if err != nil {
 		return err

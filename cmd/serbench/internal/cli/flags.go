@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/serbench/serbench/results"
 )
 
 // A flagBuilder builds a command's flag set from the one definition of
@@ -193,6 +195,28 @@ func (b *byteSize) Set(s string) error {
 		return fmt.Errorf("%q is not a size such as 256MB", s)
 	}
 	*b = byteSize(n * mult)
+	return nil
+}
+
+// measureFlag is -measure: what a run measures of each op, one of
+// results.Measures.
+func (b *flagBuilder) measure(p *measureMode) {
+	*p = measureMode(results.MeasureTime)
+	b.fs.Var(p, "measure", "what to measure of each op: "+strings.Join(results.Measures, ", ")+
+		"; instructions are counted under Valgrind (callgrind), which a busy machine does not move, and both times then counts")
+}
+
+// A measureMode is a -measure value.
+type measureMode string
+
+func (m *measureMode) String() string { return string(*m) }
+func (m *measureMode) Get() any       { return string(*m) }
+
+func (m *measureMode) Set(s string) error {
+	if !slices.Contains(results.Measures, s) {
+		return fmt.Errorf("%q is not one of %s", s, strings.Join(results.Measures, ", "))
+	}
+	*m = measureMode(s)
 	return nil
 }
 

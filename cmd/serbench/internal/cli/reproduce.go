@@ -12,6 +12,7 @@ import (
 	"github.com/serbench/serbench/fidelity"
 	"github.com/serbench/serbench/measure"
 	"github.com/serbench/serbench/report/reproduction"
+	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/runner"
 	"github.com/serbench/serbench/worker"
 )
@@ -28,6 +29,7 @@ func reproduceCmd(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		budget, timeout time.Duration
 		total           time.Duration
 		quiet           bool
+		mode            measureMode
 		list            = fs.String("claims", "", "comma-separated claim IDs (default: all; see 'serbench list claims')")
 		inproc          bool
 	)
@@ -37,7 +39,12 @@ func reproduceCmd(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	b.runTime(&total, 15*time.Minute, "; a claim whose cases were cut short is marked not measured")
 	b.timeout(&timeout, worker.DefaultTimeout, "preparing, verifying or one sample of a benchmark")
 	b.quiet(&quiet)
+	b.measure(&mode)
 	if err := b.parse(args); err != nil {
+		return err
+	}
+	rc := runConfig{mode: string(mode), inproc: inproc}
+	if err := rc.counter(); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {
@@ -59,9 +66,10 @@ func reproduceCmd(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	if err != nil {
 		return err
 	}
-	mc := measure.Config{Options: runner.Options{Budget: budget, Total: total}, Preset: "reproduce", LossProbes: fidelity.Shown}
+	opts := runner.Options{Budget: budget, Total: total, Count: rc.mode == results.MeasureInstructions}
+	mc := measure.Config{Options: opts, Preset: "reproduce", LossProbes: fidelity.Shown, AlsoCount: rc.mode == results.MeasureBoth}
 	if !inproc {
-		mc.Workers, mc.Fresh = workers(timeout, nil), freshDecoder
+		mc.Workers, mc.Fresh = counters(workers(timeout, nil), rc.vg), freshDecoder
 	}
 	run := measure.NewRun(mc, jobs)
 	var prog *progress.Reporter
@@ -95,11 +103,20 @@ func reproduceCmd(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		return &RunError{Msg: err.Error()}
 	}
 	count := map[claims.Verdict]int{}
+	byCounts := 0
 	for _, c := range cs {
-		count[claims.Check(c, run.Results).Verdict]++
+		o := claims.Check(c, run.Results)
+		count[o.Verdict]++
+		if o.ByCounts {
+			byCounts++
+		}
 	}
-	_, err = fmt.Fprintf(stdout, "%d claims: %d hold, %d hold with a caveat, %d do not hold, %d undecided within noise, %d not measured (time ran out), %d cannot be tested here; wrote %s\n",
-		len(cs), count[claims.Holds], count[claims.Caveat], count[claims.NotHold], count[claims.Undecided], count[claims.NotMeasured], count[claims.Untestable], path)
+	decided := ""
+	if run.Options.Counted() {
+		decided = fmt.Sprintf(" (%d decided by instruction counts where time left them undecided)", byCounts)
+	}
+	_, err = fmt.Fprintf(stdout, "%d claims: %d hold, %d hold with a caveat, %d do not hold, %d undecided within noise, %d not measured (time ran out), %d cannot be tested here%s; wrote %s\n",
+		len(cs), count[claims.Holds], count[claims.Caveat], count[claims.NotHold], count[claims.Undecided], count[claims.NotMeasured], count[claims.Untestable], decided, path)
 	return err
 }
 

@@ -40,10 +40,12 @@ type runConfig struct {
 	quiet   bool
 	inproc  bool
 	timeout time.Duration
-	sample  *sample     // -file: the user's document (sample.go)
-	cpus    []int       // -cpu: each job at each GOMAXPROCS
-	cold    bool        // -cold: first calls in fresh processes
-	needs   []need.Want // -need: what the user needs of a format
+	sample  *sample          // -file: the user's document (sample.go)
+	cpus    []int            // -cpu: each job at each GOMAXPROCS
+	cold    bool             // -cold: first calls in fresh processes
+	needs   []need.Want      // -need: what the user needs of a format
+	mode    string           // -measure: time, instructions or both
+	vg      *worker.Valgrind // the Valgrind that counts, when -measure counts
 }
 
 // runFlags are the run command's flags, as parsed.
@@ -55,6 +57,7 @@ type runFlags struct {
 	maxSamples, pinCPU                                                     int
 	cpu                                                                    cpuList
 	liveHeap                                                               byteSize
+	measure                                                                measureMode
 }
 
 // newRunFlagSet returns the run command's flag set, parsing into f.
@@ -88,6 +91,7 @@ func newRunFlagSet(f *runFlags, stderr io.Writer) *flagBuilder {
 	b.timeout(&f.timeout, worker.DefaultTimeout, "preparing, verifying or one sample of a benchmark")
 	b.inProcess(&f.inproc)
 	b.quiet(&f.quiet)
+	b.measure(&f.measure)
 	fs.StringVar(&f.file, "file", "", "measure the document in `FILE` (.json, .yaml, .cbor, .msgpack; JSON lines as .jsonl) instead of the datasets, in this process; FILE,FILE2 adds a second document of the same kind, which decode alternates with the first (without it, the first is the only message)")
 	fs.StringVar(&f.accept, "accept", "", "with -file: comma-separated `LOSSES` a codec may make on the document and still be measured (nil-empty, time-zone, time-precision=1s, float-precision=6, ...; float-precision alone is 6 significant digits); by default a codec must return the document exactly, and one that loses part of it as it declares is skipped with the loss named")
 	return b
@@ -115,7 +119,7 @@ func parseRun(args []string, stderr io.Writer) (*runConfig, error) {
 		return nil, usagef("-cold times first calls in fresh processes, and -in-process runs without any: give one of them")
 	}
 	c := &runConfig{args: args, set: set, out: f.out, resume: f.resume, quiet: f.quiet, inproc: f.inproc, timeout: f.timeout,
-		cpus: f.cpu, cold: f.cold}
+		cpus: f.cpu, cold: f.cold, mode: string(f.measure)}
 	if err := c.selectFrom(p, &f, stderr); err != nil {
 		return nil, err
 	}
@@ -124,9 +128,13 @@ func parseRun(args []string, stderr io.Writer) (*runConfig, error) {
 			return nil, &UsageError{Msg: err.Error()}
 		}
 	}
+	if err := c.counter(); err != nil {
+		return nil, err
+	}
 	if c.opts, err = optionsFrom(p, &f, set); err != nil {
 		return nil, err
 	}
+	c.opts.Count = c.mode == results.MeasureInstructions
 	return c, nil
 }
 
@@ -229,11 +237,11 @@ func runConfigOf(args []string, stderr io.Writer) (*runConfig, []results.Result,
 
 // measure returns the measuring configuration of the run.
 func (c *runConfig) measure(stderr io.Writer) measure.Config {
-	mc := measure.Config{Options: c.opts, Preset: c.label, LossProbes: fidelity.Shown}
+	mc := measure.Config{Options: c.opts, Preset: c.label, LossProbes: fidelity.Shown, AlsoCount: c.mode == results.MeasureBoth}
 	if !c.inproc {
-		mc.Workers = workers(c.timeout, func(cell string, quiet, timeout time.Duration) {
+		mc.Workers = counters(workers(c.timeout, func(cell string, quiet, timeout time.Duration) {
 			fmt.Fprintf(stderr, "serbench: waiting on %s: no progress for %v; killed at %v (-timeout)\n", cell, quiet, timeout)
-		})
+		}), c.vg)
 		mc.Fresh = freshDecoder
 		if c.cold {
 			mc.Cold = coldCaller
@@ -431,6 +439,9 @@ func finish(run *results.Run, runErr error, d *outdir.Dir, stderr io.Writer, stu
 // the interval target.
 func tally(run *results.Run) string {
 	c := results.Count(run.Results)
+	if !run.Options.Timed() {
+		return fmt.Sprintf("%d counted under Valgrind (%s), %d failed or errored, %d skipped", c.OK, results.UnitInstructions, c.Failed, c.Skipped)
+	}
 	var cis []float64
 	for i := range run.Results {
 		if r := &run.Results[i]; r.Status == results.OK {

@@ -13,6 +13,7 @@ import (
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codecs/gob"
 	"github.com/serbench/serbench/codecs/json"
+	"github.com/serbench/serbench/codecs/seed004"
 	jobof "github.com/serbench/serbench/internal/jobs"
 	"github.com/serbench/serbench/planted"
 	"github.com/serbench/serbench/results"
@@ -55,11 +56,11 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-// testCodecs are the codecs the tests run: two of the standard library's,
-// from their packages rather than the registry (which links every codec:
-// the race detector's build of these tests stays small), and the
-// planted ones.
-var testCodecs = append([]codec.Info{json.Std, gob.OneShot, gob.Stream}, append(planted.Codecs, planted.Workers...)...)
+// testCodecs are the codecs the tests run: two of the standard library's
+// and seed 004's (which the counted test compares), from their packages
+// rather than the registry (which links every codec: the race detector's
+// build of these tests stays small), and the planted ones.
+var testCodecs = slices.Concat([]codec.Info{json.Std, gob.OneShot, gob.Stream, seed004.Gob, seed004.ByteOrder}, planted.Codecs, planted.Workers)
 
 // resolve knows testCodecs.
 func resolve(s worker.Spec) (runner.Job, error) {

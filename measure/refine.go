@@ -155,15 +155,18 @@ const setupGuess = 200 * time.Millisecond
 // what it does not reach), else a budget and a setup per benchmark, which
 // the largest values exceed.
 func Estimate(jobs []runner.Job, opts runner.Options) time.Duration {
-	if opts.Total > 0 {
-		return opts.Total + overrun(opts.Total)
-	}
 	o := opts.WithDefaults()
 	n := 0
 	for _, j := range jobs {
 		if j.Skip == "" {
 			n += len(j.Ops)
 		}
+	}
+	if n == 0 {
+		return 0 // nothing to measure: -time is not spent
+	}
+	if opts.Total > 0 {
+		return opts.Total + overrun(opts.Total)
 	}
 	return time.Duration(n) * (o.Budget + setupGuess)
 }

@@ -22,7 +22,7 @@ func TestAttribution(t *testing.T) {
 		{"check 1", CheckFailed, -1, 2},
 	} {
 		r := worker.TaskResult{Step: tc.step, Exit: &worker.Exit{Kind: worker.ExitStackOverflow, Detail: "fatal error: stack overflow"}}
-		c, worst, next := cellOf(Cell{Codec: "json", Case: "deep-array"}, r, true)
+		c, worst, next := cellOf(Cell{Codec: "json", Case: "deep-array"}, r, true, nil)
 		if c.Outcome != tc.want || worst != tc.worst || next != tc.nxt {
 			t.Errorf("died at step %q: %s, reproducer %d, next %d; want %s, %d, %d", tc.step, c.Outcome, worst, next, tc.want, tc.worst, tc.nxt)
 		}

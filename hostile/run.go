@@ -49,6 +49,12 @@ type cellTask struct {
 	// From is the first input to decode: the one after a check that
 	// killed the cell's child before.
 	From int `json:"from,omitempty"`
+	// Enc holds the encodings the parent generated the cell's inputs
+	// from; the child generates the same inputs from them.
+	Enc *Encodings `json:"enc,omitempty"`
+	// Generate makes the child compute the encodings of every class of
+	// the codec instead (generate).
+	Generate bool `json:"generate,omitempty"`
 }
 
 // merge joins the cell of a child that went on after a check failure to
@@ -136,7 +142,12 @@ func Run(ctx context.Context, pool *worker.Pool, opts Options) (*Matrix, error) 
 			m.Cells = append(m.Cells, Cell{Codec: co, Case: cl})
 		}
 	}
+	m.Settings = append(m.Settings, fmt.Sprintf("inputs generated with seed %d from each seed value's canonical encoding (seed_sha256)", genSeed))
 	pool.TaskTimeout = timeout
+	encs, err := generate(ctx, pool, m, opts.Quick) // what each cell's inputs are generated from
+	if err != nil {
+		return m, err
+	}
 	worst := make([]int, len(m.Cells)) // each cell's reproducer, as an index of its inputs
 	from := make([]int, len(m.Cells))  // the input each cell's next child starts at; -1 when done
 	done := 0
@@ -144,12 +155,12 @@ func Run(ctx context.Context, pool *worker.Pool, opts Options) (*Matrix, error) 
 	// A round runs, in a child each, the cells with inputs left: all of
 	// them first, then those whose child died in serbench's check of a
 	// value, from the input after it.
-	err := pool.RunRounds(ctx, func() ([]worker.Task, func(int, worker.TaskResult)) {
+	err = pool.RunRounds(ctx, func() ([]worker.Task, func(int, worker.TaskResult)) {
 		var tasks []worker.Task
 		var of []int
 		for i, c := range m.Cells {
 			if from[i] >= 0 {
-				in, _ := json.Marshal(cellTask{Codec: c.Codec, Class: c.Case, Quick: opts.Quick, Replay: -1, From: from[i]})
+				in, _ := json.Marshal(cellTask{Codec: c.Codec, Class: c.Case, Quick: opts.Quick, Replay: -1, From: from[i], Enc: encs[i]})
 				tasks = append(tasks, worker.Task{Name: Handler.Name, Input: in})
 				of = append(of, i)
 			}
@@ -158,7 +169,7 @@ func Run(ctx context.Context, pool *worker.Pool, opts Options) (*Matrix, error) 
 			i := of[t]
 			var c Cell
 			var next int
-			c, worst[i], next = cellOf(Cell{Codec: m.Cells[i].Codec, Case: m.Cells[i].Case}, r, opts.Quick)
+			c, worst[i], next = cellOf(Cell{Codec: m.Cells[i].Codec, Case: m.Cells[i].Case, Facts: m.Cells[i].Facts}, r, opts.Quick, encs[i])
 			m.Cells[i] = merge(m.Cells[i], c, from[i] > 0)
 			if from[i] > 0 && m.Cells[i].Outcome == CheckFailed {
 				worst[i] = -1
@@ -173,7 +184,7 @@ func Run(ctx context.Context, pool *worker.Pool, opts Options) (*Matrix, error) 
 		}
 	})
 	if err == nil {
-		err = replay(ctx, pool, m, worst, opts.Quick)
+		err = replay(ctx, pool, m, worst, encs, opts.Quick)
 	}
 	m.Elapsed = time.Since(start).Round(time.Second).String()
 	for i := range m.Cells {
@@ -183,70 +194,30 @@ func Run(ctx context.Context, pool *worker.Pool, opts Options) (*Matrix, error) 
 	return m, err
 }
 
-// replay runs each reproducer of m again in a fresh child that calls the
-// library only (Decode and Value, no check of the value), and keeps it
-// only when the library fails on it there too: a crash that needed the
-// inputs before it in the cell's child, or serbench's own code, leaves no
-// reproducer, and the cell says so.
-func replay(ctx context.Context, pool *worker.Pool, m *Matrix, worst []int, quick bool) error {
-	var tasks []worker.Task
-	var of []int
-	for i, c := range m.Cells {
-		if c.Repro != nil && worst[i] >= 0 {
-			in, _ := json.Marshal(cellTask{Codec: c.Codec, Class: c.Case, Quick: quick, Replay: worst[i]})
-			tasks = append(tasks, worker.Task{Name: Handler.Name, Input: in})
-			of = append(of, i)
-		}
+// exitOutcome is the outcome of an input that ended its child: a hang
+// (the worker's judgement: CPU spent without a step, or blocked), a
+// memory blow-up (still growing when the worker gave up on it), else a
+// crash, its kind the worker's classification.
+func exitOutcome(e *worker.Exit) Outcome {
+	switch e.Kind {
+	case worker.ExitTimeout:
+		return Hang
+	case worker.ExitGrowth:
+		return Memory
 	}
-	if len(tasks) == 0 {
-		return nil
-	}
-	_, err := pool.RunTasksEach(ctx, tasks, func(t int, r worker.TaskResult) { keep(&m.Cells[of[t]], r) })
-	return err
-}
-
-// keep keeps c's reproducer if its replay r failed the library, and says
-// what the replay did.
-func keep(c *Cell, r worker.TaskResult) {
-	got, ok := replayed(r)
-	if ok {
-		c.Detail += "; replayed alone in a fresh child, the library " + got
-		return
-	}
-	c.Detail += "; not kept as a reproducer: replayed alone in a fresh child, the library " + got
-	c.Repro = nil
-}
-
-// replayed says what a replay's child did, and whether that is a failure
-// of the library (a crash, a hang, a memory blow-up or a panic).
-func replayed(r worker.TaskResult) (string, bool) {
-	switch {
-	case r.Exit != nil && r.Exit.Kind == worker.ExitTimeout:
-		return "hung again", true
-	case r.Exit != nil:
-		return "crashed again (" + r.Exit.String() + ")", true
-	case r.Err != "":
-		return "could not be replayed: " + r.Err, false
-	}
-	var out cellOut
-	if err := json.Unmarshal(r.Output, &out); err != nil {
-		return "could not be replayed: " + err.Error(), false
-	}
-	switch out.Outcome {
-	case Panic, Memory:
-		return "failed again (" + string(out.Outcome) + ": " + out.Detail + ")", true
-	case Clean:
-		return "returned an error this time (" + out.Detail + ")", false
-	}
-	return "returned a value this time", false
+	return Crash
 }
 
 // cellOf turns a task's result into the cell, with the index of its
 // reproducer among the class's inputs (-1 for none) and the input a new
 // child is to go on from when serbench's check killed this one (-1 for
 // none).
-func cellOf(c Cell, r worker.TaskResult, quick bool) (Cell, int, int) {
-	c.Facts = map[string]string{}
+func cellOf(c Cell, r worker.TaskResult, quick bool, enc *Encodings) (Cell, int, int) {
+	facts := map[string]string{}
+	if sum := c.Facts[FactSeedSHA]; sum != "" {
+		facts[FactSeedSHA] = sum
+	}
+	c.Facts = facts
 	if r.PeakRSS > 0 {
 		c.Facts[FactPeakRSS] = strconv.FormatUint(r.PeakRSS, 10)
 	}
@@ -264,10 +235,7 @@ func cellOf(c Cell, r worker.TaskResult, quick bool) (Cell, int, int) {
 		}
 		return c, -1, next + 1
 	case r.Exit != nil:
-		c.Outcome = Crash
-		if r.Exit.Kind == worker.ExitTimeout {
-			c.Outcome = Hang
-		}
+		c.Outcome = exitOutcome(r.Exit)
 		c.Note, c.Detail = r.Exit.Kind, r.Exit.Detail
 		if i, err := strconv.Atoi(r.Step); err == nil {
 			worst = i
@@ -283,6 +251,8 @@ func cellOf(c Cell, r worker.TaskResult, quick bool) (Cell, int, int) {
 		c.Outcome, c.Counts, c.Detail = out.Outcome, out.Counts, out.Detail
 		if out.Inputs > 0 {
 			c.Facts[FactSeed], c.Facts[FactInputs] = out.Seed, strconv.Itoa(out.Inputs)
+		} else {
+			delete(c.Facts, FactSeedSHA) // the class does not apply: no input came of the seed
 		}
 		if out.Alloc > 0 {
 			c.Facts[FactAlloc] = strconv.FormatUint(out.Alloc, 10)
@@ -296,8 +266,11 @@ func cellOf(c Cell, r worker.TaskResult, quick bool) (Cell, int, int) {
 	if err != nil {
 		return c, -1, -1
 	}
-	seed, in := Inputs(info, c.Case, quick)
-	c.Facts[FactSeed] = seed
+	s, in := inputs(info, c.Case, quick, enc)
+	if s == nil {
+		return c, -1, -1
+	}
+	c.Facts[FactSeed] = s.name
 	if c.Facts[FactInputs] == "" {
 		c.Facts[FactInputs] = strconv.Itoa(len(in))
 	}
@@ -307,45 +280,6 @@ func cellOf(c Cell, r worker.TaskResult, quick bool) (Cell, int, int) {
 	data := in[worst].Data
 	c.Repro = &results.Reproducer{Size: len(data), Hex: hex.Dump(data[:min(len(data), 128)]), Data: data}
 	return c, worst, -1
-}
-
-// Inputs returns the inputs of class for the codec info and the seed they
-// start from, as "dataset/shape": no seed when the codec encodes none of
-// the class's seed values, no inputs when the class does not apply. The
-// same binary returns the same inputs.
-func Inputs(info codec.Info, class string, quick bool) (seed string, in []Input) {
-	s, in := inputs(info, class, quick)
-	if s == nil {
-		return "", nil
-	}
-	return s.name, in
-}
-
-// inputs is Inputs with the seed's value, Case and encoding.
-func inputs(info codec.Info, class string, quick bool) (*seed, []Input) {
-	cl, err := LookupClass(class)
-	if err != nil {
-		return nil, nil
-	}
-	s := newSeed(info, cl.seed, quick)
-	if s == nil {
-		return nil, nil
-	}
-	src := &source{fam: framings[info.Family], valid: s.valid}
-	if cl.Name == "other-type" {
-		for _, name := range otherCandidates {
-			if name == s.name {
-				continue
-			}
-			if v, err := datasetValue(name); err == nil {
-				if o := encodeSeed(info, name, v); o != nil {
-					src.other = o.valid
-					break
-				}
-			}
-		}
-	}
-	return s, cl.gen(src, quick)
 }
 
 // memoryFactor and memoryFloor define a memory blow-up: an input that
@@ -367,8 +301,11 @@ func runCell(_ context.Context, task json.RawMessage, step func(string)) (json.R
 	if err != nil {
 		return nil, err
 	}
+	if t.Generate {
+		return generated(info, t.Quick)
+	}
 	step("seed")
-	s, in := inputs(info, t.Class, t.Quick)
+	s, in := inputs(info, t.Class, t.Quick, t.Enc)
 	out := cellOut{Outcome: NA, Counts: map[Outcome]int{}, Worst: -1}
 	if s == nil || len(in) == 0 {
 		return json.Marshal(out)

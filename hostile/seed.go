@@ -1,9 +1,13 @@
 package hostile
 
 import (
+	"bytes"
+	"crypto/sha256"
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
+	"sync"
 
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/dataset"
@@ -47,11 +51,12 @@ type seed struct {
 }
 
 // newSeed returns the first candidate of kind k that info encodes, or
-// nil when it encodes none (the class does not apply).
-func newSeed(info codec.Info, k seedKind, quick bool) *seed {
+// nil when it encodes none (the class does not apply); its encoding is
+// the canonical one when canon is set.
+func newSeed(info codec.Info, k seedKind, quick, canon bool) *seed {
 	if k == seedGeneric {
 		v := &map[string]any{"zz": []any{}}
-		if s := encodeSeed(info, "map[string]any", v); s != nil {
+		if s := encodeSeed(info, "map[string]any", v, canon); s != nil {
 			return s
 		}
 		k = seedDefault
@@ -64,15 +69,17 @@ func newSeed(info codec.Info, k seedKind, quick bool) *seed {
 		if !shape(v, k, quick) {
 			continue
 		}
-		if s := encodeSeed(info, name, v); s != nil {
+		trimMaps(reflect.ValueOf(v).Elem(), 1)
+		if s := encodeSeed(info, name, v, canon); s != nil {
 			return s
 		}
 	}
 	return nil
 }
 
-// encodeSeed prepares and encodes v with info's codec; nil on failure.
-func encodeSeed(info codec.Info, name string, v any) (s *seed) {
+// encodeSeed prepares and encodes v with info's codec, the canonical
+// encoding when canon is set; nil on failure.
+func encodeSeed(info codec.Info, name string, v any, canon bool) (s *seed) {
 	defer func() {
 		if recover() != nil {
 			s = nil
@@ -86,8 +93,26 @@ func encodeSeed(info codec.Info, name string, v any) (s *seed) {
 	if err != nil {
 		return nil
 	}
-	return &seed{name: name, value: v, c: c, valid: append([]byte(nil), enc...)}
+	valid := append([]byte(nil), enc...)
+	if canon {
+		key := fmt.Sprintf("%s %x", info.Name, sha256.Sum256(valid))
+		if b, ok := canonCache.Load(key); ok {
+			valid = b.([]byte)
+		} else {
+			// The seed map's keys say it holds two entries.
+			valid = canonical(valid, c.Encode, bytes.Contains(valid, []byte(mapKeys[1])))
+			if len(valid) <= sendLimit {
+				canonCache.Store(key, valid)
+			}
+		}
+	}
+	return &seed{name: name, value: v, c: c, valid: valid}
 }
+
+// canonCache holds the canonical encodings computed in this process, by
+// codec and the SHA-256 of a first encoding: a parent computes each once
+// for the cells that share it.
+var canonCache sync.Map
 
 func datasetValue(name string) (any, error) {
 	dn, sh, ok := strings.Cut(name, "/")
@@ -145,6 +170,49 @@ func shape(v any, k seedKind, quick bool) bool {
 		f.Set(m)
 	}
 	return true
+}
+
+// trimMaps leaves at most keep entries in every map under v but the
+// seed map (whose keys are the mapKeys), those of the least keys: a
+// map of one entry encodes the same in every process, whatever order Go
+// iterates it in.
+func trimMaps(v reflect.Value, keep int) {
+	switch v.Kind() {
+	case reflect.Pointer, reflect.Interface:
+		if !v.IsNil() {
+			trimMaps(v.Elem(), keep)
+		}
+	case reflect.Struct:
+		for i := range v.NumField() {
+			if v.Type().Field(i).IsExported() {
+				trimMaps(v.Field(i), keep)
+			}
+		}
+	case reflect.Slice, reflect.Array:
+		if v.Kind() == reflect.Slice && v.Type().Elem().Kind() == reflect.Uint8 {
+			return
+		}
+		for i := range v.Len() {
+			trimMaps(v.Index(i), keep)
+		}
+	case reflect.Map:
+		if v.IsNil() || !v.CanSet() {
+			return
+		}
+		keys := v.MapKeys()
+		slices.SortFunc(keys, func(a, b reflect.Value) int { return strings.Compare(fmt.Sprint(a), fmt.Sprint(b)) })
+		if len(keys) > 0 && fmt.Sprint(keys[0]) == mapKeys[0] {
+			keep = max(keep, len(mapKeys))
+		}
+		m := reflect.MakeMap(v.Type())
+		for _, k := range keys[:min(keep, len(keys))] {
+			e := reflect.New(v.Type().Elem()).Elem()
+			e.Set(v.MapIndex(k))
+			trimMaps(e, keep)
+			m.SetMapIndex(k, e)
+		}
+		v.Set(m)
+	}
 }
 
 // hugeString is the length of huge-string's string.

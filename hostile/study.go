@@ -37,6 +37,9 @@ const (
 	FactInputs  = "inputs"
 	FactAlloc   = "max_alloc_bytes"
 	FactPeakRSS = "peak_rss_bytes"
+	// FactSeedSHA is the SHA-256 of the seed's canonical encoding, which
+	// the cell's inputs are generated from.
+	FactSeedSHA = "seed_sha256"
 )
 
 // Study is the hostile-input study as data: its outcomes and the rule of
@@ -74,7 +77,7 @@ var Study = results.Study{
 			Why: "It survives every class tried ({tried}), but accepts garbage without an error ({cases}): validate what it returns."},
 		{Verdict: "yes", Why: "Every class tried ({tried}) ends in an error or a decoded value, never a crash, a hang or a memory blow-up."},
 	},
-	Facts: []string{FactSeed, FactInputs, FactAlloc, FactPeakRSS},
+	Facts: []string{FactSeed, FactInputs, FactAlloc, FactPeakRSS, FactSeedSHA, FactDefault},
 }
 
 // clean reports whether outcome o needs no reproducer: the decoder

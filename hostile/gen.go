@@ -1,0 +1,216 @@
+package hostile
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"strings"
+
+	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/worker"
+)
+
+// A cell's inputs are a pure function of its class, -quick and its
+// encodings: the codec's own encoding of the seed value and, for
+// other-type, of another dataset's. A fresh child per codec computes the
+// encodings of every class, in the classes' order whichever were chosen
+// (gob numbers types in the order a process first meets them), and the
+// parent sends them to every child of the cell, so that the reproducer it
+// saves is byte for byte the input a child decoded; each encoding is
+// canonical (the least in byte order of those the codec gives), so that
+// two runs generate the same inputs although Go's map iteration order
+// differs from one process to the next.
+
+// Encodings are what a cell's inputs are generated from.
+type Encodings struct {
+	Valid []byte `json:"valid,omitempty"`
+	Other []byte `json:"other,omitempty"`
+}
+
+// sendLimit is the size beyond which the parent does not send a seed's
+// encoding to a child, which encodes it again: only huge-string's seed is
+// larger, a value without a map, whose encoding does not vary.
+const sendLimit = 1 << 20
+
+// genSeed seeds every random choice of a class (positions, bytes, the
+// sample of prefixes); it is recorded in the matrix's settings.
+const genSeed = 23
+
+// Inputs returns the inputs of class for the codec info and the seed they
+// start from, as "dataset/shape": no seed when the codec encodes none of
+// the class's seed values, no inputs when the class does not apply. Every
+// process returns the same inputs.
+func Inputs(info codec.Info, class string, quick bool) (seed string, in []Input) {
+	s, in := inputs(info, class, quick, nil)
+	if s == nil {
+		return "", nil
+	}
+	return s.name, in
+}
+
+// inputs is Inputs with the seed's value, Case and encoding; given, when
+// not nil, holds the encodings the parent computed.
+func inputs(info codec.Info, class string, quick bool, given *Encodings) (*seed, []Input) {
+	cl, err := LookupClass(class)
+	if err != nil {
+		return nil, nil
+	}
+	s, src := prepare(info, cl, quick, given)
+	if s == nil {
+		return nil, nil
+	}
+	return s, cl.gen(src, quick)
+}
+
+// prepare returns the seed of class cl for info and the source its inputs
+// are generated from, the encodings given or the canonical ones.
+func prepare(info codec.Info, cl *Class, quick bool, given *Encodings) (*seed, *source) {
+	canon := given == nil || given.Valid == nil
+	s := newSeed(info, cl.seed, quick, canon)
+	if s == nil {
+		return nil, nil
+	}
+	if !canon {
+		s.valid = given.Valid
+	}
+	src := &source{fam: framings[info.Family], valid: s.valid}
+	if cl.Name == "other-type" {
+		if given != nil && given.Other != nil {
+			src.other = given.Other
+		} else {
+			src.other = otherEncoding(info, s.name)
+		}
+	}
+	return s, src
+}
+
+// encodings returns the encodings to send a child of cell (info, class),
+// nil for those it computes itself, and the SHA-256 of the seed's.
+func encodings(info codec.Info, class string, quick bool) (*Encodings, string) {
+	cl, err := LookupClass(class)
+	if err != nil {
+		return nil, ""
+	}
+	s, src := prepare(info, cl, quick, nil)
+	if s == nil {
+		return nil, ""
+	}
+	sum := sha256.Sum256(src.valid)
+	e := &Encodings{Other: src.other}
+	if len(src.valid) <= sendLimit {
+		e.Valid = src.valid
+	}
+	return e, hex.EncodeToString(sum[:])
+}
+
+// A generatedSeed is a class's encodings for one codec, as a generation
+// child computes them, and the SHA-256 of its seed's.
+type generatedSeed struct {
+	Enc *Encodings `json:"enc,omitempty"`
+	SHA string     `json:"sha256,omitempty"`
+}
+
+// generated is the child's side of generate: the encodings of every
+// class for info, by class name.
+func generated(info codec.Info, quick bool) (json.RawMessage, error) {
+	out := map[string]generatedSeed{}
+	for _, class := range ClassNames() {
+		if e, sum := encodings(info, class, quick); sum != "" {
+			out[class] = generatedSeed{Enc: e, SHA: sum}
+		}
+	}
+	return json.Marshal(out)
+}
+
+// generate computes the encodings of m's cells, in a fresh child per
+// codec, and records each seed's SHA-256 in its cell.
+func generate(ctx context.Context, pool *worker.Pool, m *Matrix, quick bool) ([]*Encodings, error) {
+	tasks := make([]worker.Task, len(m.Codecs))
+	for k, c := range m.Codecs {
+		in, _ := json.Marshal(cellTask{Codec: c.Name, Quick: quick, Replay: -1, Generate: true})
+		tasks[k] = worker.Task{Name: Handler.Name, Input: in}
+	}
+	byCodec := map[string]map[string]generatedSeed{}
+	var failed []string
+	_, err := pool.RunTasksEach(ctx, tasks, func(k int, r worker.TaskResult) {
+		var g map[string]generatedSeed
+		if r.Exit != nil || r.Err != "" || json.Unmarshal(r.Output, &g) != nil {
+			failed = append(failed, m.Codecs[k].Name)
+			return
+		}
+		byCodec[m.Codecs[k].Name] = g
+	})
+	if err != nil {
+		return nil, err
+	}
+	encs := make([]*Encodings, len(m.Cells))
+	for i, c := range m.Cells {
+		if g, ok := byCodec[c.Codec][c.Case]; ok {
+			encs[i] = g.Enc
+			m.Cells[i].Facts = map[string]string{FactSeedSHA: g.SHA}
+		}
+	}
+	if len(failed) > 0 {
+		// Its cells generate their own encodings: the run goes on.
+		m.Settings = append(m.Settings, "the encodings of "+strings.Join(failed, ", ")+" were generated in each cell's child: its generation child failed")
+	}
+	return encs, nil
+}
+
+// otherEncoding returns other-type's encoding: the first of
+// otherCandidates that is not the seed and that the codec encodes.
+func otherEncoding(info codec.Info, seedName string) []byte {
+	for _, name := range otherCandidates {
+		if name == seedName {
+			continue
+		}
+		if v, err := datasetValue(name); err == nil {
+			if o := encodeSeed(info, name, v, true); o != nil {
+				return o.valid
+			}
+		}
+	}
+	return nil
+}
+
+// canonical returns the least in byte order of the encodings encode
+// gives: the one encoding a codec that writes maps in Go's iteration
+// order gives in any process. Every map of a seed holds one entry but the
+// seed map's two (trimMaps); a process gives both orders of those two,
+// as rotations of the map's eight slots, the rarer at least one time in
+// eight. A seed with two entries (many) is encoded canonTries times,
+// which misses the rarer order with a chance of (7/8)^canonTries, under
+// 1e-14; any other is encoded checkTries times, and canonTries times
+// when those differ (twice only over sendLimit: only seeds without a map
+// are that large).
+func canonical(first []byte, encode func() ([]byte, error), many bool) []byte {
+	least := first
+	tries := checkTries
+	switch {
+	case len(first) > sendLimit:
+		tries = 2
+	case many:
+		tries = canonTries
+	}
+	for n := 1; n < tries; n++ {
+		enc, err := encode()
+		if err != nil {
+			return least
+		}
+		if !bytes.Equal(enc, first) && len(first) <= sendLimit {
+			tries = canonTries
+		}
+		if bytes.Compare(enc, least) < 0 {
+			least = bytes.Clone(enc)
+		}
+	}
+	return least
+}
+
+// How many times canonical encodes a seed.
+const (
+	checkTries = 8
+	canonTries = 256
+)

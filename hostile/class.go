@@ -39,6 +39,7 @@ type source struct {
 	fam   *framing
 	valid []byte
 	other []byte
+	nest  [][]byte // dataset.Nest 1 to nestDepths levels deep, for recursive
 }
 
 // Classes lists every class.
@@ -134,6 +135,23 @@ var Classes = []Class{
 	{Name: "deep-array", Doc: "arrays nested 1,000, 100,000, 1,000,000 and 4,000,000 deep (to 100,000 with -quick), decoded into a map[string]any (else a struct)", seed: seedGeneric, gen: genDeep(false)},
 	{Name: "deep-map", Doc: "maps (objects, documents) nested as deep as deep-array, where the format nests maps apart from arrays", seed: seedGeneric, gen: genDeep(true)},
 	{Name: "deep-skip", Doc: "arrays nested as deep as deep-array in a field the struct decoded into does not have: the decoder's skipping path", gen: genDeep(false)},
+	{Name: "recursive", Doc: "a recursive type (struct{ N *Self }) nested 1,000 to 4,000,000 deep (to 100,000 with -quick), where the codec encodes one", seed: seedNest, gen: func(s *source, quick bool) []Input {
+		l := inferLadder(s.nest, s.fam)
+		if l == nil {
+			return nil
+		}
+		var out []Input
+		for _, d := range depths(quick) {
+			out = append(out, Input{Data: l.at(d)})
+		}
+		return out
+	}},
+	{Name: "huge-header", Doc: "a bare map header, then a bare array header, declaring 2^32-1 entries, decoded into a map[string]any (5 bytes in MessagePack and CBOR)", seed: seedAny, gen: func(s *source, _ bool) []Input {
+		if s.fam == nil || s.fam.huge == nil || !s.fam.hasMaps {
+			return nil
+		}
+		return []Input{{Data: s.fam.huge(kMap)}, {Data: s.fam.huge(kArray)}}
+	}},
 	{Name: "alias-bomb", Doc: "YAML anchors and aliases that expand to a billion elements (\"billion laughs\")", gen: func(s *source, _ bool) []Input {
 		if s.fam != framings["yaml"] {
 			return nil
@@ -163,17 +181,21 @@ const seedCount = 7
 // ladder is the nesting depths of deep-array and deep-map.
 var ladder = []int{1_000, 100_000, 1_000_000, 4_000_000}
 
+// depths returns the nesting ladder's depths.
+func depths(quick bool) []int {
+	if quick {
+		return ladder[:2]
+	}
+	return ladder
+}
+
 func genDeep(maps bool) func(*source, bool) []Input {
 	return func(s *source, quick bool) []Input {
 		if s.fam == nil || s.fam.deep == nil || maps && !s.fam.hasMaps {
 			return nil
 		}
-		depths := ladder
-		if quick {
-			depths = ladder[:2]
-		}
 		var out []Input
-		for _, d := range depths {
+		for _, d := range depths(quick) {
 			out = append(out, Input{Data: s.fam.deep(d, maps)})
 		}
 		return out

@@ -27,6 +27,9 @@ import (
 type Encodings struct {
 	Valid []byte `json:"valid,omitempty"`
 	Other []byte `json:"other,omitempty"`
+	// Nest holds the encodings of dataset.Nest 1 to nestDepths levels
+	// deep, which the recursive class's ladder is inferred from.
+	Nest [][]byte `json:"nest,omitempty"`
 }
 
 // sendLimit is the size beyond which the parent does not send a seed's
@@ -83,6 +86,13 @@ func prepare(info codec.Info, cl *Class, quick bool, given *Encodings) (*seed, *
 			src.other = otherEncoding(info, s.name)
 		}
 	}
+	if cl.seed == seedNest {
+		if given != nil && given.Nest != nil {
+			src.nest = given.Nest
+		} else {
+			src.nest = nestEncodings(info)
+		}
+	}
 	return s, src
 }
 
@@ -98,7 +108,7 @@ func encodings(info codec.Info, class string, quick bool) (*Encodings, string) {
 		return nil, ""
 	}
 	sum := sha256.Sum256(src.valid)
-	e := &Encodings{Other: src.other}
+	e := &Encodings{Other: src.other, Nest: src.nest}
 	if len(src.valid) <= sendLimit {
 		e.Valid = src.valid
 	}
@@ -113,10 +123,15 @@ type generatedSeed struct {
 }
 
 // generated is the child's side of generate: the encodings of every
-// class for info, by class name.
-func generated(info codec.Info, quick bool) (json.RawMessage, error) {
+// class for info, by class name: those of the recursive type's classes
+// when nest is set, the others' when it is not (an encoder may recurse
+// without bound on a recursive type, and take the child with it).
+func generated(info codec.Info, quick, nest bool) (json.RawMessage, error) {
 	out := map[string]generatedSeed{}
 	for _, class := range ClassNames() {
+		if cl, _ := LookupClass(class); (cl.seed == seedNest) != nest {
+			continue
+		}
 		if e, sum := encodings(info, class, quick); sum != "" {
 			out[class] = generatedSeed{Enc: e, SHA: sum}
 		}
@@ -124,30 +139,55 @@ func generated(info codec.Info, quick bool) (json.RawMessage, error) {
 	return json.Marshal(out)
 }
 
-// generate computes the encodings of m's cells, in a fresh child per
-// codec, and records each seed's SHA-256 in its cell.
-func generate(ctx context.Context, pool *worker.Pool, m *Matrix, quick bool) ([]*Encodings, error) {
-	tasks := make([]worker.Task, len(m.Codecs))
-	for k, c := range m.Codecs {
-		in, _ := json.Marshal(cellTask{Codec: c.Name, Quick: quick, Replay: -1, Generate: true})
-		tasks[k] = worker.Task{Name: Handler.Name, Input: in}
+// generate computes the encodings of m's cells, in two fresh children
+// per codec (the recursive type's classes in the second), and records
+// each seed's SHA-256 in its cell. It returns, besides, the cells that
+// are not to run, with why: those of the recursive type for a codec
+// whose encoder died on it (no input can be generated; the decoder is
+// not to blame).
+func generate(ctx context.Context, pool *worker.Pool, m *Matrix, quick bool) ([]*Encodings, map[int]string, error) {
+	var tasks []worker.Task
+	for _, c := range m.Codecs {
+		for _, nest := range []bool{false, true} {
+			in, _ := json.Marshal(cellTask{Codec: c.Name, Quick: quick, Replay: -1, Generate: true, Nest: nest})
+			tasks = append(tasks, worker.Task{Name: Handler.Name, Input: in})
+		}
 	}
-	byCodec := map[string]map[string]generatedSeed{}
+	type key struct {
+		codec string
+		nest  bool
+	}
+	got := map[key]map[string]generatedSeed{}
+	died := map[string]string{} // codec: how its child died on the recursive type
 	var failed []string
 	_, err := pool.RunTasksEach(ctx, tasks, func(k int, r worker.TaskResult) {
+		codec, nest := m.Codecs[k/2].Name, k%2 == 1
 		var g map[string]generatedSeed
-		if r.Exit != nil || r.Err != "" || json.Unmarshal(r.Output, &g) != nil {
-			failed = append(failed, m.Codecs[k].Name)
-			return
+		switch {
+		case r.Exit != nil && nest:
+			died[codec] = r.Exit.String()
+		case r.Exit != nil || r.Err != "" || json.Unmarshal(r.Output, &g) != nil:
+			failed = append(failed, codec)
+		default:
+			got[key{codec, nest}] = g
 		}
-		byCodec[m.Codecs[k].Name] = g
 	})
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	encs := make([]*Encodings, len(m.Cells))
+	skip := map[int]string{}
 	for i, c := range m.Cells {
-		if g, ok := byCodec[c.Codec][c.Case]; ok {
+		cl, err := LookupClass(c.Case)
+		if err != nil {
+			continue
+		}
+		nest := cl.seed == seedNest
+		if why, ok := died[c.Codec]; ok && nest {
+			skip[i] = "the codec's encoder died on a recursive type (" + why + "), so no input of it could be generated; the decoder is not to blame"
+			continue
+		}
+		if g, ok := got[key{c.Codec, nest}][c.Case]; ok {
 			encs[i] = g.Enc
 			m.Cells[i].Facts = map[string]string{FactSeedSHA: g.SHA}
 		}
@@ -156,7 +196,7 @@ func generate(ctx context.Context, pool *worker.Pool, m *Matrix, quick bool) ([]
 		// Its cells generate their own encodings: the run goes on.
 		m.Settings = append(m.Settings, "the encodings of "+strings.Join(failed, ", ")+" were generated in each cell's child: its generation child failed")
 	}
-	return encs, nil
+	return encs, skip, nil
 }
 
 // otherEncoding returns other-type's encoding: the first of

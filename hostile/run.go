@@ -55,6 +55,7 @@ type cellTask struct {
 	// Generate makes the child compute the encodings of every class of
 	// the codec instead (generate).
 	Generate bool `json:"generate,omitempty"`
+	Nest     bool `json:"nest,omitempty"`
 }
 
 // merge joins the cell of a child that went on after a check failure to
@@ -144,13 +145,16 @@ func Run(ctx context.Context, pool *worker.Pool, opts Options) (*Matrix, error) 
 	}
 	m.Settings = append(m.Settings, fmt.Sprintf("inputs generated with seed %d from each seed value's canonical encoding (seed_sha256)", genSeed))
 	pool.TaskTimeout = timeout
-	encs, err := generate(ctx, pool, m, opts.Quick) // what each cell's inputs are generated from
+	encs, skip, err := generate(ctx, pool, m, opts.Quick) // what each cell's inputs are generated from
 	if err != nil {
 		return m, err
 	}
 	worst := make([]int, len(m.Cells)) // each cell's reproducer, as an index of its inputs
 	from := make([]int, len(m.Cells))  // the input each cell's next child starts at; -1 when done
-	done := 0
+	for i, why := range skip {
+		m.Cells[i].Outcome, m.Cells[i].Detail, from[i] = NA, why, -1
+	}
+	done := len(skip) // cells not to run are done
 	start := time.Now()
 	// A round runs, in a child each, the cells with inputs left: all of
 	// them first, then those whose child died in serbench's check of a
@@ -302,7 +306,7 @@ func runCell(_ context.Context, task json.RawMessage, step func(string)) (json.R
 		return nil, err
 	}
 	if t.Generate {
-		return generated(info, t.Quick)
+		return generated(info, t.Quick, t.Nest)
 	}
 	step("seed")
 	s, in := inputs(info, t.Class, t.Quick, t.Enc)

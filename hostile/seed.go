@@ -24,6 +24,8 @@ const (
 	seedArray                      // a slice of seedCount elements
 	seedMap                        // a value whose first map holds the mapKeys
 	seedGeneric                    // a map[string]any, which a decoder fills by recursion; else seedDefault
+	seedAny                        // a map[string]any; nothing else
+	seedNest                       // a dataset.Nest of nestDepths levels
 )
 
 // candidates lists, per seed kind, the dataset shapes to try in order: the
@@ -54,9 +56,12 @@ type seed struct {
 // nil when it encodes none (the class does not apply); its encoding is
 // the canonical one when canon is set.
 func newSeed(info codec.Info, k seedKind, quick, canon bool) *seed {
-	if k == seedGeneric {
+	switch k {
+	case seedNest:
+		return encodeSeed(info, "nest", dataset.NewNest(nestDepths), canon)
+	case seedGeneric, seedAny:
 		v := &map[string]any{"zz": []any{}}
-		if s := encodeSeed(info, "map[string]any", v, canon); s != nil {
+		if s := encodeSeed(info, "map[string]any", v, canon); s != nil || k == seedAny {
 			return s
 		}
 		k = seedDefault

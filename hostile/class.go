@@ -40,6 +40,8 @@ type source struct {
 	valid []byte
 	other []byte
 	nest  [][]byte // dataset.Nest 1 to nestDepths levels deep, for recursive
+	// external are the inputs of an external class.
+	external []External
 }
 
 // Classes lists every class.
@@ -340,6 +342,11 @@ func LookupClass(name string) (*Class, error) {
 	for i := range Classes {
 		if Classes[i].Name == name {
 			return &Classes[i], nil
+		}
+	}
+	for i := range externalClasses {
+		if externalClasses[i].Name == name {
+			return &externalClasses[i], nil
 		}
 	}
 	return nil, CheckClasses([]string{name})

@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"slices"
 	"strings"
 
 	"github.com/serbench/serbench/codec"
@@ -30,6 +31,8 @@ type Encodings struct {
 	// Nest holds the encodings of dataset.Nest 1 to nestDepths levels
 	// deep, which the recursive class's ladder is inferred from.
 	Nest [][]byte `json:"nest,omitempty"`
+	// External holds an external class's inputs.
+	External []External `json:"external,omitempty"`
 }
 
 // sendLimit is the size beyond which the parent does not send a seed's
@@ -85,6 +88,9 @@ func prepare(info codec.Info, cl *Class, quick bool, given *Encodings) (*seed, *
 		} else {
 			src.other = otherEncoding(info, s.name)
 		}
+	}
+	if given != nil {
+		src.external = given.External
 	}
 	if cl.seed == seedNest {
 		if given != nil && given.Nest != nil {
@@ -146,22 +152,32 @@ func generated(info codec.Info, quick, nest bool) (json.RawMessage, error) {
 // whose encoder died on it (no input can be generated; the decoder is
 // not to blame).
 func generate(ctx context.Context, pool *worker.Pool, m *Matrix, quick bool) ([]*Encodings, map[int]string, error) {
-	var tasks []worker.Task
-	for _, c := range m.Codecs {
-		for _, nest := range []bool{false, true} {
-			in, _ := json.Marshal(cellTask{Codec: c.Name, Quick: quick, Replay: -1, Generate: true, Nest: nest})
-			tasks = append(tasks, worker.Task{Name: Handler.Name, Input: in})
+	// Which generations the chosen classes need: those of classes from a
+	// seed, and of the recursive type.
+	var need []bool
+	for _, c := range m.Cases {
+		if cl, err := LookupClass(c.Name); err == nil && !slices.Contains(need, cl.seed == seedNest) && !slices.ContainsFunc(externalClasses, func(e Class) bool { return e.Name == cl.Name }) {
+			need = append(need, cl.seed == seedNest)
 		}
 	}
 	type key struct {
 		codec string
 		nest  bool
 	}
+	var tasks []worker.Task
+	var of []key
+	for _, c := range m.Codecs {
+		for _, nest := range need {
+			in, _ := json.Marshal(cellTask{Codec: c.Name, Quick: quick, Replay: -1, Generate: true, Nest: nest})
+			tasks = append(tasks, worker.Task{Name: Handler.Name, Input: in})
+			of = append(of, key{c.Name, nest})
+		}
+	}
 	got := map[key]map[string]generatedSeed{}
 	died := map[string]string{} // codec: how its child died on the recursive type
 	var failed []string
 	_, err := pool.RunTasksEach(ctx, tasks, func(k int, r worker.TaskResult) {
-		codec, nest := m.Codecs[k/2].Name, k%2 == 1
+		codec, nest := of[k].codec, of[k].nest
 		var g map[string]generatedSeed
 		switch {
 		case r.Exit != nil && nest:

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -27,6 +28,12 @@ type Options struct {
 	// Timeout is how long one input may take before its child is killed
 	// as hung. Default DefaultTimeout.
 	Timeout time.Duration
+	// Inputs, when set, adds the class input: these inputs through every
+	// decoder (ReadInputs reads the user's files).
+	Inputs []External
+	// Fuzzed, when not nil, adds the class fuzz: by codec, the crashers
+	// a fuzzing campaign found (Fuzz).
+	Fuzzed map[string][]External
 	// Progress, if set, is called after each cell.
 	Progress func(done, total int, c Cell)
 }
@@ -56,6 +63,9 @@ type cellTask struct {
 	// the codec instead (generate).
 	Generate bool `json:"generate,omitempty"`
 	Nest     bool `json:"nest,omitempty"`
+	// Fuzz, when set, makes the child build the fuzz target or fuzz the
+	// codec (Fuzz).
+	Fuzz *fuzzTask `json:"fuzz,omitempty"`
 }
 
 // merge joins the cell of a child that went on after a check failure to
@@ -117,8 +127,14 @@ func Run(ctx context.Context, pool *worker.Pool, opts Options) (*Matrix, error) 
 			codecs = append(codecs, c.Name)
 		}
 	}
-	if len(classes) == 0 {
+	if len(classes) == 0 && len(opts.Inputs) == 0 {
 		classes = ClassNames()
+	}
+	if len(opts.Inputs) > 0 {
+		classes = append(slices.Clip(classes), ClassInput)
+	}
+	if opts.Fuzzed != nil {
+		classes = append(slices.Clip(classes), ClassFuzz)
 	}
 	timeout := cmp.Or(opts.Timeout, DefaultTimeout)
 	var mcodecs []results.MatrixCodec
@@ -148,6 +164,16 @@ func Run(ctx context.Context, pool *worker.Pool, opts Options) (*Matrix, error) 
 	encs, skip, err := generate(ctx, pool, m, opts.Quick) // what each cell's inputs are generated from
 	if err != nil {
 		return m, err
+	}
+	for i, c := range m.Cells {
+		switch {
+		case c.Case == ClassInput:
+			encs[i] = &Encodings{External: opts.Inputs}
+		case c.Case == ClassFuzz && len(opts.Fuzzed[c.Codec]) > 0:
+			encs[i] = &Encodings{External: opts.Fuzzed[c.Codec]}
+		case c.Case == ClassFuzz:
+			skip[i] = "fuzzing kept no crasher"
+		}
 	}
 	worst := make([]int, len(m.Cells)) // each cell's reproducer, as an index of its inputs
 	from := make([]int, len(m.Cells))  // the input each cell's next child starts at; -1 when done
@@ -208,6 +234,8 @@ func exitOutcome(e *worker.Exit) Outcome {
 		return Hang
 	case worker.ExitGrowth:
 		return Memory
+	case worker.ExitStarved:
+		return Starved
 	}
 	return Crash
 }
@@ -282,6 +310,9 @@ func cellOf(c Cell, r worker.TaskResult, quick bool, enc *Encodings) (Cell, int,
 		return c, -1, -1
 	}
 	data := in[worst].Data
+	if enc != nil && worst < len(enc.External) {
+		c.Detail = enc.External[worst].Name + ": " + c.Detail
+	}
 	c.Repro = &results.Reproducer{Size: len(data), Hex: hex.Dump(data[:min(len(data), 128)]), Data: data}
 	return c, worst, -1
 }
@@ -296,10 +327,13 @@ const (
 
 // runCell is the child's side: it decodes each input of the cell and
 // returns the worst outcome.
-func runCell(_ context.Context, task json.RawMessage, step func(string)) (json.RawMessage, error) {
+func runCell(ctx context.Context, task json.RawMessage, step func(string)) (json.RawMessage, error) {
 	var t cellTask
 	if err := json.Unmarshal(task, &t); err != nil {
 		return nil, err
+	}
+	if t.Fuzz != nil {
+		return runFuzz(ctx, t.Codec, t.Fuzz, step)
 	}
 	info, err := registry.Lookup(t.Codec)
 	if err != nil {

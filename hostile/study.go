@@ -20,12 +20,16 @@ const (
 	// CheckFailed: the decoder returned, and serbench's own check of the
 	// value it returned crashed or hung: not the codec's fault.
 	CheckFailed Outcome = "check-failed"
-	Changed     Outcome = "changed"
-	Accepted    Outcome = "accepted"
-	Panic       Outcome = "panic"
-	Memory      Outcome = "memory"
-	Hang        Outcome = "hang"
-	Crash       Outcome = "crash"
+	// Starved: the child got too little CPU time to be judged on a busy
+	// machine (worker.ExitStarved): neither the codec's fault nor proof
+	// of its innocence.
+	Starved  Outcome = "starved"
+	Changed  Outcome = "changed"
+	Accepted Outcome = "accepted"
+	Panic    Outcome = "panic"
+	Memory   Outcome = "memory"
+	Hang     Outcome = "hang"
+	Crash    Outcome = "crash"
 )
 
 // The facts of a cell (Cell.Facts): the dataset shape its inputs start
@@ -59,6 +63,7 @@ var Study = results.Study{
 		// Tried, and kept with its input, but not the codec's doing: no
 		// rule names it.
 		{Name: CheckFailed, Code: "CHK", Label: "serbench's check of the value failed", Tone: results.ToneWarn},
+		{Name: Starved, Code: "SLOW", Label: "too little CPU time to judge, on a busy machine", Tone: results.ToneWarn},
 		{Name: Changed, Code: "chg", Label: "accepted as another value", Tone: results.ToneFair},
 		{Name: Accepted, Code: "acc", Label: "garbage accepted silently", Tone: results.ToneFair},
 		{Name: Panic, Code: "PANIC", Label: "recovered panic", Tone: results.ToneWarn},

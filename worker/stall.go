@@ -14,6 +14,9 @@ type usage struct {
 	cpu  time.Duration
 	wait time.Duration
 	rss  uint64
+	// held says a thread is in uninterruptible sleep (state D): the
+	// kernel holds it, reclaiming memory or waiting on a disk.
+	held bool
 	ok   bool
 }
 
@@ -32,15 +35,17 @@ const growthStep = 8 << 20
 // hardWall bounds, in timeouts, how long a child may go without a step
 // however it uses the machine: a busy machine slows a child, it does not
 // stop it for ever.
-const hardWall = 8
+const hardWall = 30
 
 // judgeStall judges a child whose last step began at step and that the
 // parent last looked at in last, now: the one rule of a hang. A child is
 // hung when it spent the timeout's worth of CPU time without a step while
 // its memory did not grow, or when it neither ran nor waited for a CPU
-// for most of the timeout (blocked); a child that waited for a CPU is
-// slow on a busy machine, not hung, and one whose resident set grows is
-// left to meet its memory cap (the runtime then says "out of memory").
+// for most of the timeout (blocked, its threads asleep); a child that
+// waited for a CPU is slow on a busy machine, not hung, and one whose
+// resident set grows, or that the kernel holds (reclaiming memory for
+// it), is left to meet its memory cap (the runtime then says "out of
+// memory").
 // Past hardWall timeouts it is killed whatever it does: as hung, or for
 // its memory's growth when it was still growing.
 func judgeStall(step, last, now usage, timeout time.Duration) stall {
@@ -60,9 +65,13 @@ func judgeStall(step, last, now usage, timeout time.Duration) stall {
 	switch {
 	case wall >= hardWall*timeout && growing:
 		return stall{kill: &Exit{Kind: ExitGrowth, Detail: fmt.Sprintf("%s and still growing (from %d MiB at the look before); killed after %d timeouts", said, last.rss>>20, hardWall)}}
+	case wall >= hardWall*timeout && cpu < timeout:
+		return stall{kill: &Exit{Kind: ExitStarved, Detail: fmt.Sprintf("%s: under the timeout's CPU time after %d timeouts, on a machine too busy to judge it; killed", said, hardWall)}}
 	case wall >= hardWall*timeout:
 		return stall{kill: &Exit{Kind: ExitTimeout, Detail: fmt.Sprintf("%s; killed after %d timeouts", said, hardWall)}}
-	case growing:
+	case growing, now.held, now.rss == 0:
+		// Growing toward its cap, held by the kernel, or exiting (its
+		// memory already released): its end will say what it was.
 		return stall{next: look}
 	case cpu >= timeout:
 		return stall{kill: &Exit{Kind: ExitTimeout, Detail: said + ", not growing; killed"}}

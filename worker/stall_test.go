@@ -24,9 +24,11 @@ func TestJudgeStall(t *testing.T) {
 		{"spinning", at(8*time.Second, 8*time.Second, 0, 100<<20), at(10*time.Second, 10*time.Second, 0, 100<<20), ExitTimeout},
 		{"busy machine", at(8*time.Second, 2*time.Second, 6*time.Second, 100<<20), at(10*time.Second, 3*time.Second, 7*time.Second, 100<<20), ""},
 		{"blocked", at(8*time.Second, 0, 0, 100<<20), at(10*time.Second, 10*time.Millisecond, 0, 100<<20), ExitTimeout},
+		{"held by the kernel", at(8*time.Second, 0, 0, 2<<30), func() usage { u := at(10*time.Second, 10*time.Millisecond, 0, 2<<30); u.held = true; return u }(), ""},
 		{"growing", at(8*time.Second, 8*time.Second, 0, 1<<30), at(12*time.Second, 12*time.Second, 0, 2<<30), ""},
-		{"growing past the hard wall", at(79*time.Second, 70*time.Second, 0, 3<<30), at(80*time.Second, 71*time.Second, 0, 3<<30+64<<20), ExitGrowth},
-		{"busy past the hard wall", at(79*time.Second, 5*time.Second, 70*time.Second, 100<<20), at(80*time.Second, 5*time.Second, 71*time.Second, 100<<20), ExitTimeout},
+		{"exiting", at(8*time.Second, 0, 0, 2<<30), at(10*time.Second, 10*time.Millisecond, 0, 0), ""},
+		{"growing past the hard wall", at(299*time.Second, 70*time.Second, 0, 3<<30), at(300*time.Second, 71*time.Second, 0, 3<<30+64<<20), ExitGrowth},
+		{"starved past the hard wall", at(299*time.Second, 5*time.Second, 270*time.Second, 100<<20), at(300*time.Second, 5*time.Second, 271*time.Second, 100<<20), ExitStarved},
 		{"early", at(0, 0, 0, 100<<20), at(3*time.Second, 3*time.Second, 0, 100<<20), ""},
 		{"unreadable", usage{}, usage{at: t0.Add(timeout)}, ExitTimeout},
 	} {

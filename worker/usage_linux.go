@@ -34,6 +34,12 @@ func readUsage(pid int) usage {
 		}
 		u.cpu += time.Duration(run)
 		u.wait += time.Duration(wait)
+		// The state follows the command's name, in parentheses, in stat.
+		if st, err := os.ReadFile(filepath.Join(filepath.Dir(t), "stat")); err == nil {
+			if i := bytes.LastIndexByte(st, ')'); i >= 0 && i+2 < len(st) && st[i+2] == 'D' {
+				u.held = true
+			}
+		}
 	}
 	b, err := os.ReadFile(filepath.Join(dir, "statm"))
 	if err != nil {

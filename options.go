@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/need"
 	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/runner"
 )
@@ -25,12 +26,34 @@ type config struct {
 	name    string
 	options runner.Options
 	err     error // the first option's mistake
+	// needs and needFrom are Needs' needs and the matrices that judge
+	// them; judged is how the candidates stood, set by jobs.
+	needs    []need.Want
+	needFrom []*results.Matrix
+	judged   *results.Needs
 }
 
 // Codecs limits the benchmark to the codecs named, in this order: the
 // registry's names (see serbench list codecs) and those of WithCodec and
 // Schema. An unknown name is an error that lists the known ones.
 func Codecs(names ...string) Option { return func(c *config) { c.codecs = append(c.codecs, names...) } }
+
+// Needs leaves out the codecs that fail any of the needs named
+// ("untrusted,evolve=add+rename"; serbench list needs), judged from the
+// study matrices given (report.ReadMatrices reads those of a directory
+// serbench wrote) and the codecs' declared facts. A need whose study is
+// not among the matrices is unknown for a codec, which is then left out
+// too. Run records every judgement in results.Run.Needs.
+func Needs(list string, matrices ...*results.Matrix) Option {
+	return func(c *config) {
+		ws, err := need.Parse(list)
+		if err != nil {
+			c.fail(fmt.Errorf("serbench: Needs: %w", err))
+			return
+		}
+		c.needs, c.needFrom = ws, matrices
+	}
+}
 
 // Ops limits the benchmark to these operations (results.Encode,
 // results.Decode, or "encode", "decode"); by default both.

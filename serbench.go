@@ -15,6 +15,7 @@ import (
 	"github.com/serbench/serbench/internal/clone"
 	"github.com/serbench/serbench/internal/tbloop"
 	"github.com/serbench/serbench/measure"
+	"github.com/serbench/serbench/need"
 	"github.com/serbench/serbench/registry"
 	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/runner"
@@ -108,6 +109,7 @@ func Run(ctx context.Context, v any, opts ...Option) (*results.Run, error) {
 		return nil, fmt.Errorf("serbench: Measure: %w", err)
 	}
 	run := measure.NewRun(cfg, jobs)
+	run.Needs = c.judged
 	return run, measure.Run(ctx, run, jobs, cfg)
 }
 
@@ -244,7 +246,7 @@ func (c *config) codecList() ([]codec.Info, error) {
 			return nil, fmt.Errorf("serbench: Losses: %w", err)
 		}
 	}
-	return list, nil
+	return c.meeting(list), nil
 }
 
 // labelOf turns a type's name into a dataset label: lower case, letters,
@@ -265,4 +267,18 @@ func checkLabel(name string) error {
 		return fmt.Errorf("serbench: Name %q must have no spaces, '/', '=' or ','", name)
 	}
 	return nil
+}
+
+// meeting returns the codecs of list that meet every need of Needs,
+// recording how each stood; list itself without Needs.
+func (c *config) meeting(list []codec.Info) []codec.Info {
+	if len(c.needs) == 0 {
+		return list
+	}
+	facts := make([]need.Facts, len(list))
+	for i, info := range list {
+		facts[i] = need.Probe(info).With(need.FactsOf(info))
+	}
+	c.judged = need.Judge(c.needs, facts, c.needFrom)
+	return slices.DeleteFunc(list, func(info codec.Info) bool { return !c.judged.Meets(info.Name) })
 }

@@ -322,3 +322,36 @@ func TestAlt(t *testing.T) {
 		})
 	}
 }
+
+// TestNeeds checks that Needs leaves out the codecs failing a need, and
+// that one judged by a study absent from the matrices given is left out
+// as unknown.
+func TestNeeds(t *testing.T) {
+	v := &Reading{Sensor: "t1", Value: 2.5}
+	names := func(jobs []runner.Job) string {
+		var out []string
+		for _, j := range jobs {
+			out = append(out, j.Codec.Name)
+		}
+		return strings.Join(out, ",")
+	}
+	for _, tc := range []struct {
+		needs, want string
+	}{
+		{"human-readable", "json,yaml"},
+		{"human-readable,streams", "json,yaml"},
+		{"schema", ""},    // json, msgpack and yaml all carry field names
+		{"untrusted", ""}, // no hostile matrix given: unknown for every codec
+	} {
+		jobs, err := serbench.Jobs(v, serbench.Codecs("json", "msgpack", "yaml"), serbench.Needs(tc.needs))
+		if err != nil {
+			t.Fatalf("%s: %v", tc.needs, err)
+		}
+		if got := names(jobs); got != tc.want {
+			t.Errorf("Needs(%q): codecs %q; want %q", tc.needs, got, tc.want)
+		}
+	}
+	if _, err := serbench.Jobs(v, serbench.Needs("untrsted")); err == nil || !strings.Contains(err.Error(), "did you mean untrusted") {
+		t.Errorf("an unknown need: %v; want an error with a suggestion", err)
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"unicode"
 
 	"golang.org/x/perf/benchfmt"
 	"golang.org/x/perf/benchmath"
@@ -40,6 +41,9 @@ func Read(r io.Reader, file string) (*Set, error) {
 		return nil, &benchfmt.SyntaxError{FileName: file, Line: bytes.Count(data, []byte("\n")) + 1,
 			Msg: "truncated: the file ends inside this line, without its newline; compare a complete file (or, if it is complete, end it with a newline)"}
 	}
+	if err := strict(data, file); err != nil {
+		return nil, err
+	}
 	s := &Set{File: file, samples: map[key][]float64{}}
 	br := benchfmt.NewReader(bytes.NewReader(data), file)
 	for br.Scan() {
@@ -49,6 +53,11 @@ func Read(r io.Reader, file string) (*Set, error) {
 		case *benchfmt.Result:
 			// go test appends -GOMAXPROCS; serbench records it as config.
 			name := gomaxprocs.ReplaceAllString(string(rec.Name.Full()), "")
+			if serbenchFile(data) {
+				if err := strictUnits(rec); err != nil {
+					return nil, err
+				}
+			}
 			for _, v := range rec.Values {
 				k := key{name, v.Unit}
 				if _, ok := s.samples[k]; !ok {
@@ -65,6 +74,61 @@ func Read(r io.Reader, file string) (*Set, error) {
 		return nil, fmt.Errorf("%s: no benchmark results found", file)
 	}
 	return s, nil
+}
+
+// serbenchFile reports whether data is a results.bench serbench wrote:
+// its configuration names serbench's version.
+func serbenchFile(data []byte) bool {
+	return bytes.HasPrefix(data, []byte("serbench: ")) || bytes.Contains(data, []byte("\nserbench: "))
+}
+
+// configLine matches a configuration line of Go's benchmark format: a
+// key that starts with a lower-case letter and holds no space or
+// upper-case letter, a colon, and a value.
+var configLine = regexp.MustCompile(`^[a-z][^\sA-Z:]*:(\s|$)`)
+
+// strict returns a *benchfmt.SyntaxError for the first line of a file
+// serbench wrote that is neither a benchmark, a unit nor a configuration
+// line: go test's output holds other text, which benchfmt skips, but in
+// serbench's own file such a line is a corrupted one, whose samples would
+// be dropped without a word.
+func strict(data []byte, file string) error {
+	if !serbenchFile(data) {
+		return nil
+	}
+	for i, line := range strings.Split(string(data), "\n") {
+		line = strings.TrimRight(line, "\r")
+		switch {
+		case strings.TrimSpace(line) == "",
+			strings.HasPrefix(line, "Benchmark"), strings.HasPrefix(line, "Unit "), strings.HasPrefix(line, "#"),
+			configLine.MatchString(line):
+		default:
+			return &benchfmt.SyntaxError{FileName: file, Line: i + 1,
+				Msg: "corrupt: neither a benchmark, a unit nor a configuration line, in a file serbench wrote; its samples would be lost: compare an intact copy, or render it again with serbench report"}
+		}
+	}
+	return nil
+}
+
+// strictUnits returns a *benchfmt.SyntaxError when a benchmark line of a
+// file serbench wrote lacks ns/op, which serbench writes on every line,
+// or has a unit that is not printable: a corrupted unit would file the
+// sample under another name, lost to the comparison.
+func strictUnits(r *benchfmt.Result) error {
+	found := false
+	for _, v := range r.Values {
+		found = found || v.OrigUnit == "ns/op"
+		if strings.IndexFunc(v.OrigUnit, func(c rune) bool { return !unicode.IsPrint(c) }) >= 0 {
+			found = false
+			break
+		}
+	}
+	if found {
+		return nil
+	}
+	f, n := r.Pos()
+	return &benchfmt.SyntaxError{FileName: f, Line: n,
+		Msg: "corrupt: a benchmark line without ns/op, or with a unit that is not printable, in a file serbench wrote; compare an intact copy, or render it again with serbench report"}
 }
 
 // Names returns the names of the set's benchmarks, in the file's order.

@@ -82,12 +82,35 @@ func TestReadErrors(t *testing.T) {
 		// Cut short: the last line without its newline.
 		{"goos: linux\nBenchmarkX 10 5 ns/op\nBenchmarkX 10 5 ns/o", "x.bench:3: truncated: the file ends inside this line"},
 		{"BenchmarkX 10 5 ns/op\nBenchmarkX 10 5 ns/op", "x.bench:2: truncated"},
+		// A file serbench wrote (its configuration names serbench) holds
+		// nothing else: a corrupted line would lose its sample silently.
+		{"serbench: v1\nBenchmarkX 10 5 ns/op\nBznchmarkX 10 5 ns/op\n", "x.bench:3: corrupt: neither a benchmark"},
+		{"serbench: v1\nBenchmarkX 10 5 ns/op\n\x00\x00 garbage\n", "x.bench:3: corrupt"},
+		{"serbench: v1\nBenchmarkX 10 5 ns/op\nBenchmarkX 10 5 ns\x01op\n", "x.bench:3: corrupt: a benchmark line without ns/op"},
+		{"serbench: v1\nBenchmarkX 10 5 ns/op\nBenchmarkX 10 5 ns/oq\n", "x.bench:3: corrupt: a benchmark line without ns/op"},
 	}
 	for _, tt := range tests {
 		_, err := compare.Read(strings.NewReader(tt.in), "x.bench")
 		if err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("Read(%q) = %v, want error containing %q", tt.in, err, tt.want)
 		}
+	}
+}
+
+// TestReadSerbenchFile checks that a results.bench serbench writes,
+// comments, units and configuration included, reads in strict mode, and
+// that go test's own output, with its other lines, still reads.
+func TestReadSerbenchFile(t *testing.T) {
+	data, err := os.ReadFile("../report/bench/testdata/results.bench.golden")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := compare.Read(bytes.NewReader(data), "results.bench"); err != nil {
+		t.Errorf("serbench's own file: %v", err)
+	}
+	gotest := "goos: linux\nBenchmarkX-2 10 5 ns/op\nPASS\nok  \tpkg\t1.2s\n"
+	if _, err := compare.Read(strings.NewReader(gotest), "go.txt"); err != nil {
+		t.Errorf("go test's output: %v", err)
 	}
 }
 

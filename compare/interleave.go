@@ -7,10 +7,10 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
-	"time"
+
+	"github.com/serbench/serbench/worker"
 )
 
 // An Exec runs the command name with args in dir and returns what it
@@ -19,15 +19,12 @@ import (
 // for them.
 type Exec func(ctx context.Context, dir, name string, args ...string) ([]byte, error)
 
-// Command is the Exec of the real commands: exec.CommandContext, which
-// kills the command when ctx is done.
+// Command is the Exec of the real commands, each under the supervisor
+// (worker.External): it dies with this process, and when ctx is done its
+// whole process group is killed, so that neither go build's compilers nor
+// a built serbench's workers outlive an interrupted comparison.
 func Command(ctx context.Context, dir, name string, args ...string) ([]byte, error) {
-	cmd := exec.CommandContext(ctx, name, args...)
-	cmd.Dir = dir
-	// A killed serbench's workers die with it; WaitDelay bounds the wait
-	// for any process that still holds the output pipe.
-	cmd.WaitDelay = 10 * time.Second
-	return cmd.CombinedOutput()
+	return worker.External(ctx, dir, name, args...).CombinedOutput()
 }
 
 // A Version is what one side of an Interleave builds: the commit Ref of
@@ -103,11 +100,12 @@ func (iv *Interleave) Run(ctx context.Context) (old, new *Side, err error) {
 	for i, s := range sides {
 		name := sideNames[i]
 		fmt.Fprintf(iv.Log, "building %s (%s, commit %.12s)\n", name, s.Version, s.Commit)
+		// The builds go when the runs end, or a build is cut short; their
+		// results stay.
+		defer os.RemoveAll(filepath.Join(iv.Dir, name))
 		if bins[i], err = iv.build(ctx, top, name, s); err != nil {
 			return nil, nil, err
 		}
-		// The builds go when the runs end; their results stay.
-		defer os.RemoveAll(filepath.Dir(bins[i]))
 	}
 	var sets [2][]*Set
 	for round := 1; round <= iv.Rounds && ctx.Err() == nil; round++ {
@@ -161,15 +159,22 @@ func (iv *Interleave) git(ctx context.Context, dir string, args ...string) (stri
 // Dir/NAME/serbench. The worktree is removed whatever happens.
 func (iv *Interleave) build(ctx context.Context, top, name string, s *Side) (bin string, err error) {
 	src := filepath.Join(iv.Dir, "src-"+name)
-	if _, err := iv.git(ctx, top, "worktree", "add", "--detach", src, s.Commit); err != nil {
-		return "", fmt.Errorf("compare: checking out %s into %s: %v", s.Version.Ref, src, err)
-	}
+	_, err = iv.git(ctx, top, "worktree", "add", "--detach", src, s.Commit)
 	defer func() {
-		// A fresh context: the worktree goes even when ctx has ended.
-		if _, rerr := iv.git(context.WithoutCancel(ctx), top, "worktree", "remove", "--force", src); rerr != nil && err == nil {
+		// A fresh context: the worktree goes even when ctx has ended, and
+		// one whose checkout was cut short too.
+		_, rerr := iv.git(context.WithoutCancel(ctx), top, "worktree", "remove", "--force", src)
+		if _, serr := os.Lstat(src); serr == nil {
+			os.RemoveAll(src)
+			iv.git(context.WithoutCancel(ctx), top, "worktree", "prune")
+		}
+		if rerr != nil && err == nil {
 			err = fmt.Errorf("compare: removing the worktree %s: %v; remove it with git worktree remove --force %s", src, rerr, src)
 		}
 	}()
+	if err != nil {
+		return "", fmt.Errorf("compare: checking out %s into %s: %v", s.Version.Ref, src, err)
+	}
 	// -trimpath: the worktree's path is left out of the build, so the
 	// build cache serves both sides and earlier interleaved sessions.
 	args := []string{"build", "-trimpath"}

@@ -29,6 +29,9 @@ type fakeTools struct {
 	failRun string   // a run (old-2, ...) that fails without results
 	cancel  func()   // called during the run named after
 	after   string
+	// cutBuild, if set, names the side (old, new) whose go build is
+	// interrupted: it calls cancel, leaves half a binary and fails.
+	cutBuild string
 }
 
 func (f *fakeTools) exec(ctx context.Context, dir, name string, args ...string) ([]byte, error) {
@@ -55,6 +58,11 @@ func (f *fakeTools) exec(ctx context.Context, dir, name string, args ...string) 
 		i := slices.Index(args, "-o")
 		if err := os.MkdirAll(filepath.Dir(args[i+1]), 0o755); err != nil {
 			return nil, err
+		}
+		if f.cutBuild != "" && filepath.Base(dir) == "src-"+f.cutBuild {
+			f.cancel()
+			os.WriteFile(args[i+1], []byte("half"), 0o755)
+			return nil, errors.New("signal: killed")
 		}
 		// The "binary" names the worktree it was built in: src-old or src-new.
 		return nil, os.WriteFile(args[i+1], []byte(filepath.Base(dir)), 0o755)
@@ -215,6 +223,27 @@ func TestInterleaveErrors(t *testing.T) {
 		// new-2 ended with the context: it is dropped, as a run cut short.
 		if old.Runs != 1 || new.Runs != 1 {
 			t.Errorf("kept %d old and %d new runs, want 1 and 1", old.Runs, new.Runs)
+		}
+	})
+	t.Run("interrupted in a build leaves no checkout or build", func(t *testing.T) {
+		for _, side := range []string{"old", "new"} {
+			ctx, cancel := context.WithCancel(context.Background())
+			f := &fakeTools{perOp: map[string]float64{}, cancel: cancel, cutBuild: side}
+			_, _, err := newInterleave(t, f, compare.Version{Ref: "a"}, compare.Version{Ref: "b"}, 4).Run(ctx)
+			cancel()
+			if err == nil {
+				t.Errorf("cut in %s's build: no error", side)
+			}
+			if !slices.Contains(f.calls, "/repo: git worktree remove --force $W/src-"+side) {
+				t.Errorf("cut in %s's build: its worktree was not removed:\n%s", side, strings.Join(f.calls, "\n"))
+			}
+			if left, _ := os.ReadDir(f.work); len(left) > 0 {
+				var names []string
+				for _, e := range left {
+					names = append(names, e.Name())
+				}
+				t.Errorf("cut in %s's build: left %v in the work directory", side, names)
+			}
 		}
 	})
 	t.Run("interrupted before both ran", func(t *testing.T) {

@@ -121,11 +121,8 @@ func WriteMatrix(dir string, m *results.Matrix) error {
 		return fmt.Errorf("writing a study matrix: bad study name %q", name)
 	}
 	rdir := filepath.Join(dir, name)
-	old, _ := filepath.Glob(filepath.Join(rdir, "*.bin"))
-	for _, f := range old {
-		if err := os.Remove(f); err != nil {
-			return fmt.Errorf("removing the reproducers of the last %s matrix: %w", name, err)
-		}
+	if err := outdir.RemoveMatching(rdir, "*.bin"); err != nil {
+		return fmt.Errorf("removing the reproducers of the last %s matrix: %w", name, err)
 	}
 	for i := range m.Cells {
 		r := m.Cells[i].Repro
@@ -136,7 +133,7 @@ func WriteMatrix(dir string, m *results.Matrix) error {
 			r.File = "" // not kept: nothing to point at
 			continue
 		}
-		if err := os.MkdirAll(rdir, 0o755); err != nil {
+		if err := outdir.MakeDir(rdir); err != nil {
 			return fmt.Errorf("writing the %s reproducers: %w", name, err)
 		}
 		file := fileName(m.Cells[i].Codec + "-" + m.Cells[i].Case + ".bin")

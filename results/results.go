@@ -93,6 +93,10 @@ type Run struct {
 	// Document, if set, is the user's document the run measured in
 	// place of the datasets (serbench run -file).
 	Document *Document `json:"document,omitempty"`
+	// Needs, if set, are what the user needs of a format (run -need) and
+	// how each candidate stood against them; the run measured only the
+	// candidates that meet every need.
+	Needs *Needs `json:"needs,omitempty"`
 	// Matrices are the study matrices found beside the run (fidelity.json,
 	// hostile.json, ...); each is saved in its own file, not in
 	// results.json.

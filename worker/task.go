@@ -75,6 +75,10 @@ func JobLimits() Limits {
 	return Limits{Memory: max(mem, 16<<30), Stack: 256 << 20}
 }
 
+// PhysicalMemory returns the machine's memory in bytes, 0 where the OS
+// does not say.
+func PhysicalMemory() uint64 { return physicalMemory() }
+
 func (l Limits) orDefault() Limits {
 	if l.Uncapped {
 		return Limits{Uncapped: true, Guard: cmp.Or(l.Guard, DefaultGuard())}

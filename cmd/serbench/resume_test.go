@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -39,6 +40,15 @@ func TestKillAndResume(t *testing.T) {
 		if time.Now().After(deadline) {
 			killed.Process.Kill()
 			t.Fatal("the journal never held six results")
+		}
+	}
+	// While it lives, a second writer is refused, naming it: neither a
+	// new run nor -resume measures beside it.
+	holder := fmt.Sprintf("serbench process %d is writing it", killed.Process.Pid)
+	for _, second := range [][]string{args("killed"), {"run", "-q", "-resume", filepath.Join(dir, "killed")}} {
+		out, err := exec.Command("serbench", second...).CombinedOutput()
+		if code := exitCode(err); code != 2 || !strings.Contains(string(out), holder) || strings.Contains(string(out), "-resume "+filepath.Join(dir, "killed")) {
+			t.Errorf("serbench %s beside a live run: exit %d, %s; want exit 2 naming its pid, not -resume", strings.Join(second, " "), code, out)
 		}
 	}
 	killed.Process.Signal(syscall.SIGKILL)

@@ -10,6 +10,19 @@
 // A run works in the subdirectory Work of its output directory until it
 // ends; Publish then moves the run's files into the directory, one rename
 // each, so the previous outputs stay complete until the new ones are.
+//
+// One process writes a directory at a time: Open locks it (the file
+// LockName, locked and holding the writer's pid) until Close or the
+// process's end, and refuses a directory another live process holds,
+// naming it. A lock whose process died is released by the kernel and
+// taken over.
+//
+// serbench follows no symbolic link inside an output directory: Open
+// refuses a directory holding one, and every write, removal and
+// subdirectory of this package refuses a link where a file or directory
+// of serbench's would be, so that a link never leads serbench to write
+// or remove a user's files elsewhere. The output directory itself may be
+// a link: the user named it.
 package outdir
 
 import (
@@ -20,6 +33,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"syscall"
 )
@@ -38,7 +52,7 @@ const markerText = "This directory holds serbench's outputs. serbench replaces t
 // Every directory serbench writes now carries the marker, whatever study
 // wrote it, so this list names no later study's files.
 var known = []string{
-	Marker, WorkName, "journal.jsonl",
+	Marker, LockName, WorkName, "journal.jsonl",
 	"results.json", "results.bench", "results.csv", "report.html", "summary.md",
 	"fidelity.json", "fidelity.csv", "hostile.json", "hostile.csv", "hostile",
 	"REPRODUCTION.md",
@@ -54,9 +68,14 @@ func (e *Error) Error() string {
 	return fmt.Sprintf("outdir: cannot write into %s: %s", e.Path, e.Reason)
 }
 
-// A Dir is an output directory that serbench owns.
+// A Dir is an output directory that serbench owns, locked by this
+// process until Close.
 type Dir struct {
 	path string
+	lock *os.File
+	// Stale is the pid a dead writer left in the lock, which Open took
+	// over; 0 when there was none.
+	Stale int
 }
 
 // Open claims path as an output directory: it creates it when it does not
@@ -88,10 +107,174 @@ func Open(path string) (*Dir, error) {
 			return nil, &Error{Path: path, Reason: err.Error()}
 		}
 	}
+	if err := noLinks(abs); err != nil {
+		return nil, &Error{Path: path, Reason: err.Error()}
+	}
+	d := &Dir{path: filepath.Clean(path)}
+	if err := d.acquire(abs); err != nil {
+		return nil, err
+	}
 	if err := writeMarker(abs); err != nil {
+		d.Close()
 		return nil, &Error{Path: path, Reason: reason(err)}
 	}
-	return &Dir{path: filepath.Clean(path)}, nil
+	return d, nil
+}
+
+// LockName is the file whose lock marks the process writing a directory.
+const LockName = ".serbench.lock"
+
+// acquire locks the directory abs for this process and writes its pid in
+// the lock file; a directory another live process holds is an *Error
+// naming that process.
+func (d *Dir) acquire(abs string) error {
+	path := filepath.Join(abs, LockName)
+	if err := notLink(path); err != nil {
+		return &Error{Path: d.path, Reason: err.Error()}
+	}
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|noFollow, 0o644)
+	if err != nil {
+		return &Error{Path: d.path, Reason: reason(err)}
+	}
+	held, err := lockFile(f)
+	if err != nil {
+		f.Close()
+		return &Error{Path: d.path, Reason: "locking it: " + reason(err)}
+	}
+	old := readPid(f)
+	if held {
+		f.Close()
+		who := "another process"
+		if old > 0 {
+			who = fmt.Sprintf("serbench process %d", old)
+		}
+		return &Error{Path: d.path, Reason: fmt.Sprintf("%s is writing it; wait until it ends, or name another directory", who)}
+	}
+	if old > 0 && old != os.Getpid() {
+		d.Stale = old
+	}
+	if err := f.Truncate(0); err == nil {
+		_, err = f.WriteAt([]byte(strconv.Itoa(os.Getpid())+"\n"), 0)
+	}
+	if err != nil {
+		f.Close()
+		return &Error{Path: d.path, Reason: reason(err)}
+	}
+	d.lock = f
+	return nil
+}
+
+// readPid returns the pid a lock file holds, 0 when none.
+func readPid(f *os.File) int {
+	b := make([]byte, 32)
+	n, _ := f.ReadAt(b, 0)
+	pid, err := strconv.Atoi(strings.TrimSpace(string(b[:n])))
+	if err != nil {
+		return 0
+	}
+	return pid
+}
+
+// Close releases the directory's lock; the Dir is not written after.
+func (d *Dir) Close() error {
+	if d == nil || d.lock == nil {
+		return nil
+	}
+	// An empty lock file says its last writer ended; a pid left in it,
+	// that the writer died.
+	err := d.lock.Truncate(0)
+	if cerr := d.lock.Close(); err == nil { // closing the file releases its lock
+		err = cerr
+	}
+	d.lock = nil
+	return err
+}
+
+// A LinkError says a symbolic link is where serbench would write or
+// remove.
+type LinkError struct{ Path string }
+
+func (e *LinkError) Error() string {
+	target, _ := os.Readlink(e.Path)
+	return fmt.Sprintf("%s is a symbolic link (to %s), and serbench follows no link inside its output directory; remove the link or name another directory", e.Path, target)
+}
+
+// notLink returns a *LinkError when path is a symbolic link.
+func notLink(path string) error {
+	if fi, err := os.Lstat(path); err == nil && fi.Mode()&fs.ModeSymlink != 0 {
+		return &LinkError{Path: path}
+	}
+	return nil
+}
+
+// noLinks returns a *LinkError for the first symbolic link under dir,
+// which is not followed itself when it is one.
+func noLinks(dir string) error {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return errors.New(reason(err))
+	}
+	for _, e := range entries {
+		p := filepath.Join(dir, e.Name())
+		err := filepath.WalkDir(p, func(path string, de fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if de.Type()&fs.ModeSymlink != 0 {
+				return &LinkError{Path: path}
+			}
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// MakeDir creates the directory path, or finds it there; a symbolic link
+// or a file at path is an error. Its parent must exist.
+func MakeDir(path string) error {
+	if err := notLink(path); err != nil {
+		return err
+	}
+	if err := os.Mkdir(path, 0o755); err != nil && !errors.Is(err, fs.ErrExist) {
+		return err
+	}
+	fi, err := os.Lstat(path)
+	switch {
+	case err != nil:
+		return err
+	case fi.Mode()&fs.ModeSymlink != 0:
+		return &LinkError{Path: path}
+	case !fi.IsDir():
+		return fmt.Errorf("%s is a file, where serbench writes a directory", path)
+	}
+	return nil
+}
+
+// RemoveMatching removes the files of directory dir whose names match
+// pattern (filepath.Match); a symbolic link at dir is an error, and a
+// link matching is removed itself, never what it points at.
+func RemoveMatching(dir, pattern string) error {
+	if err := notLink(dir); err != nil {
+		return err
+	}
+	entries, err := os.ReadDir(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	} else if err != nil {
+		return err
+	}
+	for _, e := range entries {
+		if ok, _ := filepath.Match(pattern, e.Name()); !ok || e.IsDir() {
+			continue
+		}
+		if err := os.Remove(filepath.Join(dir, e.Name())); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // adoptable reports whether dir, which exists, may become serbench's.
@@ -160,6 +343,9 @@ func (d *Dir) Has(name string) bool {
 // previous run left, which is serbench's own. The caller first makes sure
 // that it holds no unfinished run worth keeping.
 func (d *Dir) NewWork() error {
+	if err := notLink(d.Work()); err != nil {
+		return &Error{Path: d.Work(), Reason: err.Error()}
+	}
 	if err := os.RemoveAll(d.Work()); err != nil {
 		return &Error{Path: d.Work(), Reason: reason(err)}
 	}
@@ -201,6 +387,9 @@ func (d *Dir) WriteFile(name string, write func(io.Writer) error) error {
 func WriteAtomic(path string, write func(io.Writer) error) error { return writeAtomic(path, write) }
 
 func writeAtomic(path string, write func(io.Writer) error) error {
+	if err := notLink(path); err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
 	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
 	if err != nil {
 		return fmt.Errorf("writing %s: %w", path, err)

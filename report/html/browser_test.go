@@ -78,6 +78,15 @@ func wideRun() *results.Run {
 			r.Implausible = "faster than copying its encoding (as planted for the test)"
 		}
 	}
+	// Every codec is judged on one need: the text formats meet it.
+	run.Needs = &results.Needs{Judged: []results.NeedInfo{{Name: "human-readable", Says: "writes text a person can read"}}}
+	for _, c := range run.Codecs {
+		j := results.Judgement{Need: "human-readable", Status: results.NeedFailed, Why: "its encoding is binary"}
+		if c.Family == "json" || c.Family == "xml" || c.Family == "yaml" || c.Family == "text" {
+			j = results.Judgement{Need: "human-readable", Status: results.NeedMet}
+		}
+		run.Needs.Codecs = append(run.Needs.Codecs, results.NeedCodec{Codec: c.Name, Judgements: []results.Judgement{j}})
+	}
 	return run
 }
 
@@ -262,6 +271,30 @@ func TestBrowser(t *testing.T) {
 		const pick = document.getElementById("scatter-set");
 		pick.value = "0";
 		pick.dispatchEvent(new Event("change"));
+	})()`)); err != nil {
+		t.Fatal(err)
+	}
+
+	// Ticking a need greys the codecs that fail it, with the reason, and
+	// the Pareto front is that of the codecs left.
+	if err := chromedp.Do(tab, chromedp.Evaluate[chromedp.Void](`(() => {
+		const box = document.querySelector("#needs input[value='human-readable']");
+		box.checked = true;
+		box.dispatchEvent(new Event("change"));
+	})()`)); err != nil {
+		t.Fatal(err)
+	}
+	needsOut, err := chromedp.Run(tab, chromedp.Evaluate[string](`document.body.dataset.needsOut + "|" + document.getElementById("needs-out").textContent`))
+	if err != nil || !strings.HasPrefix(needsOut, "5|Left out by your needs (grey above): gob (human-readable: its encoding is binary)") {
+		t.Errorf("after ticking human-readable the page reads %q (err %v); want 5 codecs left out, gob first with why", needsOut, err)
+	}
+	if o := readOverview(); !strings.Contains(o.Front, "of the codecs your needs leave") || strings.Contains(o.Front, "msgpack") || strings.Contains(o.Front, "byteorder") {
+		t.Errorf("after ticking human-readable the front reads %q; want one of the text codecs alone", o.Front)
+	}
+	if err := chromedp.Do(tab, chromedp.Evaluate[chromedp.Void](`(() => {
+		const box = document.querySelector("#needs input[value='human-readable']");
+		box.checked = false;
+		box.dispatchEvent(new Event("change"));
 	})()`)); err != nil {
 		t.Fatal(err)
 	}

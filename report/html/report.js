@@ -180,14 +180,38 @@ function fmtRatio(r) {
   return (r >= 100 ? r.toFixed(0) : r >= 10 ? r.toFixed(0) : r >= 1.1 ? r.toFixed(1) : r.toFixed(2)) + "×";
 }
 
+// needsExcluded returns the codecs the ticked needs leave out, each with
+// the first need it fails and the evidence; empty when none is ticked.
+function needsExcluded() {
+  const out = new Map();
+  if (typeof SERBENCH_NEEDS === "undefined" || !SERBENCH_NEEDS) return out;
+  const ticked = [...document.querySelectorAll("#needs input:checked")].map(i => i.value);
+  for (const c of SERBENCH_NEEDS.codecs) {
+    const j = c.judgements.find(j => ticked.includes(j.need) && j.status !== "met");
+    if (j) out.set(c.codec, j.need + (j.status === "unknown" ? " not known" : "") + (j.why ? ": " + j.why : ""));
+  }
+  return out;
+}
+
+// pointCodec is the codec of a scatter point ("json" of "json+zstd-3").
+function pointCodec(p) { return p.compressor ? p.codec.slice(0, p.codec.length - p.compressor.length - 1) : p.codec; }
+
 // heatChart: codecs × dataset shapes, each median relative to the best in
 // its column, on a log colour scale; implausible cells grey and marked.
-function heatChart(el, op) {
+// Codecs the ticked needs leave out are grey, and the best of a column is
+// the best of the codecs left.
+function heatChart(el, op, excluded) {
   const ov = SERBENCH_OVERVIEW;
-  const cells = ov[op];
-  if (!cells || cells.length === 0) return null;
-  const ok = cells.filter(c => !c.unranked && c.ratio > 0);
-  const bad = cells.filter(c => c.unranked || !(c.ratio > 0));
+  if (!ov[op] || ov[op].length === 0) return null;
+  const out = c => excluded.get(ov.codecs[c.y].name);
+  const best = {};
+  for (const c of ov[op]) {
+    if (!c.unranked && c.ratio > 0 && !out(c) && !(best[c.x] <= c.median)) best[c.x] = c.median;
+  }
+  const cells = ov[op].map(c => Object.assign({}, c, { out: out(c) },
+    excluded.size > 0 && best[c.x] && !c.unranked && c.ratio > 0 ? { ratio: c.median / best[c.x] } : {}));
+  const ok = cells.filter(c => !c.unranked && c.ratio > 0 && !c.out);
+  const bad = cells.filter(c => c.unranked || !(c.ratio > 0) || c.out);
   const top = Math.max(1, ...ok.map(c => Math.log10(c.ratio)));
   const names = ov.codecs.map(c => c.flags ? c.name + " †" : c.name);
   const chart = echarts.init(el, null, { renderer: "svg" });
@@ -196,7 +220,8 @@ function heatChart(el, op) {
     return "<b>" + esc(codec.name) + "</b> " + op + " on " + esc(ov.columns[c.x]) + "<br>median " + fmtDur(c.median) +
       (c.ratio > 0 ? "<br>" + fmtRatio(c.ratio) + " the best plausible there" : "") +
       (codec.flags ? "<br>† " + esc(codec.flags) : "") + implausibleNote(c.implausible) +
-      (c.unranked && !c.implausible ? "<br>not ranked: the codec's other figure on this shape is implausible" : "");
+      (c.unranked && !c.implausible ? "<br>not ranked: the codec's other figure on this shape is implausible" : "") +
+      (c.out ? "<br>left out by your needs: " + esc(c.out) : "");
   };
   chart.setOption({
     animation: false,
@@ -220,7 +245,7 @@ function heatChart(el, op) {
       {
         type: "heatmap", name: op + " (implausible)",
         data: bad.map(c => ({ value: [c.x, c.y, 0], cell: c, itemStyle: IMPLAUSIBLE })),
-        label: { show: true, fontSize: 10, formatter: p => (p.data.cell.implausible ? "! " : "") + (p.data.cell.ratio > 0 ? fmtRatio(p.data.cell.ratio) : fmtDur(p.data.cell.median)) },
+        label: { show: true, fontSize: 10, formatter: p => p.data.cell.out ? "–" : (p.data.cell.implausible ? "! " : "") + (p.data.cell.ratio > 0 ? fmtRatio(p.data.cell.ratio) : fmtDur(p.data.cell.median)) },
         itemStyle: { borderColor: "#fff", borderWidth: 1 },
       },
     ],
@@ -231,10 +256,15 @@ function heatChart(el, op) {
 function labelRank(p) { return p.front ? 0 : p.implausible ? 1 : p.few ? 3 : 2; }
 
 // scatterChart: encoded size against round-trip time, log scales, with
-// the Pareto front drawn through the codecs on it and named.
-function scatterChart(el, set) {
-  const pts = set.points;
-  if (!pts || pts.length === 0) return null;
+// the Pareto front drawn through the codecs on it and named. Codecs the
+// ticked needs leave out are grey, and the front is that of the others.
+function scatterChart(el, set, excluded) {
+  if (!set.points || set.points.length === 0) return null;
+  let pts = set.points;
+  if (excluded.size > 0) {
+    const front = scatterFront(set, excluded);
+    pts = pts.map(p => Object.assign({}, p, { out: excluded.get(pointCodec(p)), front: front.includes(p.codec) }));
+  }
   const chart = echarts.init(el, null, { renderer: "svg" });
   const name = p => (p.flags ? p.codec + " †" : p.codec) + (p.implausible ? " !" : "") + (p.few ? " (" + p.shapes + " of " + (SERBENCH_OVERVIEW.scatter.length - 1) + " shapes)" : "");
   const fmtT = v => set.relative ? fmtRatio(v) : fmtDur(v);
@@ -249,7 +279,8 @@ function scatterChart(el, set) {
     "<br>size " + fmtS(p.size) + (set.relative ? " the smallest" : "") +
     (p.shapes ? "<br>over " + p.shapes + " dataset shapes" + (p.few ? ": too few to compare, never on the front" : "") : "") +
     (p.compressor ? "<br>compressed by " + esc(p.compressor) + ": the size sent, and the round trip with compressing and decompressing" : "") +
-    (p.flags ? "<br>† " + esc(p.flags) : "") + implausibleNote(p.implausible);
+    (p.flags ? "<br>† " + esc(p.flags) : "") + implausibleNote(p.implausible) +
+    (p.out ? "<br>left out by your needs: " + esc(p.out) : "");
   chart.setOption({
     animation: false,
     title: { text: set.relative ? "size against round-trip time, relative to the best (geometric mean over shapes)" : "size against round-trip time: " + set.title,
@@ -275,7 +306,7 @@ function scatterChart(el, set) {
         data: shown.map(p => ({
           value: [p.time, p.size], pt: p,
           symbol: p.excluded ? "triangle" : p.few ? "emptyCircle" : p.compressor ? "diamond" : "circle", symbolSize: p.front ? 12 : 9,
-          itemStyle: p.implausible ? Object.assign({ borderColor: "#666", borderWidth: 1 }, IMPLAUSIBLE) :
+          itemStyle: p.out ? { color: "#d5d5d5", borderColor: "#fff", borderWidth: 1 } : p.implausible ? Object.assign({ borderColor: "#666", borderWidth: 1 }, IMPLAUSIBLE) :
             { color: p.front ? "#2b5fa8" : "#8aa4c8", borderColor: "#fff", borderWidth: 1 },
           label: { show: true, position: p.implausible ? "left" : "right", fontSize: 10, formatter: name(p), color: p.front ? "#1d3f73" : "#5f6672", fontWeight: p.front ? "bold" : "normal" },
         })),
@@ -285,38 +316,61 @@ function scatterChart(el, set) {
   return chart;
 }
 
-// drawOverview draws the heatmaps and the scatter, and returns the
-// heatmaps (the scatter, redrawn when another set is picked, resizes
-// itself).
+// drawOverview draws the heatmaps and the scatter, and draws them again
+// when another scatter set is picked or a need is ticked; it returns the
+// heatmaps, which the page resizes (the scatter resizes itself).
 function drawOverview() {
   const heats = [];
   if (typeof SERBENCH_OVERVIEW === "undefined" || !SERBENCH_OVERVIEW.columns || SERBENCH_OVERVIEW.columns.length === 0) return heats;
   const ov = SERBENCH_OVERVIEW;
   const height = Math.max(220, 110 + 24 * ov.codecs.length) + "px";
-  for (const op of ["encode", "decode"]) {
-    const el = document.getElementById("heat-" + op);
-    if (!el) continue;
-    el.style.height = height;
-    const c = heatChart(el, op);
-    if (c) heats.push(c); else el.classList.add("empty");
-  }
-  let scatter = null;
   const el = document.getElementById("scatter");
   const pick = document.getElementById("scatter-set");
   const frontText = document.getElementById("front");
-  if (el && ov.scatter.length > 0) {
-    el.style.height = "440px";
-    scatter = scatterChart(el, ov.scatter[0]);
-    window.addEventListener("resize", () => scatter && scatter.resize());
-    if (pick) pick.addEventListener("change", () => {
-      const set = ov.scatter[Number(pick.value)];
+  const outText = document.getElementById("needs-out");
+  let scatter = null;
+  const wanted = typeof SERBENCH_NEEDS !== "undefined" && SERBENCH_NEEDS && SERBENCH_NEEDS.wanted || [];
+  for (const box of document.querySelectorAll("#needs input")) box.checked = wanted.includes(box.value);
+  const draw = () => {
+    const excluded = needsExcluded();
+    for (const c of heats) c.dispose();
+    heats.length = 0;
+    for (const op of ["encode", "decode"]) {
+      const hel = document.getElementById("heat-" + op);
+      if (!hel) continue;
+      hel.style.height = height;
+      hel.classList.remove("empty");
+      const c = heatChart(hel, op, excluded);
+      if (c) heats.push(c); else hel.classList.add("empty");
+    }
+    if (el && ov.scatter.length > 0) {
+      el.style.height = "440px";
       if (scatter) scatter.dispose();
-      scatter = scatterChart(el, set);
-      frontText.innerHTML = "Pareto front (" + esc(set.title) + "): " + set.front.map(c => "<b>" + esc(c) + "</b>").join(", ") + ".";
-    });
-  }
-  document.body.dataset.overview = String(heats.length + (scatter ? 1 : 0));
+      const set = ov.scatter[pick ? Number(pick.value) : 0];
+      scatter = scatterChart(el, set, excluded);
+      const names = excluded.size > 0 ? scatterFront(set, excluded) : set.front;
+      if (frontText) frontText.innerHTML = "Pareto front (" + esc(set.title) + (excluded.size > 0 ? ", of the codecs your needs leave" : "") + "): " + names.map(c => "<b>" + esc(c) + "</b>").join(", ") + ".";
+    }
+    if (outText) {
+      outText.innerHTML = excluded.size === 0 ? "" : "Left out by your needs (grey above): " +
+        [...excluded].map(([c, why]) => "<b>" + esc(c) + "</b> (" + esc(why) + ")").join("; ") + ".";
+    }
+    document.body.dataset.overview = String(heats.length + (scatter ? 1 : 0));
+    document.body.dataset.needsOut = String(excluded.size);
+  };
+  draw();
+  window.addEventListener("resize", () => scatter && scatter.resize());
+  if (pick) pick.addEventListener("change", draw);
+  for (const box of document.querySelectorAll("#needs input")) box.addEventListener("change", draw);
   return heats;
+}
+
+// scatterFront names the codecs on set's Pareto front among those the
+// ticked needs leave, fastest first (as scatterChart draws it).
+function scatterFront(set, excluded) {
+  const able = set.points.filter(p => !excluded.has(pointCodec(p)) && !p.implausible && !p.excluded && !p.few);
+  return able.filter(p => !able.some(q => q !== p && q.time <= p.time && q.size <= p.size && (q.time < p.time || q.size < p.size)))
+    .sort((a, b) => a.time - b.time).map(p => p.codec);
 }
 
 // drawCharts draws every category's charts, of the codecs the variant

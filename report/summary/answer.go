@@ -124,6 +124,11 @@ func Answers(run *results.Run) ([]Answer, []string) {
 func (s *writer) answer() {
 	answers, leftOut := Answers(s.ix.run)
 	if answers == nil {
+		if n := s.ix.run.Needs; n != nil && len(n.Wanted) > 0 {
+			s.p("## The answer")
+			s.p("")
+			s.needs() // why nothing was measured
+		}
 		return // nothing measured, nothing to answer
 	}
 	ix := s.ix
@@ -144,6 +149,7 @@ func (s *writer) answer() {
 	}
 	s.p("%s", line)
 	s.p("")
+	s.needs()
 	for _, a := range answers {
 		s.p("- %s", a.markdown())
 	}
@@ -154,6 +160,7 @@ func (s *writer) answer() {
 	if len(leftOut) > 0 {
 		s.p("")
 	}
+	s.warnings(answers)
 	s.p("Each answer is the codec with the lowest geometric mean, over the dataset shapes, of its figure relative to the best there,")
 	s.p("named only when a runner-up stands behind it beyond noise (its interval apart) in most of the shapes both hold;")
 	s.p("\"ahead beyond noise\" counts those shapes (elsewhere the two are within noise, or have no interval to compare).")

@@ -430,6 +430,43 @@ func TestAnswers(t *testing.T) {
 			{"a", "x/single", 100, 100, 0.01, 10}, {"b", "x/single", 200, 200, 0.01, 10},
 			{"a", "y/single", 100, 100, 0.01, 10}, {"b", "y/single", 200, 200, 0.01, 10},
 		}, nil, nil},
+		{"needs", []m{
+			{"a", "x/single", 100, 100, 0.01, 10}, {"b", "x/single", 200, 200, 0.01, 20},
+			{"a", "y/single", 100, 100, 0.01, 10}, {"b", "y/single", 200, 200, 0.01, 20},
+		}, nil, []func(*results.Run){func(run *results.Run) {
+			run.Needs = &results.Needs{Wanted: []string{"untrusted", "evolve=add+rename"}, Codecs: []results.NeedCodec{
+				{Codec: "a", Judgements: []results.Judgement{{Need: "untrusted", Status: "met"}, {Need: "evolve=add+rename", Status: "met"}}},
+				{Codec: "b", Judgements: []results.Judgement{{Need: "untrusted", Status: "met"}, {Need: "evolve=add+rename", Status: "met"}}},
+				{Codec: "msgp", Judgements: []results.Judgement{
+					{Need: "untrusted", Status: "failed", Why: `hostile: "no": long-map (out of memory, 5-byte input)`},
+					{Need: "evolve=add+rename", Status: "failed", Why: "evolution: rename/old-reads-new (a value lost silently)"}}},
+				{Codec: "gob", Judgements: []results.Judgement{
+					{Need: "untrusted", Status: "met"},
+					{Need: "evolve=add+rename", Status: "unknown", Why: "evolution has not run for gob: serbench evolve -codecs gob"}}},
+			}, Displaced: []results.Displaced{{Question: "Fastest decode", Codec: "msgp", Detail: "best in 2 of the 2 dataset shapes it was measured on; next a, 3.0× slower"}}}
+		}}},
+		{"needs-none", nil, nil, []func(*results.Run){func(run *results.Run) {
+			run.Needs = &results.Needs{Wanted: []string{"untrusted", "human-readable"}, Codecs: []results.NeedCodec{
+				{Codec: "msgp", Judgements: []results.Judgement{
+					{Need: "untrusted", Status: "failed", Why: `hostile: "no": long-map (out of memory, 5-byte input)`},
+					{Need: "human-readable", Status: "failed", Why: "its encoding is binary"}}},
+				{Codec: "json", Judgements: []results.Judgement{
+					{Need: "untrusted", Status: "failed", Why: `hostile: "with care": deep-nesting panics`},
+					{Need: "human-readable", Status: "met"}}},
+			}}
+		}}},
+		{"warnings", []m{
+			{"a", "x/single", 100, 100, 0.01, 10}, {"b", "x/single", 200, 200, 0.01, 20},
+			{"a", "y/single", 100, 100, 0.01, 10}, {"b", "y/single", 200, 200, 0.01, 20},
+		}, nil, []func(*results.Run){func(run *results.Run) {
+			kinds := []results.OutcomeKind{{Name: "ok", Code: ".", Tone: results.ToneGood}, {Name: "oom", Code: "M", Tone: results.ToneBad, Label: "out of memory"}}
+			m := results.NewMatrix(results.Study{Name: "hostile", Outcomes: kinds, Rules: []results.Rule{
+				{Verdict: "no", When: []results.Outcome{"oom"}, Detail: true, Why: "Crashes on {cases}."}, {Verdict: "yes", Why: "Fine."}}},
+				[]results.MatrixCodec{{Name: "a"}, {Name: "b"}}, []results.MatrixCase{{Name: "long-map"}})
+			m.Add(results.MatrixCell{Codec: "a", Case: "long-map", Outcome: "oom"})
+			m.Add(results.MatrixCell{Codec: "b", Case: "long-map", Outcome: "ok"})
+			run.Matrices = []*results.Matrix{m}
+		}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			run := runOf(tc.ms...)

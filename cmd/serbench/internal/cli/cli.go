@@ -15,6 +15,7 @@ import (
 	"github.com/serbench/serbench/evolve"
 	"github.com/serbench/serbench/fidelity"
 	"github.com/serbench/serbench/hostile"
+	"github.com/serbench/serbench/need"
 	"github.com/serbench/serbench/preset"
 	"github.com/serbench/serbench/registry"
 	"github.com/serbench/serbench/runner"
@@ -114,7 +115,7 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		// The hidden command a worker.Pool starts every child with.
 		return worker.Serve(ctx, stdin, func(s worker.Spec) (runner.Job, error) {
 			return preset.Job(s.Codec, s.Dataset, s.Shape, s.Ops)
-		}, hostile.Handler, compliance.Handler, fidelity.Handler(registry.Lookup), evolve.Handler, freshHandler, coldHandler)
+		}, hostile.Handler, compliance.Handler, fidelity.Handler(registry.Lookup), evolve.Handler, need.Handler, freshHandler, coldHandler, sampleHandler)
 	}
 	err := dispatch(ctx, args, stdout, stderr)
 	if errors.Is(err, errHelp) {

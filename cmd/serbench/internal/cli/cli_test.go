@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"strings"
 	"testing"
 )
@@ -44,8 +45,8 @@ func TestMisuse(t *testing.T) {
 	}{
 		{[]string{"frobnicate"}, `unknown command "frobnicate"; known: run, list, report, compare, fidelity, hostile, evolve, reproduce, version, help`},
 		{[]string{"version", "x"}, `version takes no arguments, got ["x"]`},
-		{[]string{"list", "codecs", "presets"}, "list takes at most one argument: codecs, datasets, presets, probes, classes, cases or claims"},
-		{[]string{"list", "formats"}, `cannot list "formats"; choose codecs, datasets, presets, probes, classes, cases or claims`},
+		{[]string{"list", "codecs", "presets"}, "list takes at most one argument: codecs, datasets, presets, probes, classes, cases, claims or needs"},
+		{[]string{"list", "formats"}, `cannot list "formats"; choose codecs, datasets, presets, probes, classes, cases, claims or needs`},
 		{[]string{"list", "-x"}, "flag provided but not defined: -x"},
 		{[]string{"report"}, "report needs exactly one results.json, journal.jsonl or output directory"},
 		{[]string{"report", "a.json", "b.json"}, "report needs exactly one results.json"},
@@ -64,6 +65,17 @@ func TestMisuse(t *testing.T) {
 		{[]string{"run", "-resume", "x", "-codecs", "json"}, "-resume takes the options of the run it continues: give it alone (or with -q), not with -codecs"},
 		{[]string{"run", "-resume", t.TempDir()}, "nothing to resume in"},
 		{[]string{"run", "-file", "doc.txt"}, `-file doc.txt: unknown extension ".txt"`},
+		// A list that names nothing is a mistake, not "all"; 0 is not
+		// "the default" where the range excludes it.
+		{[]string{"run", "-codecs", ","}, `-codecs "," names no codecs: give at least one`},
+		{[]string{"run", "-datasets", " , "}, `-datasets " , " names no datasets`},
+		{[]string{"hostile", "-codecs", ","}, `-codecs "," names no codecs`},
+		{[]string{"hostile", "-classes", ","}, `-classes "," names no classes`},
+		{[]string{"fidelity", "-probes", ","}, `-probes "," names no probes`},
+		{[]string{"evolve", "-cases", ","}, `-cases "," names no cases`},
+		{[]string{"reproduce", "-claims", ","}, `-claims "," names no claims`},
+		{[]string{"run", "-max-samples", "0"}, "-max-samples 0 out of range [6, 10000]"},
+		{[]string{"run", "-max-samples", "10001"}, "-max-samples 10001 out of range [6, 10000]"},
 	} {
 		err, stdout, _ := run(tc.args...)
 		var u *UsageError
@@ -81,6 +93,29 @@ func TestMisuse(t *testing.T) {
 			t.Errorf("%q: a usage error printed on stdout: %q", tc.args, stdout)
 		}
 	}
+}
+
+// TestLiveHeapMemory checks that a -live-heap the machine cannot hold is
+// refused before any work, naming the machine's memory.
+func TestLiveHeapMemory(t *testing.T) {
+	defer func(f func() uint64) { machineMemory = f }(machineMemory)
+	machineMemory = func() uint64 { return 23 << 30 }
+	err, _, _ := run("run", "-live-heap", "32GiB")
+	var u *UsageError
+	if !errors.As(err, &u) || !strings.Contains(err.Error(), "-live-heap 32GiB is not below this machine's memory (23GiB)") {
+		t.Errorf("-live-heap 32GiB on a 23GiB machine: %v; want a usage error naming the machine's memory", err)
+	}
+	machineMemory = func() uint64 { return 0 } // unknown: the range alone
+	if err := checkLiveHeap(t, "1GiB"); err != nil {
+		t.Errorf("-live-heap 1GiB where the memory is unknown: %v", err)
+	}
+}
+
+func checkLiveHeap(t *testing.T, v string) error {
+	t.Helper()
+	var f runFlags
+	b := newRunFlagSet(&f, io.Discard)
+	return b.parse([]string{"-live-heap", v})
 }
 
 // TestHelp checks that help goes where asked and is not an error.

@@ -12,8 +12,10 @@ import (
 	"strings"
 
 	"github.com/serbench/serbench/compare"
+	"github.com/serbench/serbench/internal/outdir"
 	"github.com/serbench/serbench/report/bench"
 	"github.com/serbench/serbench/results"
+	"github.com/serbench/serbench/worker"
 )
 
 func compareCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -163,15 +165,26 @@ func interleaveCmd(ctx context.Context, args []string, rounds int, replace strin
 	if rounds < 1 {
 		return usagef("-rounds %d: give at least 1 (an even number balances the order of the runs)", rounds)
 	}
-	dir, err := os.MkdirTemp("", "serbench-interleave-")
-	if err != nil {
-		return err
-	}
-	fmt.Fprintf(stderr, "serbench: interleaving %s and %s in %s\n", old, new, dir)
 	cwd, err := os.Getwd()
 	if err != nil {
 		return err
 	}
+	sweepSessions(ctx, os.TempDir(), cwd, stderr)
+	dir, err := os.MkdirTemp("", sessionPrefix)
+	if err != nil {
+		return err
+	}
+	// The session's lock tells a later comparison that it lives; one
+	// killed leaves its lock free, and the next sweeps what it left.
+	session, err := outdir.Open(dir)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		session.Close()
+		removeIfEmpty(dir)
+	}()
+	fmt.Fprintf(stderr, "serbench: interleaving %s and %s in %s\n", old, new, dir)
 	iv := &compare.Interleave{Repo: cwd, Old: old, New: new, Rounds: rounds, RunArgs: args, Dir: dir, Log: stderr}
 	o, n, err := iv.Run(ctx)
 	var refErr *compare.RefError
@@ -179,6 +192,10 @@ func interleaveCmd(ctx context.Context, args []string, rounds int, replace strin
 	case errors.As(err, &refErr):
 		os.RemoveAll(dir)
 		return &UsageError{Msg: err.Error()}
+	case o == nil && ctx.Err() != nil:
+		// Interrupted before both builds ran: exit status 3, as any
+		// interrupted command; the runs measured so far stay in dir.
+		return &RunError{Msg: fmt.Sprintf("interrupted: %v", err)}
 	case o == nil:
 		return err // the runs measured so far stay in dir for a look
 	}
@@ -194,6 +211,69 @@ func interleaveCmd(ctx context.Context, args []string, rounds int, replace strin
 		return &RunError{Msg: fmt.Sprintf("interrupted after %d and %d runs (compared above): %v", o.Runs, n.Runs, interrupted)}
 	}
 	return gateError(v)
+}
+
+// sessionPrefix begins the name of an interleaved comparison's
+// temporary directory.
+const sessionPrefix = "serbench-interleave-"
+
+// sweepSessions removes what interleaved comparisons killed before they
+// could clean up (kill -9, a machine's reboot) left in tmp: their
+// checkouts and builds, the git worktrees registered for them in the
+// repository of dir, and each session directory that holds no run's
+// results. A session whose process lives (its lock is held) is left
+// alone.
+func sweepSessions(ctx context.Context, tmp, dir string, stderr io.Writer) {
+	paths, _ := filepath.Glob(filepath.Join(tmp, sessionPrefix+"*"))
+	anySwept := false
+	for _, p := range paths {
+		swept := false
+		if _, err := os.Lstat(filepath.Join(p, outdir.Marker)); err != nil {
+			continue // not a session this serbench marked
+		}
+		d, err := outdir.Open(p)
+		if err != nil {
+			continue // alive, or not ours
+		}
+		leftovers, _ := filepath.Glob(filepath.Join(p, "src-*"))
+		for _, side := range []string{"old", "new"} {
+			leftovers = append(leftovers, filepath.Join(p, side))
+		}
+		for _, l := range leftovers {
+			if _, err := os.Lstat(l); err == nil {
+				os.RemoveAll(l)
+				swept = true
+			}
+		}
+		d.Close()
+		if removeIfEmpty(p) {
+			swept = true
+		}
+		if swept {
+			fmt.Fprintf(stderr, "serbench: removed the checkouts and builds a killed interleaved comparison left in %s\n", p)
+			anySwept = true
+		}
+	}
+	if anySwept {
+		// The worktrees whose directories are gone leave the repository's
+		// list.
+		worker.External(ctx, dir, "git", "worktree", "prune").Run()
+	}
+}
+
+// removeIfEmpty removes a session directory that holds no run's results
+// (nothing but its marker and lock), and reports whether it did.
+func removeIfEmpty(dir string) bool {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return false
+	}
+	for _, e := range entries {
+		if e.Name() != outdir.Marker && e.Name() != outdir.LockName {
+			return false
+		}
+	}
+	return os.RemoveAll(dir) == nil
 }
 
 // sideLabel names an interleaved side in the table's header: its ref, or

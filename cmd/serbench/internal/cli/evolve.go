@@ -41,6 +41,7 @@ func evolveCmd(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if err != nil {
 		return err
 	}
+	defer d.Close()
 	pool := &worker.Pool{Parallel: sf.parallel}
 	opts := evolve.Options{
 		Codecs: splitList(sf.codecs), Cases: splitList(*cases), Timeout: sf.timeout,

@@ -58,6 +58,7 @@ func fidelityCmd(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if err != nil {
 		return err
 	}
+	defer d.Close()
 	r := &fidelity.Runner{Timeout: timeout, Parallel: parallel, Progress: func(c string, done, total int) {
 		fmt.Fprintf(stderr, "fidelity: %d/%d codecs (%s)\n", done, total, c)
 	}}

@@ -65,6 +65,7 @@ func hostileCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if err != nil {
 		return err
 	}
+	defer d.Close()
 	pool := &worker.Pool{Parallel: parallel}
 	opts := hostile.Options{
 		Codecs: splitList(codecs), Classes: splitList(*classes), Quick: *quick, Timeout: timeout, Inputs: inputs,

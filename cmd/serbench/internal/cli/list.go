@@ -58,13 +58,13 @@ func parseList(args []string, stderr io.Writer) (what []string, long bool, err e
 	case len(args) == 0:
 		return []string{"codecs", "datasets", "presets"}, long, nil
 	case len(args) > 1:
-		return nil, false, usagef("list takes at most one argument: codecs, datasets, presets, probes, classes, cases or claims")
+		return nil, false, usagef("list takes at most one argument: codecs, datasets, presets, probes, classes, cases, claims or needs")
 	}
 	switch args[0] {
-	case "codecs", "datasets", "presets", "probes", "classes", "cases", "claims":
+	case "codecs", "datasets", "presets", "probes", "classes", "cases", "claims", "needs":
 		return args, long, nil
 	}
-	return nil, false, usagef("cannot list %q; choose codecs, datasets, presets, probes, classes, cases or claims", args[0])
+	return nil, false, usagef("cannot list %q; choose codecs, datasets, presets, probes, classes, cases, claims or needs", args[0])
 }
 
 // listingOf returns the listing of what: codecs, datasets, presets,
@@ -83,6 +83,8 @@ func listingOf(what string, long bool) listing {
 		return caseTable()
 	case "claims":
 		return claimTable()
+	case "needs":
+		return needTable()
 	}
 	return presetTable()
 }

@@ -45,6 +45,7 @@ func reportCmd(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	defer d.Close()
 	if run == nil {
 		if err := report.WriteMatrices(d.Path(), ms); err != nil {
 			return err
@@ -100,7 +101,9 @@ func writeMatrix(dir string, m *results.Matrix, w io.Writer) error {
 	name := m.Study.Name
 	wrote := strings.Join(matrixOutputs(dir, []*results.Matrix{m}, false), ", ")
 	if _, err := os.Stat(filepath.Join(dir, "results.json")); err != nil {
-		fmt.Fprintf(w, "%s: wrote %s; %s report %s draws it as report.html\n", name, wrote, Self, dir)
+		// The hint renders dir itself: report's default -o is another
+		// directory, whose report it would replace.
+		fmt.Fprintf(w, "%s: wrote %s; %s report %s -o %s draws it as report.html there\n", name, wrote, Self, dir, dir)
 		return nil
 	}
 	run, err := readRun(filepath.Join(dir, "results.json"))

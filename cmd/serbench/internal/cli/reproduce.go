@@ -53,6 +53,7 @@ func reproduceCmd(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	if err != nil {
 		return err
 	}
+	defer d.Close()
 	jobs, err := claims.Jobs(cs)
 	if err != nil {
 		return err

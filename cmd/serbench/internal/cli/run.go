@@ -20,6 +20,7 @@ import (
 	"github.com/serbench/serbench/internal/progress"
 	"github.com/serbench/serbench/journal"
 	"github.com/serbench/serbench/measure"
+	"github.com/serbench/serbench/need"
 	"github.com/serbench/serbench/preset"
 	"github.com/serbench/serbench/report/table"
 	"github.com/serbench/serbench/results"
@@ -39,20 +40,21 @@ type runConfig struct {
 	quiet   bool
 	inproc  bool
 	timeout time.Duration
-	sample  *sample // -file: the user's document (sample.go)
-	cpus    []int   // -cpu: each job at each GOMAXPROCS
-	cold    bool    // -cold: first calls in fresh processes
+	sample  *sample     // -file: the user's document (sample.go)
+	cpus    []int       // -cpu: each job at each GOMAXPROCS
+	cold    bool        // -cold: first calls in fresh processes
+	needs   []need.Want // -need: what the user needs of a format
 }
 
 // runFlags are the run command's flags, as parsed.
 type runFlags struct {
-	preset, codecs, datasets, shapes, ops, out, resume, file, accept string
-	xl, noGC, gcFirst, gate, inproc, quiet, cold, compress           bool
-	target                                                           float64
-	total, budget, sampleTime, batchTime, timeout                    time.Duration
-	maxSamples, pinCPU                                               int
-	cpu                                                              cpuList
-	liveHeap                                                         byteSize
+	preset, codecs, datasets, shapes, ops, out, resume, file, accept, need string
+	xl, noGC, gcFirst, gate, inproc, quiet, cold, compress                 bool
+	target                                                                 float64
+	total, budget, sampleTime, batchTime, timeout                          time.Duration
+	maxSamples, pinCPU                                                     int
+	cpu                                                                    cpuList
+	liveHeap                                                               byteSize
 }
 
 // newRunFlagSet returns the run command's flag set, parsing into f.
@@ -62,6 +64,7 @@ func newRunFlagSet(f *runFlags, stderr io.Writer) *flagBuilder {
 	defaults := runner.Options{}.WithDefaults()
 	fs.StringVar(&f.preset, "preset", "quick", "named selection to run; see 'serbench list presets'")
 	b.codecs(&f.codecs, "the preset's")
+	fs.StringVar(&f.need, "need", "", "comma-separated `NEEDS` of the format (untrusted, evolve=add+rename, exact, human-readable, ...; see serbench list needs): the codecs that fail one are left out before timing, with the evidence; the studies that decide them are read from -o DIR or run first")
 	fs.StringVar(&f.datasets, "datasets", "", "comma-separated datasets (default: the preset's)")
 	fs.StringVar(&f.shapes, "shapes", "", "comma-separated shapes: single, slice, ptrslice (default: the preset's)")
 	fs.BoolVar(&f.compress, "compress", false, "also measure each encoding compressed: its size after "+strings.Join(compress.Names(), ", ")+", and the time to compress and decompress it")
@@ -73,7 +76,7 @@ func newRunFlagSet(f *runFlags, stderr io.Writer) *flagBuilder {
 	b.runTime(&f.total, 0, " (default: the preset's, 3m for quick; 0: none)")
 	b.budget(&f.budget, 0, "; with -time, the most one may get (default: the preset's, else 1s)")
 	fs.DurationVar(&f.sampleTime, "sample", 0, "wall time one sample aims for, "+flagRanges["sample"].String()+" (default: the preset's, else 10ms)")
-	fs.IntVar(&f.maxSamples, "max-samples", defaults.MaxSamples, "most samples per benchmark (the budget usually ends sampling first)")
+	fs.IntVar(&f.maxSamples, "max-samples", defaults.MaxSamples, "most samples per benchmark, "+flagRanges["max-samples"].String()+" (the budget usually ends sampling first)")
 	fs.IntVar(&f.pinCPU, "pin", -1, "pin the measuring thread to CPU `N`, numbered from 0 as taskset and /proc/cpuinfo number them (Linux; -1: no pinning)")
 	fs.DurationVar(&f.batchTime, "batch", defaults.BatchTime, "wall time of one timed batch within a sample, "+flagRanges["batch"].String()+" and at most -sample")
 	fs.BoolVar(&f.noGC, "nogc", false, "no garbage collection before any sample")
@@ -118,6 +121,11 @@ func parseRun(args []string, stderr io.Writer) (*runConfig, error) {
 		cpus: f.cpu, cold: f.cold}
 	if err := c.selectFrom(p, &f, stderr); err != nil {
 		return nil, err
+	}
+	if f.need != "" {
+		if c.needs, err = need.Parse(f.need); err != nil {
+			return nil, &UsageError{Msg: err.Error()}
+		}
 	}
 	if c.opts, err = optionsFrom(p, &f, set); err != nil {
 		return nil, err
@@ -211,11 +219,14 @@ func runConfigOf(args []string, stderr io.Writer) (*runConfig, []results.Result,
 	if err != nil {
 		return nil, nil, &UsageError{Msg: fmt.Sprintf("nothing to resume in %s: %v", cfg.resume, err)}
 	}
-	quiet := cfg.quiet
+	quiet, dir := cfg.quiet, cfg.resume
 	if cfg, err = parseRun(h.Args, stderr); err != nil {
 		return nil, nil, fmt.Errorf("the journal's arguments %q: %w", h.Args, err)
 	}
-	cfg.quiet, cfg.resume = quiet, cfg.out
+	// The run goes on in the directory named, whatever -o its journal
+	// recorded: a copy is resumed as a copy, leaving the original alone,
+	// and a moved directory where it is now.
+	cfg.quiet, cfg.out, cfg.resume = quiet, dir, dir
 	return cfg, rs, nil
 }
 
@@ -288,6 +299,10 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if err != nil {
 		return err
 	}
+	defer p.dir.Close()
+	if err := p.applyNeeds(ctx, stderr); err != nil {
+		return err
+	}
 	run, runErr, err := p.execute(ctx, stderr)
 	if err != nil {
 		return err
@@ -295,7 +310,8 @@ func runCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if err := table.Write(stdout, run); err != nil {
 		return err
 	}
-	return finish(run, runErr, p.dir, stderr)
+	p.judgeAll(ctx, run)
+	return finish(run, runErr, p.dir, stderr, p.studies...)
 }
 
 // A runPlan is a run ready to measure: its configuration, its jobs, the
@@ -307,6 +323,10 @@ type runPlan struct {
 	prior []results.Result
 	dir   *outdir.Dir
 	work  string
+	// needs are the candidates judged on -need (applyNeeds), and studies
+	// the files of the studies it ran, published with the run's outputs.
+	needs   *results.Needs
+	studies []string
 }
 
 // plan returns the run's plan. It claims the output directory and creates
@@ -339,6 +359,7 @@ func (p *runPlan) execute(ctx context.Context, stderr io.Writer) (run *results.R
 	mc := p.cfg.measure(stderr)
 	run = measure.NewRun(mc, p.jobs)
 	run.Document = p.cfg.sample.record()
+	run.Needs = p.needs
 	run.Results = p.prior
 	jw, jerr := &journalHook{}, error(nil)
 	mc.Started = func(run *results.Run) error {
@@ -371,7 +392,7 @@ func (p *runPlan) execute(ctx context.Context, stderr io.Writer) (run *results.R
 // finish writes a measured run's files and says how it ended: published
 // into the output directory when it completed, left in its working
 // directory when not.
-func finish(run *results.Run, runErr error, d *outdir.Dir, stderr io.Writer) error {
+func finish(run *results.Run, runErr error, d *outdir.Dir, stderr io.Writer, studies ...string) error {
 	work, out := d.Work(), d.Path()
 	warning, err := carryMatrices(out, work)
 	if warning != "" {
@@ -385,7 +406,7 @@ func finish(run *results.Run, runErr error, d *outdir.Dir, stderr io.Writer) err
 	}
 	dir := work
 	if runErr == nil {
-		if err := d.Publish(runFiles()); err != nil {
+		if err := d.Publish(append(runFiles(), studies...)); err != nil {
 			return &RunError{Msg: fmt.Sprintf("%v; every output is in %s", err, work)}
 		}
 		dir = out

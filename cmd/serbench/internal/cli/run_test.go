@@ -178,6 +178,7 @@ func TestResumeConfig(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(work, journal.Name)); err != nil {
 		t.Errorf("planning a resumed run touched its journal: %v", err)
 	}
+	p.dir.Close()
 
 	// A new run into the same directory refuses to overwrite it.
 	c, _, err = runConfigOf([]string{"-codecs", "json", "-o", out}, io.Discard)
@@ -188,6 +189,58 @@ func TestResumeConfig(t *testing.T) {
 	var u *UsageError
 	if !errors.As(err, &u) || !strings.Contains(err.Error(), "holds an unfinished run; continue it with: "+Self+" run -resume "+out) {
 		t.Errorf("a new run over an unfinished one: %v; want a usage error naming -resume", err)
+	}
+}
+
+// TestResumeWhereNamed checks that -resume DIR continues the run in DIR,
+// never in the directory its journal recorded: resuming a copy leaves the
+// original as it was, and resuming a moved directory creates nothing at
+// the old path.
+func TestResumeWhereNamed(t *testing.T) {
+	tmp := t.TempDir()
+	orig := filepath.Join(tmp, "orig")
+	args := []string{"-codecs", "json", "-datasets", "tiny", "-budget", "20ms", "-o", orig}
+	mkdir(t, filepath.Join(orig, "partial"))
+	w, err := journal.Create(filepath.Join(orig, "partial", journal.Name), journal.Header{Args: args, Jobs: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.Add(results.Result{Op: results.Encode, Codec: "json", Dataset: "tiny", Shape: "single", Status: results.OK})
+	w.Close()
+	data, err := os.ReadFile(filepath.Join(orig, "partial", journal.Name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, dest := range []string{"copy", "moved"} {
+		dir := filepath.Join(tmp, dest)
+		mkdir(t, filepath.Join(dir, "partial"))
+		writeFile(t, filepath.Join(dir, "partial", journal.Name), data)
+		if dest == "moved" {
+			if err := os.RemoveAll(orig); err != nil {
+				t.Fatal(err)
+			}
+		}
+		c, _, err := runConfigOf([]string{"-resume", dir, "-q"}, io.Discard)
+		if err != nil {
+			t.Fatal(err)
+		}
+		equal(t, dest+": out", c.out, dir)
+		p, err := c.plan(nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		equal(t, dest+": work", p.work, filepath.Join(dir, "partial"))
+		equal(t, dest+": output directory", p.dir.Path(), dir)
+		p.dir.Close()
+		switch _, err := os.Stat(orig); {
+		case dest == "copy" && err != nil:
+			t.Errorf("resuming a copy: the original: %v", err)
+		case dest == "moved" && !os.IsNotExist(err):
+			t.Errorf("resuming a moved directory created its old path: %v", err)
+		}
+	}
+	if got, _ := os.ReadFile(filepath.Join(tmp, "copy", "partial", journal.Name)); string(got) != string(data) {
+		t.Error("planning a resumed run touched its journal")
 	}
 }
 

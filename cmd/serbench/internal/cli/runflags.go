@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/serbench/serbench/runner"
+	"github.com/serbench/serbench/worker"
 )
 
 // A flagRange is the range of a flag: left out, the flag takes its
@@ -29,24 +30,42 @@ var flagRanges = map[string]flagRange{
 	"batch":     {lo: float64(time.Microsecond), dur: true}, // and at most -sample: runner.Options.Validate
 	"timeout":   {lo: float64(time.Second), dur: true},
 	"parallel":  {lo: 1, hi: 64},
-	"cpu":       {lo: 1, hi: 1024}, // each GOMAXPROCS listed
-	"live-heap": {lo: 0, hi: float64(runner.MaxLiveHeap), size: true},
+	"cpu":       {lo: 1, hi: 1024},                                    // each GOMAXPROCS listed
+	"live-heap": {lo: 0, hi: float64(runner.MaxLiveHeap), size: true}, // and below the machine's memory
+	// runner.Options' MinSamples and MaxSamples: 0 is not "the default".
+	"max-samples": {lo: 6, hi: 10000},
+}
+
+// listFlags are the flags that name things, comma-separated: given, each
+// must name at least one (-codecs , is a mistake, not "all").
+var listFlags = map[string]string{
+	"codecs": "codecs", "datasets": "datasets", "shapes": "shapes", "ops": "ops",
+	"classes": "classes", "probes": "probes", "cases": "cases", "claims": "claims",
+}
+
+// machineMemory is the machine's memory in bytes, 0 when unknown; a test
+// sets it.
+var machineMemory = worker.PhysicalMemory
+
+// format formats x, a bound of r.
+func (r flagRange) format(x float64) string {
+	switch {
+	case r.size && x >= 1<<30 && math.Mod(x, 1<<30) == 0: // "64GiB"
+		return fmt.Sprintf("%.0fGiB", x/(1<<30))
+	case r.size && x >= 1<<30:
+		return fmt.Sprintf("%.1fGiB", x/(1<<30))
+	case r.dur: // "10m", not "10m0s"
+		s := time.Duration(x).String()
+		if strings.HasSuffix(s, "m0s") {
+			s = strings.TrimSuffix(s, "0s")
+		}
+		return s
+	}
+	return fmt.Sprint(x)
 }
 
 func (r flagRange) String() string {
-	f := func(x float64) string {
-		if r.size && x >= 1<<30 && math.Mod(x, 1<<30) == 0 { // "64GiB"
-			return fmt.Sprintf("%.0fGiB", x/(1<<30))
-		}
-		if r.dur { // "10m", not "10m0s"
-			s := time.Duration(x).String()
-			if strings.HasSuffix(s, "m0s") {
-				s = strings.TrimSuffix(s, "0s")
-			}
-			return s
-		}
-		return fmt.Sprint(x)
-	}
+	f := r.format
 	if r.hi == 0 {
 		return fmt.Sprintf("[%s, ∞)", f(r.lo))
 	}
@@ -66,6 +85,12 @@ func checkRanges(fs *flag.FlagSet) error {
 		}
 		if f.Name == "pin" {
 			err = checkPin(f.Value.(flag.Getter).Get().(int))
+			return
+		}
+		if what, ok := listFlags[f.Name]; ok {
+			if len(splitList(f.Value.String())) == 0 {
+				err = usagef("-%s %q names no %s: give at least one (see serbench list %s), or leave -%s out for the default", f.Name, f.Value.String(), what, what, f.Name)
+			}
 			return
 		}
 		r, ok := flagRanges[f.Name]
@@ -92,6 +117,10 @@ func checkRanges(fs *flag.FlagSet) error {
 				err = usagef("-%s %s out of range %s: give a value within it, or leave -%s out for its default", f.Name, f.Value, r, f.Name)
 				return
 			}
+		}
+		if mem := machineMemory(); r.size && f.Name == "live-heap" && mem > 0 && vs[0] >= float64(mem) {
+			err = usagef("-live-heap %s is not below this machine's memory (%s): every measuring process keeps it alive beside its work; give less",
+				r.format(vs[0]), r.format(float64(mem)))
 		}
 	})
 	return err

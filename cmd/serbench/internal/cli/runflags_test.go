@@ -12,11 +12,12 @@ import (
 // and a value just beyond it refused.
 func TestFlagRanges(t *testing.T) {
 	set := map[string]func(*runner.Options, float64){
-		"target":    func(o *runner.Options, v float64) { o.Target = v },
-		"budget":    func(o *runner.Options, v float64) { o.Budget = time.Duration(v) },
-		"sample":    func(o *runner.Options, v float64) { o.SampleTime = time.Duration(v) },
-		"batch":     func(o *runner.Options, v float64) { o.BatchTime = time.Duration(v) },
-		"live-heap": func(o *runner.Options, v float64) { o.LiveHeap = int64(v) },
+		"target":      func(o *runner.Options, v float64) { o.Target = v },
+		"budget":      func(o *runner.Options, v float64) { o.Budget = time.Duration(v) },
+		"sample":      func(o *runner.Options, v float64) { o.SampleTime = time.Duration(v) },
+		"batch":       func(o *runner.Options, v float64) { o.BatchTime = time.Duration(v) },
+		"live-heap":   func(o *runner.Options, v float64) { o.LiveHeap = int64(v) },
+		"max-samples": func(o *runner.Options, v float64) { o.MaxSamples = int(v) },
 	}
 	for name, r := range flagRanges {
 		setter, ok := set[name]
@@ -27,8 +28,8 @@ func TestFlagRanges(t *testing.T) {
 		if !r.dur {
 			step = r.lo / 1000
 		}
-		if step == 0 {
-			step = 1 // a byte
+		if step == 0 || name == "max-samples" {
+			step = 1 // a byte, a sample
 		}
 		validate := func(v float64) error {
 			var o runner.Options

@@ -2,11 +2,13 @@ package cli
 
 import (
 	"bytes"
+	"context"
 	"encoding/gob"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"math"
 	"os"
 	"path/filepath"
@@ -15,6 +17,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/fxamacker/cbor/v2"
 	"github.com/vmihailenco/msgpack/v5"
@@ -24,6 +27,7 @@ import (
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/runner"
+	"github.com/serbench/serbench/worker"
 )
 
 // A sample is the user's document (run -file), loaded as generic values:
@@ -173,23 +177,161 @@ func (s *sample) record() *results.Document {
 	return &d
 }
 
-// loadSample reads the document in path. Every mistake in it is a
-// *UsageError of one line naming the file and, for text formats, the line.
+// maxSampleBytes is the largest document -file reads: a larger one is
+// refused before it is read, as a device, a FIFO or a directory is.
+const maxSampleBytes = 64 << 20
+
+// sampleLimits are the caps of the worker that decodes a -file document:
+// a hostile file (a 5-byte MessagePack map header that claims four
+// billion entries) costs that worker, not serbench.
+var sampleLimits = worker.Limits{Memory: 4 << 30, Stack: 64 << 20}
+
+// sampleTask names the worker task that decodes a -file document.
+const sampleTask = "sample-decode"
+
+// sampleInput is sampleTask's input: the file and its format.
+type sampleInput struct {
+	Path   string `json:"path"`
+	Format string `json:"format"`
+}
+
+// sampleOutput is sampleTask's output: the document's value (appendWire)
+// and what the record of a run says of it.
+type sampleOutput struct {
+	Value    []byte `json:"value"`
+	Bytes    int64  `json:"bytes"`
+	Messages int    `json:"messages"`
+}
+
+// sampleHandler is the worker's side of sampleTask: it reads and decodes
+// the file under the worker's caps.
+var sampleHandler = worker.Handler{Name: sampleTask, Run: func(_ context.Context, input json.RawMessage, step func(string)) (json.RawMessage, error) {
+	var in sampleInput
+	if err := json.Unmarshal(input, &in); err != nil {
+		return nil, err
+	}
+	step("decoding " + in.Path)
+	v, n, messages, err := decodeSample(in.Path, in.Format)
+	if err != nil {
+		return nil, err
+	}
+	wire, err := appendWire(nil, v)
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(sampleOutput{Value: wire, Bytes: n, Messages: messages})
+}}
+
+// checkSampleFile refuses, before reading it, a path that is not a
+// regular file (a device such as /dev/zero, a FIFO that would block, a
+// directory) or that is larger than maxSampleBytes.
+func checkSampleFile(path string) error {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return usagef("-file: %v", err)
+	}
+	if !fi.Mode().IsRegular() {
+		what := "not a regular file"
+		switch m := fi.Mode(); {
+		case m.IsDir():
+			what = "a directory"
+		case m&fs.ModeNamedPipe != 0:
+			what = "a FIFO (named pipe)"
+		case m&fs.ModeDevice != 0:
+			what = "a device"
+		case m&fs.ModeSocket != 0:
+			what = "a socket"
+		}
+		return usagef("-file %s is %s, which serbench does not read: give a document saved in a regular file", path, what)
+	}
+	if fi.Size() > maxSampleBytes {
+		return usagef("-file %s holds %d bytes, above the limit of %d (%d MiB) for a document: give a smaller one", path, fi.Size(), maxSampleBytes, maxSampleBytes>>20)
+	}
+	return nil
+}
+
+// loadSample reads the document in path, decoding it in a capped worker
+// process. Every mistake in it is a *UsageError of one line naming the
+// file and, for text formats, the line.
 func loadSample(path string) (*sample, error) {
 	ext := strings.ToLower(filepath.Ext(path))
 	format, ok := sampleFormats[ext]
 	if !ok {
 		return nil, usagef("-file %s: unknown extension %q; give a .json, .yaml or .yml, .cbor, .msgpack or .mpk document, or JSON lines as .jsonl or .ndjson", path, ext)
 	}
-	data, err := os.ReadFile(path)
+	if err := checkSampleFile(path); err != nil {
+		return nil, err
+	}
+	in, err := json.Marshal(sampleInput{Path: path, Format: format})
 	if err != nil {
-		return nil, usagef("-file: %v", err)
+		return nil, err
+	}
+	pool := &worker.Pool{Parallel: 1}
+	trs, err := pool.RunTasks(context.Background(), []worker.Task{{Name: sampleTask, Input: in, Limits: sampleLimits}})
+	if err != nil {
+		return nil, fmt.Errorf("-file %s: %w", path, err)
+	}
+	var out sampleOutput
+	switch tr := trs[0]; {
+	case tr.Exit != nil:
+		return nil, usagef("-file %s: decoding it killed the worker process that read it (%s: %s; capped at %d MiB of memory, %d MiB of stack): serbench cannot measure this document",
+			path, tr.Exit.Kind, tr.Exit.Detail, sampleLimits.Memory>>20, sampleLimits.Stack>>20)
+	case tr.Err != "":
+		return nil, &UsageError{Msg: tr.Err}
+	default:
+		if err := json.Unmarshal(tr.Output, &out); err != nil {
+			return nil, fmt.Errorf("-file %s: the worker's answer: %w", path, err)
+		}
+	}
+	v, err := decodeWire(out.Value)
+	if err != nil {
+		return nil, fmt.Errorf("-file %s: %w", path, err)
+	}
+	var value any
+	switch v := v.(type) {
+	case map[string]any:
+		value = &v
+	case []any:
+		value = &v
+	default:
+		return nil, fmt.Errorf("-file %s: the worker decoded a %T", path, v)
+	}
+	// gob carries values held in interfaces only if their types are
+	// registered, as a program using gob on generic data does.
+	gob.Register(map[string]any{})
+	gob.Register([]any{})
+	gob.Register(time.Time{})
+	base := filepath.Base(path)
+	return &sample{
+		doc:   results.Document{File: base, Format: format, Bytes: out.Bytes, Messages: out.Messages},
+		label: strings.Map(labelRune, base),
+		value: value,
+	}, nil
+}
+
+// decodeSample reads and decodes the document in path, in format, into a
+// generic object or array; it returns it with the file's size and its
+// number of messages. It runs in the worker of sampleTask.
+func decodeSample(path, format string) (v any, size int64, messages int, err error) {
+	if err := checkSampleFile(path); err != nil {
+		return nil, 0, 0, err
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, 0, 0, usagef("-file: %v", err)
+	}
+	data, err := io.ReadAll(io.LimitReader(f, maxSampleBytes+1))
+	f.Close()
+	if err != nil {
+		return nil, 0, 0, usagef("-file: %v", err)
+	}
+	if len(data) > maxSampleBytes {
+		return nil, 0, 0, usagef("-file %s grew beyond the limit of %d MiB for a document as it was read", path, maxSampleBytes>>20)
 	}
 	if len(bytes.TrimSpace(data)) == 0 {
-		return nil, usagef("%s is empty: give a %s document", path, format)
+		return nil, 0, 0, usagef("%s is empty: give a %s document", path, format)
 	}
-	var v any
-	messages := 1
+	messages = 1
 	switch format {
 	case "JSON":
 		v, err = jsonDocument(path, data)
@@ -201,33 +343,21 @@ func loadSample(path string) (*sample, error) {
 		v, err = cborDocument(path, data)
 	case "MessagePack":
 		v, err = msgpackDocument(path, data)
+	default:
+		err = fmt.Errorf("-file %s: no decoder for %s", path, format)
 	}
 	if err != nil {
-		return nil, err
+		return nil, 0, 0, err
 	}
 	if v, err = generic(v); err != nil {
-		return nil, usagef("%s: %v", path, err)
+		return nil, 0, 0, usagef("%s: %v", path, err)
 	}
-	var value any
-	switch v := v.(type) {
-	case map[string]any:
-		value = &v
-	case []any:
-		value = &v
+	switch v.(type) {
+	case map[string]any, []any:
 	default:
-		return nil, usagef("%s: the document is a %s, not an object or an array: serbench measures an object (map[string]any) or an array ([]any)", path, kindOf(v))
+		return nil, 0, 0, usagef("%s: the document is a %s, not an object or an array: serbench measures an object (map[string]any) or an array ([]any)", path, kindOf(v))
 	}
-	// gob carries values held in interfaces only if their types are
-	// registered, as a program using gob on generic data does.
-	gob.Register(map[string]any{})
-	gob.Register([]any{})
-	gob.Register(time.Time{})
-	base := filepath.Base(path)
-	return &sample{
-		doc:   results.Document{File: base, Format: format, Bytes: int64(len(data)), Messages: messages},
-		label: strings.Map(labelRune, base),
-		value: value,
-	}, nil
+	return v, int64(len(data)), messages, nil
 }
 
 // labelRune keeps a file name's letters, digits, '.', '-' and '_' in a
@@ -239,9 +369,34 @@ func labelRune(r rune) rune {
 	return '-'
 }
 
-// jsonDocument decodes the one JSON value in data.
+// validUTF8 returns a usage error naming the line and column of the
+// first byte of data, which starts at line skip of the file (0-based),
+// that is not UTF-8: JSON text is UTF-8, and encoding/json would turn
+// such a byte into U+FFFD, a document other than the file's.
+func validUTF8(path string, data []byte, skip int) error {
+	if utf8.Valid(data) {
+		return nil
+	}
+	at := 0
+	for at < len(data) {
+		r, n := utf8.DecodeRune(data[at:])
+		if r == utf8.RuneError && n == 1 {
+			break
+		}
+		at += n
+	}
+	line, col := position(data, int64(at))
+	return usagef("%s:%d:%d: invalid UTF-8 (byte 0x%02x): JSON text is UTF-8; convert the file (iconv -f LATIN1 -t UTF-8, say)", path, skip+line, col, data[at])
+}
+
+// jsonDocument decodes the one JSON value in data, its numbers as
+// json.Number, which generic keeps exact.
 func jsonDocument(path string, data []byte) (any, error) {
+	if err := validUTF8(path, data, 0); err != nil {
+		return nil, err
+	}
 	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
 	var v any
 	if err := dec.Decode(&v); err != nil {
 		return nil, jsonError(path, data, 0, dec.InputOffset(), err)
@@ -260,9 +415,18 @@ func jsonLines(path string, data []byte) (any, int, error) {
 	var list []any
 	for n, line := range bytes.SplitAfter(data, []byte("\n")) {
 		if len(bytes.TrimSpace(line)) > 0 {
-			var v any
 			line = bytes.TrimRight(line, "\r\n")
-			if err := json.Unmarshal(line, &v); err != nil {
+			if err := validUTF8(path, line, n); err != nil {
+				return nil, 0, err
+			}
+			var raw json.RawMessage // checks the line is one JSON value
+			if err := json.Unmarshal(line, &raw); err != nil {
+				return nil, 0, jsonError(path, line, n, 0, err)
+			}
+			dec := json.NewDecoder(bytes.NewReader(raw))
+			dec.UseNumber()
+			var v any
+			if err := dec.Decode(&v); err != nil {
 				return nil, 0, jsonError(path, line, n, 0, err)
 			}
 			list = append(list, v)
@@ -370,6 +534,8 @@ func generic(v any) (any, error) {
 			v[i] = g
 		}
 		return v, nil
+	case json.Number:
+		return number(v)
 	case nil, string, bool, float64, []byte, time.Time:
 		return v, nil
 	case float32:
@@ -386,6 +552,24 @@ func generic(v any) (any, error) {
 		return int64(rv.Uint()), nil
 	}
 	return nil, fmt.Errorf("a value of type %T, which generic data does not hold", v)
+}
+
+// number returns a JSON number as generic data holds it, exactly: an
+// integer as int64 (uint64 above math.MaxInt64), any other number as
+// float64. An integer beyond 64 bits is an error: no generic value holds
+// it exactly, and a float64 would round it.
+func number(n json.Number) (any, error) {
+	s := n.String()
+	if strings.ContainsAny(s, ".eE") || s == "-0" {
+		return strconv.ParseFloat(s, 64)
+	}
+	if i, err := strconv.ParseInt(s, 10, 64); err == nil {
+		return i, nil
+	}
+	if u, err := strconv.ParseUint(s, 10, 64); err == nil {
+		return u, nil
+	}
+	return nil, fmt.Errorf("the integer %s is beyond 64 bits, which generic data holds exactly only up to 18446744073709551615; write it as a string or a float (%se0)", s, s)
 }
 
 // kindOf names the JSON kind of a scalar.

@@ -1,0 +1,230 @@
+package cli
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/evolve"
+	"github.com/serbench/serbench/fidelity"
+	"github.com/serbench/serbench/hostile"
+	"github.com/serbench/serbench/need"
+	"github.com/serbench/serbench/registry"
+	"github.com/serbench/serbench/report"
+	"github.com/serbench/serbench/report/summary"
+	"github.com/serbench/serbench/results"
+	"github.com/serbench/serbench/runner"
+	"github.com/serbench/serbench/worker"
+)
+
+// needStudies run, for run -need, a study that decides a need, in its
+// quick form, over the candidate codecs that take part in it.
+var needStudies = map[string]func(ctx context.Context, codecs []string) (*results.Matrix, error){
+	"hostile": func(ctx context.Context, codecs []string) (*results.Matrix, error) {
+		return hostile.Run(ctx, &worker.Pool{Parallel: 2}, hostile.Options{Codecs: codecs, Quick: true})
+	},
+	"evolution": func(ctx context.Context, codecs []string) (*results.Matrix, error) {
+		var in []string
+		for _, c := range codecs {
+			if _, err := evolve.Lookup(c); err == nil {
+				in = append(in, c)
+			}
+		}
+		if len(in) == 0 {
+			return nil, nil
+		}
+		return evolve.Run(ctx, &worker.Pool{Parallel: 2}, evolve.Options{Codecs: in})
+	},
+	"fidelity": func(ctx context.Context, codecs []string) (*results.Matrix, error) {
+		infos := make([]codec.Info, 0, len(codecs))
+		for _, c := range codecs {
+			info, err := registry.Lookup(c)
+			if err != nil {
+				return nil, err
+			}
+			infos = append(infos, info)
+		}
+		return (&fidelity.Runner{Parallel: 2}).Run(ctx, infos, fidelity.Probes)
+	},
+}
+
+// applyNeeds judges the plan's codecs on the run's needs and keeps the
+// jobs of those that meet every one. The studies the needs read come from
+// the output directory when it holds them for the candidates; the others
+// run here, in their quick form, and are written into the run's working
+// directory, to be published with its outputs.
+func (p *runPlan) applyNeeds(ctx context.Context, stderr io.Writer) error {
+	wants := p.cfg.needs
+	if len(wants) == 0 {
+		return nil
+	}
+	var candidates []string
+	for _, j := range p.jobs {
+		if !slices.Contains(candidates, j.Codec.Name) {
+			candidates = append(candidates, j.Codec.Name)
+		}
+	}
+	ms, err := report.ReadMatrices(p.work)
+	if err != nil {
+		return &UsageError{Msg: fmt.Sprintf("-need: reading the studies of %s: %v", p.work, err)}
+	}
+	if len(ms) == 0 {
+		if ms, err = report.ReadMatrices(p.dir.Path()); err != nil {
+			return &UsageError{Msg: fmt.Sprintf("-need: reading the studies of %s: %v", p.dir.Path(), err)}
+		}
+	}
+	for _, s := range need.Studies(wants) {
+		missing := candidates
+		if i := slices.IndexFunc(ms, func(m *results.Matrix) bool { return m.Study.Name == s }); i >= 0 {
+			missing = slices.DeleteFunc(slices.Clone(candidates), func(c string) bool {
+				return slices.ContainsFunc(ms[i].Codecs, func(mc results.MatrixCodec) bool { return mc.Name == c })
+			})
+			if len(missing) > 0 {
+				ms = slices.Delete(ms, i, i+1) // run again over every candidate, so one matrix holds them
+				missing = candidates
+			}
+		}
+		if len(missing) == 0 {
+			continue
+		}
+		if !p.cfg.quiet {
+			fmt.Fprintf(stderr, "serbench: -need runs the %s study over %d codecs\n", s, len(missing))
+		}
+		start := time.Now()
+		m, err := needStudies[s](ctx, missing)
+		if err != nil {
+			return &RunError{Msg: fmt.Sprintf("-need: the %s study: %v", s, err)}
+		}
+		if m == nil {
+			continue // no candidate takes part: each is judged unknown
+		}
+		if m.Elapsed == "" {
+			m.Elapsed = time.Since(start).Round(time.Second).String()
+		}
+		if err := report.WriteMatrix(p.work, m); err != nil {
+			return &RunError{Msg: fmt.Sprintf("-need: writing the %s study: %v", s, err)}
+		}
+		p.studies = append(p.studies, report.MatrixFiles(m)...)
+		ms = append(ms, m)
+	}
+	if p.needs, err = judge(ctx, wants, candidates, ms); err != nil {
+		return err
+	}
+	p.needs.Displaced = displaced(p.dir.Path(), p.needs)
+	meet, excluded := need.Split(p.needs)
+	p.jobs = slices.DeleteFunc(p.jobs, func(j runner.Job) bool { return !slices.Contains(meet, j.Codec.Name) })
+	if !p.cfg.quiet {
+		fmt.Fprintf(stderr, "serbench: -need %s: %d of %d codecs meet every need; left out: %s\n",
+			strings.Join(p.needs.Wanted, ","), len(meet), len(candidates), orNone(excluded))
+	}
+	return nil
+}
+
+// displaced returns the answers of the run the output directory holds
+// (results.json) whose winner n leaves out; none when it holds no run.
+func displaced(dir string, n *results.Needs) []results.Displaced {
+	f, err := os.Open(filepath.Join(dir, "results.json"))
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	before, err := results.ReadJSON(f, f.Name())
+	if err != nil {
+		return nil
+	}
+	answers, _ := summary.Answers(before)
+	var out []results.Displaced
+	for _, a := range answers {
+		if a.Winner != "" && len(n.Lacks(a.Winner)) > 0 {
+			out = append(out, results.Displaced{Question: a.Question, Codec: a.Winner, Detail: a.Detail})
+		}
+	}
+	return out
+}
+
+// judge judges candidates on wants, and on every other need, from the
+// matrices ms and the codecs' facts, their APIs probed in a worker child.
+func judge(ctx context.Context, wants []need.Want, candidates []string, ms []*results.Matrix) (*results.Needs, error) {
+	caps, err := probeCaps(ctx, candidates)
+	if err != nil {
+		return nil, &RunError{Msg: fmt.Sprintf("-need: probing the codecs' APIs: %v", err)}
+	}
+	var facts []need.Facts
+	for _, c := range candidates {
+		info, _ := registry.Lookup(c)
+		facts = append(facts, caps[c].With(need.FactsOf(info)))
+	}
+	return need.Judge(wants, facts, ms), nil
+}
+
+// judgeAll records, for a run that named no need, how each of its codecs
+// stands on every need, from the studies in its output directory, so that
+// report.html's toggles can leave out the codecs that fail one. A failure
+// is a warning: the run's figures stand without it.
+func (p *runPlan) judgeAll(ctx context.Context, run *results.Run) {
+	if run.Needs != nil || len(run.Codecs) == 0 || p.cfg.inproc {
+		return
+	}
+	ms, _ := report.ReadMatrices(p.dir.Path())
+	var names []string
+	for _, c := range run.Codecs {
+		if _, err := registry.Lookup(c.Name); err == nil {
+			names = append(names, c.Name)
+		}
+	}
+	n, err := judge(ctx, nil, names, ms)
+	if err != nil {
+		run.Warnings = append(run.Warnings, fmt.Sprintf("report.html has no needs to toggle: %v", err))
+		return
+	}
+	run.Needs = n
+}
+
+// probeCaps finds the APIs of codecs in a worker child (need.Probe).
+func probeCaps(ctx context.Context, codecs []string) (map[string]need.Caps, error) {
+	in, err := json.Marshal(codecs)
+	if err != nil {
+		return nil, err
+	}
+	trs, err := (&worker.Pool{}).RunTasks(ctx, []worker.Task{{Name: need.ProbeTask, Input: in}})
+	if err != nil {
+		return nil, err
+	}
+	tr := trs[0]
+	if tr.Output == nil {
+		return nil, fmt.Errorf("the probe of %s ended: %s%s", tr.Step, tr.Err, tr.Exit)
+	}
+	var caps map[string]need.Caps
+	return caps, json.Unmarshal(tr.Output, &caps)
+}
+
+func orNone(s []string) string {
+	if len(s) == 0 {
+		return "none"
+	}
+	return strings.Join(s, ", ")
+}
+
+// needTable lists the needs run -need takes, each with what decides it.
+func needTable() listing {
+	t := listing{header: []string{"NEED", "DECIDED BY", "MEANING"}}
+	for _, n := range need.Needs {
+		by := "the codec's declaration"
+		if n.Study != "" {
+			by = n.Study + " study"
+		}
+		r := row{cells: []string{n.Name, by, n.Says}}
+		if len(n.Args) > 0 {
+			r.notes = append(r.notes, "changes: "+strings.Join(n.Args, ", ")+"; default "+strings.Join(n.Default, "+"))
+		}
+		t.rows = append(t.rows, r)
+	}
+	return t
+}

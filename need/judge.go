@@ -1,0 +1,121 @@
+package need
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/serbench/serbench/results"
+)
+
+// Judge judges every candidate on every want, and on every other need
+// with its default arguments (for report.html's toggles), from the
+// matrices at hand (by study name) and the candidates' facts.
+func Judge(wants []Want, candidates []Facts, matrices []*results.Matrix) *results.Needs {
+	byStudy := map[string]*results.Matrix{}
+	for _, m := range matrices {
+		byStudy[m.Study.Name] = m
+	}
+	n := &results.Needs{}
+	all := slices.Clone(wants)
+	for _, w := range wants {
+		n.Wanted = append(n.Wanted, w.String())
+	}
+	for _, nd := range Needs {
+		if !slices.ContainsFunc(wants, func(w Want) bool { return w.Need == nd }) {
+			all = append(all, Want{Need: nd, Args: nd.Default})
+		}
+	}
+	for _, w := range all {
+		n.Judged = append(n.Judged, results.NeedInfo{Name: w.String(), Says: w.Need.Says})
+	}
+	for _, f := range candidates {
+		c := results.NeedCodec{Codec: f.Name}
+		for _, w := range all {
+			j := w.judge(f, byStudy[w.Need.Study])
+			j.Need = w.String()
+			c.Judgements = append(c.Judgements, j)
+		}
+		n.Codecs = append(n.Codecs, c)
+	}
+	return n
+}
+
+func (w Want) judge(f Facts, m *results.Matrix) results.Judgement {
+	n := w.Need
+	if n.Declared != nil {
+		return declared(n.Declared(f))
+	}
+	if m == nil || !slices.ContainsFunc(m.Codecs, func(c results.MatrixCodec) bool { return c.Name == f.Name }) {
+		if n.Fallback != nil {
+			j := declared(n.Fallback(f))
+			j.Why = strings.TrimSpace(j.Why + " (declared; " + n.Study + " has not run for it)")
+			return j
+		}
+		return results.Judgement{Status: results.NeedUnknown,
+			Why: fmt.Sprintf("%s has not run for %s: %s -codecs %s", n.Study, f.Name, n.Run, f.Name)}
+	}
+	if n.Cases == nil {
+		v := m.Verdict(f.Name)
+		if slices.Contains(n.Verdicts, v.Verdict) {
+			return results.Judgement{Status: results.NeedMet, Why: fmt.Sprintf("%s: %s", n.Study, v.Verdict)}
+		}
+		return results.Judgement{Status: results.NeedFailed, Why: fmt.Sprintf("%s: %q: %s", n.Study, v.Verdict, v.Why)}
+	}
+	var bad, untried []string
+	picked := 0
+	for _, c := range m.Cases {
+		if !n.Cases(w.Args, c) {
+			continue
+		}
+		picked++
+		cell := m.Cell(f.Name, c.Name)
+		if cell == nil {
+			untried = append(untried, c.Name)
+			continue
+		}
+		switch m.Study.Kind(cell.Outcome).Tone {
+		case results.ToneGood, results.ToneFair:
+		default:
+			bad = append(bad, fmt.Sprintf("%s (%s)", c.Name, m.Study.What(cell)))
+		}
+	}
+	switch {
+	case picked == 0:
+		return results.Judgement{Status: results.NeedUnknown, Why: fmt.Sprintf("%s has none of the cases %s names", n.Study, w)}
+	case len(bad) > 0:
+		return results.Judgement{Status: results.NeedFailed, Why: n.Study + ": " + strings.Join(bad, "; ")}
+	case len(untried) > 0:
+		return results.Judgement{Status: results.NeedUnknown,
+			Why: fmt.Sprintf("%s has not run %s for %s: %s -codecs %s", n.Study, strings.Join(untried, ", "), f.Name, n.Run, f.Name)}
+	}
+	return results.Judgement{Status: results.NeedMet, Why: fmt.Sprintf("%s: every case of %s reads as it should", n.Study, w)}
+}
+
+func declared(ok bool, why string) results.Judgement {
+	if ok {
+		return results.Judgement{Status: results.NeedMet}
+	}
+	return results.Judgement{Status: results.NeedFailed, Why: why}
+}
+
+// Split returns the candidates of n that meet every need, and those that
+// do not, in n's order.
+func Split(n *results.Needs) (meet, excluded []string) {
+	for _, c := range n.Codecs {
+		if n.Meets(c.Codec) {
+			meet = append(meet, c.Codec)
+		} else {
+			excluded = append(excluded, c.Codec)
+		}
+	}
+	return meet, excluded
+}
+
+// Nearest returns up to k excluded codecs that fail the fewest needs,
+// fewest first: the nearest answers when no codec meets them all.
+func Nearest(n *results.Needs, k int) []string {
+	_, ex := Split(n)
+	slices.SortStableFunc(ex, func(a, b string) int { return len(n.Lacks(a)) - len(n.Lacks(b)) })
+	return ex[:min(k, len(ex))]
+}

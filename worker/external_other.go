@@ -1,0 +1,9 @@
+//go:build !unix
+
+package worker
+
+import "os/exec"
+
+// ownGroup leaves cmd as it is where the OS has no process groups to
+// kill: its cancellation kills it alone.
+func ownGroup(*exec.Cmd) {}

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -105,7 +104,7 @@ type fuzzTask struct {
 }
 
 // Fuzz runs a campaign: it builds FuzzDecode with go test -c -fuzz in a
-// worker child, then fuzzes each codec in a worker child of its own
+// worker child (go run as worker.External), then fuzzes each codec in a worker child of its own
 // (under the caps of every hostile cell, which the fuzzing processes
 // inherit, and the target's own stack cap), for opts.Budget, with one
 // fuzzing worker so that the budget is its CPU time too. A crasher stops
@@ -209,8 +208,7 @@ func runFuzz(ctx context.Context, codecName string, t *fuzzTask, step func(strin
 	stop := beating(step, "fuzzing")
 	defer stop()
 	if t.Build {
-		cmd := exec.CommandContext(ctx, "go", "test", "-c", "-fuzz=^FuzzDecode$", "-o", t.Binary, "./hostile/fuzzing")
-		cmd.Dir = t.Source
+		cmd := worker.External(ctx, t.Source, "go", "test", "-c", "-fuzz=^FuzzDecode$", "-o", t.Binary, "./hostile/fuzzing")
 		if out, err := cmd.CombinedOutput(); err != nil {
 			return nil, fmt.Errorf("go test -c -fuzz: %v: %s", err, lastLines(out))
 		}
@@ -227,9 +225,8 @@ func runFuzz(ctx context.Context, codecName string, t *fuzzTask, step func(strin
 		if left < time.Second {
 			break
 		}
-		cmd := exec.CommandContext(ctx, t.Binary, "-test.run=^$", "-test.fuzz=^FuzzDecode$", "-test.fuzztime="+left.Round(time.Second).String(),
+		cmd := worker.External(ctx, t.Dir, t.Binary, "-test.run=^$", "-test.fuzz=^FuzzDecode$", "-test.fuzztime="+left.Round(time.Second).String(),
 			"-test.parallel=1", "-test.fuzzminimizetime=10s", "-test.fuzzcachedir="+filepath.Join(t.Dir, "cache"))
-		cmd.Dir = t.Dir
 		cmd.Env = append(os.Environ(), FuzzEnv+"="+codecName)
 		out, err := cmd.CombinedOutput()
 		if cmd.ProcessState != nil {

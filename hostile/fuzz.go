@@ -208,7 +208,7 @@ func runFuzz(ctx context.Context, codecName string, t *fuzzTask, step func(strin
 	stop := beating(step, "fuzzing")
 	defer stop()
 	if t.Build {
-		cmd := worker.External(ctx, t.Source, "go", "test", "-c", "-fuzz=^FuzzDecode$", "-o", t.Binary, "./hostile/fuzzing")
+		cmd := worker.External(ctx, t.Source, "go", "test", "-c", "-vet=off", "-fuzz=^FuzzDecode$", "-o", t.Binary, "./hostile/fuzzing")
 		if out, err := cmd.CombinedOutput(); err != nil {
 			return nil, fmt.Errorf("go test -c -fuzz: %v: %s", err, lastLines(out))
 		}

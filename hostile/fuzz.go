@@ -241,12 +241,41 @@ func runFuzz(ctx context.Context, codecName string, t *fuzzTask, step func(strin
 			break // the budget ran out without a crasher
 		}
 		if len(found) == 0 {
-			st.Err = fmt.Sprintf("go test -fuzz failed without a crasher: %v: %s", err, lastLines(out))
+			// A seed that fails is not written as a crasher: it is one of
+			// FuzzSeeds, computed here again.
+			if seed, ok := failedSeed(out, codecName); ok {
+				st.Crashers = append(st.Crashers, seed)
+			} else {
+				st.Err = fmt.Sprintf("go test -fuzz failed without a crasher: %v: %s", err, lastLines(out))
+			}
 			break
 		}
 	}
 	st.Elapsed = time.Since(start).Round(time.Second)
 	return json.Marshal(st)
+}
+
+// failedSeed returns the seed of the fuzz target that go test -fuzz's
+// output says failed ("failure while testing seed corpus entry:
+// FuzzDecode/seed#N").
+func failedSeed(out []byte, codecName string) (External, bool) {
+	_, rest, ok := strings.Cut(string(out), "seed corpus entry: FuzzDecode/seed#")
+	if !ok {
+		return External{}, false
+	}
+	end := strings.IndexFunc(rest, func(r rune) bool { return r < '0' || r > '9' })
+	if end < 0 {
+		end = len(rest)
+	}
+	n, err := strconv.Atoi(rest[:end])
+	info, lerr := registry.Lookup(codecName)
+	if err != nil || lerr != nil {
+		return External{}, false
+	}
+	if seeds := FuzzSeeds(info); n < len(seeds) {
+		return External{Name: "fuzz/seed#" + rest[:end], Data: seeds[n]}, true
+	}
+	return External{}, false
 }
 
 // takeCrashers reads the crashers go test -fuzz wrote into dir, and moves

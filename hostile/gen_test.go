@@ -103,3 +103,19 @@ func TestNoOpMutation(t *testing.T) {
 		}
 	}
 }
+
+// TestFuzzCorpus: a go test fuzz v1 file gives its bytes, and a failing
+// seed in go test -fuzz's output gives that seed of FuzzSeeds.
+func TestFuzzCorpus(t *testing.T) {
+	b, err := corpusEntry([]byte("go test fuzz v1\n[]byte(\"\\xdf\\xff\\xff\\xff\\xff\")\n"))
+	if err != nil || !bytes.Equal(b, []byte{0xdf, 0xff, 0xff, 0xff, 0xff}) {
+		t.Errorf("corpusEntry = % x, %v", b, err)
+	}
+	if _, err := corpusEntry([]byte("go test fuzz v1\nstring(\"a\")\n")); err == nil {
+		t.Error("a string entry was read as bytes")
+	}
+	seed, ok := failedSeed([]byte("failure while testing seed corpus entry: FuzzDecode/seed#0\n--- FAIL"), "json")
+	if !ok || seed.Name != "fuzz/seed#0" || !bytes.Equal(seed.Data, FuzzSeeds(lookup(t, "json"))[0]) {
+		t.Errorf("failedSeed = %q, %v", seed.Name, ok)
+	}
+}

@@ -22,7 +22,7 @@ func TestDeps(t *testing.T) {
 	deps := strings.Fields(string(out))
 	for _, unwanted := range []string{
 		"github.com/serbench/serbench/fidelity", "github.com/serbench/serbench/hostile", "github.com/serbench/serbench/evolve",
-		"github.com/serbench/serbench/compliance", "github.com/serbench/serbench/claims", "github.com/serbench/serbench/worker", "time/tzdata",
+		"github.com/serbench/serbench/compliance", "github.com/serbench/serbench/study", "github.com/serbench/serbench/claims", "github.com/serbench/serbench/worker", "time/tzdata",
 	} {
 		if slices.Contains(deps, unwanted) {
 			t.Errorf("package serbench links %s; Benchmark and Run do not need it (go list -deps . shows the path)", unwanted)

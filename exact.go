@@ -45,13 +45,8 @@ func exact(job *runner.Job, declared, accepted []codec.Loss) {
 
 // prepare is runner.Prepare with a panic in codec code turned into an
 // error, which the runner reports in its own way when it runs the job.
-func prepare(job *runner.Job) (p *runner.Prepared, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			p, err = nil, fmt.Errorf("panic: %v", r)
-		}
-	}()
-	return runner.Prepare(job)
+func prepare(job *runner.Job) (*runner.Prepared, error) {
+	return codec.GuardValue(func() (*runner.Prepared, error) { return runner.Prepare(job) })
 }
 
 // failed reports whether err says the round trip changed the value.

@@ -13,12 +13,12 @@ import (
 
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/internal/clone"
-	"github.com/serbench/serbench/internal/tbloop"
 	"github.com/serbench/serbench/measure"
 	"github.com/serbench/serbench/need"
 	"github.com/serbench/serbench/registry"
 	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/runner"
+	"github.com/serbench/serbench/runner/tbloop"
 )
 
 // Benchmark benchmarks v, a value or a pointer to one, with every
@@ -34,7 +34,11 @@ import (
 // the reason (b.Skip); so is one that changes the value in a way it
 // declares (a time's zone, its sub-seconds), with the losses named and the
 // Losses call that accepts them; one whose round trip changes the value
-// otherwise fails with the difference (b.Error) and times nothing. The encode
+// otherwise fails with the difference (b.Error) and times nothing. An
+// in-place reader (codec.Info.ReadsOnly: gjson over encoding/json's
+// encodings) takes part in neither encode nor decode and is skipped, as
+// serbench run leaves it out. Every skip is printed, with -v or without.
+// The encode
 // benchmark times the codec's Encode of v; the decode benchmark its Decode
 // of the two encodings in turn. After timing, the last encoding and the
 // last decoded value are checked again, then up to 1,000 round trips of
@@ -54,32 +58,44 @@ func Benchmark(b *testing.B, v any, opts ...Option) {
 	}
 }
 
-// benchJob runs the sub-benchmarks of one codec.
+// benchJob runs the sub-benchmarks of one codec: those of the job's ops
+// it takes part in (runner.OpsOf: an in-place reader takes part in
+// neither encode nor decode).
 func benchJob(b *testing.B, job *runner.Job) {
 	if job.Skip != "" {
-		if !testing.Verbose() {
-			// go test prints a skip only under -v; a codec left out for
-			// what it loses of the user's value is said in every run,
-			// in go test's own form, which benchstat passes over.
-			fmt.Printf("--- SKIP: %s\n    %s\n", b.Name(), job.Skip)
-		}
-		b.Skip(job.Skip)
+		skip(b, job.Skip)
+	}
+	ops := runner.OpsOf(job.Codec, job.Ops)
+	if len(ops) == 0 && len(job.Ops) > 0 {
+		skip(b, runner.LeftOut(job.Codec, job.Ops[0]))
 	}
 	p, err := runner.Prepare(job)
 	if err != nil {
 		var ce *runner.CheckError
 		if errors.As(err, &ce) && ce.Status == results.Skipped {
-			b.Skip(ce.Reason)
+			skip(b, ce.Reason)
 		}
 		b.Error(err)
 		return
 	}
-	for _, op := range job.Ops {
+	for _, op := range ops {
 		b.Run("op="+string(op), func(b *testing.B) { tbloop.Op(b, p, op) })
 	}
 	if _, err := p.RoundTrips(1000, time.Now().Add(100*time.Millisecond)); err != nil {
 		b.Errorf("after timing: %v", err)
 	}
+}
+
+// skip skips b with reason. go test prints a skip only under -v; a codec
+// left out (one that cannot hold the user's type, loses part of the
+// value, or takes no part in the ops) is said in every run, in go test's
+// own form, which benchstat passes over.
+func skip(b *testing.B, reason string) {
+	b.Helper()
+	if !testing.Verbose() {
+		fmt.Printf("--- SKIP: %s\n    %s\n", b.Name(), reason)
+	}
+	b.Skip(reason)
 }
 
 // Run measures v, a value or a pointer to one, with every registered

@@ -1,11 +1,10 @@
 package claims
 
 import (
-	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/serbench/serbench/dataset"
+	"github.com/serbench/serbench/internal/suggest"
 	"github.com/serbench/serbench/results"
 )
 
@@ -21,13 +20,16 @@ const (
 	// intervals overlap: the noise of this run cannot tell; a larger
 	// -budget or a quieter machine may.
 	Undecided Verdict = "undecided within noise"
-	// Untestable: the claim cannot be tested by serbench, or was not
+	// NotMeasured: the run's time (-time) ended before the claim's cases
+	// were measured; a longer -time, or -claims with this one, tests it.
+	NotMeasured Verdict = "not measured: time ran out"
+	// Untestable: the claim cannot be tested by serbench, or could not be
 	// measured in this run (a crash, a case not run).
 	Untestable Verdict = "cannot be tested here"
 )
 
 // Verdicts lists the verdicts in display order.
-var Verdicts = []Verdict{Holds, Caveat, NotHold, Undecided, Untestable}
+var Verdicts = []Verdict{Holds, Caveat, NotHold, Undecided, NotMeasured, Untestable}
 
 // A Rule says how an experiment's results give a verdict.
 type Rule string
@@ -95,6 +97,10 @@ type Claim struct {
 	Reason string
 	// Untestable says why the claim cannot be tested here (Rule None).
 	Untestable string
+
+	// byCounts makes a claim of time judged on the instructions its ops
+	// were counted to run instead (see Check).
+	byCounts bool
 }
 
 // Lookup returns the claims with the given IDs, in the order given, or an
@@ -105,13 +111,17 @@ func Lookup(ids []string) ([]Claim, error) {
 	for _, id := range ids {
 		i := slices.IndexFunc(All, func(c Claim) bool { return c.ID == id })
 		if i < 0 {
-			bad = append(bad, fmt.Sprintf("%q", id))
+			bad = append(bad, id)
 			continue
 		}
 		out = append(out, All[i])
 	}
 	if len(bad) > 0 {
-		return nil, fmt.Errorf("unknown claim %s; run 'serbench list claims' to see all %d", strings.Join(bad, ", "), len(All))
+		known := make([]string, len(All))
+		for i, c := range All {
+			known[i] = c.ID
+		}
+		return nil, suggest.Check("claim", bad, known, nil, "serbench list claims")
 	}
 	return out, nil
 }

@@ -3,6 +3,7 @@ package claims
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/serbench/serbench/results"
@@ -15,6 +16,9 @@ type Outcome struct {
 	Verdict Verdict
 	Figure  string
 	Reason  string
+	// ByCounts says the verdict is the instruction counts' (a claim of
+	// time that time left undecided on this machine; see Check).
+	ByCounts bool
 }
 
 // marginFactor: a claim that holds with a ratio more than this factor
@@ -27,8 +31,58 @@ const marginFactor = 2
 // never apart from another.
 type figure = results.Interval
 
-// Check computes the claim's verdict from a run's results.
+// Check computes the claim's verdict from a run's results. A claim about
+// time (CPU work: an encode, a decode, a round trip) that time leaves
+// undecided, its medians siding with it but the intervals overlapping,
+// gets a second witness where the run counted instructions (run -measure
+// both): the counts, two of them ordered only when they differ by more
+// than results.CountGap, decide it, and the outcome says so (ByCounts).
 func Check(c Claim, rs []results.Result) Outcome {
+	o := check(c, rs)
+	if o.Verdict != Undecided || !aboutTime(c.Test.Measure) || !counted(rs) {
+		return o
+	}
+	cc := c
+	cc.byCounts = true
+	byCounts := check(cc, rs)
+	switch {
+	case byCounts.Verdict == Untestable || byCounts.Verdict == NotHold && byCounts.Figure == "":
+		return o // some of its cases were not counted
+	case byCounts.Verdict == Undecided:
+		o.Reason += fmt.Sprintf("; the instruction counts differ by less than %.0f%%, so they do not decide it either", 100*results.CountGap)
+		return o
+	}
+	byCounts.Claim, byCounts.ByCounts = c, true
+	why := "time left it undecided on this machine (the intervals overlap); instruction counts, which a busy machine does not move, decide it"
+	if byCounts.Reason != "" {
+		why += ": " + byCounts.Reason
+	}
+	byCounts.Reason = why
+	return byCounts
+}
+
+// aboutTime reports whether a claim of measure m is about CPU work, which
+// instruction counts witness too.
+func aboutTime(m Measure) bool { return m == EncodeTime || m == DecodeTime || m == RoundTrip }
+
+// counted reports whether any of rs was counted.
+func counted(rs []results.Result) bool {
+	for i := range rs {
+		if rs[i].InstrPerOp > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// countFigure is a count as a figure: its interval spans results.CountGap,
+// so that two counts closer than that are tied.
+func countFigure(n float64) figure {
+	return figure{Mid: n, Lo: n * (1 - results.CountGap/2), Hi: n * (1 + results.CountGap/2)}
+}
+
+// check is Check on one measure.
+func check(c Claim, rs []results.Result) Outcome {
 	o := Outcome{Claim: c}
 	if c.Rule == None {
 		o.Verdict, o.Reason = Untestable, c.Untestable
@@ -73,6 +127,12 @@ func (c *Claim) measure(codec string, k Case, get getter) (figure, string) {
 			part = results.Exact(r.BPerOp)
 		default:
 			part = r.NsPerOp.Interval()
+			if c.byCounts {
+				if r.InstrPerOp <= 0 {
+					return f, fmt.Sprintf("%s %s on %s was not counted", codec, op, k)
+				}
+				part = countFigure(r.InstrPerOp)
+			}
 		}
 		if i == 0 {
 			f = part
@@ -82,6 +142,9 @@ func (c *Claim) measure(codec string, k Case, get getter) (figure, string) {
 	}
 	return f, ""
 }
+
+// cutShortWhy ends the reason of a result the run's time did not reach.
+const cutShortWhy = "was cut short: the run's time ended before it (-time)"
 
 // unmeasured says which of the experiment's results on case k the run
 // lacks, or holds as an error of the harness's (a crash, a timeout)
@@ -96,7 +159,7 @@ func (c *Claim) unmeasured(k Case, get getter) string {
 				return fmt.Sprintf("%s %s on %s was not measured in this run", codec, op, k)
 			}
 			if r.CutShort {
-				return fmt.Sprintf("%s %s on %s was cut short: the run's time ended before it (-time)", codec, op, k)
+				return fmt.Sprintf("%s %s on %s %s", codec, op, k, cutShortWhy)
 			}
 			if r.Status == results.Error && c.Rule != Refuses {
 				return fmt.Sprintf("%s %s on %s could not be measured: %s", codec, op, k, r.ShortReason())
@@ -169,6 +232,9 @@ func (c *Claim) compare(o Outcome, get getter) Outcome {
 	switch {
 	case len(fails) == 0 && len(figs) == 0:
 		o.Verdict, o.Reason = Untestable, strings.Join(missing, "; ")
+		if slices.ContainsFunc(missing, func(m string) bool { return strings.Contains(m, cutShortWhy) }) {
+			o.Verdict = NotMeasured
+		}
 		return o
 	case cases == 0 || len(figs) == 0:
 		o.Verdict, o.Reason = NotHold, strings.Join(fails, "; ")
@@ -243,10 +309,12 @@ func (c *Claim) lighter(o Outcome, get getter) Outcome {
 func (c *Claim) status(o Outcome, get getter) Outcome {
 	var figs []string
 	agree, cases := 0, 0
+	cut := false
 	for _, k := range c.Cases() {
 		for _, codec := range c.Test.Codecs {
 			r := get(codec, k, results.Encode)
 			if r == nil || r.CutShort {
+				cut = cut || r != nil
 				continue // not measured: neither for nor against the claim
 			}
 			cases++
@@ -263,6 +331,8 @@ func (c *Claim) status(o Outcome, get getter) Outcome {
 	}
 	o.Figure = strings.Join(figs, "; ")
 	switch {
+	case cases == 0 && cut:
+		o.Verdict, o.Reason = NotMeasured, "the run's time ended before its cases (-time)"
 	case cases == 0:
 		o.Verdict, o.Reason = Untestable, "not measured in this run"
 	case agree == cases:

@@ -94,6 +94,12 @@ type Info struct {
 	// registry's tests check it against what Encode does.
 	ReusesBuffer bool
 
+	// Stateful says a message is not self-contained: only the decoder
+	// that read the messages before it in the same stream can read it (a
+	// gob stream sends its type descriptors once, before its first
+	// message). A study that reads one message alone takes no such codec.
+	Stateful bool
+
 	// ReadsOnly, if set, says the entry is an in-place reader, not a
 	// codec: it reads the encodings of the codec named here, whose
 	// Encode, Decode and Value its cases use for the checks, and it takes
@@ -102,6 +108,10 @@ type Info struct {
 
 	// Notes is free text for the report: anything a reader should know.
 	Notes string
+
+	// Adopt is what adopting the codec asks beyond its module: generated
+	// code and its generator, JIT, a canonical mode (package cost).
+	Adopt Adoption
 
 	// New returns a fresh codec. It must not be nil.
 	New func() Codec

@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"golang.org/x/perf/benchmath"
+
+	"github.com/serbench/serbench/results"
 )
 
 // DefaultThreshold is the relative change below which a significant
@@ -75,6 +77,10 @@ func (r Row) Worse() bool {
 // gate unless it is larger than both runs' own spread.
 type Gate struct {
 	Threshold float64 // relative change, 0.25 for 25%
+	// Machines are how steadily the old and the new run's machine ran,
+	// where their records say (nil where not): a time change within the
+	// two speeds of a busy machine is undecided, not flagged (see hold).
+	Machines [2]*results.Machine
 }
 
 // Flagged reports whether r changed significantly, with its intervals
@@ -82,6 +88,9 @@ type Gate struct {
 func (g Gate) Flagged(r Row) bool {
 	if !Gated(r.Unit) || math.Abs(r.New.Center-r.Old.Center) < Floor(r.Unit) {
 		return false
+	}
+	if r.Unit == results.UnitInstructions {
+		return flaggedCount(g, r)
 	}
 	// The margin keeps a change of exactly the threshold (110 against
 	// 100 at 10%) within it despite rounding.
@@ -115,6 +124,9 @@ func Floor(unit string) float64 {
 // could leave them overlapping; or a side's interval is unknown (fewer
 // than 6 samples).
 func (g Gate) Blind(r Row) bool {
+	if r.Unit == results.UnitInstructions {
+		return false // a count is exact
+	}
 	o, ok1 := width(r.Old)
 	n, ok2 := width(r.New)
 	return !ok1 || !ok2 || o+n > g.Threshold
@@ -140,17 +152,47 @@ type Verdict struct {
 	Blind        int   // rows too noisy to flag a change of the threshold's size (Gate.Blind)
 	Regressions  []Row // flagged and worse, in the rows' order
 	Improvements []Row // flagged and better
+	// Counted is how many rows of time were left to the instructions
+	// both runs counted for their benchmark (hold).
+	Counted int
+	// Undecided are the rows that would be flagged but whose change lies
+	// within the two speeds of a busy run's machine (Speeds): time cannot
+	// decide them.
+	Undecided []Row
+	// Speeds is the slowdown of the busier run's machine in its busy
+	// phases, 0 when neither run was busy.
+	Speeds float64
+	// Unstable are the rows of units gated only where stable (allocs/op,
+	// cpu-sec/op) that would be flagged but whose runs' spread is too
+	// wide to tell (Gate.Blind).
+	Unstable []Row
 }
 
 // Judge judges every row.
 func (g Gate) Judge(rows []Row) Verdict {
-	v := Verdict{Threshold: g.Threshold, Compared: len(rows)}
+	v := Verdict{Threshold: g.Threshold, Compared: len(rows), Speeds: g.speeds()}
+	counted := countedNames(rows)
 	for _, r := range rows {
 		if r.Significant() {
 			v.Significant++
 		}
 		if g.Blind(r) {
 			v.Blind++
+		}
+		switch g.hold(r, counted) {
+		case byCounts:
+			v.Counted++
+			continue
+		case bySpeeds:
+			if g.Flagged(r) {
+				v.Undecided = append(v.Undecided, r)
+			}
+			continue
+		case unstable:
+			if g.Flagged(r) {
+				v.Unstable = append(v.Unstable, r)
+			}
+			continue
 		}
 		switch {
 		case g.Regression(r):

@@ -7,7 +7,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/serbench/serbench/registry"
 	"github.com/serbench/serbench/results"
+	"github.com/serbench/serbench/study"
 	"github.com/serbench/serbench/worker"
 )
 
@@ -120,15 +122,15 @@ func TestRunCell(t *testing.T) {
 		{"json", "n_object", OK},
 		{"easyjson", "y_array", NA},
 	} {
-		in, _ := json.Marshal(cellTask{Codec: tc.codec, Group: tc.group})
-		raw, err := runCell(context.Background(), in, func(string) {})
+		info, err := registry.Lookup(tc.codec)
 		if err != nil {
 			t.Fatal(err)
 		}
-		var out cellOut
-		if err := json.Unmarshal(raw, &out); err != nil {
+		got, err := runCell(context.Background(), study.Task{Codec: info, Case: tc.group, Input: json.RawMessage(`{}`)}, func(string) {})
+		if err != nil {
 			t.Fatal(err)
 		}
+		out := got.(cellOut)
 		if len(out.Outcomes) == 0 {
 			t.Fatalf("%s %s: no outcomes", tc.codec, tc.group)
 		}

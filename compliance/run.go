@@ -1,34 +1,23 @@
 package compliance
 
 import (
-	"cmp"
 	"context"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"reflect"
-	"runtime"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/serbench/serbench/codec"
-	"github.com/serbench/serbench/internal/buildinfo"
 	"github.com/serbench/serbench/registry"
 	"github.com/serbench/serbench/results"
+	"github.com/serbench/serbench/study"
 	"github.com/serbench/serbench/worker"
 )
-
-// Options select a run's codecs and set its limits.
-type Options struct {
-	// Codecs are the codecs to run; those not of the JSON family are
-	// left out. Default: every JSON codec.
-	Codecs []string
-	// Timeout is how long one input may take before its child is killed
-	// as hung. Default DefaultTimeout.
-	Timeout time.Duration
-}
 
 // DefaultTimeout is the default per-input timeout.
 const DefaultTimeout = 10 * time.Second
@@ -36,38 +25,89 @@ const DefaultTimeout = 10 * time.Second
 // Family is the codec family the study applies to.
 const Family = "json"
 
-// Handler is the worker task that runs one cell in a child process; the
-// worker command must serve it.
-var Handler = worker.Handler{Name: Study.Name, Run: runCell}
-
-// A cellTask is the input of the Handler: a codec, a group, and the
-// inputs to pass over, each of which killed a child before.
-type cellTask struct {
-	Codec string `json:"codec"`
-	Group string `json:"group"`
-	Skip  []int  `json:"skip,omitempty"`
+// Spec returns the JSON compliance study as a value (package study):
+// JSONTestSuite's groups of cases through every JSON codec that makes
+// round trips of its own, each cell in a child of its own, the step an
+// input. A cell whose child an input killed runs again, passing over
+// every input that killed one (a child's outcomes come back only when it
+// ends), until maxDeaths have.
+func Spec() (*study.Study, error) {
+	suite, err := Load()
+	if err != nil {
+		return nil, err
+	}
+	var cases []study.Case
+	for _, g := range suite.Groups {
+		cases = append(cases, study.Case{Name: g.Name, Group: g.Name[:1] + "_", Doc: g.Doc})
+	}
+	return &study.Study{
+		Matrix:  Study,
+		Cases:   cases,
+		Takes:   takes,
+		Timeout: DefaultTimeout,
+		Step:    "one input",
+		Settings: []string{fmt.Sprintf("%d cases of JSONTestSuite, from bytedance/sonic's copy; %d left out, whose invalid UTF-8 that copy replaced by U+FFFD",
+			inputsOf(suite), len(suite.LeftOut))},
+		Input: func(c *study.Cell) any { return cellTask{Skip: stateOf(c).skip} },
+		Cell:  runCell,
+		Record: func(c *study.Cell, r worker.TaskResult) bool {
+			st := stateOf(c)
+			g, _ := suite.Lookup(c.Case.Name)
+			killer, done := tally1(st.t, g, r)
+			if killer >= 0 {
+				st.skip = append(st.skip, killer)
+			}
+			c.Result = cellOf(c.Codec.Name, c.Case.Name, st.t)
+			return !done && len(st.skip) <= maxDeaths
+		},
+	}, nil
 }
 
-// cellOut is the output of the Handler: each input's outcome, in order,
-// those passed over as n/a.
+// takes says why a codec takes no part: an in-place reader, or not JSON.
+func takes(info codec.Info) string {
+	if why := study.RoundTrips(info); why != "" {
+		return why
+	}
+	if info.Family != Family {
+		return "not a JSON codec: JSONTestSuite's cases are JSON text"
+	}
+	return ""
+}
+
+// A cellState is what the parent keeps of a cell between its tasks.
+type cellState struct {
+	t    *tally
+	skip []int // the inputs that killed a child
+}
+
+func stateOf(c *study.Cell) *cellState {
+	if c.State == nil {
+		c.State = &cellState{t: &tally{outcome: NA, counts: map[results.Outcome]int{}}}
+	}
+	return c.State.(*cellState)
+}
+
+// A cellTask is the input of a cell's task, besides its codec and group:
+// the inputs to pass over, each of which killed a child before.
+type cellTask struct {
+	Skip []int `json:"skip,omitempty"`
+}
+
+// cellOut is the output of a cell's task: each input's outcome, in
+// order, those passed over as skipped.
 type cellOut struct {
 	Outcomes []results.Outcome `json:"outcomes"`
 	Accepted []bool            `json:"accepted"`
 	Details  []string          `json:"details"`
 }
 
-// JSONCodecs returns the names among names (every registered codec that
-// makes round trips of its own when names is empty) of the JSON family.
+// JSONCodecs returns the names among names of the codecs the study takes
+// (every one it takes when names is empty).
 func JSONCodecs(names []string) []string {
-	if len(names) == 0 {
-		for _, c := range registry.RoundTrippers() {
-			names = append(names, c.Name)
-		}
-	}
 	var out []string
-	for _, n := range names {
-		if info, err := registry.Lookup(n); err == nil && info.Family == Family {
-			out = append(out, n)
+	for _, c := range registry.Codecs {
+		if takes(c) == "" && (len(names) == 0 || slices.Contains(names, c.Name)) {
+			out = append(out, c.Name)
 		}
 	}
 	return out
@@ -103,79 +143,6 @@ func (t *tally) add(o results.Outcome, accepted bool, name string) {
 	if worse(o, t.outcome) {
 		t.outcome = o
 	}
-}
-
-// Run runs the study over the JSON codecs of opts, each cell in a child
-// of pool, and returns its matrix. pool's TaskTimeout is set from opts.
-func Run(ctx context.Context, pool *worker.Pool, opts Options) (*results.Matrix, error) {
-	if err := registry.Check(opts.Codecs); err != nil {
-		return nil, err
-	}
-	suite, err := Load()
-	if err != nil {
-		return nil, err
-	}
-	codecs := JSONCodecs(opts.Codecs)
-	timeout := cmp.Or(opts.Timeout, DefaultTimeout)
-	var mcodecs []results.MatrixCodec
-	for _, name := range codecs {
-		info, _ := registry.Lookup(name)
-		mcodecs = append(mcodecs, results.MatrixCodec{Name: name, Label: info.Label, Family: info.Family, API: string(info.API), Module: info.Module, Version: registry.Version(info.Module)})
-	}
-	var cases []results.MatrixCase
-	for _, g := range suite.Groups {
-		cases = append(cases, results.MatrixCase{Name: g.Name, Group: g.Name[:1] + "_", Doc: g.Doc})
-	}
-	m := results.NewMatrix(Study, mcodecs, cases)
-	m.Go, m.Serbench = runtime.Version(), buildinfo.Main()
-	m.Settings = []string{"per-input timeout " + timeout.String(),
-		fmt.Sprintf("%d cases of JSONTestSuite, from bytedance/sonic's copy; %d left out, whose invalid UTF-8 that copy replaced by U+FFFD", inputsOf(suite), len(suite.LeftOut))}
-	type cell struct {
-		codec string
-		group *Group
-		skip  []int // the inputs that killed a child
-		done  bool
-		t     *tally
-	}
-	var cells []*cell
-	for _, co := range codecs {
-		for i := range suite.Groups {
-			cells = append(cells, &cell{codec: co, group: &suite.Groups[i], t: &tally{outcome: NA, counts: map[results.Outcome]int{}}})
-		}
-	}
-	pool.TaskTimeout = timeout
-	start := time.Now()
-	// A round runs, in a child each, the cells not done: all of them
-	// first, then again those whose child an input killed, passing over
-	// every input that killed one (a child's outcomes come back only
-	// when it ends).
-	if err == nil {
-		err = pool.RunRounds(ctx, func() ([]worker.Task, func(int, worker.TaskResult)) {
-			var tasks []worker.Task
-			var of []*cell
-			for _, c := range cells {
-				if !c.done {
-					in, _ := json.Marshal(cellTask{Codec: c.codec, Group: c.group.Name, Skip: c.skip})
-					tasks = append(tasks, worker.Task{Name: Handler.Name, Input: in})
-					of = append(of, c)
-				}
-			}
-			return tasks, func(i int, r worker.TaskResult) {
-				c := of[i]
-				killer, done := tally1(c.t, c.group, r)
-				if killer >= 0 {
-					c.skip = append(c.skip, killer)
-				}
-				c.done = done || len(c.skip) > maxDeaths
-			}
-		})
-	}
-	m.Elapsed = time.Since(start).Round(time.Second).String()
-	for _, c := range cells {
-		m.Add(cellOf(c.codec, c.group.Name, c.t))
-	}
-	m.JudgeAll()
-	return m, err
 }
 
 func inputsOf(s *Suite) int {
@@ -267,22 +234,19 @@ var anyType = reflect.TypeFor[*any]()
 
 // runCell is the child's side: it decodes each input of the cell from the
 // task's From, announcing each as a step, and returns their outcomes.
-func runCell(_ context.Context, task json.RawMessage, step func(string)) (json.RawMessage, error) {
+func runCell(_ context.Context, task study.Task, step func(string)) (any, error) {
 	var t cellTask
-	if err := json.Unmarshal(task, &t); err != nil {
+	if err := json.Unmarshal(task.Input, &t); err != nil {
 		return nil, err
 	}
-	info, err := registry.Lookup(t.Codec)
-	if err != nil {
-		return nil, err
-	}
+	info := task.Codec
 	suite, err := Load()
 	if err != nil {
 		return nil, err
 	}
-	g, ok := suite.Lookup(t.Group)
+	g, ok := suite.Lookup(task.Case)
 	if !ok {
-		return nil, fmt.Errorf("compliance: no group %q", t.Group)
+		return nil, fmt.Errorf("compliance: no group %q", task.Case)
 	}
 	var out cellOut
 	c, na := prepare(info)
@@ -299,7 +263,7 @@ func runCell(_ context.Context, task json.RawMessage, step func(string)) (json.R
 		o, accepted, detail := judge(c, in)
 		out.Outcomes, out.Accepted, out.Details = append(out.Outcomes, o), append(out.Accepted, accepted), append(out.Details, detail)
 	}
-	return json.Marshal(out)
+	return out, nil
 }
 
 // prepare returns a case of info decoding into an any, or na when the
@@ -315,16 +279,15 @@ func prepare(info codec.Info) (c codec.Case, na bool) {
 	return c, false
 }
 
-// judge decodes one input and says what its outcome is.
+// judge decodes one input, through the one guard (codec.Guard), and
+// says what its outcome is.
 func judge(c codec.Case, in Input) (o results.Outcome, accepted bool, detail string) {
-	defer func() {
-		if p := recover(); p != nil {
-			o, accepted, detail = Panic, false, fmt.Sprint(p)
-		}
-	}()
 	// A copy, so that a decoder that writes into its input or keeps it
 	// cannot change the suite.
-	err := c.Decode(append([]byte(nil), in.Data...))
+	err := codec.Guard(func() error { return c.Decode(append([]byte(nil), in.Data...)) })
+	if pe := (*codec.PanicError)(nil); errors.As(err, &pe) {
+		return Panic, false, fmt.Sprint(pe.Value)
+	}
 	accepted = err == nil
 	switch {
 	case in.Want == Either:

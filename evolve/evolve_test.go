@@ -3,10 +3,16 @@ package evolve
 import (
 	"encoding"
 	"encoding/json"
+	"flag"
 	"fmt"
+	"os"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/mailru/easyjson"
+	"github.com/tinylib/msgp/msgp"
 
 	"github.com/serbench/serbench/evolve/change"
 	gov1 "github.com/serbench/serbench/evolve/gotypes/v1"
@@ -229,6 +235,105 @@ func TestGoTypesPlain(t *testing.T) {
 			} {
 				if p.Implements(iface) {
 					t.Errorf("%s implements %s: a reflection codec would call it", name, iface)
+				}
+			}
+		}
+	}
+}
+
+var update = flag.Bool("update", false, "rewrite the participants section of docs/evolution.md")
+
+// TestParticipantsDocumented: docs/evolution.md says which codecs take
+// part and why each other one takes none, as WriteParticipants does.
+func TestParticipantsDocumented(t *testing.T) {
+	const path, begin, end = "../docs/evolution.md", "<!-- participants: go test ./evolve -run TestParticipantsDocumented -update -->\n", "<!-- end participants -->"
+	doc, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	if err := WriteParticipants(&b); err != nil {
+		t.Fatal(err)
+	}
+	i, j := strings.Index(string(doc), begin), strings.Index(string(doc), end)
+	if i < 0 || j < i {
+		t.Fatalf("%s has no section between %q and %q", path, begin, end)
+	}
+	want := string(doc[:i+len(begin)]) + "\n" + b.String() + "\n" + string(doc[j:])
+	if want == string(doc) {
+		return
+	}
+	if *update {
+		if err := os.WriteFile(path, []byte(want), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	t.Errorf("%s's participants are not the study's; run: go test ./evolve -run TestParticipantsDocumented -update", path)
+}
+
+// TestGenerated: every case has, for each family that can express it and
+// each version, its generated artefact, current with the case's fields; a
+// missing or stale one fails naming the command that writes it again.
+func TestGenerated(t *testing.T) {
+	fieldsOf := func(v change.Version, name func(change.Field) string) []string {
+		var out []string
+		for _, f := range v.Fields {
+			out = append(out, name(f))
+		}
+		slices.Sort(out)
+		return out
+	}
+	for i := range change.Cases {
+		c := &change.Cases[i]
+		for _, v := range []change.Version{c.Old, c.New} {
+			at := c.Name + " " + v.Name
+			if _, na := c.NA[change.GoTypes]; !na {
+				typ, err := genType(c, v)
+				switch {
+				case err != nil:
+					t.Errorf("%s: %v", at, err)
+				default:
+					var got []string
+					for k := range typ.NumField() {
+						got = append(got, typ.Field(k).Name)
+					}
+					slices.Sort(got)
+					if want := fieldsOf(v, func(f change.Field) string { return change.GoName(f.Name) }); !slices.Equal(got, want) {
+						t.Errorf("%s: Go type %s has fields %v, the case %v: stale; run go generate ./evolve/gotypes", at, typ, got, want)
+					}
+					p := reflect.New(typ).Interface()
+					_, m := p.(msgp.Unmarshaler)
+					_, e := p.(easyjson.Unmarshaler)
+					if !m || !e {
+						t.Errorf("%s: %s lacks msgp's or easyjson's methods (msgp %v, easyjson %v); run go generate ./evolve/gotypes", at, typ, m, e)
+					}
+				}
+			}
+			if _, na := c.NA[change.Proto]; !na {
+				m, err := newMessage(c, v)
+				if err != nil {
+					t.Errorf("%s: %v", at, err)
+				} else {
+					var got []string
+					fs := m.Descriptor().Fields()
+					for k := range fs.Len() {
+						got = append(got, string(fs.Get(k).Name()))
+					}
+					slices.Sort(got)
+					if want := fieldsOf(v, func(f change.Field) string { return f.Name }); !slices.Equal(got, want) {
+						t.Errorf("%s: message %s has fields %v, the case %v: stale; run go generate ./evolve/pb", at, m.Descriptor().FullName(), got, want)
+					}
+				}
+			}
+			if _, na := c.NA[change.FlatBuffers]; !na {
+				if _, ok := fbTables(v)[change.TypeName(c.Name)]; !ok {
+					t.Errorf("%s: no FlatBuffers table %s; run go generate ./evolve/fb", at, change.TypeName(c.Name))
+				}
+			}
+			if _, na := c.NA[change.CapnProto]; !na {
+				if _, ok := capnpStructs(v)[change.TypeName(c.Name)]; !ok {
+					t.Errorf("%s: no Cap'n Proto struct %s; run go generate ./evolve/capnproto", at, change.TypeName(c.Name))
 				}
 			}
 		}

@@ -27,7 +27,5 @@ type Participant struct {
 	// Kind is the family of Case.NA that says what it cannot express.
 	Kind   string
 	Losses []codec.Loss
-	// NA, if set, says why no case applies to it.
-	NA     string
 	format format
 }

@@ -40,9 +40,23 @@ func (f genFormat) encode(c *change.Case, w change.Version) ([]byte, error) {
 
 func (f genFormat) marshal(v any) ([]byte, error) {
 	if f.easyjson {
-		return easyjson.Marshal(v.(easyjson.Marshaler))
+		m, ok := v.(easyjson.Marshaler)
+		if !ok {
+			return nil, stale(v, "easyjson")
+		}
+		return easyjson.Marshal(m)
 	}
-	return v.(msgp.Marshaler).MarshalMsg(nil)
+	m, ok := v.(msgp.Marshaler)
+	if !ok {
+		return nil, stale(v, "msgp")
+	}
+	return m.MarshalMsg(nil)
+}
+
+// stale says that the generated type of v lacks the methods gen writes:
+// a half regeneration.
+func stale(v any, gen string) error {
+	return fmt.Errorf("evolve: %T has no %s methods; run go generate ./evolve/gotypes", v, gen)
 }
 
 func (f genFormat) decode(c *change.Case, _, r change.Version, data []byte) (any, error) {
@@ -52,10 +66,17 @@ func (f genFormat) decode(c *change.Case, _, r change.Version, data []byte) (any
 	}
 	v := reflect.New(t).Interface()
 	if f.easyjson {
-		err = easyjson.Unmarshal(data, v.(easyjson.Unmarshaler))
-	} else {
-		_, err = v.(msgp.Unmarshaler).UnmarshalMsg(data)
+		u, ok := v.(easyjson.Unmarshaler)
+		if !ok {
+			return nil, stale(v, "easyjson")
+		}
+		return v, easyjson.Unmarshal(data, u)
 	}
+	u, ok := v.(msgp.Unmarshaler)
+	if !ok {
+		return nil, stale(v, "msgp")
+	}
+	_, err = u.UnmarshalMsg(data)
 	return v, err
 }
 

@@ -3,6 +3,7 @@ package evolve
 import (
 	"fmt"
 
+	"buf.build/go/hyperpb"
 	"google.golang.org/protobuf/proto"
 	"google.golang.org/protobuf/reflect/protoreflect"
 	"google.golang.org/protobuf/reflect/protoregistry"
@@ -15,8 +16,10 @@ import (
 // protoFormat reads and writes a case's generated messages (package
 // evolve/pb), fields set and read through protoreflect by name. vt uses
 // vtprotobuf's generated MarshalVT and UnmarshalVT instead of
-// proto.Marshal and proto.Unmarshal.
-type protoFormat struct{ vt bool }
+// proto.Marshal and proto.Unmarshal; hyper decodes into hyperpb's
+// dynamic message, compiled at run time from the reader's descriptor (its
+// encoding is proto.Marshal, hyperpb having no encoder).
+type protoFormat struct{ vt, hyper bool }
 
 // vtMessage is what vtprotobuf generates for a message.
 type vtMessage interface {
@@ -63,9 +66,13 @@ func (f protoFormat) decode(c *change.Case, _, r change.Version, data []byte) (a
 		return nil, err
 	}
 	msg := m.Interface()
-	if f.vt {
+	switch {
+	case f.hyper:
+		hm := hyperpb.NewMessage(hyperpb.CompileMessageDescriptor(m.Descriptor()))
+		return hm, hm.Unmarshal(data)
+	case f.vt:
 		err = msg.(vtMessage).UnmarshalVT(data)
-	} else {
+	default:
 		err = proto.Unmarshal(data, msg)
 	}
 	return msg, err

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"runtime"
 	"slices"
 	"strings"
@@ -14,64 +15,119 @@ import (
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/evolve/change"
 	"github.com/serbench/serbench/internal/buildinfo"
-	"github.com/serbench/serbench/internal/suggest"
+
 	"github.com/serbench/serbench/registry"
 	"github.com/serbench/serbench/results"
+	"github.com/serbench/serbench/study"
 	"github.com/serbench/serbench/verify"
 	"github.com/serbench/serbench/worker"
 )
 
-// Options select a run's codecs and cases and set its limits.
-type Options struct {
-	Codecs []string // registry names; default: every participant
-	Cases  []string // default: every case
-	// Timeout is how long one cell may stay in one step before its child
-	// is killed as hung. Default DefaultTimeout.
-	Timeout time.Duration
-	// Progress, if set, is called after each cell.
-	Progress func(done, total int, c results.MatrixCell)
-}
-
 // DefaultTimeout is the default per-step timeout of a cell.
 const DefaultTimeout = 10 * time.Second
 
+// generated lists the code evolve holds for the cases' schemas, by the
+// module whose generator wrote it or which reads the schema at run time
+// (evolve/pb, evolve/gotypes, evolve/fb, evolve/capnproto; Avro's schemas
+// are built at run time): the code a codec of that module, in its
+// default usage, runs in the study. Each reading is a row of the matrix;
+// its suffix, if any, is added to the codec's name and its words to its
+// label. A reflection codec needs none of it: it runs on the cases' Go
+// types (evolve/gotypes) through its registry entry.
+var generated = map[string]struct {
+	kind     string
+	readings []reading
+}{
+	"google.golang.org/protobuf":        {change.Proto, []reading{{format: protoFormat{}}}},
+	"github.com/planetscale/vtprotobuf": {change.Proto, []reading{{format: protoFormat{vt: true}}}},
+	"buf.build/go/hyperpb":              {change.Proto, []reading{{format: protoFormat{hyper: true}}}},
+	"github.com/tinylib/msgp":           {change.GoTypes, []reading{{format: genFormat{}}}},
+	"github.com/mailru/easyjson":        {change.GoTypes, []reading{{format: genFormat{easyjson: true}}}},
+	"github.com/google/flatbuffers":     {change.FlatBuffers, []reading{{format: fbFormat{}}}},
+	"capnproto.org/go/capnp/v3":         {change.CapnProto, []reading{{format: capnpFormat{}}}},
+	"github.com/hamba/avro/v2": {change.Avro, []reading{
+		{words: " (writer's and reader's schemas)", format: avroFormat{resolve: true}},
+		{suffix: "-reader-only", words: " (the reader's schema alone)", format: avroFormat{}},
+	}},
+}
+
+// A reading is one way a codec reads the cases: a row of the matrix.
+type reading struct {
+	suffix, words string
+	format        format
+}
+
+// participate returns the ways info's codec takes part in the study, from
+// what its codec.Info declares, or why it takes none.
+func participate(info codec.Info) ([]Participant, string) {
+	p := Participant{Name: info.Name, Label: info.Label, Family: info.Family, Module: info.Module, Codec: info.Name, Losses: info.Losses}
+	switch {
+	case info.ReadsOnly != "":
+		return nil, study.RoundTrips(info)
+	case info.Stateful:
+		return nil, "its messages are not self-contained (codec.Info.Stateful): only the decoder that read a stream's earlier messages reads one, so another version cannot read it alone"
+	case info.API == codec.Reflection:
+		p.Kind, p.format = change.GoTypes, reflectFormat{info}
+		return []Participant{p}, ""
+	case info.API == codec.Manual:
+		return nil, "hand-written code for each of the datasets' types (API manual): it has none for the cases' types"
+	}
+	g, ok := generated[info.Module]
+	switch {
+	case !ok:
+		return nil, fmt.Sprintf("a %s codec of %s, for which evolve holds no reading of the cases' schemas, generated or at run time (docs/evolution.md says how to add one)", info.API, info.Module)
+	case info.Variant != "" && defaultOf(info.Module) != "":
+		return nil, fmt.Sprintf("a variant of %s's code (%s): evolve runs that code in its default usage, %s", info.Module, info.Variant, defaultOf(info.Module))
+	}
+	var ps []Participant
+	for _, r := range g.readings {
+		q := p
+		q.Name, q.Label, q.Kind, q.format = info.Name+r.suffix, info.Label+r.words, g.kind, r.format
+		ps = append(ps, q)
+	}
+	return ps, ""
+}
+
+// defaultOf returns the codec of module in its default usage (no
+// Variant), or "".
+func defaultOf(module string) string {
+	for _, c := range registry.Codecs {
+		if c.Module == module && c.Variant == "" {
+			return c.Name
+		}
+	}
+	return ""
+}
+
 // Participants returns the codecs of the study, in registry order: each
-// reflection codec with two Go types, Protobuf and vtprotobuf with two
-// generated schemas, Avro with schema resolution, and Avro read with the
-// reader's schema alone.
+// way of reading the cases of every codec that takes part (participate).
 func Participants() []Participant {
 	var ps []Participant
 	for _, info := range registry.Codecs {
-		p := Participant{Name: info.Name, Label: info.Label, Family: info.Family, Module: info.Module, Codec: info.Name, Losses: info.Losses}
-		switch {
-		case info.Name == "gob-stream":
-			// Its messages are not self-contained: its type descriptors
-			// pass once per stream.
-			p.Kind, p.NA = change.GoTypes, "a gob stream sends its type descriptors once, before its first message, so another stream cannot read one of its messages alone"
-		case info.API == codec.Reflection:
-			p.Kind, p.format = change.GoTypes, reflectFormat{info}
-		case info.Name == "proto":
-			p.Kind, p.format = change.Proto, protoFormat{}
-		case info.Name == "vtproto":
-			p.Kind, p.format = change.Proto, protoFormat{vt: true}
-		case info.Name == "msgp":
-			p.Kind, p.format = change.GoTypes, genFormat{}
-		case info.Name == "easyjson":
-			p.Kind, p.format = change.GoTypes, genFormat{easyjson: true}
-		case info.Name == "flatbuffers":
-			p.Kind, p.format = change.FlatBuffers, fbFormat{}
-		case info.Name == "capnp":
-			p.Kind, p.format = change.CapnProto, capnpFormat{}
-		case info.Name == "avro":
-			p.Kind, p.format, p.Label = change.Avro, avroFormat{resolve: true}, info.Label+" (writer's and reader's schemas)"
-			ps = append(ps, p)
-			p.Name, p.Label, p.format = "avro-reader-only", info.Label+" (the reader's schema alone)", avroFormat{}
-		default:
-			continue
-		}
-		ps = append(ps, p)
+		p, _ := participate(info)
+		ps = append(ps, p...)
 	}
 	return ps
+}
+
+// WriteParticipants writes, in Markdown, which codecs take part and how
+// many, and each codec that takes none with why: the section of
+// docs/evolution.md that a test keeps current.
+func WriteParticipants(w io.Writer) error {
+	var in []string
+	var out []string
+	for _, info := range registry.Codecs {
+		ps, why := participate(info)
+		for _, p := range ps {
+			in = append(in, "`"+p.Name+"`")
+		}
+		if why != "" {
+			out = append(out, fmt.Sprintf("- `%s`: %s", info.Name, why))
+		}
+	}
+	_, err := fmt.Fprintf(w, "%d rows of %d registered codecs take part: %s.\n\n%d codecs take no part:\n\n%s\n",
+		len(in), len(registry.Codecs), strings.Join(in, ", "), len(out), strings.Join(out, "\n"))
+	return err
 }
 
 // Lookup returns the participant named name.
@@ -84,99 +140,59 @@ func Lookup(name string) (Participant, error) {
 	return Participant{}, fmt.Errorf("evolve: %q takes no part in the study", name)
 }
 
-// CheckCodecs returns an error naming every one of names that is not a
-// registered codec, or a registered one the study cannot take.
-func CheckCodecs(names []string) error {
-	if err := registry.Check(names); err != nil {
-		return err
-	}
-	var bad []string
-	for _, n := range names {
-		if !slices.ContainsFunc(Participants(), func(p Participant) bool { return p.Codec == n }) {
-			bad = append(bad, n)
-		}
-	}
-	if len(bad) > 0 {
-		var can []string
-		for _, p := range Participants() {
-			if !slices.Contains(can, p.Codec) {
-				can = append(can, p.Codec)
-			}
-		}
-		return fmt.Errorf("evolve cannot take %s: it takes the reflection codecs, proto, vtproto, msgp, easyjson, avro, flatbuffers and capnp (%s)", strings.Join(bad, ", "), strings.Join(can, ", "))
-	}
-	return nil
-}
-
-// CheckCases returns an error naming every one of names that is not a
-// case.
-func CheckCases(names []string) error {
-	return suggest.Check("case", names, change.Names(), nil, "serbench list cases")
-}
-
 // CaseName is the name of a matrix case: the change and the direction,
 // "rename/old-reads-new".
 func CaseName(c string, d change.Direction) string { return c + "/" + string(d) }
 
-// Handler is the worker task that runs one cell in a child process; the
-// worker command must serve it.
-var Handler = worker.Handler{Name: "evolve", Run: runTask}
-
-// A cellTask is the input of the Handler.
-type cellTask struct {
-	Codec     string           `json:"codec"`
-	Case      string           `json:"case"`
-	Direction change.Direction `json:"direction"`
+// Spec returns the evolution study as a value (package study): every
+// case both ways through every participant, each cell in a child of its
+// own, the steps its encode, decode, re-encode and check. -cases names a
+// change (both directions: the case group) or one direction of it.
+func Spec() *study.Study {
+	var cases []study.Case
+	for _, c := range change.Cases {
+		for _, d := range change.Directions {
+			cases = append(cases, study.Case{Name: CaseName(c.Name, d), Group: c.Name, Doc: c.Doc + " (" + strings.ReplaceAll(string(d), "-", " ") + ")"})
+		}
+	}
+	return &study.Study{
+		Matrix:  Study,
+		Cases:   cases,
+		Rows:    rows,
+		Takes:   takes,
+		Timeout: DefaultTimeout,
+		Step:    "one encode or decode",
+		Cell:    runTask,
+		Record: func(c *study.Cell, r worker.TaskResult) bool {
+			c.Result = cellOf(results.MatrixCell{Codec: c.Codec.Name, Case: c.Case.Name, Outcome: NA}, r)
+			return false
+		},
+	}
 }
 
-// Run runs the matrix of opts, each cell in a child of pool, and returns
-// it. pool's TaskTimeout is set from opts.
-func Run(ctx context.Context, pool *worker.Pool, opts Options) (*results.Matrix, error) {
-	if err := CheckCodecs(opts.Codecs); err != nil {
-		return nil, err
+// rows returns the rows of info's codec: one per way it takes part, or
+// the codec itself when it takes none (takes then says why).
+func rows(info codec.Info) []codec.Info {
+	ps, why := participate(info)
+	if why != "" {
+		return []codec.Info{info}
 	}
-	if err := CheckCases(opts.Cases); err != nil {
-		return nil, err
-	}
-	cases := opts.Cases
-	if len(cases) == 0 {
-		cases = change.Names()
-	}
-	var ps []Participant
-	for _, p := range Participants() {
-		if len(opts.Codecs) == 0 || slices.Contains(opts.Codecs, p.Codec) {
-			ps = append(ps, p)
-		}
-	}
-	m := NewMatrix(ps, cases)
-	timeout := cmp.Or(opts.Timeout, DefaultTimeout)
-	m.Settings = []string{"per-step timeout " + timeout.String()}
-	var tasks []worker.Task
+	var out []codec.Info
 	for _, p := range ps {
-		for _, c := range cases {
-			for _, d := range change.Directions {
-				in, _ := json.Marshal(cellTask{Codec: p.Name, Case: c, Direction: d})
-				tasks = append(tasks, worker.Task{Name: Handler.Name, Input: in})
-				m.Cells = append(m.Cells, results.MatrixCell{Codec: p.Name, Case: CaseName(c, d), Outcome: NA})
-			}
-		}
+		r := info
+		r.Name, r.Label = p.Name, p.Label
+		out = append(out, r)
 	}
-	pool.TaskTimeout = timeout
-	done := 0
-	start := time.Now()
-	_, err := pool.RunTasksEach(ctx, tasks, func(i int, r worker.TaskResult) {
-		m.Cells[i] = cellOf(m.Cells[i], r)
-		done++
-		if opts.Progress != nil {
-			opts.Progress(done, len(tasks), m.Cells[i])
-		}
-	})
-	m.Elapsed = time.Since(start).Round(time.Second).String()
-	for i := range m.Cells {
-		m.Cells[i].Detail = results.Printable(m.Cells[i].Detail)
+	return out
+}
+
+// takes says why a row takes no part, or "".
+func takes(row codec.Info) string {
+	if _, err := Lookup(row.Name); err == nil {
+		return ""
 	}
-	m.JudgeAll()
-	return m, err
+	_, why := participate(row)
+	return cmp.Or(why, "no participant of that name")
 }
 
 // NewMatrix returns the empty matrix of participants ps by cases, each
@@ -184,7 +200,9 @@ func Run(ctx context.Context, pool *worker.Pool, opts Options) (*results.Matrix,
 func NewMatrix(ps []Participant, cases []string) *results.Matrix {
 	var mcodecs []results.MatrixCodec
 	for _, p := range ps {
-		mcodecs = append(mcodecs, results.MatrixCodec{Name: p.Name, Label: p.Label, Family: p.Family, Module: p.Module, Version: registry.Version(p.Module)})
+		info, _ := registry.Lookup(p.Codec)
+		info.Name, info.Label = p.Name, p.Label
+		mcodecs = append(mcodecs, study.Header(info))
 	}
 	var mcases []results.MatrixCase
 	for _, name := range cases {
@@ -219,21 +237,17 @@ func cellOf(c results.MatrixCell, r worker.TaskResult) results.MatrixCell {
 }
 
 // runTask is the child's side: it runs one cell.
-func runTask(_ context.Context, task json.RawMessage, step func(string)) (json.RawMessage, error) {
-	var t cellTask
-	if err := json.Unmarshal(task, &t); err != nil {
-		return nil, err
-	}
-	p, err := Lookup(t.Codec)
+func runTask(_ context.Context, t study.Task, step func(string)) (any, error) {
+	p, err := Lookup(t.Codec.Name)
 	if err != nil {
 		return nil, err
 	}
-	c, err := change.Lookup(t.Case)
+	name, d, _ := strings.Cut(t.Case, "/")
+	c, err := change.Lookup(name)
 	if err != nil {
 		return nil, err
 	}
-	cell := RunCell(p, c, t.Direction, step)
-	return json.Marshal(cell)
+	return RunCell(p, c, change.Direction(d), step), nil
 }
 
 // RunCell runs case c in direction d through participant p, in this
@@ -253,8 +267,8 @@ func RunCell(p Participant, c *change.Case, d change.Direction, step func(string
 			cell.Facts[FactAvro] = AvroCompat(c)
 		}
 	}
-	if why, ok := c.NA[p.Kind]; ok || p.NA != "" {
-		cell.Detail = cmp.Or(p.NA, why)
+	if why, ok := c.NA[p.Kind]; ok {
+		cell.Detail = why
 		return cell
 	}
 	w, r := c.Sides(d)
@@ -266,20 +280,20 @@ func RunCell(p Participant, c *change.Case, d change.Direction, step func(string
 	}
 	want := change.Want(w, w.Data, r)
 	step("decode")
-	native, err := recovered(func() (any, error) { return p.format.decode(c, w, r, data) })
+	native, err := codec.GuardValue(func() (any, error) { return p.format.decode(c, w, r, data) })
 	reader := r
 	if err == nil && c.Reencode {
 		// The reader writes what it read; the writer's version reads it.
 		step("reencode")
 		var again []byte
-		again, err = recovered(func() ([]byte, error) { return p.format.reencode(c, r, native) })
+		again, err = codec.GuardValue(func() ([]byte, error) { return p.format.reencode(c, r, native) })
 		if err == nil {
 			step("decode again")
-			native, err = recovered(func() (any, error) { return p.format.decode(c, r, w, again) })
+			native, err = codec.GuardValue(func() (any, error) { return p.format.decode(c, r, w, again) })
 		}
 		want, reader = change.Want(w, w.Data, w), w
 	}
-	var pe panicError
+	var pe *codec.PanicError
 	var ne notExpressible
 	switch {
 	case errors.As(err, &ne):
@@ -297,7 +311,7 @@ func RunCell(p Participant, c *change.Case, d change.Direction, step func(string
 	}
 	step("check")
 	// A lazy reader (FlatBuffers, Cap'n Proto) reads here.
-	got, err := recovered(func() (change.Record, error) { return p.format.record(c, reader, native) })
+	got, err := codec.GuardValue(func() (change.Record, error) { return p.format.record(c, reader, native) })
 	if errors.As(err, &pe) {
 		cell.Outcome, cell.Note, cell.Detail = Crash, "panic", "reading the fields: "+err.Error()
 		return cell
@@ -381,18 +395,3 @@ func noneOf(want change.Record) string {
 type notExpressible struct{ why string }
 
 func (e notExpressible) Error() string { return e.why }
-
-// A panicError is a panic of the codec, recovered.
-type panicError struct{ v any }
-
-func (e panicError) Error() string { return fmt.Sprintf("panic: %v", e.v) }
-
-// recovered calls f, recovering a panic as a panicError.
-func recovered[T any](f func() (T, error)) (v T, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			err = panicError{r}
-		}
-	}()
-	return f()
-}

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
-	"runtime/debug"
 
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/verify"
@@ -39,17 +38,19 @@ type Forwarded struct {
 	B int64
 }
 
-// run runs p through the codec, recovering a panic into a Crashed cell.
-func run(info codec.Info, p Probe) (cell Cell) {
-	defer func() {
-		if e := recover(); e != nil {
-			stack := debug.Stack()
-			if i := bytes.Index(stack, []byte("panic(")); i > 0 {
-				stack = stack[i:]
-			}
-			cell = Cell{Outcome: Crashed, Detail: truncate(fmt.Sprintf("panic: %v\n%s", e, stack), maxDiff)}
-		}
-	}()
+// run runs p through the codec, a panic (through the one guard,
+// codec.Guard) a Crashed cell.
+func run(info codec.Info, p Probe) Cell {
+	cell, err := codec.GuardValue(func() (Cell, error) { return run1(info, p), nil })
+	var pe *codec.PanicError
+	if errors.As(err, &pe) {
+		return Cell{Outcome: Crashed, Detail: truncate(pe.Error()+"\n"+pe.Stack, maxDiff)}
+	}
+	return cell
+}
+
+// run1 runs p through the codec.
+func run1(info codec.Info, p Probe) Cell {
 	c := info.New()
 	if p.Kind == Forward {
 		f, ok := c.(codec.Forwarder)

@@ -222,3 +222,11 @@ func truncate(s string, n int) string {
 	}
 	return s[:n] + "\n... (truncated)"
 }
+
+// Normalise returns "" and nil if want and got are equal; the name of the
+// normalisation that makes them equal ("UTC,1ms", "nil≡empty", "any-types")
+// and nil; or the error of the strictest comparison, a
+// *verify.MismatchError holding the diff. It names a difference by
+// serbench's loss kinds as a fidelity cell does, for any study that judges
+// a value read back.
+func Normalise(want, got any) (norm string, err error) { return compare(want, got) }

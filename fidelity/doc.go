@@ -4,10 +4,10 @@
 // normalisation, changed (with the diff), refused at encode or at decode,
 // unsupported as declared, or crashed.
 //
-// A Runner runs every probe through every codec, each codec in child
-// processes of a worker.Pool (the task Handler returns), so that a codec
-// that crashes its process or hangs on a probe costs that cell alone. The
-// result is a Matrix (a results.Matrix of the fidelity Study, whose
+// Spec is the study as a value, run by the one study driver (study.Run):
+// every probe through every codec, each codec in child processes of a
+// worker.Pool, so that a codec that crashes its process or hangs on a
+// probe costs that cell alone. The result is a Matrix (a results.Matrix of the fidelity Study, whose
 // outcomes and verdict rules are data), drawn by the renderers of every
 // study matrix (report/matrix, report/html) and saved as fidelity.json.
 //

@@ -4,6 +4,7 @@ import (
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/internal/buildinfo"
 	"github.com/serbench/serbench/results"
+	"github.com/serbench/serbench/study"
 	"runtime"
 )
 
@@ -74,7 +75,7 @@ var Outcomes = []Outcome{Exact, Normalised, Changed, RefusedEncode, RefusedDecod
 func NewMatrix(codecs []codec.Info, probes []Probe) *Matrix {
 	var cs []results.MatrixCodec
 	for _, c := range codecs {
-		cs = append(cs, results.MatrixCodec{Name: c.Name, Family: c.Family, Label: c.Label, API: string(c.API)})
+		cs = append(cs, study.Header(c))
 	}
 	var ps []results.MatrixCase
 	for _, p := range probes {

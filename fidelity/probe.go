@@ -1,7 +1,6 @@
 package fidelity
 
 import (
-	"fmt"
 	"math"
 	"math/big"
 	"strings"
@@ -9,6 +8,7 @@ import (
 	_ "time/tzdata" // the named-zone probe works without the system's zone files
 
 	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/internal/suggest"
 )
 
 // A Kind says how a probe exercises a codec.
@@ -269,13 +269,11 @@ func Lookup(names []string) ([]Probe, error) {
 		}
 	}
 	if len(want) > 0 {
-		var bad []string
-		for _, n := range names {
-			if want[n] {
-				bad = append(bad, fmt.Sprintf("%q", n))
-			}
+		known := make([]string, len(Probes))
+		for i, p := range Probes {
+			known[i] = p.Name
 		}
-		return nil, fmt.Errorf("unknown probe %s; run 'serbench list probes' for the names", strings.Join(bad, ", "))
+		return nil, suggest.Check("probe", names, known, nil, "serbench list probes")
 	}
 	return out, nil
 }

@@ -10,15 +10,31 @@ import (
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/fidelity"
 	"github.com/serbench/serbench/registry"
+	"github.com/serbench/serbench/results"
+	"github.com/serbench/serbench/study"
 	"github.com/serbench/serbench/worker"
 )
 
+// names returns the names of codecs or probes.
+func names[T interface{ codec.Info | fidelity.Probe }](xs []T) []string {
+	var out []string
+	for _, x := range xs {
+		switch v := any(x).(type) {
+		case codec.Info:
+			out = append(out, v.Name)
+		case fidelity.Probe:
+			out = append(out, v.Name)
+		}
+	}
+	return out
+}
+
 // TestMain pins the local zone as a child does, and makes the test binary
-// a Runner's child when the test starts it so.
+// the study's child when the test starts it so.
 func TestMain(m *testing.M) {
 	fidelity.PinZone()
 	if os.Getenv("SERBENCH_FIDELITY_CHILD") == "1" {
-		if err := worker.Serve(context.Background(), os.Stdin, nil, fidelity.Handler(registry.Lookup)); err != nil {
+		if err := worker.Serve(context.Background(), os.Stdin, nil, fidelity.Spec().Handler()); err != nil {
 			os.Stderr.WriteString(err.Error() + "\n")
 			os.Exit(1)
 		}
@@ -33,9 +49,9 @@ func childCommand() *exec.Cmd {
 	return cmd
 }
 
-// TestRunner runs the cycle, which overflows gob's stack, between two
+// TestRun runs the cycle, which overflows gob's stack, between two
 // probes: the crash costs its cell, the next probe runs in a new child.
-func TestRunner(t *testing.T) {
+func TestRun(t *testing.T) {
 	var codecs []codec.Info
 	for _, n := range []string{"gob", "json"} {
 		c, err := registry.Lookup(n)
@@ -49,14 +65,15 @@ func TestRunner(t *testing.T) {
 		t.Fatal(err)
 	}
 	progress := 0
-	r := &fidelity.Runner{Command: childCommand, Parallel: 2, Timeout: time.Minute,
-		Progress: func(string, int, int) { progress++ }}
-	m, err := r.Run(context.Background(), codecs, probes)
+	pool := &worker.Pool{Command: childCommand, Parallel: 2}
+	m, err := study.Run(context.Background(), pool, fidelity.Spec(), study.Options{
+		Codecs: names(codecs), Cases: names(probes), Timeout: time.Minute,
+		Progress: func(int, int, results.MatrixCell) { progress++ }})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(m.Cells) != 6 || progress != 2 {
-		t.Fatalf("%d cells and %d progress calls, want 6 and 2", len(m.Cells), progress)
+	if len(m.Cells) != 6 || progress != 6 {
+		t.Fatalf("%d cells and %d progress calls, want 6 and 6", len(m.Cells), progress)
 	}
 	for _, tc := range []struct {
 		codec, probe string
@@ -78,16 +95,17 @@ func TestRunner(t *testing.T) {
 	}
 }
 
-// TestRunnerHang kills a child that does not answer: a command that
+// TestRunHang kills a child that does not answer: a command that
 // announces a probe and never reads its request stands for a codec that
 // hangs in it.
-func TestRunnerHang(t *testing.T) {
+func TestRunHang(t *testing.T) {
 	c, _ := registry.Lookup("json")
 	probes, _ := fidelity.Lookup([]string{"nan", "string"})
-	r := &fidelity.Runner{Timeout: 200 * time.Millisecond, Command: func() *exec.Cmd {
+	pool := &worker.Pool{Command: func() *exec.Cmd {
 		return exec.Command("sh", "-c", `echo '{"beat":{"job":0,"step":"nan"}}' >&3; exec sleep 60`)
 	}}
-	m, err := r.Run(context.Background(), []codec.Info{c}, probes)
+	m, err := study.Run(context.Background(), pool, fidelity.Spec(), study.Options{
+		Codecs: names([]codec.Info{c}), Cases: names(probes), Timeout: 200 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,6 +9,7 @@
 // that a decoder that crashes the Go runtime, blows up its memory or hangs
 // costs its cell and nothing else.
 //
+// Spec is the study as a value, run by the one study driver (study.Run).
 // A cell's Outcome is the worst outcome of its inputs; its reproducer is
 // the smallest input with that outcome. The result is a results.Matrix
 // of the hostile Study: its outcomes, and the rule of each codec's

@@ -14,6 +14,7 @@ import (
 
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/registry"
+	"github.com/serbench/serbench/study"
 	"github.com/serbench/serbench/worker"
 )
 
@@ -68,12 +69,12 @@ func FuzzSeeds(info codec.Info) [][]byte {
 // FuzzOptions set a fuzzing campaign: coverage-guided fuzzing of each
 // codec's decoder with go test -fuzz, for Budget each.
 type FuzzOptions struct {
-	Codecs []string // default: every registered codec
 	Budget time.Duration
 	// Source is the directory of serbench's module (its go.mod); default:
 	// found from the working directory up.
 	Source string
-	// Progress, if set, is called after each codec.
+	// Progress, if set, is called with each codec's campaign once all
+	// have ended.
 	Progress func(FuzzStat)
 }
 
@@ -103,31 +104,26 @@ type fuzzTask struct {
 	Budget time.Duration `json:"budget,omitempty"`
 }
 
-// Fuzz runs a campaign: it builds FuzzDecode with go test -c -fuzz in a
-// worker child (go run as worker.External), then fuzzes each codec in a worker child of its own
-// (under the caps of every hostile cell, which the fuzzing processes
-// inherit, and the target's own stack cap), for opts.Budget, with one
-// fuzzing worker so that the budget is its CPU time too. A crasher stops
-// go test -fuzz; it is kept, and fuzzing starts again for the rest of the
-// budget. The crashers are inputs of the fuzz class (Options.Fuzzed).
-func Fuzz(ctx context.Context, pool *worker.Pool, opts FuzzOptions) ([]FuzzStat, error) {
-	if err := registry.Check(opts.Codecs); err != nil {
-		return nil, err
-	}
+// fuzz runs a campaign, the study's Before's first part (Options.Fuzz):
+// it builds FuzzDecode with go test -c -fuzz in a worker child (go run as
+// worker.External) through run, then fuzzes each codec in a worker child
+// of its own (under the caps of every hostile cell, which the fuzzing
+// processes inherit, and the target's own stack cap), for opts.Budget,
+// with one fuzzing worker so that the budget is its CPU time too. A
+// crasher stops go test -fuzz; it is kept, and fuzzing starts again for
+// the rest of the budget. The crashers are inputs of the fuzz class.
+func fuzz(ctx context.Context, codecs []codec.Info, run func(context.Context, []study.Task) ([]worker.TaskResult, error), opts FuzzOptions) ([]FuzzStat, error) {
 	if opts.Budget <= 0 {
 		return nil, errors.New("hostile: a fuzzing budget must be positive")
+	}
+	if len(codecs) == 0 {
+		return nil, nil
 	}
 	src := opts.Source
 	if src == "" {
 		var err error
 		if src, err = moduleDir(); err != nil {
 			return nil, err
-		}
-	}
-	codecs := opts.Codecs
-	if len(codecs) == 0 {
-		for _, c := range registry.RoundTrippers() {
-			codecs = append(codecs, c.Name)
 		}
 	}
 	tmp, err := os.MkdirTemp("", "serbench-fuzz-")
@@ -139,7 +135,7 @@ func Fuzz(ctx context.Context, pool *worker.Pool, opts FuzzOptions) ([]FuzzStat,
 	// The build runs as a default process: the compiler's memory is not
 	// a decoder's.
 	in, _ := json.Marshal(cellTask{Replay: -1, Fuzz: &fuzzTask{Build: true, Source: src, Binary: bin}})
-	res, err := pool.RunTasks(ctx, []worker.Task{{Name: Handler.Name, Input: in, Limits: worker.Limits{Uncapped: true}}})
+	res, err := run(ctx, []study.Task{{Codec: codecs[0], Case: ClassFuzz, Input: in, Limits: worker.Limits{Uncapped: true}}})
 	if err != nil {
 		return nil, err
 	}
@@ -150,14 +146,18 @@ func Fuzz(ctx context.Context, pool *worker.Pool, opts FuzzOptions) ([]FuzzStat,
 		}
 		return nil, fmt.Errorf("hostile: -fuzz: building the fuzz target: %s", why)
 	}
-	tasks := make([]worker.Task, len(codecs))
+	tasks := make([]study.Task, len(codecs))
 	for i, c := range codecs {
-		in, _ := json.Marshal(cellTask{Codec: c, Replay: -1, Fuzz: &fuzzTask{Source: src, Binary: bin, Dir: filepath.Join(tmp, c), Budget: opts.Budget}})
-		tasks[i] = worker.Task{Name: Handler.Name, Input: in}
+		in, _ := json.Marshal(cellTask{Replay: -1, Fuzz: &fuzzTask{Source: src, Binary: bin, Dir: filepath.Join(tmp, c.Name), Budget: opts.Budget}})
+		tasks[i] = study.Task{Codec: c, Case: ClassFuzz, Input: in}
+	}
+	res, err = run(ctx, tasks)
+	if err != nil {
+		return nil, err
 	}
 	stats := make([]FuzzStat, len(codecs))
-	_, err = pool.RunTasksEach(ctx, tasks, func(i int, r worker.TaskResult) {
-		st := FuzzStat{Codec: codecs[i], CPU: r.CPU}
+	for i, r := range res {
+		st := FuzzStat{Codec: codecs[i].Name, CPU: r.CPU}
 		switch {
 		case r.Exit != nil:
 			st.Err = "the fuzzing child died: " + r.Exit.String()
@@ -176,8 +176,8 @@ func Fuzz(ctx context.Context, pool *worker.Pool, opts FuzzOptions) ([]FuzzStat,
 		if opts.Progress != nil {
 			opts.Progress(st)
 		}
-	})
-	return stats, err
+	}
+	return stats, nil
 }
 
 // moduleDir returns the directory of serbench's go.mod, from the working

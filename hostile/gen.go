@@ -7,9 +7,9 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"slices"
-	"strings"
 
 	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/study"
 	"github.com/serbench/serbench/worker"
 )
 
@@ -145,74 +145,103 @@ func generated(info codec.Info, quick, nest bool) (json.RawMessage, error) {
 	return json.Marshal(out)
 }
 
-// generate computes the encodings of m's cells, in two fresh children
-// per codec (the recursive type's classes in the second), and records
-// each seed's SHA-256 in its cell. It returns, besides, the cells that
-// are not to run, with why: those of the recursive type for a codec
-// whose encoder died on it (no input can be generated; the decoder is
-// not to blame).
-func generate(ctx context.Context, pool *worker.Pool, m *Matrix, quick bool) ([]*Encodings, map[int]string, error) {
-	// Which generations the chosen classes need: those of classes from a
-	// seed, and of the recursive type.
-	var need []bool
-	for _, c := range m.Cases {
-		if cl, err := LookupClass(c.Name); err == nil && !slices.Contains(need, cl.seed == seedNest) && !slices.ContainsFunc(externalClasses, func(e Class) bool { return e.Name == cl.Name }) {
-			need = append(need, cl.seed == seedNest)
-		}
-	}
+// generate is the study's Before: it computes the encodings of the cells
+// to run, in two fresh children per codec through run (the recursive
+// type's classes in the second), and keeps each in its cell's state with
+// the seed's SHA-256. A cell of the recursive type for a codec whose
+// encoder died on it is n/a without a task (no input can be generated;
+// the decoder is not to blame); an external class's cell gets its inputs
+// from o, and is n/a when o has none for its codec. A codec whose
+// generation child failed otherwise has its cells' children generate
+// their own encodings, and the cells say so.
+func generate(ctx context.Context, cells []*study.Cell, run func(context.Context, []study.Task) ([]worker.TaskResult, error), o Options) error {
 	type key struct {
 		codec string
 		nest  bool
 	}
-	var tasks []worker.Task
+	var tasks []study.Task
 	var of []key
-	for _, c := range m.Codecs {
-		for _, nest := range need {
-			in, _ := json.Marshal(cellTask{Codec: c.Name, Quick: quick, Replay: -1, Generate: true, Nest: nest})
-			tasks = append(tasks, worker.Task{Name: Handler.Name, Input: in})
-			of = append(of, key{c.Name, nest})
+	for _, c := range cells {
+		cl, err := LookupClass(c.Case.Name)
+		if err != nil || slices.ContainsFunc(externalClasses, func(e Class) bool { return e.Name == cl.Name }) {
+			continue
+		}
+		k := key{c.Codec.Name, cl.seed == seedNest}
+		if slices.Contains(of, k) {
+			continue
+		}
+		in, _ := json.Marshal(cellTask{Quick: o.Quick, Replay: -1, Generate: true, Nest: k.nest})
+		tasks = append(tasks, study.Task{Codec: c.Codec, Case: c.Case.Name, Input: in})
+		of = append(of, k)
+	}
+	var fuzzed map[string][]External
+	if o.Fuzz != nil {
+		var codecs []codec.Info
+		for _, c := range cells {
+			if c.Case.Name == ClassFuzz {
+				codecs = append(codecs, c.Codec)
+			}
+		}
+		stats, err := fuzz(ctx, codecs, run, *o.Fuzz)
+		if err != nil {
+			return err
+		}
+		fuzzed = map[string][]External{}
+		for _, st := range stats {
+			fuzzed[st.Codec] = st.Crashers
 		}
 	}
 	got := map[key]map[string]generatedSeed{}
 	died := map[string]string{} // codec: how its child died on the recursive type
-	var failed []string
-	_, err := pool.RunTasksEach(ctx, tasks, func(k int, r worker.TaskResult) {
-		codec, nest := of[k].codec, of[k].nest
-		var g map[string]generatedSeed
-		switch {
-		case r.Exit != nil && nest:
-			died[codec] = r.Exit.String()
-		case r.Exit != nil || r.Err != "" || json.Unmarshal(r.Output, &g) != nil:
-			failed = append(failed, codec)
-		default:
-			got[key{codec, nest}] = g
+	failed := map[string]bool{}
+	if len(tasks) > 0 {
+		res, err := run(ctx, tasks)
+		if err != nil {
+			return err
 		}
-	})
-	if err != nil {
-		return nil, nil, err
+		for k, r := range res {
+			codec, nest := of[k].codec, of[k].nest
+			var g map[string]generatedSeed
+			switch {
+			case r.Exit != nil && nest:
+				died[codec] = r.Exit.String()
+			case r.Exit != nil || r.Err != "" || json.Unmarshal(r.Output, &g) != nil:
+				failed[codec] = true
+			default:
+				got[key{codec, nest}] = g
+			}
+		}
 	}
-	encs := make([]*Encodings, len(m.Cells))
-	skip := map[int]string{}
-	for i, c := range m.Cells {
-		cl, err := LookupClass(c.Case)
+	for _, c := range cells {
+		st := stateOf(c)
+		switch c.Case.Name {
+		case ClassInput:
+			st.enc = &Encodings{External: o.Inputs}
+			continue
+		case ClassFuzz:
+			if len(fuzzed[c.Codec.Name]) == 0 {
+				c.Result.Outcome, c.Result.Detail = NA, "fuzzing kept no crasher"
+			} else {
+				st.enc = &Encodings{External: fuzzed[c.Codec.Name]}
+			}
+			continue
+		}
+		cl, err := LookupClass(c.Case.Name)
 		if err != nil {
 			continue
 		}
 		nest := cl.seed == seedNest
-		if why, ok := died[c.Codec]; ok && nest {
-			skip[i] = "the codec's encoder died on a recursive type (" + why + "), so no input of it could be generated; the decoder is not to blame"
+		if why, ok := died[c.Codec.Name]; ok && nest {
+			c.Result.Outcome = NA
+			c.Result.Detail = "the codec's encoder died on a recursive type (" + why + "), so no input of it could be generated; the decoder is not to blame"
 			continue
 		}
-		if g, ok := got[key{c.Codec, nest}][c.Case]; ok {
-			encs[i] = g.Enc
-			m.Cells[i].Facts = map[string]string{FactSeedSHA: g.SHA}
+		if g, ok := got[key{c.Codec.Name, nest}][c.Case.Name]; ok {
+			st.enc, st.sha = g.Enc, g.SHA
 		}
+		st.ownEnc = failed[c.Codec.Name]
 	}
-	if len(failed) > 0 {
-		// Its cells generate their own encodings: the run goes on.
-		m.Settings = append(m.Settings, "the encodings of "+strings.Join(failed, ", ")+" were generated in each cell's child: its generation child failed")
-	}
-	return encs, skip, nil
+	return nil
 }
 
 // otherEncoding returns other-type's encoding: the first of

@@ -1,7 +1,6 @@
 package hostile
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"strconv"
@@ -19,74 +18,37 @@ const FactDefault = "default_process"
 // default process when its reproducer does not fail there.
 const escalations = 2
 
-// A replayJob is one replay: a cell's input, under the caps or in a
-// default process.
-type replayJob struct {
-	cell, input int
-	uncapped    bool
-	tries       int // the escalation it is, 0 for the reproducer itself
-}
-
-// replay runs each reproducer of m again in fresh children that call the
-// library only (Decode and Value, no check of the value): one under
-// serbench's caps, which keeps it only when the library fails on it there
-// too (a crash that needed the inputs before it, or serbench's own code,
-// leaves no reproducer, and the cell says so), and one as a default Go
-// process (worker.Limits Uncapped, under the worker's memory guard and
-// the pool's timeout), whose effect the cell states (FactDefault). A
-// reproducer a default process survives (a nesting that overflows the
-// 64 MiB stack cap, not Go's 1 GB) is followed by the cell's larger
-// inputs, up to escalations of them, until one fails a default process.
-func replay(ctx context.Context, pool *worker.Pool, m *Matrix, worst []int, encs []*Encodings, quick bool) error {
-	var jobs []replayJob
-	for i, c := range m.Cells {
-		if c.Repro != nil && worst[i] >= 0 {
-			jobs = append(jobs, replayJob{cell: i, input: worst[i]}, replayJob{cell: i, input: worst[i], uncapped: true})
-		}
+// replayUncapped reads the replay r of input st.replay of cell c in a
+// default Go process (worker.Limits Uncapped, under the worker's memory
+// guard and the task's timeout), after its replay under serbench's caps
+// (keep), and states its effect (FactDefault). A reproducer a default
+// process survives (a nesting that overflows the 64 MiB stack cap, not
+// Go's 1 GB) is followed by the cell's larger inputs, up to escalations of
+// them, until one fails a default process: replayUncapped returns the
+// next input to replay so, or -1 when done.
+func replayUncapped(c *Cell, st *cellState, r worker.TaskResult, quick bool) int {
+	got, failed := replayed(r)
+	if c.Facts == nil {
+		c.Facts = map[string]string{}
 	}
-	for len(jobs) > 0 {
-		tasks := make([]worker.Task, len(jobs))
-		for k, j := range jobs {
-			c := m.Cells[j.cell]
-			in, _ := json.Marshal(cellTask{Codec: c.Codec, Class: c.Case, Quick: quick, Replay: j.input, Enc: encs[j.cell]})
-			tasks[k] = worker.Task{Name: Handler.Name, Input: in, Limits: worker.Limits{Uncapped: j.uncapped}}
+	switch {
+	case st.tries == 0:
+		c.Detail += "; in a default Go process (no caps), the library " + got
+		c.Facts[FactDefault] = defaultEffect(r, failed)
+	case failed:
+		size := ""
+		if info, err := registry.Lookup(c.Codec); err == nil {
+			if s, in := inputs(info, c.Case, quick, st.enc); s != nil && st.replay < len(in) {
+				size = fmt.Sprintf(", %d bytes", len(in[st.replay].Data))
+			}
 		}
-		var next []replayJob
-		_, err := pool.RunTasksEach(ctx, tasks, func(k int, r worker.TaskResult) {
-			j := jobs[k]
-			c := &m.Cells[j.cell]
-			if !j.uncapped {
-				keep(c, r)
-				return
-			}
-			got, failed := replayed(r)
-			if c.Facts == nil {
-				c.Facts = map[string]string{}
-			}
-			switch {
-			case j.tries == 0:
-				c.Detail += "; in a default Go process (no caps), the library " + got
-				c.Facts[FactDefault] = defaultEffect(r, failed)
-			case failed:
-				size := ""
-				if info, err := registry.Lookup(c.Codec); err == nil {
-					if s, in := inputs(info, c.Case, quick, encs[j.cell]); s != nil && j.input < len(in) {
-						size = fmt.Sprintf(", %d bytes", len(in[j.input].Data))
-					}
-				}
-				c.Detail += fmt.Sprintf("; its input %d%s %s a default Go process", j.input, size, got)
-				c.Facts[FactDefault] += fmt.Sprintf("; input %d%s: %s", j.input, size, defaultEffect(r, failed))
-			}
-			if n, _ := strconv.Atoi(c.Facts[FactInputs]); !failed && j.tries < escalations && j.input+1 < n {
-				next = append(next, replayJob{cell: j.cell, input: j.input + 1, uncapped: true, tries: j.tries + 1})
-			}
-		})
-		if err != nil {
-			return err
-		}
-		jobs = next
+		c.Detail += fmt.Sprintf("; its input %d%s %s a default Go process", st.replay, size, got)
+		c.Facts[FactDefault] += fmt.Sprintf("; input %d%s: %s", st.replay, size, defaultEffect(r, failed))
 	}
-	return nil
+	if n, _ := strconv.Atoi(c.Facts[FactInputs]); !failed && st.tries < escalations && st.replay+1 < n {
+		return st.replay + 1
+	}
+	return -1
 }
 
 // defaultEffect names in a few words what an input did to a default

@@ -1,54 +1,164 @@
 package hostile
 
 import (
-	"cmp"
 	"context"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"runtime"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/serbench/serbench/codec"
-	"github.com/serbench/serbench/internal/buildinfo"
 	"github.com/serbench/serbench/registry"
 	"github.com/serbench/serbench/results"
+	"github.com/serbench/serbench/study"
 	"github.com/serbench/serbench/verify"
 	"github.com/serbench/serbench/worker"
 )
 
-// Options select a run's codecs and classes and set its limits.
-type Options struct {
-	Codecs  []string // default: every registered codec
-	Classes []string // default: every class
-	Quick   bool     // fewer inputs per class and a shorter nesting ladder
-	// Timeout is how long one input may take before its child is killed
-	// as hung. Default DefaultTimeout.
-	Timeout time.Duration
-	// Inputs, when set, adds the class input: these inputs through every
-	// decoder (ReadInputs reads the user's files).
-	Inputs []External
-	// Fuzzed, when not nil, adds the class fuzz: by codec, the crashers
-	// a fuzzing campaign found (Fuzz).
-	Fuzzed map[string][]External
-	// Progress, if set, is called after each cell.
-	Progress func(done, total int, c Cell)
-}
-
 // DefaultTimeout is the default per-input timeout.
 const DefaultTimeout = 10 * time.Second
 
-// Handler is the worker task that runs one cell in a child process, and
-// replays one input of it; the worker command must serve it.
-var Handler = worker.Handler{Name: "hostile", Run: runCell}
+// Options are a hostile run's own options, besides the driver's.
+type Options struct {
+	// Quick makes fewer inputs per class and a shorter nesting ladder.
+	Quick bool
+	// Inputs, when set, adds the class input: these inputs through every
+	// decoder (ReadInputs reads the user's files).
+	Inputs []External
+	// Fuzz, when not nil, adds the class fuzz: the crashers a fuzzing
+	// campaign finds before the first round (fuzz), by codec.
+	Fuzz *FuzzOptions
+}
 
-// A cellTask is the input of the Handler.
+// Spec returns the hostile-input study of the generated classes as a
+// value (package study); quick makes fewer inputs per class and a shorter
+// nesting ladder. SpecOf takes the external classes too.
+func Spec(quick bool) *study.Study { return SpecOf(Options{Quick: quick}) }
+
+// SpecOf returns the hostile-input study as o says: every class (and the
+// external ones o brings) through every codec that makes round trips of
+// its own, each cell in a child of its own under worker.DefaultLimits,
+// the step an input.
+//
+// Before the first round, a fresh child per codec computes the canonical
+// encodings every cell's inputs are generated from (generate), and every
+// child of the cell is sent them, so that the reproducer the parent keeps
+// is byte for byte the input a child decoded. A cell whose child died in
+// serbench's check of a value runs again from the input after it; a cell
+// that keeps a reproducer replays it alone in a fresh child that calls
+// the library only, under the caps (kept only when the library fails
+// there too), then in a default Go process (replayUncapped).
+func SpecOf(o Options) *study.Study {
+	var cases []study.Case
+	for _, c := range Classes {
+		cases = append(cases, study.Case{Name: c.Name, Doc: c.Doc})
+	}
+	for _, c := range externalClasses {
+		if c.Name == ClassInput && len(o.Inputs) > 0 || c.Name == ClassFuzz && o.Fuzz != nil {
+			cases = append(cases, study.Case{Name: c.Name, Doc: c.Doc})
+		}
+	}
+	caps := worker.DefaultLimits // the tasks' Limits are zero but a replay's in a default process
+	settings := []string{fmt.Sprintf("memory cap %d MiB, stack cap %d MiB", caps.Memory>>20, caps.Stack>>20)}
+	if o.Quick {
+		settings = append(settings, "-quick: fewer inputs, nesting to 100,000 levels")
+	}
+	settings = append(settings, fmt.Sprintf("inputs generated with seed %d from each seed value's canonical encoding (seed_sha256)", genSeed))
+	return &study.Study{
+		Matrix:   Study,
+		Cases:    cases,
+		CaseList: "classes",
+		Timeout:  DefaultTimeout,
+		Step:     "one input",
+		Settings: settings,
+		Before: func(ctx context.Context, cells []*study.Cell, run func(context.Context, []study.Task) ([]worker.TaskResult, error)) error {
+			return generate(ctx, cells, run, o)
+		},
+		Input: func(c *study.Cell) any {
+			st := stateOf(c)
+			return cellTask{Quick: o.Quick, Replay: st.replay, From: st.from, Enc: st.enc}
+		},
+		Limits: func(c *study.Cell) worker.Limits { return worker.Limits{Uncapped: stateOf(c).uncapped} },
+		Cell:   runCell,
+		Record: func(c *study.Cell, r worker.TaskResult) bool {
+			again := record(c, r, o.Quick)
+			if !again {
+				c.Result.Detail = results.Printable(c.Result.Detail)
+			}
+			return again
+		},
+	}
+}
+
+// A cellState is what the parent keeps of a cell between its tasks: the
+// encodings its inputs are generated from and their seed's SHA-256, the
+// input its next child starts at, and the input to replay (-1: none),
+// under the caps or in a default process (uncapped), the tries-th
+// escalation of the reproducer there.
+type cellState struct {
+	enc          *Encodings
+	sha          string
+	ownEnc       bool // the generation child failed: the cell's child generates its own
+	from, replay int
+	uncapped     bool
+	tries        int
+}
+
+func stateOf(c *study.Cell) *cellState {
+	if c.State == nil {
+		c.State = &cellState{replay: -1}
+	}
+	return c.State.(*cellState)
+}
+
+// record reads a task's end into the cell, and says whether it runs
+// again: from past a check that killed its child, or to replay its
+// reproducer.
+func record(c *study.Cell, r worker.TaskResult, quick bool) bool {
+	st := stateOf(c)
+	if st.replay >= 0 && !st.uncapped {
+		keep(&c.Result, r)
+		st.uncapped = true
+		return true
+	}
+	if st.replay >= 0 {
+		if next := replayUncapped(&c.Result, st, r, quick); next >= 0 {
+			st.replay, st.tries = next, st.tries+1
+			return true
+		}
+		st.replay, st.uncapped = -1, false
+		return false
+	}
+	var facts map[string]string
+	if st.sha != "" {
+		facts = map[string]string{FactSeedSHA: st.sha}
+	}
+	cell, worst, next := cellOf(Cell{Codec: c.Codec.Name, Case: c.Case.Name, Facts: facts}, r, quick, st.enc)
+	c.Result = merge(c.Result, cell, st.from > 0)
+	if st.from > 0 && c.Result.Outcome == CheckFailed {
+		worst = -1
+	}
+	if st.from = next; next >= 0 {
+		return true
+	}
+	if st.ownEnc {
+		c.Result.Detail += "; its encodings were generated in its own child: the codec's generation child failed"
+	}
+	if c.Result.Repro != nil && worst >= 0 {
+		st.replay = worst
+		return true
+	}
+	return false
+}
+
+// A cellTask is the input of a cell's task, besides its codec and class.
 type cellTask struct {
-	Codec string `json:"codec"`
-	Class string `json:"class"`
+	Codec string `json:"-"`
+	Class string `json:"-"`
 	Quick bool   `json:"quick,omitempty"`
 	// Replay, when not -1, makes the child decode only that input, with
 	// no check of the value: a reproducer's replay.
@@ -60,7 +170,7 @@ type cellTask struct {
 	// from; the child generates the same inputs from them.
 	Enc *Encodings `json:"enc,omitempty"`
 	// Generate makes the child compute the encodings of every class of
-	// the codec instead (generate).
+	// the codec instead (generate): the recursive type's when Nest is set.
 	Generate bool `json:"generate,omitempty"`
 	Nest     bool `json:"nest,omitempty"`
 	// Fuzz, when set, makes the child build the fuzz target or fuzz the
@@ -110,118 +220,6 @@ type cellOut struct {
 	Worst   int             `json:"worst"`
 	Detail  string          `json:"detail,omitempty"`
 	Alloc   uint64          `json:"alloc"`
-}
-
-// Run runs the matrix of opts, each cell in a child of pool, and returns
-// it. pool's TaskTimeout is set from opts.
-func Run(ctx context.Context, pool *worker.Pool, opts Options) (*Matrix, error) {
-	if err := registry.Check(opts.Codecs); err != nil {
-		return nil, err
-	}
-	if err := CheckClasses(opts.Classes); err != nil {
-		return nil, err
-	}
-	codecs, classes := opts.Codecs, opts.Classes
-	if len(codecs) == 0 {
-		for _, c := range registry.RoundTrippers() {
-			codecs = append(codecs, c.Name)
-		}
-	}
-	if len(classes) == 0 && len(opts.Inputs) == 0 {
-		classes = ClassNames()
-	}
-	if len(opts.Inputs) > 0 {
-		classes = append(slices.Clip(classes), ClassInput)
-	}
-	if opts.Fuzzed != nil {
-		classes = append(slices.Clip(classes), ClassFuzz)
-	}
-	timeout := cmp.Or(opts.Timeout, DefaultTimeout)
-	var mcodecs []results.MatrixCodec
-	for _, name := range codecs {
-		info, _ := registry.Lookup(name)
-		mcodecs = append(mcodecs, results.MatrixCodec{Name: name, Label: info.Label, Family: info.Family, Module: info.Module, Version: registry.Version(info.Module)})
-	}
-	var cases []results.MatrixCase
-	for _, name := range classes {
-		c, _ := LookupClass(name)
-		cases = append(cases, results.MatrixCase{Name: c.Name, Doc: c.Doc})
-	}
-	m := results.NewMatrix(Study, mcodecs, cases)
-	m.Go, m.Serbench = runtime.Version(), buildinfo.Main()
-	caps := worker.DefaultLimits // the tasks' Limits are zero
-	m.Settings = []string{fmt.Sprintf("memory cap %d MiB, stack cap %d MiB", caps.Memory>>20, caps.Stack>>20), "per-input timeout " + timeout.String()}
-	if opts.Quick {
-		m.Settings = append(m.Settings, "-quick: fewer inputs, nesting to 100,000 levels")
-	}
-	for _, co := range codecs {
-		for _, cl := range classes {
-			m.Cells = append(m.Cells, Cell{Codec: co, Case: cl})
-		}
-	}
-	m.Settings = append(m.Settings, fmt.Sprintf("inputs generated with seed %d from each seed value's canonical encoding (seed_sha256)", genSeed))
-	pool.TaskTimeout = timeout
-	encs, skip, err := generate(ctx, pool, m, opts.Quick) // what each cell's inputs are generated from
-	if err != nil {
-		return m, err
-	}
-	for i, c := range m.Cells {
-		switch {
-		case c.Case == ClassInput:
-			encs[i] = &Encodings{External: opts.Inputs}
-		case c.Case == ClassFuzz && len(opts.Fuzzed[c.Codec]) > 0:
-			encs[i] = &Encodings{External: opts.Fuzzed[c.Codec]}
-		case c.Case == ClassFuzz:
-			skip[i] = "fuzzing kept no crasher"
-		}
-	}
-	worst := make([]int, len(m.Cells)) // each cell's reproducer, as an index of its inputs
-	from := make([]int, len(m.Cells))  // the input each cell's next child starts at; -1 when done
-	for i, why := range skip {
-		m.Cells[i].Outcome, m.Cells[i].Detail, from[i] = NA, why, -1
-	}
-	done := len(skip) // cells not to run are done
-	start := time.Now()
-	// A round runs, in a child each, the cells with inputs left: all of
-	// them first, then those whose child died in serbench's check of a
-	// value, from the input after it.
-	err = pool.RunRounds(ctx, func() ([]worker.Task, func(int, worker.TaskResult)) {
-		var tasks []worker.Task
-		var of []int
-		for i, c := range m.Cells {
-			if from[i] >= 0 {
-				in, _ := json.Marshal(cellTask{Codec: c.Codec, Class: c.Case, Quick: opts.Quick, Replay: -1, From: from[i], Enc: encs[i]})
-				tasks = append(tasks, worker.Task{Name: Handler.Name, Input: in})
-				of = append(of, i)
-			}
-		}
-		return tasks, func(t int, r worker.TaskResult) {
-			i := of[t]
-			var c Cell
-			var next int
-			c, worst[i], next = cellOf(Cell{Codec: m.Cells[i].Codec, Case: m.Cells[i].Case, Facts: m.Cells[i].Facts}, r, opts.Quick, encs[i])
-			m.Cells[i] = merge(m.Cells[i], c, from[i] > 0)
-			if from[i] > 0 && m.Cells[i].Outcome == CheckFailed {
-				worst[i] = -1
-			}
-			from[i] = next
-			if next < 0 {
-				done++
-				if opts.Progress != nil {
-					opts.Progress(done, len(m.Cells), m.Cells[i])
-				}
-			}
-		}
-	})
-	if err == nil {
-		err = replay(ctx, pool, m, worst, encs, opts.Quick)
-	}
-	m.Elapsed = time.Since(start).Round(time.Second).String()
-	for i := range m.Cells {
-		m.Cells[i].Detail = results.Printable(m.Cells[i].Detail)
-	}
-	m.JudgeAll()
-	return m, err
 }
 
 // exitOutcome is the outcome of an input that ended its child: a hang
@@ -326,18 +324,17 @@ const (
 )
 
 // runCell is the child's side: it decodes each input of the cell and
-// returns the worst outcome.
-func runCell(ctx context.Context, task json.RawMessage, step func(string)) (json.RawMessage, error) {
-	var t cellTask
-	if err := json.Unmarshal(task, &t); err != nil {
+// returns the worst outcome; or computes the codec's encodings, or fuzzes
+// it, as the task says.
+func runCell(ctx context.Context, task study.Task, step func(string)) (any, error) {
+	t := cellTask{Replay: -1}
+	if err := json.Unmarshal(task.Input, &t); err != nil {
 		return nil, err
 	}
+	t.Codec, t.Class = task.Codec.Name, task.Case
+	info := task.Codec
 	if t.Fuzz != nil {
 		return runFuzz(ctx, t.Codec, t.Fuzz, step)
-	}
-	info, err := registry.Lookup(t.Codec)
-	if err != nil {
-		return nil, err
 	}
 	if t.Generate {
 		return generated(info, t.Quick, t.Nest)
@@ -346,7 +343,7 @@ func runCell(ctx context.Context, task json.RawMessage, step func(string)) (json
 	s, in := inputs(info, t.Class, t.Quick, t.Enc)
 	out := cellOut{Outcome: NA, Counts: map[Outcome]int{}, Worst: -1}
 	if s == nil || len(in) == 0 {
-		return json.Marshal(out)
+		return out, nil
 	}
 	out.Seed, out.Inputs = s.name, len(in)
 	if t.Replay >= 0 {
@@ -357,7 +354,7 @@ func runCell(ctx context.Context, task json.RawMessage, step func(string)) (json
 		o, detail, alloc := call(info, s, in[t.Replay])
 		out.Outcome, out.Worst, out.Detail, out.Alloc = o, t.Replay, detail, alloc
 		out.Counts[o]++
-		return json.Marshal(out)
+		return out, nil
 	}
 	for i := min(max(t.From, 0), len(in)); i < len(in); i++ {
 		input := in[i]
@@ -378,7 +375,7 @@ func runCell(ctx context.Context, task json.RawMessage, step func(string)) (json
 	if clean(out.Outcome) {
 		out.Worst = -1
 	}
-	return json.Marshal(out)
+	return out, nil
 }
 
 // checkStep prefixes the step of checking an input's decoded value.
@@ -397,7 +394,7 @@ func call(info codec.Info, s *seed, in Input) (o Outcome, detail string, alloc u
 	runtime.ReadMemStats(&before)
 	resetPeakRSS()
 	rss0, _ := rss()
-	err, panicked := recovered(func() error { return s.c.Decode(in.Data) })
+	err := codec.Guard(func() error { return s.c.Decode(in.Data) })
 	_, peak := rss()
 	runtime.ReadMemStats(&after)
 	alloc = after.TotalAlloc - before.TotalAlloc
@@ -405,21 +402,16 @@ func call(info codec.Info, s *seed, in Input) (o Outcome, detail string, alloc u
 		alloc = max(alloc, peak-rss0)
 	}
 	switch {
-	case panicked:
+	case isPanic(err):
 		return Panic, err.Error(), alloc
 	case alloc > memoryFloor && alloc > memoryFactor*uint64(len(in.Data)):
 		return Memory, fmt.Sprintf("allocated or grew the resident set by %d MiB for %d bytes of input", alloc>>20, len(in.Data)), alloc
 	case err != nil:
 		return Clean, err.Error(), alloc
 	}
-	s.got = nil
-	err, panicked = recovered(func() error {
-		var err error
-		s.got, err = s.c.Value()
-		return err
-	})
+	s.got, err = codec.GuardValue(s.c.Value)
 	switch {
-	case panicked:
+	case isPanic(err):
 		return Panic, err.Error(), alloc
 	case err != nil:
 		return Clean, err.Error(), alloc
@@ -430,15 +422,11 @@ func call(info codec.Info, s *seed, in Input) (o Outcome, detail string, alloc u
 // check compares the value call decoded with the seed's, outside the
 // codec's step: a failure here is serbench's, recorded as CheckFailed.
 func check(info codec.Info, s *seed, in Input) (Outcome, string) {
-	var err error
-	cerr, panicked := recovered(func() error {
-		err = verify.Equal(s.value, s.got, info.Losses)
-		return nil
-	})
+	err := codec.Guard(func() error { return verify.Equal(s.value, s.got, info.Losses) })
 	s.got = nil
 	switch {
-	case panicked:
-		return CheckFailed, "serbench's check of the decoded value panicked: " + cerr.Error()
+	case isPanic(err):
+		return CheckFailed, "serbench's check of the decoded value panicked: " + err.Error()
 	case err != nil:
 		return Changed, "decoded without an error to another value"
 	case in.Valid:
@@ -447,12 +435,8 @@ func check(info codec.Info, s *seed, in Input) (Outcome, string) {
 	return Accepted, "decoded without an error to the value of the valid encoding"
 }
 
-// recovered calls f, recovering a panic as an error.
-func recovered(f func() error) (err error, panicked bool) {
-	defer func() {
-		if r := recover(); r != nil {
-			err, panicked = fmt.Errorf("panic: %v", r), true
-		}
-	}()
-	return f(), false
+// isPanic reports whether err is a panic the guard recovered.
+func isPanic(err error) bool {
+	var pe *codec.PanicError
+	return errors.As(err, &pe)
 }

@@ -83,35 +83,37 @@ func newSeed(info codec.Info, k seedKind, quick, canon bool) *seed {
 }
 
 // encodeSeed prepares and encodes v with info's codec, the canonical
-// encoding when canon is set; nil on failure.
-func encodeSeed(info codec.Info, name string, v any, canon bool) (s *seed) {
-	defer func() {
-		if recover() != nil {
-			s = nil
+// encoding when canon is set; nil on failure, a panic included (through
+// the one guard, codec.GuardValue).
+func encodeSeed(info codec.Info, name string, v any, canon bool) *seed {
+	s, err := codec.GuardValue(func() (*seed, error) {
+		c, err := info.New().Prepare(v)
+		if err != nil {
+			return nil, err
 		}
-	}()
-	c, err := info.New().Prepare(v)
-	if err != nil {
-		return nil
-	}
-	enc, err := c.Encode()
-	if err != nil {
-		return nil
-	}
-	valid := append([]byte(nil), enc...)
-	if canon {
-		key := fmt.Sprintf("%s %x", info.Name, sha256.Sum256(valid))
-		if b, ok := canonCache.Load(key); ok {
-			valid = b.([]byte)
-		} else {
-			// The seed map's keys say it holds two entries.
-			valid = canonical(valid, c.Encode, bytes.Contains(valid, []byte(mapKeys[1])))
-			if len(valid) <= sendLimit {
-				canonCache.Store(key, valid)
+		enc, err := c.Encode()
+		if err != nil {
+			return nil, err
+		}
+		valid := append([]byte(nil), enc...)
+		if canon {
+			key := fmt.Sprintf("%s %x", info.Name, sha256.Sum256(valid))
+			if b, ok := canonCache.Load(key); ok {
+				valid = b.([]byte)
+			} else {
+				// The seed map's keys say it holds two entries.
+				valid = canonical(valid, c.Encode, bytes.Contains(valid, []byte(mapKeys[1])))
+				if len(valid) <= sendLimit {
+					canonCache.Store(key, valid)
+				}
 			}
 		}
+		return &seed{name: name, value: v, c: c, valid: valid}, nil
+	})
+	if err != nil {
+		return nil
 	}
-	return &seed{name: name, value: v, c: c, valid: valid}
+	return s
 }
 
 // canonCache holds the canonical encodings computed in this process, by

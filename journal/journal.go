@@ -7,6 +7,12 @@
 // with the same options) and goes on with one result per line. A line cut
 // short by a crash is ignored when the journal is read, and cut off when
 // it is opened again to append.
+//
+// A study's journal (package study) is the same file with cells in place
+// of results: a header naming the study (Header.Study) and the arguments
+// that started it, then one matrix cell per line as each cell ends
+// (Writer.AddCell), read back by ReadCells so that -resume runs only the
+// cells not yet done.
 package journal
 
 import (
@@ -38,11 +44,15 @@ type Header struct {
 	// Run is the run's record as it started: environment, options and
 	// codecs, no results.
 	Run results.Run `json:"run"`
+	// Study names the study whose cells the journal holds (a study's
+	// journal); empty in a run's.
+	Study string `json:"study,omitempty"`
 }
 
 type line struct {
-	Header *Header         `json:"header,omitempty"`
-	Result *results.Result `json:"result,omitempty"`
+	Header *Header             `json:"header,omitempty"`
+	Result *results.Result     `json:"result,omitempty"`
+	Cell   *results.MatrixCell `json:"cell,omitempty"`
 }
 
 // A Writer appends results to a journal.
@@ -94,6 +104,9 @@ func Append(path string) (*Writer, error) {
 // Add appends one result and syncs it to disk.
 func (w *Writer) Add(r results.Result) error { return w.write(line{Result: &r}) }
 
+// AddCell appends one finished cell of a study and syncs it to disk.
+func (w *Writer) AddCell(c results.MatrixCell) error { return w.write(line{Cell: &c}) }
+
 func (w *Writer) write(l line) error {
 	b, err := json.Marshal(l)
 	if err != nil {
@@ -133,14 +146,44 @@ func Read(path string) (*Header, []results.Result, error) {
 		return nil, nil, fmt.Errorf("journal: %w", err)
 	}
 	defer f.Close()
-	return read(f, path)
+	c, err := read(f, path)
+	if err != nil {
+		return nil, nil, err
+	}
+	return c.header, c.results, nil
 }
 
-func read(rd io.Reader, name string) (*Header, []results.Result, error) {
+// ReadCells reads a study's journal at path: its header and its cells in
+// the order they ended, a cell written again replacing the earlier one.
+// An incomplete last line is dropped; any other bad line is a
+// *SyntaxError.
+func ReadCells(path string) (*Header, []results.MatrixCell, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, nil, fmt.Errorf("journal: %w", err)
+	}
+	defer f.Close()
+	c, err := read(f, path)
+	if err != nil {
+		return nil, nil, err
+	}
+	return c.header, c.cells, nil
+}
+
+// contents is what a journal holds.
+type contents struct {
+	header  *Header
+	results []results.Result
+	cells   []results.MatrixCell
+}
+
+func read(rd io.Reader, name string) (*contents, error) {
 	br := bufio.NewReader(rd)
 	var h *Header
 	var rs []results.Result
-	at := map[string]int{} // where each benchmark's result is in rs
+	var cs []results.MatrixCell
+	at := map[string]int{}        // where each benchmark's result is in rs
+	cellAt := map[[2]string]int{} // where each cell is in cs
 	for n := 1; ; n++ {
 		b, err := br.ReadBytes('\n')
 		if errors.Is(err, io.EOF) {
@@ -148,21 +191,21 @@ func read(rd io.Reader, name string) (*Header, []results.Result, error) {
 			break
 		}
 		if err != nil {
-			return nil, nil, fmt.Errorf("journal: %s: %w", name, err)
+			return nil, fmt.Errorf("journal: %s: %w", name, err)
 		}
 		var l line
 		if err := json.Unmarshal(b, &l); err != nil {
-			return nil, nil, &SyntaxError{File: name, Line: n, Err: err}
+			return nil, &SyntaxError{File: name, Line: n, Err: err}
 		}
 		switch {
 		case n == 1 && l.Header == nil:
-			return nil, nil, &SyntaxError{File: name, Line: n, Err: errors.New("the first line is not a journal header")}
+			return nil, &SyntaxError{File: name, Line: n, Err: errors.New("the first line is not a journal header")}
 		case l.Header != nil:
 			if n != 1 {
-				return nil, nil, &SyntaxError{File: name, Line: n, Err: errors.New("a second header")}
+				return nil, &SyntaxError{File: name, Line: n, Err: errors.New("a second header")}
 			}
 			if l.Header.Version != version {
-				return nil, nil, &SyntaxError{File: name, Line: n, Err: fmt.Errorf("journal version %d; this serbench reads version %d", l.Header.Version, version)}
+				return nil, &SyntaxError{File: name, Line: n, Err: fmt.Errorf("journal version %d; this serbench reads version %d", l.Header.Version, version)}
 			}
 			h = l.Header
 		case l.Result != nil:
@@ -175,12 +218,20 @@ func read(rd io.Reader, name string) (*Header, []results.Result, error) {
 				at[l.Result.Key()] = len(rs)
 				rs = append(rs, *l.Result)
 			}
+		case l.Cell != nil:
+			k := [2]string{l.Cell.Codec, l.Cell.Case}
+			if i, ok := cellAt[k]; ok {
+				cs[i] = *l.Cell
+			} else {
+				cellAt[k] = len(cs)
+				cs = append(cs, *l.Cell)
+			}
 		default:
-			return nil, nil, &SyntaxError{File: name, Line: n, Err: errors.New("neither a header nor a result")}
+			return nil, &SyntaxError{File: name, Line: n, Err: errors.New("neither a header, a result nor a cell")}
 		}
 	}
 	if h == nil {
-		return nil, nil, &SyntaxError{File: name, Line: 1, Err: errors.New("empty journal: no header")}
+		return nil, &SyntaxError{File: name, Line: 1, Err: errors.New("empty journal: no header")}
 	}
-	return h, rs, nil
+	return &contents{header: h, results: rs, cells: cs}, nil
 }

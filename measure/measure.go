@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/machine"
 	"github.com/serbench/serbench/registry"
 	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/runner"
@@ -55,6 +56,11 @@ type Config struct {
 	Finished func(*runner.Job, results.Result)
 	// Progress, if set, is called after each job measured.
 	Progress func(runner.Event)
+	// AlsoCount counts every benchmark's instructions under Valgrind
+	// after timing it (run -measure both; Options.Count alone counts
+	// instead of timing): Workers is called a second time, with
+	// Options.Count set, for the workers that count.
+	AlsoCount bool
 }
 
 // NewRun starts the record of a run of jobs: environment, options (with
@@ -62,10 +68,13 @@ type Config struct {
 func NewRun(cfg Config, jobs []runner.Job) *results.Run {
 	run := &results.Run{
 		Started: time.Now().UTC(),
-		Env:     runner.Environment(time.Now()),
+		Env:     machine.Environment(time.Now()),
 		Options: cfg.Options.Record(),
 	}
 	run.Options.Preset = cfg.Preset
+	if cfg.AlsoCount {
+		run.Options.Measure = results.MeasureBoth
+	}
 	run.Env.CPUList = runner.ProcsOf(jobs)
 	for _, n := range run.Env.CPUList {
 		run.Env.SpinSpeedup = append(run.Env.SpinSpeedup, runner.SpinSpeedup(n, spinTime))
@@ -93,6 +102,20 @@ func Codec(c codec.Info) results.Codec {
 		Version: registry.Version(c.Module), URL: c.URL, API: string(c.API),
 		Variant: c.Variant, Losses: codec.LossNames(c.Losses), Notes: c.Notes,
 		ReusesBuffer: c.ReusesBuffer, ReusesTarget: c.ReusesTarget, Aliases: c.Aliases, ReadsOnly: c.ReadsOnly,
+	}
+}
+
+// ceilingAgain measures the machine's ceiling for a speed-up again as the
+// run ends (a shared machine's load moves), and keeps the highest of the
+// two readings in Env.SpinSpeedupHi.
+func ceilingAgain(run *results.Run) {
+	run.Env.SpinSpeedupHi = run.Env.SpinSpeedupHi[:0]
+	for i, n := range run.Env.CPUList {
+		c := runner.SpinSpeedup(n, spinTime)
+		if i < len(run.Env.SpinSpeedup) {
+			c = max(c, run.Env.SpinSpeedup[i])
+		}
+		run.Env.SpinSpeedupHi = append(run.Env.SpinSpeedupHi, c)
 	}
 }
 
@@ -132,6 +155,9 @@ func (cfg Config) measurer(opts runner.Options, finished func(*runner.Job, resul
 // returns ctx's error with the results measured before in run.
 func Run(ctx context.Context, run *results.Run, jobs []runner.Job, cfg Config) error {
 	start := time.Now()
+	if cfg.Options.Salt == 0 {
+		cfg.Options.Salt = runner.NewSalt() // one per run, every worker's
+	}
 	r, err := runner.New(cfg.Options)
 	if err != nil {
 		return err
@@ -147,6 +173,9 @@ func Run(ctx context.Context, run *results.Run, jobs []runner.Job, cfg Config) e
 	// A whole-run time counts from the start, the loop overhead's
 	// measurement included. Part of it is kept for the refining pass.
 	opts := cfg.Options
+	if opts.Count {
+		opts = counting(opts)
+	}
 	var end time.Time
 	if opts.Total > 0 {
 		end = start.Add(opts.Total)
@@ -155,6 +184,9 @@ func Run(ctx context.Context, run *results.Run, jobs []runner.Job, cfg Config) e
 	todo := Remaining(jobs, run.Results)
 	if !end.IsZero() {
 		todo = smallFirst(todo)
+	}
+	if opts.Count {
+		todo = byCodec(todo)
 	}
 	m, err := cfg.measurer(opts, cfg.Finished, cfg.Progress)
 	if err != nil {
@@ -185,6 +217,9 @@ func Run(ctx context.Context, run *results.Run, jobs []runner.Job, cfg Config) e
 			runErr = nil // the run's time ended in the refining pass: every benchmark has its first result
 		}
 	}
+	if runErr == nil && cfg.AlsoCount {
+		runErr = countAlso(ctx, run, jobs, cfg)
+	}
 	if runErr == nil {
 		runErr = checkFresh(ctx, run, cfg)
 	}
@@ -192,13 +227,21 @@ func Run(ctx context.Context, run *results.Run, jobs []runner.Job, cfg Config) e
 		runErr = checkCold(ctx, run, cfg)
 	}
 	dropVerified(run)
+	if runErr == nil {
+		ceilingAgain(run)
+	}
+	results.FlagScaling(run.Results, run.Env)
 	run.Elapsed = results.Duration(time.Since(start))
 	run.Machine = &machine
 	results.MarkImplausible(run.Results, run.Env.Overhead)
 	if runErr != nil {
 		run.Warnings = append(run.Warnings, fmt.Sprintf("interrupted: %d of %d benchmarks were measured before: %v", len(run.Results), countOps(jobs), runErr))
 	}
-	for _, w := range []string{cutWarning(run), twoSpeeds(run), imprecise(run), implausible(run), multiThreaded(run)} {
+	warnings := []string{cutWarning(run), twoSpeeds(run), imprecise(run), implausible(run), multiThreaded(run)}
+	if !run.Options.Timed() {
+		warnings = []string{cutWarning(run)} // a count has no interval, probe or speed to doubt
+	}
+	for _, w := range warnings {
 		if w != "" {
 			run.Warnings = append(run.Warnings, w)
 		}

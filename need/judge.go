@@ -46,6 +46,9 @@ func (w Want) judge(f Facts, m *results.Matrix) results.Judgement {
 	if n.Declared != nil {
 		return declared(n.Declared(f))
 	}
+	if n.Rollup != "" {
+		return rollup(n, f, m)
+	}
 	if m == nil || !slices.ContainsFunc(m.Codecs, func(c results.MatrixCodec) bool { return c.Name == f.Name }) {
 		if n.Fallback != nil {
 			j := declared(n.Fallback(f))
@@ -90,6 +93,35 @@ func (w Want) judge(f Facts, m *results.Matrix) results.Judgement {
 			Why: fmt.Sprintf("%s has not run %s for %s: %s -codecs %s", n.Study, strings.Join(untried, ", "), f.Name, n.Run, f.Name)}
 	}
 	return results.Judgement{Status: results.NeedMet, Why: fmt.Sprintf("%s: every case of %s reads as it should", n.Study, w)}
+}
+
+// rollup judges a need a study's rollup decides: met when the codec's
+// answer in the need's column starts with "yes".
+func rollup(n *Need, f Facts, m *results.Matrix) results.Judgement {
+	answer := RollupAnswer(m, n.Rollup, f.Name)
+	switch {
+	case answer == "":
+		return results.Judgement{Status: results.NeedUnknown,
+			Why: fmt.Sprintf("%s has not run for %s: %s -codecs %s", n.Study, f.Name, n.Run, f.Name)}
+	case strings.HasPrefix(answer, "yes"):
+		return results.Judgement{Status: results.NeedMet, Why: n.Study + ": " + answer}
+	}
+	return results.Judgement{Status: results.NeedFailed, Why: n.Study + ": " + answer}
+}
+
+// RollupAnswer returns the answer of m's rollup in column for the row
+// named codecName, or "" when it has none.
+func RollupAnswer(m *results.Matrix, column, codecName string) string {
+	if m == nil || m.Rollup == nil {
+		return ""
+	}
+	i := slices.Index(m.Rollup.Columns, column)
+	for _, r := range m.Rollup.Rows {
+		if r.Name == codecName && i >= 0 && i < len(r.Cells) {
+			return r.Cells[i]
+		}
+	}
+	return ""
 }
 
 func declared(ok bool, why string) results.Judgement {

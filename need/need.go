@@ -25,6 +25,10 @@ type Need struct {
 	// Verdicts are the verdicts of Study that meet the need, when Cases
 	// is nil.
 	Verdicts []string
+	// Rollup, if set, names the column of Study's rollup
+	// (results.Matrix.Rollup) whose answer for the codec decides the
+	// need: met when it starts with "yes" ("yes, with useBigInt64").
+	Rollup string
 	// Cases, if set, picks the cases of Study the need looks at, given
 	// the need's arguments; each must have an outcome of a good or fair
 	// tone for the codec to meet the need.
@@ -86,6 +90,10 @@ var Needs = []*Need{
 		Fallback: func(f Facts) (bool, string) {
 			return f.Losses == 0, fmt.Sprintf("it declares %d loss(es) (serbench list codecs)", f.Losses)
 		}},
+	{Name: "python", Says: "what it writes reads right in Python, and what Python writes reads right in Go, with some peer's defaults or careful settings",
+		Study: "interop", Rollup: "Python", Run: "serbench interop"},
+	{Name: "javascript", Says: "what it writes reads right in JavaScript (Node), and the reverse, with some peer's defaults or careful settings",
+		Study: "interop", Rollup: "JavaScript (Node)", Run: "serbench interop"},
 	{Name: "no-codegen", Says: "needs no generated code",
 		Declared: func(f Facts) (bool, string) { return f.API != codec.Codegen, "it works through generated code" }},
 	{Name: "schema", Says: "writes by a schema both ends share (fields by number or position)",

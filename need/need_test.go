@@ -85,6 +85,10 @@ func TestJudge(t *testing.T) {
 			{"safe", "add-optional/old-reads-new"}: "ok", {"safe", "rename/old-reads-new"}: "lost",
 			{"crashy", "add-optional/old-reads-new"}: "ok", {"crashy", "rename/old-reads-new"}: "ok",
 		})
+	interop := matrix(results.Study{Name: "interop", Outcomes: tones, Rules: []results.Rule{{Verdict: "any", Why: "."}}}, nil, nil)
+	interop.Rollup = &results.Rollup{Columns: []string{"Python", "JavaScript (Node)"}, Rows: []results.RollupRow{
+		{Name: "safe", Cells: []string{"yes, with careful settings (lib)", "no: neg-zero (at best, lib)"}},
+	}}
 	facts := []Facts{
 		{Name: "safe", Family: "json", API: codec.Reflection},
 		{Name: "crashy", Family: "protobuf", API: codec.Codegen, Losses: 1},
@@ -103,12 +107,14 @@ func TestJudge(t *testing.T) {
 		{"exact,no-codegen", map[string][]results.NeedStatus{"safe": {"met", "met"}, "crashy": {"failed", "failed"}, "absent": {"met", "met"}},
 			map[string]string{"crashy": "declares 1 loss"}},
 		{"human-readable,schemaless", map[string][]results.NeedStatus{"safe": {"met", "met"}, "crashy": {"failed", "failed"}, "absent": {"failed", "met"}}, nil},
+		{"python,javascript", map[string][]results.NeedStatus{"safe": {"met", "failed"}, "crashy": {"unknown", "unknown"}, "absent": {"unknown", "unknown"}},
+			map[string]string{"safe": "interop: no: neg-zero", "crashy": "serbench interop -codecs crashy"}},
 	} {
 		ws, err := Parse(tc.needs)
 		if err != nil {
 			t.Fatal(err)
 		}
-		n := Judge(ws, facts, []*results.Matrix{hostile, evolution})
+		n := Judge(ws, facts, []*results.Matrix{hostile, evolution, interop})
 		for _, c := range n.Codecs {
 			var got []results.NeedStatus
 			for _, j := range c.Judgements[:len(ws)] {

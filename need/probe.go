@@ -1,23 +1,22 @@
 package need
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/dataset"
 	"github.com/serbench/serbench/registry"
-	"github.com/serbench/serbench/worker"
 )
 
 // ProbeTask names the worker task that finds which APIs codecs have
-// (Probe), in a child process: finding out runs adapter code.
+// (Probe), in a child process: finding out runs adapter code. Its input
+// is a list of codec names, its output their Caps by name (ProbeAll).
 const ProbeTask = "need-probe"
 
-// Handler is the worker's side of ProbeTask: its input is a list of codec
-// names, its output their Caps by name.
-var Handler = worker.Handler{Name: ProbeTask, Run: func(_ context.Context, input json.RawMessage, step func(string)) (json.RawMessage, error) {
+// ProbeAll returns the Caps of the codecs named, by name, calling step
+// before each.
+func ProbeAll(input json.RawMessage, step func(string)) (json.RawMessage, error) {
 	var names []string
 	if err := json.Unmarshal(input, &names); err != nil {
 		return nil, fmt.Errorf("need: reading the codecs to probe: %w", err)
@@ -32,7 +31,7 @@ var Handler = worker.Handler{Name: ProbeTask, Run: func(_ context.Context, input
 		out[n] = Probe(info)
 	}
 	return json.Marshal(out)
-}}
+}
 
 // Caps are the APIs a codec's library has, as serbench drives them.
 type Caps struct {

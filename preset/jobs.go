@@ -3,10 +3,10 @@ package preset
 import (
 	"errors"
 	"fmt"
-	"slices"
 
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/dataset"
+	"github.com/serbench/serbench/internal/jobs"
 	"github.com/serbench/serbench/internal/suggest"
 	"github.com/serbench/serbench/registry"
 	"github.com/serbench/serbench/results"
@@ -79,18 +79,9 @@ func (s Selection) Jobs() ([]runner.Job, error) {
 	return jobs, nil
 }
 
-// job returns the job of codec c on dataset d in shape sh; an in-place
-// reader (codec.Info.ReadsOnly) keeps only the ops it takes part in.
+// job returns the job of codec c on dataset d in shape sh (jobs.Of).
 func job(c codec.Info, d *dataset.Dataset, sh dataset.Shape, ops []results.Op) runner.Job {
-	if c.ReadsOnly != "" {
-		ops = slices.DeleteFunc(slices.Clone(ops), func(op results.Op) bool { return !slices.Contains(results.ReaderOps, op) })
-	}
-	return runner.Job{
-		Codec: c, Dataset: d.Name, Shape: string(sh), Items: d.Count(sh), Ops: ops, Reads: d.Reads(),
-		Value:   func() (any, error) { return d.Value(sh) },
-		Alt:     func() (any, error) { return d.ValueAt(sh, 1) },
-		ValueAt: func(k int) (any, error) { return d.ValueAt(sh, k) },
-	}
+	return jobs.Of(c, d, sh, ops)
 }
 
 // Job returns the job of one registered codec on one dataset shape, for
@@ -100,16 +91,5 @@ func Job(codecName, datasetName, shape string, ops []results.Op) (runner.Job, er
 	if err != nil {
 		return runner.Job{}, err
 	}
-	d, err := dataset.Lookup(datasetName)
-	if err != nil {
-		return runner.Job{}, err
-	}
-	sh, err := dataset.ParseShape(shape)
-	if err != nil {
-		return runner.Job{}, err
-	}
-	if !d.Has(sh) {
-		return runner.Job{}, fmt.Errorf("dataset %s has no shape %s", d.Name, sh)
-	}
-	return job(c, d, sh, ops), nil
+	return jobs.Named(c, datasetName, shape, ops)
 }

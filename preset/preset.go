@@ -4,13 +4,12 @@
 package preset
 
 import (
-	"fmt"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/dataset"
+	"github.com/serbench/serbench/internal/suggest"
 	"github.com/serbench/serbench/registry"
 	"github.com/serbench/serbench/results"
 )
@@ -175,7 +174,7 @@ func Lookup(name string) (Preset, error) {
 			return p, nil
 		}
 	}
-	return Preset{}, fmt.Errorf("unknown preset %q; known: %s", name, strings.Join(names(), ", "))
+	return Preset{}, suggest.Check("preset", []string{name}, names(), nil, "serbench list presets")
 }
 
 // names returns the preset names.

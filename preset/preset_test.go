@@ -102,7 +102,7 @@ func TestLookup(t *testing.T) {
 		}
 	}
 	_, err := preset.Lookup("qiuck")
-	want := `unknown preset "qiuck"; known: ` + strings.Join(names, ", ")
+	want := `unknown preset "qiuck" (did you mean quick?); known: ` + strings.Join(names, ", ")
 	if err == nil || err.Error() != want {
 		t.Errorf("Lookup of an unknown name = %v, want %q", err, want)
 	}

@@ -1,5 +1,11 @@
 package results
 
+import (
+	"math"
+
+	"golang.org/x/perf/benchmath"
+)
+
 // An Interval is a figure with its confidence interval: a median time with
 // the bounds benchmath gives it, a sum of such times, or an exact figure
 // such as a size (Lo = Hi = Mid). An Interval whose bounds are both zero
@@ -80,4 +86,17 @@ func Apart(a, b Interval) bool {
 func Tied(a, b Interval) bool {
 	c, known := Compare(a, b)
 	return known && c == 0
+}
+
+// Summarize returns the median of xs with its confidence interval at
+// confidence (0.95: benchstat's), as x/perf's benchmath computes it
+// assuming nothing of the distribution; bounds it cannot give (too few
+// samples) are zero: an unknown interval.
+func Summarize(xs []float64, confidence float64) Stat {
+	s := benchmath.AssumeNothing.Summary(benchmath.NewSample(xs, &benchmath.DefaultThresholds), confidence)
+	st := Stat{Median: s.Center, Lo: s.Lo, Hi: s.Hi}
+	if math.IsInf(st.Lo, 0) || math.IsInf(st.Hi, 0) {
+		st.Lo, st.Hi = 0, 0
+	}
+	return st
 }

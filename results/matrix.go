@@ -34,6 +34,10 @@ type Matrix struct {
 	// Verdicts holds a verdict per codec, in codec order: what Judge
 	// derives from the cells by the study's rules.
 	Verdicts []Verdict `json:"verdicts,omitempty"`
+	// Rollup, if set, sums the rows up by a study's own rule in a small
+	// table: the interop study's "portable to Python?" per Go codec,
+	// from its rows of one codec with each peer.
+	Rollup *Rollup `json:"rollup,omitempty"`
 
 	index   map[[2]string]int // Cells by codec and case
 	indexed int               // how many Cells index has seen
@@ -69,6 +73,9 @@ type Study struct {
 	// error: narrowing".
 	ProfileTitle string   `json:"profile_title,omitempty"`
 	Profile      []Clause `json:"profile,omitempty"`
+	// FacetWord names what MatrixCodec.Facet is ("language"): a
+	// renderer lets a reader keep the rows of one facet.
+	FacetWord string `json:"facet_word,omitempty"`
 }
 
 // A Clause is one part of a codec's profile: Say, then the cases whose
@@ -108,6 +115,9 @@ type OutcomeKind struct {
 	// NoteNames says that a cell's Note names what happened better than
 	// Label does (a crash's kind), where a verdict names the cell.
 	NoteNames bool `json:"note_names,omitempty"`
+	// ShowNote says that a cell's mark is its Note, where it has one: a
+	// figure ("+1.2 MB"), for a study whose cells are measurements.
+	ShowNote bool `json:"show_note,omitempty"`
 }
 
 // A Rule gives a codec its verdict when one of its cells has an outcome
@@ -148,6 +158,25 @@ type MatrixCodec struct {
 	API     string `json:"api,omitempty"`
 	Module  string `json:"module,omitempty"`
 	Version string `json:"version,omitempty"`
+	// Facet is the value of the row the study lets a reader filter its
+	// rows by (Study.FacetWord): "python" for a column of a Python peer.
+	Facet string `json:"facet,omitempty"`
+}
+
+// A Rollup is a small table summing a matrix's rows up: a row per group
+// of rows, a column per facet, an answer in each cell.
+type Rollup struct {
+	Title   string      `json:"title"`   // "Portable to?"
+	About   string      `json:"about"`   // how a cell is reached, in a sentence or two
+	Columns []string    `json:"columns"` // "Python", "JavaScript (Node)"
+	Rows    []RollupRow `json:"rows"`
+}
+
+// A RollupRow is a row of a Rollup: a name and a cell per column ("" for
+// none).
+type RollupRow struct {
+	Name  string   `json:"name"`
+	Cells []string `json:"cells"`
 }
 
 // A MatrixCase is what a matrix records of a case: a probe, an input
@@ -300,12 +329,15 @@ func (s *Study) Severity(o Outcome) int {
 	return slices.IndexFunc(s.Outcomes, func(k OutcomeKind) bool { return k.Name == o })
 }
 
-// Code returns the cell's mark in a matrix: its outcome's Code, or the
-// one its Note selects.
+// Code returns the cell's mark in a matrix: its outcome's Code, the one
+// its Note selects, or its Note where the outcome shows notes.
 func (s *Study) Code(c *MatrixCell) string {
 	k := s.Kind(c.Outcome)
 	if code, ok := k.Codes[c.Note]; ok {
 		return code
+	}
+	if k.ShowNote && c.Note != "" {
+		return c.Note
 	}
 	return k.Code
 }

@@ -58,6 +58,13 @@ func TestJudge(t *testing.T) {
 	if c := m.Cell("dead", "c1"); c == nil || study.Code(c) != "S" || study.Code(m.Cell("dead", "c2")) != "X" {
 		t.Errorf("a crash's note does not select its code")
 	}
+	shows := results.Study{Outcomes: []results.OutcomeKind{{Name: "size", Code: "#", ShowNote: true}}}
+	if got := shows.Code(&results.MatrixCell{Outcome: "size", Note: "+1.2 MB"}); got != "+1.2 MB" {
+		t.Errorf("a cell of an outcome that shows notes has mark %q, want its note", got)
+	}
+	if got := shows.Code(&results.MatrixCell{Outcome: "size"}); got != "#" {
+		t.Errorf("a cell without a note has mark %q, want its outcome's code", got)
+	}
 	if got := study.Text(m.Cell("dead", "c1")); got != "fatal (stack overflow)" {
 		t.Errorf("Text = %q", got)
 	}

@@ -161,6 +161,14 @@ type Env struct {
 	// one. It is the GOMAXPROCS on a machine of its own; less where other
 	// work held cores, and no codec's speed-up could be more.
 	SpinSpeedup []float64 `json:"spin_speedup,omitempty"`
+	// SpinSpeedupHi holds, for each of CPUList, the highest of the
+	// ceilings measured as the run started and as it ended: the top of
+	// the ceiling's range (FlagScaling).
+	SpinSpeedupHi []float64 `json:"spin_speedup_hi,omitempty"`
+	// Load is the machine's load average over 1, 5 and 15 minutes as the
+	// run started ("1.02 0.87 0.55", /proc/loadavg), where the OS reports
+	// it: how busy the machine was beside the run.
+	Load string `json:"load,omitempty"`
 }
 
 // Options records the measuring options a Run used.
@@ -194,6 +202,9 @@ type Options struct {
 	// kept alive while it sampled (run -live-heap), so that every
 	// collection had that heap to mark, as in a service; 0 for none.
 	LiveHeap int64 `json:"live_heap_bytes,omitempty"`
+	// Measure is what the run measured: "time" (also when empty),
+	// "instructions" (counted under Valgrind) or "both".
+	Measure string `json:"measure,omitempty"`
 }
 
 // Codec is the metadata of a codec as recorded in a Run.
@@ -294,11 +305,34 @@ type Result struct {
 	CheckNsPerOp float64 `json:"check_ns_per_op,omitempty"`
 	// ValueNs, for a decode, is what Value cost in the same checks, in ns.
 	ValueNs float64 `json:"value_ns,omitempty"`
+	// CopyValueNs, for a decode of a codec that declares ValueConverts,
+	// is what a reflective deep copy of the decoded value cost in the
+	// same checks, in ns: the cost a conversion is held to.
+	CopyValueNs float64 `json:"copy_value_ns,omitempty"`
+	// CycleNs, for a self-timed result, is one iteration of a loop
+	// carrying a one-cycle dependency, timed beside it: no loop runs an
+	// iteration faster, so no self-timed figure can be below it.
+	CycleNs float64 `json:"cycle_ns,omitempty"`
+	// UnseenNsPerOp is the operation's cost on builds of the value the
+	// codec never saw (drawn from a per-run salt after timing), each
+	// call timed on its own as CheckNsPerOp's are, in ns; for an encode,
+	// each case's first call, and for a decode, with Value.
+	UnseenNsPerOp float64 `json:"unseen_ns_per_op,omitempty"`
+	// BytesSpread is how far the encodings of the pool's builds are from
+	// their mean size (Bytes) at most, in bytes.
+	BytesSpread float64 `json:"bytes_spread,omitempty"`
 	// Flagged, if set, says why the runner's own checks do not believe
 	// the figure: it is much faster than the same calls seen in the
 	// checks, or Value does the decoder's work. MarkImplausible makes it
 	// the result's Implausible.
 	Flagged string `json:"flagged,omitempty"`
+	// InstrPerOp is the instructions one op runs, counted under
+	// Valgrind (run -measure instructions or both; see Counted); 0 when
+	// not counted.
+	InstrPerOp float64 `json:"instr_per_op,omitempty"`
+	// CountSkipped, if set, says why the op was not counted although the
+	// run counted: what happened when it was tried under Valgrind.
+	CountSkipped string `json:"count_skipped,omitempty"`
 	// CPUNsPerOp is the median of the samples' CPU time per op (the
 	// process's, user and system), 0 where the OS does not report it.
 	CPUNsPerOp float64 `json:"cpu_ns_per_op,omitempty"`
@@ -646,7 +680,7 @@ const WordSize = 8
 func MarkImplausible(rs []Result, overheadNs float64) {
 	for i := range rs {
 		r := &rs[i]
-		if r.Status != OK {
+		if r.Status != OK || len(r.Samples) == 0 && r.InstrPerOp > 0 { // a count has no time to doubt
 			continue
 		}
 		r.Implausible = ""
@@ -678,6 +712,9 @@ func MarkImplausible(rs []Result, overheadNs float64) {
 		switch {
 		case r.Flagged != "":
 			r.Implausible = r.Flagged
+		case r.SelfTimed && r.CycleNs > 0 && m < r.CycleNs:
+			r.Implausible = fmt.Sprintf("its own loop reads %.3gns/op (%s), less than one cycle (%.3gns, a loop carrying a one-cycle dependency timed beside it): "+
+				"no loop runs an iteration faster", m, what, r.CycleNs)
 		case r.SelfTimed && r.PathNs > 0 && m*SelfTimedRatio < path && path-m > SelfTimedSlack:
 			r.Implausible = fmt.Sprintf("its own loop reads %.3gns/op (%s) where Encode and Decode in the runner's loop take %.3gns/op (%.3gns without the loop's own cost): "+
 				"more than %.0f times faster, by more than %.0fns, is not the indirect call a self-timed loop saves", m, what, r.PathNs, path, SelfTimedRatio, SelfTimedSlack)
@@ -717,9 +754,13 @@ func floorWords(loop, bytesNs float64) string {
 	return fmt.Sprintf(": the loop's %.3gns and %.3gns for the bytes", loop, bytesNs)
 }
 
-// A self-timed figure is implausible when it is more than SelfTimedRatio
-// times faster than the same operation through Encode and Decode, the
-// loop's own cost taken out, and by more than SelfTimedSlack ns: an
+// A self-timed figure is implausible when it is below one cycle
+// (Result.CycleNs, so that the slack below cannot carry a figure to
+// nothing), or more than SelfTimedRatio times faster than the same
+// operation through Encode and Decode, the loop's own cost taken out, and
+// by more than SelfTimedSlack ns (an inlined byte-order write of a word
+// takes under a nanosecond where the interface call and the runner's loop
+// take ten: no ratio alone tells it from a cheat): an
 // inlined loop saves an indirect call, and may keep a small result on the
 // stack where the interface call allocates it, but does not do a
 // multiple of the work in the same time.

@@ -1,5 +1,7 @@
 package results
 
+import "fmt"
+
 // Throughput returns the result's messages per second and megabytes (1e6
 // bytes of encoding) per second at its median: with Procs above 1, those
 // of all its goroutines together. Both are 0 when it has no median.
@@ -65,4 +67,37 @@ func Scalings(rs []Result) []Scaling {
 		out = append(out, s)
 	}
 	return out
+}
+
+// FlagScaling flags (Result.Flagged) every result at a GOMAXPROCS above 1
+// whose speed-up over its one-goroutine twin is beyond the machine's
+// ceiling there (Env.SpinSpeedup, up to Env.SpinSpeedupHi: the ceilings
+// measured as the run started and as it ended), interval against
+// interval: the speed-up's lower bound above the ceiling's highest
+// reading. A loop of pure arithmetic is as far as work can scale on
+// those cores; a codec that goes further did not do on every goroutine
+// the work it reported (issue 41). A result already flagged keeps its
+// reason.
+func FlagScaling(rs []Result, env Env) {
+	ceiling := map[int]float64{}
+	for i, n := range env.CPUList {
+		c := 0.0
+		if i < len(env.SpinSpeedup) {
+			c = env.SpinSpeedup[i]
+		}
+		if i < len(env.SpinSpeedupHi) {
+			c = max(c, env.SpinSpeedupHi[i])
+		}
+		if c > 0 {
+			ceiling[n] = c
+		}
+	}
+	for _, s := range Scalings(rs) {
+		c, ok := ceiling[s.Procs]
+		if !ok || s.Speedup.Lo <= c || s.At.Flagged != "" {
+			continue
+		}
+		s.At.Flagged = fmt.Sprintf("a speed-up of %.2f× (at least %.2f×) on %d goroutines, where a loop of pure arithmetic reached %.2f× at most on this machine in this run: "+
+			"the goroutines did not all do the work the figure counts", s.Speedup.Median, s.Speedup.Lo, s.Procs, c)
+	}
 }

@@ -2,6 +2,7 @@ package results_test
 
 import (
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/serbench/serbench/results"
@@ -51,5 +52,32 @@ func TestKeyProcs(t *testing.T) {
 	})
 	if len(ix.Categories) != 2 || ix.Categories[1].String() != "user/single-2" {
 		t.Errorf("categories %v: want one per GOMAXPROCS", ix.Categories)
+	}
+}
+
+// TestFlagScaling checks that a speed-up whose interval lies above the
+// machine's ceiling is flagged, and one that reaches into it is not.
+func TestFlagScaling(t *testing.T) {
+	at := func(codec string, procs int, med, lo, hi float64) results.Result {
+		return results.Result{Op: results.Encode, Codec: codec, Dataset: "user", Shape: "single", Procs: procs, Status: results.OK, Bytes: 100,
+			NsPerOp: results.Stat{Median: med, Lo: lo, Hi: hi}}
+	}
+	rs := []results.Result{
+		at("cheat", 1, 1000, 990, 1010), at("cheat", 2, 435, 430, 440), // 2.30×, at least 2.25×
+		at("honest", 1, 1000, 900, 1100), at("honest", 2, 800, 700, 900), // 1.25×, at least 1×
+		at("edge", 1, 1000, 950, 1050), at("edge", 2, 600, 550, 650), // 1.67×, at least 1.46×: within the ceiling's top
+	}
+	env := results.Env{CPUList: []int{1, 2}, SpinSpeedup: []float64{1, 0.87}, SpinSpeedupHi: []float64{1, 1.5}}
+	results.FlagScaling(rs, env)
+	if rs[1].Flagged == "" || rs[0].Flagged != "" {
+		t.Errorf("the 2.30× speed-up above a 1.5× ceiling: flagged %q (its one-goroutine twin %q)", rs[1].Flagged, rs[0].Flagged)
+	}
+	if !strings.Contains(rs[1].Flagged, "2.30×") {
+		t.Errorf("flag %q does not give the speed-up", rs[1].Flagged)
+	}
+	for _, i := range []int{2, 3, 4, 5} {
+		if rs[i].Flagged != "" {
+			t.Errorf("%s at %d: flagged %q", rs[i].Codec, rs[i].Procs, rs[i].Flagged)
+		}
 	}
 }

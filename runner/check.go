@@ -37,6 +37,7 @@ type Prepared struct {
 	info  codec.Info
 	codec codec.Codec              // the codec the cases were prepared by
 	build func(k int) (any, error) // builds build k of the job's value (Job.builds)
+	salt  uint64                   // draws the pool's builds (poolBuild)
 	// figures holds what an op's build leaves for its judge to record
 	// in the result (the stream ops' stream size), by op.
 	figures map[results.Op]any
@@ -65,6 +66,10 @@ type Prepared struct {
 type opSeen struct {
 	times []time.Duration
 	note  func(*results.Result)
+	// unseen reads one message the codec never saw, as the op reads,
+	// times the read and compares what it read with ref's (nil: the op
+	// has no unseen check).
+	unseen func(msg []byte, ref any) (time.Duration, error)
 }
 
 // seenOf returns what the checks of op saw, made empty on first use.
@@ -79,7 +84,8 @@ func (p *Prepared) seenOf(op results.Op) *opSeen {
 }
 
 // checkTimes holds the durations of the calls the checks timed one by one.
-type checkTimes struct{ encode, decode, value []time.Duration }
+// convert holds the reflective copies of decoded values (value.go).
+type checkTimes struct{ encode, decode, value, convert []time.Duration }
 
 // A CheckError says why a job cannot be measured or why its figures
 // cannot be believed: Status is Skipped, Failed or Error.
@@ -134,13 +140,19 @@ func poolSize(size int) int {
 // same size. It returns a *CheckError saying why a job cannot be
 // measured. It lets other harnesses (testing.B) time exactly what the
 // runner times.
-func Prepare(job *Job) (*Prepared, error) { return prepare(job, func() {}, time.Now) }
+func Prepare(job *Job) (*Prepared, error) { return prepare(job, 0, func() {}, time.Now) }
 
 // prepare does the work of Prepare, calling alive between its steps and
-// timing the checks' calls on now.
-func prepare(job *Job, alive func(), now func() time.Time) (*Prepared, error) {
+// timing the checks' calls on now. With a salt (Options.Salt), the
+// pool's builds but the first (the job's Value) are drawn from it
+// (poolBuild), so that no codec knows them before the run.
+func prepare(job *Job, salt uint64, alive func(), now func() time.Time) (*Prepared, error) {
 	builds := job.builds()
+	if job.ValueAt == nil {
+		salt = 0 // Value and Alt: no builds to draw from
+	}
 	build := func(k int) (any, any, error) {
+		k = poolBuild(salt, k)
 		v, err := builds(k)
 		if err != nil {
 			return nil, nil, checkErr(results.Error, "building the value: %v", err)
@@ -160,7 +172,7 @@ func prepare(job *Job, alive func(), now func() time.Time) (*Prepared, error) {
 		return nil, checkErr(results.Skipped, "%v", err)
 	}
 	cd := job.Codec.New()
-	p := &Prepared{info: job.Codec, codec: cd, build: builds, figures: map[results.Op]any{}, alive: alive, seed: maphash.MakeSeed(), now: now,
+	p := &Prepared{info: job.Codec, codec: cd, build: builds, salt: salt, figures: map[results.Op]any{}, alive: alive, seed: maphash.MakeSeed(), now: now,
 		rng: rand.New(rand.NewPCG(uint64(len(job.Dataset)), 31))}
 	if p.Case, err = cd.Prepare(v); err != nil {
 		if codec.IsUnsupported(err) {
@@ -232,26 +244,6 @@ func (p *Prepared) add(c codec.Case, ref any) error {
 	p.sums = append(p.sums, maphash.Bytes(p.seed, enc))
 	p.refs = append(p.refs, ref)
 	return nil
-}
-
-// verified returns the encodings a process that never saw the value is to
-// decode again: those of build 0 and of one more build drawn at random,
-// each made anew through its case (the checks have just verified that
-// such encodings decode), within verifiedBytes in all.
-func (p *Prepared) verified() []results.Message {
-	var out []results.Message
-	size := 0
-	for _, k := range []int{0, 1 + p.rng.IntN(len(p.Msgs)-1)} {
-		if size += len(p.Msgs[k]); size > verifiedBytes {
-			break
-		}
-		enc, err := p.Cases[k].Encode()
-		if err != nil || p.checkBytes(enc, k) != nil {
-			continue // the checks said so already; nothing to send
-		}
-		out = append(out, results.Message{Build: k, Data: slices.Clone(enc)})
-	}
-	return out
 }
 
 // verifiedBytes caps the size of the encodings a result carries for the
@@ -388,6 +380,9 @@ func (p *Prepared) roundTrip(k int) error {
 	if err != nil {
 		return checkErr(results.Error, "converting the decoded value: %v", err)
 	}
+	if p.info.ValueConverts {
+		p.timeCopy(got)
+	}
 	if err := p.compare(k, got); err != nil {
 		return err
 	}
@@ -504,6 +499,7 @@ type floors struct {
 	copyNs     float64 // copying the encoding's size bytes
 	copyBaseNs float64 // copying one byte: a copy's fixed cost
 	loopNs     float64 // the loop around a case that does nothing; 0 when direct
+	cycleNs    float64 // one iteration of a loop carrying a one-cycle dependency: a cycle, when direct
 }
 
 // floorRounds is how many rounds floorTimes takes: each times a batch of
@@ -533,9 +529,11 @@ func (r *Runner) floorTimes(size int, direct bool) floors {
 	loops := []loop{copyOf(size), copyOf(1)}
 	if !direct {
 		loops = append(loops, nopLoop(r.now))
+		best := r.fastestOf(loops)
+		return floors{copyNs: best[0], copyBaseNs: best[1], loopNs: best[2]}
 	}
-	best := append(r.fastestOf(loops), 0)
-	return floors{copyNs: best[0], copyBaseNs: best[1], loopNs: best[2]}
+	best := r.fastestOf(append(loops, cycleLoop))
+	return floors{copyNs: best[0], copyBaseNs: best[1], cycleNs: best[2]}
 }
 
 // fastestOf times loops in turn, round after round, in batches of about
@@ -566,3 +564,18 @@ func (r *Runner) fastestOf(loops []loop) []float64 {
 type copier func() ([]byte, error)
 
 func (f copier) Encode() ([]byte, error) { return f() }
+
+// cycleLoop runs n iterations of an addition that depends on the last:
+// one cycle each, at the least, on any CPU. No loop of n iterations of an
+// operation, however inlined, runs faster.
+func cycleLoop(n int) error {
+	x := uint64(n)
+	for i := range n {
+		x += uint64(i)
+	}
+	cycleSink = x
+	return nil
+}
+
+// cycleSink keeps cycleLoop's result alive.
+var cycleSink uint64

@@ -41,9 +41,9 @@ func onClock(t *testing.T, opts Options, clock *fakeClock) *Runner {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r.now, r.meter.now = clock.now, clock.now
+	r.now, r.meter.Now = clock.now, clock.now
 	if r.gauge != nil {
-		r.gauge.now = clock.now
+		r.gauge.Now = clock.now
 	}
 	return r
 }

@@ -13,7 +13,12 @@ import (
 // generated at run time, lazily made tables): the first call and the one
 // after it, on build 0 of the job's value.
 type Cold struct {
+	// First is the first call with the Prepare before it: a codec's
+	// Prepare may warm every cache the first call would build, so its
+	// work counts in the first call's. Next is the call after.
 	First, Next time.Duration
+	// Prepare is the part of First that Prepare took.
+	Prepare time.Duration
 	// Msg is the first encoding (for an encode), which a decode's own
 	// fresh process then decodes.
 	Msg []byte
@@ -21,7 +26,8 @@ type Cold struct {
 
 // ColdCall makes the job's first two calls of op, in a process that is
 // to have made none before (measure runs it as a worker task in a child
-// of its own), and times each: Prepare on build 0, then Encode, or Decode
+// of its own), and times each, the first with Prepare on build 0 before it
+// (Cold.First): Encode, or Decode
 // of msg (an encoding of build 0 made in another process; with Value for
 // a lazy codec). Every result is checked after both are timed: an
 // encoding must decode to build 0 and a decoded value must equal it. It
@@ -36,11 +42,13 @@ func ColdCall(job *Job, op results.Op, msg []byte) (Cold, error) {
 	if err != nil {
 		return Cold{}, checkErr(results.Error, "building the value: %v", err)
 	}
+	t0 := time.Now()
 	c, err := job.Codec.New().Prepare(v)
+	prep := time.Since(t0)
 	if err != nil {
 		return Cold{}, checkErr(results.Error, "prepare: %v", err)
 	}
-	var out Cold
+	out := Cold{Prepare: prep}
 	switch op {
 	case results.Encode:
 		var encs [2][]byte
@@ -54,6 +62,7 @@ func ColdCall(job *Job, op results.Op, msg []byte) (Cold, error) {
 			encs[i] = slices.Clone(enc)
 			out.First, out.Next = cmpSet(i, d, out.First, out.Next)
 		}
+		out.First += prep
 		for _, enc := range encs {
 			if err := c.Decode(enc); err != nil {
 				return Cold{}, checkErr(results.Failed, "decode of its first encodings: %v", err)
@@ -83,6 +92,7 @@ func ColdCall(job *Job, op results.Op, msg []byte) (Cold, error) {
 				return Cold{}, err
 			}
 		}
+		out.First += prep
 	default:
 		return Cold{}, checkErr(results.Skipped, "no cold call of op %q: only encode and decode have one", op)
 	}

@@ -13,7 +13,12 @@ import (
 // batches, the fastest of a few rounds), apart from the codec's timer. A
 // compressor whose output does not decompress to msg, before timing or
 // after, is an error: its figures would be of some other work.
-func (r *Runner) compressed(msg []byte) ([]results.Compressed, error) {
+//
+// The size reported is the mean over the pool's messages (up to
+// compressSizes of them), as the encoding's is; the times are message
+// 0's.
+func (r *Runner) compressed(msgs [][]byte) ([]results.Compressed, error) {
+	msg := msgs[0]
 	var out []results.Compressed
 	for _, a := range compress.All {
 		c, err := a.New()
@@ -53,7 +58,19 @@ func (r *Runner) compressed(msg []byte) ([]results.Compressed, error) {
 		if _, err := compress.RoundTrip(c, msg); err != nil || string(dbuf) != string(msg) {
 			return nil, fmt.Errorf("%s: after timing, decompressing no longer gives the message back (%v)", a.Name, err)
 		}
-		out = append(out, results.Compressed{Algo: a.Name, Bytes: len(comp), CompressNs: ct, DecompressNs: dt})
+		total, n := len(comp), 1
+		for _, m := range msgs[1:min(len(msgs), compressSizes)] {
+			cm, err := compress.RoundTrip(c, m)
+			if err != nil {
+				return nil, fmt.Errorf("%s: %v", a.Name, err)
+			}
+			total, n = total+len(cm), n+1
+		}
+		out = append(out, results.Compressed{Algo: a.Name, Bytes: (total + n/2) / n, CompressNs: ct, DecompressNs: dt})
 	}
 	return out, nil
 }
+
+// compressSizes is how many of the pool's messages the compressed size
+// is the mean of.
+const compressSizes = 16

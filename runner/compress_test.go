@@ -16,7 +16,7 @@ func TestCompressed(t *testing.T) {
 		t.Fatal(err)
 	}
 	msg := bytes.Repeat([]byte(`{"id":7,"name":"a name","email":"someone@example.com"}`), 40)
-	got, err := r.compressed(msg)
+	got, err := r.compressed([][]byte{msg})
 	if err != nil {
 		t.Fatal(err)
 	}

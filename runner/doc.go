@@ -44,7 +44,7 @@
 //     one of its own collection cycles to the end of another, so that it
 //     pays for whole cycles as a program does: after a collection a short
 //     sample would pay for almost none (Options.GCFirst does that);
-//   - with Options.Gate, a gauge (gauge.go) probes the machine before and
+//   - with Options.Gate, a gauge (machine.Gauge) probes the machine before and
 //     after each sample; samples are taken while it runs at full speed,
 //     and those that end in a busy phase are set aside;
 //   - the interval is checked after MinSamples samples spanning half

@@ -1,3 +1,9 @@
+// The examples look codecs up in the registry, which links every codec:
+// the race detector's build of this package's tests leaves them out, to
+// stay small (scripts/test runs them without -race).
+
+//go:build !race
+
 package runner_test
 
 import (

@@ -1,6 +1,7 @@
 package runner
 
 import (
+	"errors"
 	"fmt"
 	"reflect"
 
@@ -50,16 +51,18 @@ func FreshDecode(job *Job, msgs []results.Message) error {
 }
 
 // decodeFresh decodes one message through c and compares it with ref.
-func decodeFresh(c codec.Case, m results.Message, ref any, losses []codec.Loss) (err error) {
-	defer func() {
-		if p := recover(); p != nil {
-			err = checkErr(results.Failed, "decoding build %d's encoding panicked: %v", m.Build, p)
-		}
-	}()
-	if err := c.Decode(m.Data); err != nil {
+func decodeFresh(c codec.Case, m results.Message, ref any, losses []codec.Loss) error {
+	err := codec.Guard(func() error { return c.Decode(m.Data) })
+	if pe := (*codec.PanicError)(nil); errors.As(err, &pe) {
+		return checkErr(results.Failed, "decoding build %d's encoding panicked: %v", m.Build, pe.Value)
+	}
+	if err != nil {
 		return checkErr(results.Failed, "build %d's encoding (%d bytes) does not decode: %v", m.Build, len(m.Data), err)
 	}
-	got, err := c.Value()
+	got, err := codec.GuardValue(c.Value)
+	if pe := (*codec.PanicError)(nil); errors.As(err, &pe) {
+		return checkErr(results.Failed, "the value decoded from build %d's encoding panicked: %v", m.Build, pe.Value)
+	}
 	if err != nil {
 		return checkErr(results.Error, "converting the decoded value: %v", err)
 	}

@@ -42,6 +42,7 @@ func buildAny(p *Prepared, o opInput) (loop, *control, loop, error) {
 		wants[k] = w
 	}
 	var last any
+	var checkAny func(k int, ref, want any, what string) error
 	types := newTypeSet()
 	// A library that writes structs as maps keyed by their Go field
 	// names (no JSON tags) is checked against the form with those keys,
@@ -51,21 +52,23 @@ func buildAny(p *Prepared, o opInput) (loop, *control, loop, error) {
 	// that precision (an integer beyond 2^53 rounds), and says so.
 	asFloats := false
 	check := func(k int) error {
+		return checkAny(k, p.refs[k], wants[k], fmt.Sprintf("message %d of %d", k+1, len(p.Msgs)))
+	}
+	checkAny = func(k int, ref, want any, what string) error {
 		types.add(last)
 		if k == 0 && types.numbers() == "float64" {
 			asFloats = true
 		}
 		got := generic(last)
-		want := wants[k]
 		if goNames {
-			want = generic(byGoName(reflect.ValueOf(p.refs[k])))
+			want = generic(byGoName(reflect.ValueOf(ref)))
 		}
 		if asFloats {
 			got, want = floats(got), floats(want)
 		}
 		err := verify.Equal(want, got, p.info.Losses)
 		if err != nil && k == 0 && !goNames {
-			byName := generic(byGoName(reflect.ValueOf(p.refs[k])))
+			byName := generic(byGoName(reflect.ValueOf(ref)))
 			if asFloats {
 				byName = floats(byName)
 			}
@@ -73,7 +76,7 @@ func buildAny(p *Prepared, o opInput) (loop, *control, loop, error) {
 				goNames, err = true, nil
 			}
 		}
-		return compared(err, "the generic value of message %d of %d (normalised: numbers exact, times parsed, bytes in base64)", k+1, len(p.Msgs))
+		return compared(err, "the generic value of %s (normalised: numbers exact, times parsed, bytes in base64)", what)
 	}
 	read := func(data []byte, _ []any) error {
 		var err error
@@ -114,6 +117,19 @@ func buildAny(p *Prepared, o opInput) (loop, *control, loop, error) {
 			return checkErr(results.Failed, "decoding message %d into any: %v", k+1, err)
 		}
 		return check(k)
+	}
+	seen.unseen = func(msg []byte, ref any) (time.Duration, error) {
+		want, err := genericForm(ref)
+		if err != nil {
+			return 0, checkErr(results.Error, "the generic form of a build it never saw: %v", err)
+		}
+		t0 := p.now()
+		err = read(msg, nil)
+		d := p.now().Sub(t0)
+		if err != nil {
+			return d, checkErr(results.Failed, "decoding a build it never saw into any: %v", err)
+		}
+		return d, checkAny(-1, ref, want, "a build it never saw")
 	}
 	ctl := newControl(len(p.Msgs), o.seed, o.now, verify)
 	return readLoop(read, p.Msgs, nil, ctl), ctl, nil, nil

@@ -107,6 +107,20 @@ func buildGet(op results.Op, n int) func(p *Prepared, o opInput) (loop, *control
 			}
 			return check(k)
 		}
+		seen.unseen = func(msg []byte, ref any) (time.Duration, error) {
+			want, err := fieldValues(ref, fields)
+			if err != nil {
+				return 0, checkErr(results.Error, "reading the reference: %v", err)
+			}
+			t0 := p.now()
+			err = rd.Read(msg, out)
+			d := p.now().Sub(t0)
+			if err != nil {
+				return d, checkErr(results.Failed, "%s: %v", rd.Via, err)
+			}
+			_, err = checkFields(p, msg, fields, want, out, "a build it never saw")
+			return d, err
+		}
 		ctl := newControl(len(p.Msgs), o.seed, o.now, verify)
 		return readLoop(rd.Read, p.Msgs, out, ctl), ctl, nil, nil
 	}
@@ -148,6 +162,15 @@ func buildFloor(p *Prepared, o opInput) (loop, *control, loop, error) {
 			return checkErr(results.Failed, "decoding message %d into an empty struct: %v", k+1, err)
 		}
 		return nil
+	}
+	seen.unseen = func(msg []byte, _ any) (time.Duration, error) {
+		t0 := p.now()
+		err := read(msg, nil)
+		d := p.now().Sub(t0)
+		if err != nil {
+			return d, checkErr(results.Failed, "decoding a build it never saw into an empty struct: %v", err)
+		}
+		return d, nil
 	}
 	ctl := newControl(len(p.Msgs), o.seed, o.now, verify)
 	return readLoop(read, p.Msgs, nil, ctl), ctl, nil, nil
@@ -246,10 +269,16 @@ func fieldValues(v any, fields []codec.Field) ([]any, error) {
 // among them. A raw slice read for a string field is compared as the
 // string of its bytes.
 func checkRead(p *Prepared, k int, fields []codec.Field, want, out []any) (raw int, err error) {
+	return checkFields(p, p.Msgs[k], fields, want, out, fmt.Sprintf("message %d of %d", k+1, len(p.Msgs)))
+}
+
+// checkFields compares the fields read from msg (out) with want, as
+// checkRead does; what names the message.
+func checkFields(p *Prepared, msg []byte, fields []codec.Field, want, out []any, what string) (raw int, err error) {
 	for i, w := range want {
 		got := out[i]
 		if b, ok := got.([]byte); ok {
-			if within(b, p.Msgs[k]) {
+			if within(b, msg) {
 				raw++
 			}
 			if _, str := w.(string); str {
@@ -257,7 +286,7 @@ func checkRead(p *Prepared, k int, fields []codec.Field, want, out []any) (raw i
 			}
 		}
 		if err := verify.Equal(w, got, p.info.Losses); err != nil {
-			return raw, compared(err, "field %s of message %d of %d", fields[i].Path, k+1, len(p.Msgs))
+			return raw, compared(err, "field %s of %s", fields[i].Path, what)
 		}
 		out[i] = nil // a read that leaves a field unset fails the next check
 	}
@@ -509,13 +538,12 @@ func mapKey(kt reflect.Type, name string) (reflect.Value, error) {
 
 // safePartialType is partialType, a panic of reflect.StructOf returned
 // as an error.
-func safePartialType(t reflect.Type, paths []codec.Path) (pt reflect.Type, err error) {
-	defer func() {
-		if p := recover(); p != nil {
-			err = fmt.Errorf("%v", p)
-		}
-	}()
-	return partialType(t, paths)
+func safePartialType(t reflect.Type, paths []codec.Path) (reflect.Type, error) {
+	pt, err := codec.GuardValue(func() (reflect.Type, error) { return partialType(t, paths) })
+	if pe := (*codec.PanicError)(nil); errors.As(err, &pe) {
+		return nil, fmt.Errorf("%v", pe.Value)
+	}
+	return pt, err
 }
 
 // partialType returns t reduced to the parts paths read: a struct keeps

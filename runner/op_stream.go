@@ -99,10 +99,9 @@ func streamOf(p *Prepared, job *Job) (codec.Streamer, []any, error) {
 			return nil, nil, checkErr(results.Skipped, "codec %s's stream cannot carry %T: %s", p.info.Name, v, why)
 		}
 	}
-	builds := job.builds()
 	vals := make([]any, len(p.Msgs))
 	for k := range vals {
-		v, err := builds(k)
+		v, err := p.poolValue(k)
 		if err != nil {
 			return nil, nil, checkErr(results.Error, "building the value: %v", err)
 		}

@@ -2,6 +2,7 @@ package runner
 
 import (
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/serbench/serbench/codec"
@@ -81,7 +82,24 @@ func init() {
 				return fmt.Sprintf("Value takes %.3gns where Decode takes %.3gns: the decoding is done in Value, which the timed loop does not call "+
 					"(a lazy codec declares codec.Info.Lazy, and Value is timed with Decode)", val, dec)
 			}
+			p.recordCopy(res, q)
 			return ""
 		},
 	})
+}
+
+// LeftOut returns why codec c takes no part in op, or "" when it does:
+// an in-place reader (codec.Info.ReadsOnly) reads another codec's
+// encodings and takes part in results.ReaderOps only; its encode and
+// decode would be the other codec's.
+func LeftOut(c codec.Info, op results.Op) string {
+	if c.ReadsOnly == "" || slices.Contains(results.ReaderOps, op) {
+		return ""
+	}
+	return fmt.Sprintf("%s is an in-place reader of %s's encodings, not a codec: it takes part in %v only", c.Name, c.ReadsOnly, results.ReaderOps)
+}
+
+// OpsOf returns the ops of ops that codec c takes part in (LeftOut).
+func OpsOf(c codec.Info, ops []results.Op) []results.Op {
+	return slices.DeleteFunc(slices.Clone(ops), func(op results.Op) bool { return LeftOut(c, op) != "" })
 }

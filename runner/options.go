@@ -2,6 +2,7 @@ package runner
 
 import (
 	"fmt"
+	"github.com/serbench/serbench/machine"
 	"runtime"
 	"time"
 
@@ -92,6 +93,17 @@ type Options struct {
 	// each compressor of package compress and the time to compress and
 	// decompress it (Result.Compressed).
 	Compress bool
+	// Salt draws the builds the checks after timing show the codec for
+	// the first time (unseen.go): the parent draws it once per run
+	// (NewSalt) and hands it to every worker, so that no codec can know
+	// them while it is prepared. Zero draws one.
+	Salt uint64
+	// Count counts each benchmark's instructions per op under Valgrind
+	// instead of timing it (see count.go): the process must run as
+	// package valgrind's Command starts it. The job is prepared and
+	// verified, its timed loop run and its random iterations verified,
+	// and the checks after timing made, as when timed.
+	Count bool `json:",omitempty"`
 }
 
 // MaxLiveHeap is the largest Options.LiveHeap.
@@ -132,6 +144,9 @@ func (o Options) withDefaults() Options {
 	if o.Timeout == 0 {
 		o.Timeout = 20*o.Budget + 5*time.Minute
 	}
+	if o.Salt == 0 {
+		o.Salt = NewSalt()
+	}
 	return o
 }
 
@@ -156,7 +171,7 @@ func (o Options) Validate() error {
 		check("timeout", o.Timeout >= time.Second, "[1s, ∞)", o.Timeout),
 		check("total time", o.Total == 0 || o.Total >= time.Second && o.Total <= 24*time.Hour, "[1s, 24h]", o.Total),
 		check("live heap", o.LiveHeap >= 0 && o.LiveHeap <= MaxLiveHeap, "[0, 64GiB]", o.LiveHeap),
-		check("pin CPU", o.PinCPU == 0 || pinSupported && o.PinCPU >= 1 && o.PinCPU <= runtime.NumCPU(), fmt.Sprintf("[1, %d] on Linux", runtime.NumCPU()), o.PinCPU),
+		check("pin CPU", o.PinCPU == 0 || machine.PinSupported && o.PinCPU >= 1 && o.PinCPU <= runtime.NumCPU(), fmt.Sprintf("[1, %d] on Linux", runtime.NumCPU()), o.PinCPU),
 	} {
 		if err != nil {
 			return err
@@ -180,6 +195,9 @@ func (o Options) Record() results.Options {
 	}
 	if o.Gate {
 		r.Gate = o.GateTolerance
+	}
+	if o.Count {
+		r.Measure = results.MeasureInstructions
 	}
 	return r
 }

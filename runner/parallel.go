@@ -1,13 +1,15 @@
 package runner
 
 import (
+	"errors"
 	"fmt"
 	"runtime"
-	"runtime/debug"
 	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/serbench/serbench/codec"
 )
 
 // A job with Procs above 1 is timed as go test -cpu times a benchmark
@@ -65,13 +67,15 @@ func parallelLoop(loops []loop, parts []*control, now func() time.Time) (loop, *
 		ends := make([]time.Duration, procs)
 		start := now()
 		run := func(i int) {
-			defer func() {
-				if p := recover(); p != nil {
-					errs[i] = fmt.Errorf("panic on goroutine %d of %d: %v\n%s", i+1, procs, p, firstFrames(debug.Stack()))
+			errs[i] = codec.Guard(func() error {
+				if k := share(n, procs, i); k > 0 {
+					return loops[i](k)
 				}
-			}()
-			if k := share(n, procs, i); k > 0 {
-				errs[i] = loops[i](k)
+				return nil
+			})
+			if pe := (*codec.PanicError)(nil); errors.As(errs[i], &pe) {
+				errs[i] = fmt.Errorf("panic on goroutine %d of %d: %v\n%s", i+1, procs, pe.Value, pe.Stack)
+				return
 			}
 			ends[i] = now().Sub(start)
 		}
@@ -144,10 +148,10 @@ func parallelJob(job *Job, i int) *Job {
 // prepareProcs prepares the job once per goroutine it runs on (Job.Procs,
 // one at least): the first is the job's own Prepared, which the checks
 // after timing use.
-func prepareProcs(job *Job, alive func(), now func() time.Time) ([]*Prepared, error) {
+func prepareProcs(job *Job, salt uint64, alive func(), now func() time.Time) ([]*Prepared, error) {
 	ps := make([]*Prepared, max(job.Procs, 1))
 	for i := range ps {
-		p, err := prepare(parallelJob(job, i), alive, now)
+		p, err := prepare(parallelJob(job, i), salt, alive, now)
 		if err != nil {
 			if i > 0 {
 				return nil, fmt.Errorf("goroutine %d of %d: %w", i+1, len(ps), err)

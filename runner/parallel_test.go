@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 	"sync/atomic"
@@ -14,6 +15,7 @@ import (
 
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/dataset"
+	"github.com/serbench/serbench/machine"
 	"github.com/serbench/serbench/results"
 )
 
@@ -45,13 +47,14 @@ func TestParallelLoop(t *testing.T) {
 	var fail, panics atomic.Int64 // goroutine+1 that fails or panics
 	loops := make([]loop, procs)
 	parts := make([]*control, procs)
+	sinks := make([][]byte, procs) // one per goroutine: a shared one races
 	for i := range procs {
 		parts[i] = newControl(4, uint64(i), time.Now, func(int, []byte) error {
 			checked[i].Add(1)
 			// An allocation of the verification's, large enough to be
 			// counted as it is made: the runtime counts small objects
 			// per span, when a P's cache gives its span back.
-			allocSink = make([]byte, 64<<10)
+			sinks[i] = make([]byte, 64<<10)
 			return nil
 		})
 		loops[i] = func(n int) error {
@@ -144,9 +147,10 @@ func TestRunJobOnProcs(t *testing.T) {
 		}
 		count[procs] = prepared.Load()
 	}
-	// The checks after timing prepare one more case (the heap a decode
-	// keeps); every goroutine prepares a pool of its own.
-	if count[2]-1 != 2*(count[1]-1) {
+	// Every goroutine prepares a pool of its own; the checks after timing
+	// prepare as many more cases on one goroutine as on two (the heap a
+	// decode keeps, the builds the codec never saw).
+	if count[2]-count[1] != PoolSize {
 		t.Errorf("%d cases prepared on two goroutines, %d on one: want a pool per goroutine", count[2], count[1])
 	}
 }
@@ -203,8 +207,8 @@ func TestCPUList(t *testing.T) {
 		in   string
 		want []int
 	}{{"0", []int{0}}, {"0-3,6", []int{0, 1, 2, 3, 6}}, {"1,3", []int{1, 3}}, {"x", nil}, {"3-1", nil}} {
-		if got := cpuList(tt.in); !slices.Equal(got, tt.want) {
-			t.Errorf("cpuList(%q) = %v, want %v", tt.in, got, tt.want)
+		if got := machine.CPUList(tt.in); !slices.Equal(got, tt.want) {
+			t.Errorf("machine.CPUList(%q) = %v, want %v", tt.in, got, tt.want)
 		}
 	}
 }
@@ -227,10 +231,12 @@ func TestOnProcs(t *testing.T) {
 	}
 }
 
-// TestSpinSpeedup checks the ceiling's structure only: a machine's speed
-// is no test's to assert.
+// TestSpinSpeedup checks the ceiling's structure only: a ratio, positive
+// and finite. A machine's speed is no test's to assert: on a loaded
+// machine the one-goroutine step may be descheduled for most of its 5ms,
+// and the ratio runs far above 2.
 func TestSpinSpeedup(t *testing.T) {
-	if s := SpinSpeedup(2, 5*time.Millisecond); s <= 0 || s > 3 {
-		t.Errorf("SpinSpeedup(2) = %v: want a ratio above 0 and at most 2 (3, for the noise of 5ms steps)", s)
+	if s := SpinSpeedup(2, 5*time.Millisecond); !(s > 0) || math.IsInf(s, 0) {
+		t.Errorf("SpinSpeedup(2) = %v: want a positive, finite ratio", s)
 	}
 }

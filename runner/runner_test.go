@@ -205,7 +205,11 @@ func TestHangWhileSampling(t *testing.T) {
 		}
 		return nil
 	})
-	r, err := runner.New(runner.Options{Budget: 20 * time.Millisecond, SampleTime: time.Millisecond, Timeout: time.Second})
+	// The watchdog's Timeout is the one figure of time here: the hang is
+	// caught after it whatever the machine's speed, and every honest
+	// sample with its checks after timing must end within it (1s was too
+	// short for those under -race on a loaded machine).
+	r, err := runner.New(runner.Options{Budget: 20 * time.Millisecond, SampleTime: time.Millisecond, Timeout: 5 * time.Second})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,17 +4,15 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math"
 	"math/rand/v2"
 	"runtime"
-	"runtime/debug"
 	"runtime/metrics"
 	"sync"
 	"sync/atomic"
 	"time"
 
-	"golang.org/x/perf/benchmath"
-
+	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/machine"
 	"github.com/serbench/serbench/results"
 )
 
@@ -58,16 +56,16 @@ func (b *bench) fail(err error) {
 	b.done = true
 }
 
-// timeBatch runs l(n) once and times it on the runner's clock, turning a
-// panic into an error.
-func (r *Runner) timeBatch(l loop, n int) (d time.Duration, err error) {
-	defer func() {
-		if p := recover(); p != nil {
-			err = fmt.Errorf("panic: %v\n%s", p, firstFrames(debug.Stack()))
-		}
-	}()
+// timeBatch runs l(n) once and times it on the runner's clock, a panic
+// an error with its stack. The one guard of codec calls (codec.Guard)
+// wraps the whole batch, not each operation: it costs one deferred call
+// per batch, outside what a sample divides among its operations.
+func (r *Runner) timeBatch(l loop, n int) (time.Duration, error) {
 	start := r.now()
-	err = l(n)
+	err := codec.Guard(func() error { return l(n) })
+	if pe := (*codec.PanicError)(nil); errors.As(err, &pe) {
+		return 0, fmt.Errorf("panic: %v\n%s", pe.Value, pe.Stack)
+	}
 	return r.since(start), err
 }
 
@@ -155,7 +153,7 @@ func (r *Runner) timeSample(l loop, ctl *control, n int, mode gcMode, aligned bo
 	if ctl != nil {
 		ctl.allocs, ctl.verified = checked, 0
 	}
-	cpu0, cpuOK := cpuTime()
+	cpu0, cpuOK := machine.CPUTime()
 	wall0 := r.now()
 	for {
 		var d time.Duration
@@ -173,7 +171,7 @@ func (r *Runner) timeSample(l loop, ctl *control, n int, mode gcMode, aligned bo
 		}
 	}
 	paused := r.since(wall0) - elapsed // the verifications', and the loop's own bookkeeping
-	cpu1, _ := cpuTime()
+	cpu1, _ := machine.CPUTime()
 	runtime.ReadMemStats(&m1)
 	gc1 := gcCPU()
 	if ctl != nil {
@@ -392,14 +390,14 @@ func (r *Runner) sampleOnce(b *bench, aligned bool) (sampled, atCycleEnd bool) {
 	}
 	quiet := true
 	if r.gauge != nil {
-		if quiet = r.gauge.quiet(); !quiet && b.waits < maxWaits && b.waited < r.opts.Budget/2 {
+		if quiet = r.gauge.Quiet(); !quiet && b.waits < maxWaits && b.waited < r.opts.Budget/2 {
 			b.waits++
 			b.wait(r.since(start))
 			return false, aligned
 		}
 		b.waits = 0
 	}
-	probe := r.meter.tick()
+	probe := r.meter.Tick()
 	restore := useProcs(b.res.Procs)
 	s, _, atCycleEnd, err := r.timeSample(b.loop, b.ctl, b.n, b.gc, aligned)
 	restore()
@@ -410,7 +408,7 @@ func (r *Runner) sampleOnce(b *bench, aligned bool) (sampled, atCycleEnd bool) {
 		return true, false
 	}
 	if quiet && r.gauge != nil {
-		quiet = r.gauge.quiet()
+		quiet = r.gauge.Quiet()
 	}
 	b.charge(r.since(start))
 	if quiet {
@@ -520,7 +518,7 @@ const maxWaits = 50
 // the others.
 func (r *Runner) sample(ctx context.Context, benches []*bench, finished func(*bench)) {
 	if r.gauge != nil {
-		r.warmed.Do(func() { r.gauge.warm(100 * time.Millisecond) })
+		r.warmed.Do(func() { r.gauge.Warm(100 * time.Millisecond) })
 	}
 	rng := rand.New(rand.NewPCG(1, uint64(len(benches))))
 	pool := &budgetPool{total: time.Duration(len(benches)) * r.opts.Budget}
@@ -562,7 +560,7 @@ type sampler struct {
 // the watchdog abandons it.
 func (r *Runner) work(ctx context.Context, w *sampler) {
 	if r.opts.PinCPU > 0 {
-		if err := pin(r.opts.PinCPU - 1); err != nil {
+		if err := machine.Pin(r.opts.PinCPU - 1); err != nil {
 			w.mu.Lock()
 			for _, b := range w.active {
 				b.fail(err)
@@ -695,12 +693,7 @@ func (r *Runner) watch(ctx context.Context, workerDone <-chan struct{}, current 
 // summarize returns the median of xs and its confidence interval, with
 // unknown bounds (too few samples) as zero.
 func summarize(xs []float64, confidence float64) results.Stat {
-	s := benchmath.AssumeNothing.Summary(benchmath.NewSample(xs, &benchmath.DefaultThresholds), confidence)
-	st := results.Stat{Median: s.Center, Lo: s.Lo, Hi: s.Hi}
-	if math.IsInf(st.Lo, 0) || math.IsInf(st.Hi, 0) {
-		st.Lo, st.Hi = 0, 0
-	}
-	return st
+	return results.Summarize(xs, confidence)
 }
 
 func median(ss []results.Sample, f func(results.Sample) float64) float64 {

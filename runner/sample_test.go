@@ -2,6 +2,7 @@ package runner
 
 import (
 	"context"
+	"github.com/serbench/serbench/machine"
 	"runtime"
 	"testing"
 	"time"
@@ -10,7 +11,7 @@ import (
 // TestSamplesSpanHalfTheBudget checks that a benchmark whose interval
 // meets the target at once still samples for half its budget, so that its
 // samples cannot all fall in one phase of a shared machine, and that the
-// meter probes the machine every probeEvery between samples. It runs on a
+// meter probes the machine every machine.ProbeEvery between samples. It runs on a
 // fake clock: every sample takes 1ms of it and identical time per op, so
 // the target is met at the sixth sample and only the span can keep the
 // benchmark sampling, to the first sample that starts at half the budget.
@@ -19,7 +20,7 @@ func TestSamplesSpanHalfTheBudget(t *testing.T) {
 	clock := newFakeClock()
 	r := onClock(t, Options{Budget: budget, SampleTime: sampleTime, Target: 1}, clock)
 	walks := 0 // the meter's walks, each returning its number as its time
-	r.meter.probe = func() float64 { walks++; return float64(walks) }
+	r.meter.Probe = func() float64 { walks++; return float64(walks) }
 	// 100µs a batch; no collection before each sample: not what this
 	// checks, and two hundred take half a second.
 	b := &bench{loop: clock.work(10 * time.Microsecond), n: 10, gc: gcRunning}
@@ -33,11 +34,11 @@ func TestSamplesSpanHalfTheBudget(t *testing.T) {
 			len(b.res.Samples), b.spent, want, sampleTime, budget)
 	}
 	// The meter probed at the first sample's start and at every
-	// probeEvery after it; a sample records the latest probe, the fastest
+	// machine.ProbeEvery after it; a sample records the latest probe, the fastest
 	// of its three walks (the first).
-	perProbe := int(probeEvery / sampleTime)
+	perProbe := int(machine.ProbeEvery / sampleTime)
 	if n, want := r.Machine().Probes, (want-1)/perProbe+1; n != want {
-		t.Errorf("the meter probed %d times over %d samples of %v; want one per %v, %d", n, len(b.res.Samples), sampleTime, probeEvery, want)
+		t.Errorf("the meter probed %d times over %d samples of %v; want one per %v, %d", n, len(b.res.Samples), sampleTime, machine.ProbeEvery, want)
 	}
 	for i, s := range b.res.Samples {
 		if want := float64(3*(i/perProbe) + 1); s.Probe != want {

@@ -1,6 +1,7 @@
 package verify
 
 import (
+	"errors"
 	"fmt"
 	"reflect"
 	"slices"
@@ -72,19 +73,22 @@ func Compare(want, got any, losses []codec.Loss) (err error) {
 		}
 		return &MismatchError{Diff: fmt.Sprintf("type: want %T, got %T", want, got)}
 	}
-	defer func() {
-		if e := recover(); e != nil {
-			err = &CheckError{Reason: fmt.Sprintf("comparing a %T: %v", want, e)}
+	// A value's own methods (String, Equal) may panic: through the one
+	// guard, that is a failure of the check, not of the process.
+	err = codec.Guard(func() error {
+		w := walker{r: r, limit: 1, stack: stacks.Get().([]frame)}
+		w.run(a, b)
+		clear(w.stack[:cap(w.stack)])
+		stacks.Put(w.stack[:0])
+		if w.found == 0 {
+			return nil
 		}
-	}()
-	w := walker{r: r, limit: 1, stack: stacks.Get().([]frame)}
-	w.run(a, b)
-	clear(w.stack[:cap(w.stack)])
-	stacks.Put(w.stack[:0])
-	if w.found == 0 {
-		return nil
+		w = walker{r: r, limit: maxDiffs, explain: true}
+		w.run(a, b)
+		return &MismatchError{Diff: strings.Join(w.diffs, "\n")}
+	})
+	if pe := (*codec.PanicError)(nil); errors.As(err, &pe) {
+		return &CheckError{Reason: fmt.Sprintf("comparing a %T: %v", want, pe.Value)}
 	}
-	w = walker{r: r, limit: maxDiffs, explain: true}
-	w.run(a, b)
-	return &MismatchError{Diff: strings.Join(w.diffs, "\n")}
+	return err
 }

@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/serbench/serbench/internal/planted"
+	"github.com/serbench/serbench/planted"
 	"github.com/serbench/serbench/results"
 )
 

@@ -10,6 +10,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/serbench/serbench/machine"
 	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/runner"
 )
@@ -45,6 +46,16 @@ type Pool struct {
 	// TaskTimeout is how long a task's child may stay in one step before
 	// it is killed as hung. Default DefaultTaskTimeout.
 	TaskTimeout time.Duration
+	// Isolated runs each child in a new temporary directory of its own,
+	// removed when it ends, with HOME and TMPDIR there and no environment
+	// but the Go runtime's settings and serbench's own switches: a child
+	// that is to know nothing another process left for it (the fresh
+	// process that decodes verified encodings) finds none of it where a
+	// codec would look.
+	Isolated bool
+	// Wrap, if set, starts every child under another program (Valgrind,
+	// to count instructions), with the same caps, events and checks.
+	Wrap Wrapper
 
 	mu     sync.Mutex
 	probes []float64
@@ -62,7 +73,7 @@ const DefaultTimeout = 2 * time.Minute
 func (p *Pool) Machine() results.Machine {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	return runner.MachineOf(p.probes)
+	return machine.Of(p.probes)
 }
 
 // Peak returns the highest heap and resident set size of any worker.
@@ -216,6 +227,9 @@ func (p *Pool) runGroup(ctx context.Context, opts runner.Options, group []*runne
 			if slices.Contains(ops, op) {
 				res := group[k].Results(results.Error, c.reason())[0]
 				res.Op = op
+				if p.Wrap != nil {
+					res = p.Wrap.Crashed(res)
+				}
 				record(k, res)
 			}
 		}

@@ -10,8 +10,12 @@ import (
 	"testing"
 	"time"
 
-	"github.com/serbench/serbench/internal/planted"
-	"github.com/serbench/serbench/preset"
+	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/codecs/gob"
+	"github.com/serbench/serbench/codecs/json"
+	"github.com/serbench/serbench/codecs/seed004"
+	jobof "github.com/serbench/serbench/internal/jobs"
+	"github.com/serbench/serbench/planted"
 	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/runner"
 	"github.com/serbench/serbench/worker"
@@ -52,16 +56,20 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-// resolve knows the registry's codecs and the planted ones.
+// testCodecs are the codecs the tests run: two of the standard library's
+// and seed 004's (which the counted test compares), from their packages
+// rather than the registry (which links every codec: the race detector's
+// build of these tests stays small), and the planted ones.
+var testCodecs = slices.Concat([]codec.Info{json.Std, gob.OneShot, gob.Stream, seed004.Gob, seed004.ByteOrder}, planted.Codecs, planted.Workers)
+
+// resolve knows testCodecs.
 func resolve(s worker.Spec) (runner.Job, error) {
-	for _, c := range append(planted.Codecs, planted.Workers...) {
+	for _, c := range testCodecs {
 		if c.Name == s.Codec {
-			job, err := preset.Job("json", s.Dataset, s.Shape, s.Ops)
-			job.Codec = c
-			return job, err
+			return jobof.Named(c, s.Dataset, s.Shape, s.Ops)
 		}
 	}
-	return preset.Job(s.Codec, s.Dataset, s.Shape, s.Ops)
+	return runner.Job{}, fmt.Errorf("unknown codec %q: the tests know %d", s.Codec, len(testCodecs))
 }
 
 // childCommand starts this test binary as a worker.
@@ -157,10 +165,12 @@ func TestCrashesCostOneCell(t *testing.T) {
 // TestLongSamplingIsNotAHang: a group whose sampling lasts longer than
 // the timeout beats at every visit, so no honest benchmark is killed.
 func TestLongSamplingIsNotAHang(t *testing.T) {
-	// Four benchmarks of 2s each sample for 8s, more than twice the 3s
-	// timeout.
-	p := testPool(t, 3*time.Second)
-	p.Options.Budget = 2 * time.Second
+	// Four benchmarks of 3.5s each sample for 14s, more than twice the 6s
+	// timeout; the checks after timing, which beat less often, have the
+	// 6s to themselves (3s was too short for them under -race on a
+	// loaded machine).
+	p := testPool(t, 6*time.Second)
+	p.Options.Budget = 3500 * time.Millisecond
 	p.Options.Target = 0.001 // never met: each benchmark spends its budget
 	res, err := p.Run(context.Background(), jobs(t, [3]string{"json", "tiny", "single"}, [3]string{"gob", "tiny", "single"}))
 	if err != nil {
@@ -182,7 +192,13 @@ func TestInterruptKillsTheWorker(t *testing.T) {
 	p := testPool(t, time.Minute)
 	ctx, cancel := context.WithCancel(context.Background())
 	p.WaitEvery = 100 * time.Millisecond
-	p.Waiting = func(string, time.Duration, time.Duration) { cancel() }
+	// Cancelled while the hang is waited on, never while json, slow on a
+	// loaded machine, is still at work.
+	p.Waiting = func(cell string, _, _ time.Duration) {
+		if strings.HasPrefix(cell, "planted-hang") {
+			cancel()
+		}
+	}
 	js := jobs(t, [3]string{"json", "tiny", "single"}, [3]string{"planted-hang", "big", "single"})
 	res, err := p.Run(ctx, js)
 	if err != context.Canceled {

@@ -20,6 +20,10 @@ const CommandName = "worker"
 // EventsFD is the file descriptor on which a child writes its events.
 const EventsFD = 3
 
+// waitDelay is how long the pipes of a child that has exited are read
+// before they are closed.
+const waitDelay = 2 * time.Second
+
 // A proc is a started child process: its command, the events it sends on
 // their own pipe, the ends of its stderr, and what it needs for its death
 // to be read: when it started, its caps and the kernel's out-of-memory
@@ -32,6 +36,8 @@ type proc struct {
 	started time.Time
 	limits  Limits
 	oom     oomCounters
+	dir     string // its own directory (Pool.Isolated), removed when it ends
+	unwrap  func() // removes what the pool's Wrapper made for the child
 }
 
 // An eventMsg is one event read from a child, or why it could not be.
@@ -44,6 +50,13 @@ type eventMsg struct {
 // process, and reads its events.
 func (p *Pool) spawn(req request) (*proc, error) {
 	cmd := p.command()
+	cleanup := func() {}
+	if p.Wrap != nil {
+		var err error
+		if cleanup, err = p.Wrap.Wrap(cmd); err != nil {
+			return nil, err
+		}
+	}
 	b, err := json.Marshal(req)
 	if err != nil {
 		return nil, err
@@ -57,9 +70,22 @@ func (p *Pool) spawn(req request) (*proc, error) {
 		return nil, fmt.Errorf("worker: %w", err)
 	}
 	cmd.ExtraFiles = []*os.File{evW} // the child's EventsFD
+	// A process the child leaves behind may hold its stdout and stderr:
+	// once the child has exited, they are closed after waitDelay, and its
+	// process group killed (killGroup).
+	cmd.WaitDelay = waitDelay
 	dieWithParent(cmd)
-	w := &proc{cmd: cmd, evR: evR, stderr: stderr, limits: req.Limits, oom: readOOM()}
+	w := &proc{cmd: cmd, evR: evR, stderr: stderr, limits: req.Limits, oom: readOOM(), unwrap: cleanup}
+	if p.Isolated {
+		if w.dir, err = isolate(cmd); err != nil {
+			evR.Close()
+			evW.Close()
+			w.cleanup()
+			return nil, err
+		}
+	}
 	if err := cmd.Start(); err != nil {
+		w.cleanup()
 		evR.Close()
 		evW.Close()
 		return nil, fmt.Errorf("worker: starting %s: %w", cmd.Path, err)
@@ -85,8 +111,12 @@ func (p *Pool) spawn(req request) (*proc, error) {
 	return w, nil
 }
 
-// kill kills the child; its events end when it is gone.
-func (w *proc) kill() { w.cmd.Process.Kill() }
+// kill kills the child and its process group; its events end when it is
+// gone.
+func (w *proc) kill() {
+	w.cmd.Process.Kill()
+	killGroup(w.cmd)
+}
 
 // abandon kills the child and waits for it: the run was interrupted.
 func (w *proc) abandon() {
@@ -95,16 +125,65 @@ func (w *proc) abandon() {
 	}
 	w.cmd.Wait()
 	w.evR.Close()
+	w.cleanup()
 }
 
-// wait waits for a child whose events have ended and returns its wait
-// error and peak resident set size.
+// wait waits for a child whose events have ended, kills what it left in
+// its process group, and returns its wait error and peak resident set
+// size.
 func (w *proc) wait() (error, uint64) {
 	for range w.events {
 	}
 	err := w.cmd.Wait()
+	killGroup(w.cmd)
 	w.evR.Close()
+	w.cleanup()
 	return err, peakRSS(w.cmd)
+}
+
+// cleanup removes the child's own directory, if it has one (Pool.Isolated),
+// and what the pool's Wrapper made for it.
+func (w *proc) cleanup() {
+	if w.dir != "" {
+		os.RemoveAll(w.dir)
+	}
+	if w.unwrap != nil {
+		w.unwrap()
+	}
+}
+
+// isolate runs cmd in a new temporary directory of its own, which it
+// returns, with an environment of only what the Go runtime and serbench's
+// own switches read (keepEnv), HOME and TMPDIR pointing at the directory.
+func isolate(cmd *exec.Cmd) (string, error) {
+	dir, err := os.MkdirTemp("", "serbench-child-")
+	if err != nil {
+		return "", fmt.Errorf("worker: a directory for an isolated child: %w", err)
+	}
+	env := cmd.Env
+	if env == nil {
+		env = os.Environ()
+	}
+	var kept []string
+	for _, kv := range env {
+		k, _, _ := strings.Cut(kv, "=")
+		if keepEnv(k) {
+			kept = append(kept, kv)
+		}
+	}
+	cmd.Env = append(kept, "HOME="+dir, "TMPDIR="+dir)
+	cmd.Dir = dir
+	return dir, nil
+}
+
+// keepEnv reports whether an isolated child keeps the environment variable
+// named k: the Go runtime's settings and serbench's own switches.
+func keepEnv(k string) bool {
+	switch k {
+	case "GOGC", "GOMEMLIMIT", "GODEBUG", "GOMAXPROCS", "GOTRACEBACK", "PATH":
+		return true
+	}
+	return strings.HasPrefix(k, "SERBENCH_")
 }
 
 // exit classifies the death of a child wait returned err for.
@@ -171,3 +250,9 @@ func (t *tail) String() string {
 	}
 	return strings.TrimSpace(s + string(t.end))
 }
+
+// DieWithParent makes the kernel kill the process cmd starts when this
+// one dies, where the OS can: for a program a child runs beside itself
+// (a study's peer in another language), which must not outlive the child
+// that a timeout killed.
+func DieWithParent(cmd *exec.Cmd) { dieWithParent(cmd) }

@@ -10,3 +10,9 @@ func dieWithParent(*exec.Cmd) {}
 
 // peakRSS is not read outside Linux, where the unit and the field differ.
 func peakRSS(*exec.Cmd) uint64 { return 0 }
+
+// killGroup does nothing where the child has no process group of its own.
+func killGroup(*exec.Cmd) {}
+
+// closeOnExec does nothing here.
+func closeOnExec(int) {}

@@ -26,6 +26,9 @@ func Serve(ctx context.Context, in io.Reader, resolve Resolver, handlers ...Hand
 		return fmt.Errorf("worker: no events pipe on file descriptor %d: a child is started by serbench itself (run, fidelity, hostile), not by hand", EventsFD)
 	}
 	defer f.Close()
+	// A process the codec starts must not hold the pipe open after this
+	// one ends: the parent reads the events to their end.
+	closeOnExec(EventsFD)
 	return serve(ctx, in, f, resolve, handlers)
 }
 

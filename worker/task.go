@@ -23,6 +23,10 @@ type Task struct {
 	// Limits are the caps the child sets on itself before it runs the
 	// handler. The zero value means DefaultLimits.
 	Limits Limits `json:"limits"`
+	// Timeout is how long the child may stay in one step before it is
+	// killed as hung: the caller's, so that a study never sets a field of
+	// a pool it was handed. Zero means the Pool's TaskTimeout.
+	Timeout time.Duration `json:"-"`
 }
 
 // Limits are the resource caps of a child process, which it sets on
@@ -212,7 +216,7 @@ func (p *Pool) runTask(ctx context.Context, t Task) (TaskResult, error) {
 	if err != nil {
 		return TaskResult{}, err
 	}
-	timeout := cmp.Or(p.TaskTimeout, DefaultTaskTimeout)
+	timeout := cmp.Or(t.Timeout, p.TaskTimeout, DefaultTaskTimeout)
 	// Starting is not a step: a child has startGrace more before its first.
 	timer := time.NewTimer(timeout + startGrace)
 	defer timer.Stop()

@@ -2,11 +2,14 @@ package main
 
 import (
 	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
 
-	"github.com/serbench/serbench/internal/planted"
+	"github.com/serbench/serbench/planted"
 	"github.com/serbench/serbench/registry"
 )
 
@@ -20,6 +23,25 @@ func TestMain(m *testing.M) {
 }
 
 // TestScripts runs the command as a user would: testdata/script/*.txtar.
+// $SERBENCH_SRC is this checkout (serbench cost -src), and the go
+// command a script's serbench runs finds the module and build caches it
+// has here.
 func TestScripts(t *testing.T) {
-	testscript.Run(t, testscript.Params{Dir: "testdata/script"})
+	src, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	goenv := map[string]string{}
+	if out, err := exec.Command("go", "env", "GOMODCACHE", "GOCACHE", "GOPATH").Output(); err == nil {
+		if v := strings.Split(strings.TrimSpace(string(out)), "\n"); len(v) == 3 {
+			goenv = map[string]string{"GOMODCACHE": v[0], "GOCACHE": v[1], "GOPATH": v[2]}
+		}
+	}
+	testscript.Run(t, testscript.Params{Dir: "testdata/script", Setup: func(env *testscript.Env) error {
+		env.Setenv("SERBENCH_SRC", src)
+		for k, v := range goenv {
+			env.Setenv(k, v)
+		}
+		return nil
+	}})
 }

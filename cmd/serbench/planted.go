@@ -3,7 +3,7 @@
 package main
 
 import (
-	"github.com/serbench/serbench/internal/planted"
+	"github.com/serbench/serbench/planted"
 	"github.com/serbench/serbench/registry"
 )
 

@@ -124,3 +124,57 @@ func exitCode(err error) int {
 	}
 	return 0
 }
+
+// TestKillStudyAndResume kills a study (evolve: a child per cell) with
+// SIGKILL once its journal holds a few cells, and resumes it: the cells
+// journaled before the kill are kept as they were, the matrix is whole,
+// and the journal is gone once the matrix is written.
+func TestKillStudyAndResume(t *testing.T) {
+	if _, err := exec.LookPath("serbench"); err != nil {
+		t.Skip("serbench is not on PATH (TestMain puts it there)")
+	}
+	dir := filepath.Join(t.TempDir(), "out")
+	killed := exec.Command("serbench", "evolve", "-codecs", "json,gob", "-cases", "rename,add-optional,int32-int64,remove-optional,reorder", "-parallel", "1", "-o", dir)
+	if err := killed.Start(); err != nil {
+		t.Fatal(err)
+	}
+	jpath := filepath.Join(dir, "evolution.journal.jsonl")
+	for deadline := time.Now().Add(5 * time.Minute); ; time.Sleep(20 * time.Millisecond) {
+		if _, cs, err := journal.ReadCells(jpath); err == nil && len(cs) >= 3 {
+			break
+		}
+		if time.Now().After(deadline) {
+			killed.Process.Kill()
+			t.Fatal("the journal never held three cells")
+		}
+	}
+	killed.Process.Signal(syscall.SIGKILL)
+	killed.Wait()
+	_, before, err := journal.ReadCells(jpath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out, err := exec.Command("serbench", "evolve", "-resume", dir).CombinedOutput(); err != nil {
+		t.Fatalf("resume: %v\n%s", err, out)
+	}
+	f, err := os.Open(filepath.Join(dir, "evolution.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	m, err := results.ReadMatrix(f, "evolution.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(m.Cells) != 2*5*2 {
+		t.Errorf("the resumed matrix holds %d cells; want 20", len(m.Cells))
+	}
+	for _, b := range before {
+		if c := m.Cell(b.Codec, b.Case); c == nil || c.Outcome != b.Outcome || c.Detail != b.Detail {
+			t.Errorf("%s %s, journaled before the kill, is %+v", b.Codec, b.Case, c)
+		}
+	}
+	if _, err := os.Stat(jpath); err == nil {
+		t.Error("the finished study left its journal behind")
+	}
+}

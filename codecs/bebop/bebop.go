@@ -17,6 +17,7 @@ var Default = codec.Info{
 	ReusesBuffer: true, // Encode writes into a buffer kept across calls
 	Name:         "bebop", Family: "bebop", Label: "200sc/bebop", Module: "github.com/200sc/bebop",
 	URL: "https://github.com/200sc/bebop", API: codec.Codegen,
+	Adopt:       codec.Adoption{Generator: "bebopc-go (go tool)"},
 	Unsupported: codec.TopLevelScalar,
 	Losses: []codec.Loss{
 		{Kind: codec.TimePrecision, Precision: 100 * time.Nanosecond}, // a Bebop date counts 100 ns ticks

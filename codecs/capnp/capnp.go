@@ -18,6 +18,7 @@ var Default = codec.Info{
 	Name: "capnp", Family: "capnp", Label: "Cap'n Proto",
 	Module: "capnproto.org/go/capnp/v3", URL: "https://capnproto.org/",
 	API:         codec.Codegen,
+	Adopt:       codec.Adoption{Generator: "capnp, capnpc-go (go tool)"},
 	Unsupported: codec.TopLevelScalar,
 	Losses:      []codec.Loss{{Kind: codec.TimeZone}},
 	Omits: dataset.Omits(map[string]string{

@@ -18,7 +18,8 @@ const (
 // Default is cbor.Marshal and cbor.Unmarshal with the default options.
 var Default = codec.Info{
 	Name: "cbor", Family: "cbor", Label: "fxamacker/cbor/v2", Module: module, URL: url,
-	API: codec.Reflection,
+	API:   codec.Reflection,
+	Adopt: codec.Adoption{Canonical: "cbor.CoreDetEncOptions() (RFC 8949 core deterministic encoding)"},
 	// The default DecOptions refuse values nested deeper than 32 levels,
 	// which a recursive type's values may be (golang_source's tree).
 	Unsupported: codec.Recursive,
@@ -39,6 +40,7 @@ var Default = codec.Info{
 var Nano = codec.Info{
 	Name: "cbor-nano", Family: "cbor", Label: "fxamacker/cbor/v2 (TimeRFC3339Nano)", Module: module, URL: url,
 	API:         codec.Reflection,
+	Adopt:       codec.Adoption{Canonical: "cbor.CoreDetEncOptions() (RFC 8949 core deterministic encoding)"},
 	Unsupported: codec.Recursive, // as Default: at most 32 levels deep
 	Variant:     "EncOptions{Time: TimeRFC3339Nano} built once into an EncMode: times keep nanoseconds",
 	Notes:       "A time keeps its UTC offset (not its zone name, which verification does not ask for). Struct fields keyed by their json tags.",
@@ -60,6 +62,7 @@ func newNano() codec.Codec {
 var Limits = codec.Info{
 	Name: "cbor-limits", Family: "cbor", Label: "fxamacker/cbor/v2 (DecOptions limits)", Module: module, URL: url,
 	API:     codec.Reflection,
+	Adopt:   codec.Adoption{Canonical: "cbor.CoreDetEncOptions() (RFC 8949 core deterministic encoding)"},
 	Variant: "DecOptions{MaxNestedLevels: 64, MaxArrayElements: 65536, MaxMapPairs: 65536, DupMapKey: DupMapKeyEnforcedAPF} built once into a DecMode: a hardened decoder",
 	Losses: []codec.Loss{
 		{Kind: codec.TimePrecision, Precision: time.Second},

@@ -13,6 +13,7 @@ import (
 var Mailru = codec.Info{
 	Name: "easyjson", Family: "json", Label: "mailru/easyjson", Module: "github.com/mailru/easyjson",
 	URL: "https://github.com/mailru/easyjson", API: codec.Codegen,
+	Adopt: codec.Adoption{Generator: "easyjson (go tool)"},
 	// easyjson generates code for named structs, slices and maps only.
 	Unsupported: codec.TopLevelScalar,
 	Omits:       dataset.Omits(nil),

@@ -17,6 +17,7 @@ var Default = codec.Info{
 	Name: "flatbuffers", Family: "flatbuffers", Label: "FlatBuffers",
 	Module: "github.com/google/flatbuffers", URL: "https://flatbuffers.dev/",
 	API:         codec.Codegen,
+	Adopt:       codec.Adoption{Generator: "flatc"},
 	Unsupported: codec.TopLevelScalar,
 	Losses:      []codec.Loss{{Kind: codec.NilEmpty}, {Kind: codec.TimeZone}},
 	Omits: dataset.Omits(map[string]string{

@@ -45,6 +45,7 @@ var Stream = codec.Info{
 	},
 
 	ReusesBuffer: true, // Encode writes into a buffer kept across calls
+	Stateful:     true, // type descriptors pass once, before the first message
 }
 
 func marshal(v any) ([]byte, error) {

@@ -29,6 +29,7 @@ var Fast = codec.Info{
 	Name: "gogoproto", Family: "protobuf", Label: "gogo/protobuf (gogofast, deprecated)",
 	Module: "github.com/gogo/protobuf", URL: "https://github.com/gogo/protobuf",
 	API:         codec.Codegen,
+	Adopt:       codec.Adoption{Generator: "protoc, protoc-gen-gogofast (go tool)"},
 	Variant:     "deprecated library: no longer maintained, and older than protobuf-go's APIv2",
 	Unsupported: codec.TopLevelScalar,
 	Losses: append([]codec.Loss{

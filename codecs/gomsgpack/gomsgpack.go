@@ -19,6 +19,7 @@ var handle = codec.MsgpackHandle{WriteExt: true}
 var Default = sb.Info{
 	Name: "go-msgpack", Family: "msgpack", Label: "hashicorp/go-msgpack", Module: "github.com/hashicorp/go-msgpack/v2",
 	URL: "https://github.com/hashicorp/go-msgpack", API: sb.Reflection,
+	Adopt:  sb.Adoption{Canonical: "MsgpackHandle.Canonical = true"},
 	Losses: []sb.Loss{{Kind: sb.TimeZone}}, // the timestamp extension holds the instant, decoded in UTC
 	Notes: "MsgpackHandle{WriteExt: true}, a new Encoder and Decoder per message (NewEncoderBytes, NewDecoderBytes); " +
 		"struct fields keyed by their json tags; times in the timestamp extension, decoded in UTC. " +

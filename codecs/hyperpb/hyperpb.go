@@ -22,6 +22,7 @@ import (
 var Default = codec.Info{
 	Name: "hyperpb", Family: "protobuf", Label: "hyperpb", Module: "buf.build/go/hyperpb",
 	URL: "https://github.com/bufbuild/hyperpb-go", API: codec.Schema,
+	Adopt:       codec.Adoption{Generator: "protoc, protoc-gen-go (go tool): the descriptors it compiles come from the generated code"},
 	Variant:     "decode only: encoding is protobuf-go's proto.Marshal of the generated messages",
 	Unsupported: codec.TopLevelScalar,
 	Losses:      schema.Losses,

@@ -32,6 +32,7 @@ var Std = codec.Info{
 var Fastest = codec.Info{
 	Name: "jsoniter-fastest", Family: "json", Label: "json-iterator/go (ConfigFastest)", Module: module, URL: url,
 	API:     codec.Reflection,
+	Adopt:   codec.Adoption{Canonical: "jsoniter.Config{SortMapKeys: true}"},
 	Variant: "jsoniter.ConfigFastest: no HTML escaping, floats written with at most 6 decimals, field names assumed unescaped",
 	// WriteFloat64Lossy and WriteFloat32Lossy round to 6 decimals below
 	// 0x4ffffff: 6 significant digits from 0.1 up, 6 decimals below.

@@ -15,6 +15,7 @@ import (
 var Tinylib = codec.Info{
 	Name: "msgp", Family: "msgpack", Label: "tinylib/msgp", Module: "github.com/tinylib/msgp",
 	URL: "https://github.com/tinylib/msgp", API: codec.Codegen,
+	Adopt: codec.Adoption{Generator: "msgp (go tool)"},
 	// Generated code exists for the dataset types only; a bare int64
 	// would be a msgp.AppendInt64 call, not generated code.
 	Unsupported: codec.TopLevelScalar,

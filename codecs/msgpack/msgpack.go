@@ -19,6 +19,7 @@ const (
 var Default = codec.Info{
 	Name: "msgpack", Family: "msgpack", Label: "vmihailenco/msgpack/v5", Module: module, URL: url,
 	API:    codec.Reflection,
+	Adopt:  codec.Adoption{Canonical: "Encoder.SetSortMapKeys(true)"},
 	Losses: []codec.Loss{{Kind: codec.TimeZone}},
 	Notes: "Struct fields keyed by Go field name (the datasets carry no msgpack tags). " +
 		"Times as the msgpack timestamp extension, which holds no offset: decoded in time.Local.",
@@ -31,6 +32,7 @@ var Default = codec.Info{
 var Reuse = codec.Info{
 	Name: "msgpack-reuse", Family: "msgpack", Label: "vmihailenco/msgpack/v5 (reused Encoder, Decoder)", Module: module, URL: url,
 	API:     codec.Reflection,
+	Adopt:   codec.Adoption{Canonical: "Encoder.SetSortMapKeys(true)"},
 	Variant: "one Encoder writing into a reused bytes.Buffer and one Decoder reset to each message, kept across messages",
 	Losses:  []codec.Loss{{Kind: codec.TimeZone}},
 	Notes:   "Same bytes as msgpack; Marshal allocates a new buffer per message, this does not.",

@@ -15,6 +15,7 @@ var Default = codec.Info{
 	Name: "proto", Family: "protobuf", Label: "google.golang.org/protobuf",
 	Module: "google.golang.org/protobuf", URL: "https://protobuf.dev/reference/go/go-generated/",
 	API:         codec.Codegen,
+	Adopt:       codec.Adoption{Generator: "protoc, protoc-gen-go (go tool)", Canonical: "proto.MarshalOptions{Deterministic: true}"},
 	Unsupported: codec.TopLevelScalar,
 	Losses:      schema.Losses,
 	Omits:       schema.Omits,

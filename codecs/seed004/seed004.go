@@ -1,9 +1,13 @@
 // Package seed004 is seed 004's four ways of turning an int into bytes and
-// back, with the article's functions as it wrote them: each allocates its
+// back, with the article's functions as it wrote them: each makes its
 // result on every call (make([]byte, 8), []byte(strconv.Itoa(v)), a new
-// bytes.Buffer, a new gob Encoder). The read functions are the article's
-// "similar" ones. The fair versions, which append into a reused buffer,
-// are the byteorder, strconv, binary and gob codecs.
+// bytes.Buffer, a new gob Encoder). The compiler inlines the first into
+// the timed loop and, since the loop keeps one byte of the result, keeps
+// its 8 bytes on the stack: 0 allocations, as in the article's own
+// benchmark (3.05 ns); the other three allocate wherever they are called.
+// The read functions are the article's "similar" ones. The fair versions,
+// which append into a reused buffer, are the byteorder, strconv, binary
+// and gob codecs.
 //
 // Every case is a codec.Looper: its timed loops call the functions
 // directly, as a testing.B loop does, so that an operation of a few
@@ -24,8 +28,9 @@ const variant = "seed 004's function as written: allocates its result on every c
 // ByteOrder is the article's encodingWriteInt: PutUint64 into make([]byte, 8).
 var ByteOrder = codec.Info{
 	Name: "seed004-byteorder", Family: "binary", Label: "seed 004: binary.LittleEndian.PutUint64", Module: "std",
-	URL: "https://pkg.go.dev/encoding/binary#ByteOrder", API: codec.Manual, Variant: variant,
-	Notes: "int64 only. Runs its own timed loop (codec.Looper).", SelfTimed: true,
+	URL: "https://pkg.go.dev/encoding/binary#ByteOrder", API: codec.Manual,
+	Variant: "seed 004's function as written: make([]byte, 8) per call, inlined into the timed loop and kept on the stack (0 allocations, as in the article's benchmark)",
+	Notes:   "int64 only. Runs its own timed loop (codec.Looper).", SelfTimed: true,
 	New: newCodec(func(v *int64) codec.Case { return &byteOrderCase{v: int(*v)} }),
 }
 

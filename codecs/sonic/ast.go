@@ -15,11 +15,16 @@ import (
 // path and returns an ast.Node, read with the node's own conversions.
 // sonic.Get into a Node of the whole document, then Interface, gives
 // generic values. It is an in-place reader of encoding/json's encodings
-// (codec.Info.ReadsOnly), not a codec of its own.
-var AST = jsonread.Info("sonic-ast", "bytedance/sonic (ast)", module, url,
-	"Each field is one sonic.Get with the field's path, which skips to the value and copies it out (Get's safe mode); "+
-		"a nested element is located by sonic.Get and decoded by sonic.Unmarshal. Generic values: sonic.Get of the root, then Node.Interface (numbers as float64).",
-	func() codec.Codec { return jsonread.New(astReader, astAny) })
+// (codec.Info.ReadsOnly), not a codec of its own. sonic.Unmarshal's
+// decoders are the JIT's.
+var AST = func() codec.Info {
+	i := jsonread.Info("sonic-ast", "bytedance/sonic (ast)", module, url,
+		"Each field is one sonic.Get with the field's path, which skips to the value and copies it out (Get's safe mode); "+
+			"a nested element is located by sonic.Get and decoded by sonic.Unmarshal. Generic values: sonic.Get of the root, then Node.Interface (numbers as float64).",
+		func() codec.Codec { return jsonread.New(astReader, astAny) })
+	i.Adopt.JIT = jit
+	return i
+}()
 
 func astAny(data []byte) (any, error) {
 	root, err := sonic.Get(data)

@@ -14,6 +14,8 @@ import (
 )
 
 const (
+	// jit is how sonic generates code at run time (codec.Adoption.JIT).
+	jit    = "encoders and decoders compiled to machine code per type on first use (amd64, arm64)"
 	module = "github.com/bytedance/sonic"
 	url    = "https://github.com/bytedance/sonic"
 )
@@ -21,7 +23,8 @@ const (
 // Default is sonic.Marshal and sonic.Unmarshal (sonic.ConfigDefault).
 var Default = codec.Info{
 	Name: "sonic", Family: "json", Label: "bytedance/sonic", Module: module, URL: url,
-	API: codec.Reflection,
+	API:   codec.Reflection,
+	Adopt: codec.Adoption{JIT: jit, Canonical: "sonic.Config{SortMapKeys: true}"},
 	Notes: "ConfigDefault: unlike encoding/json, no HTML escaping, map keys unsorted, " +
 		"decoded strings point into the input instead of being copied.",
 	New: func() codec.Codec {
@@ -35,6 +38,7 @@ var Default = codec.Info{
 var Std = codec.Info{
 	Name: "sonic-std", Family: "json", Label: "bytedance/sonic (ConfigStd)", Module: module, URL: url,
 	API:     codec.Reflection,
+	Adopt:   codec.Adoption{JIT: jit},
 	Variant: "sonic.ConfigStd: HTML escaping, sorted map keys, copied and validated strings, as encoding/json",
 	New: func() codec.Codec {
 		return codec.Reflect(sonic.ConfigStd.Marshal, sonic.ConfigStd.Unmarshal)
@@ -45,6 +49,7 @@ var Std = codec.Info{
 var Fastest = codec.Info{
 	Name: "sonic-fastest", Family: "json", Label: "bytedance/sonic (ConfigFastest)", Module: module, URL: url,
 	API:     codec.Reflection,
+	Adopt:   codec.Adoption{JIT: jit, Canonical: "sonic.Config{SortMapKeys: true}"},
 	Variant: "sonic.ConfigFastest: ConfigDefault without validating MarshalJSON output or skipped values",
 	Notes: "As ConfigDefault, plus: the output of MarshalJSON methods (time.Time's among them) " +
 		"is copied unchecked, and unknown fields are skipped unvalidated.",

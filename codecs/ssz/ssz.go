@@ -19,6 +19,7 @@ var Fast = codec.Info{
 	ReusesBuffer: true, // Encode writes into a buffer kept across calls
 	Name:         "ssz", Family: "ssz", Label: "ferranbt/fastssz", Module: "github.com/ferranbt/fastssz",
 	URL: "https://github.com/ferranbt/fastssz", API: codec.Codegen,
+	Adopt:       codec.Adoption{Generator: "sszgen (go tool)"},
 	Unsupported: codec.TopLevelScalar,
 	Losses:      []codec.Loss{{Kind: codec.TimeZone}}, // a Time container holds the UTC instant
 	Omits: dataset.Omits(map[string]string{

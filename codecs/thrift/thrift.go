@@ -32,6 +32,7 @@ func info(name, protocol string, factory func(*thrift.TConfiguration) thrift.TPr
 		Name: name, Family: "thrift", Label: "Apache Thrift (" + protocol + ")",
 		Module: "github.com/apache/thrift", URL: "https://thrift.apache.org/docs/",
 		API:         codec.Codegen,
+		Adopt:       codec.Adoption{Generator: "thrift (the Apache Thrift compiler)"},
 		Unsupported: codec.TopLevelScalar,
 		Losses:      []codec.Loss{{Kind: codec.TimeZone}}, // a Timestamp holds the UTC instant
 		Omits: dataset.Omits(map[string]string{

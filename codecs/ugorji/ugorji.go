@@ -28,6 +28,7 @@ var (
 var Msgpack = sb.Info{
 	Name: "ugorji-msgpack", Family: "msgpack", Label: "ugorji/go/codec (MsgpackHandle)", Module: module, URL: url,
 	API:         sb.Reflection,
+	Adopt:       sb.Adoption{Canonical: "Handle.Canonical = true"},
 	Unsupported: sb.Interface, // a string held in an interface decodes as []byte
 	Losses:      []sb.Loss{{Kind: sb.TimeZone}},
 	Notes: "Zero-value MsgpackHandle (WriteExt false: the old spec without str8 and bin types, so a string held in an interface comes back as []byte); " +
@@ -40,6 +41,7 @@ var Msgpack = sb.Info{
 var MsgpackReuse = sb.Info{
 	Name: "ugorji-msgpack-reuse", Family: "msgpack", Label: "ugorji/go/codec (MsgpackHandle, reused)", Module: module, URL: url,
 	API:         sb.Reflection,
+	Adopt:       sb.Adoption{Canonical: "Handle.Canonical = true"},
 	Variant:     "one Encoder and one Decoder kept across messages, reset with ResetBytes to a reused buffer and to each message",
 	Unsupported: sb.Interface, // as Msgpack
 	Losses:      []sb.Loss{{Kind: sb.TimeZone}},
@@ -53,6 +55,7 @@ var MsgpackReuse = sb.Info{
 var CBOR = sb.Info{
 	Name: "ugorji-cbor", Family: "cbor", Label: "ugorji/go/codec (CborHandle)", Module: module, URL: url,
 	API:    sb.Reflection,
+	Adopt:  sb.Adoption{Canonical: "Handle.Canonical = true"},
 	Losses: []sb.Loss{{Kind: sb.TimePrecision, Precision: time.Microsecond}, {Kind: sb.TimeZone}},
 	Notes: "The CborHandle decoder rounds every time to the microsecond and converts it to UTC " +
 		"(whether written as epoch seconds or, with TimeRFC3339, as text). " + common,
@@ -63,6 +66,7 @@ var CBOR = sb.Info{
 var Binc = sb.Info{
 	Name: "ugorji-binc", Family: "binc", Label: "ugorji/go/codec (BincHandle)", Module: module, URL: url,
 	API:   sb.Reflection,
+	Adopt: sb.Adoption{Canonical: "Handle.Canonical = true"},
 	Notes: "Zero-value BincHandle. " + common,
 	New:   func() sb.Codec { return oneShot(&bincHandle) },
 }

@@ -43,6 +43,7 @@ func info(name, variant, notes string, newCodec func() codec.Codec) codec.Info {
 		Name: name, Family: "protobuf", Label: "vtprotobuf",
 		Module: "github.com/planetscale/vtprotobuf", URL: "https://github.com/planetscale/vtprotobuf",
 		API:         codec.Codegen,
+		Adopt:       codec.Adoption{Generator: "protoc, protoc-gen-go, protoc-gen-go-vtproto (go tool)"},
 		Variant:     variant,
 		Unsupported: codec.TopLevelScalar,
 		Losses:      schema.Losses,

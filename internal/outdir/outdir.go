@@ -411,3 +411,13 @@ func writeAtomic(path string, write func(io.Writer) error) error {
 	}
 	return nil
 }
+
+// Remove removes the file name of the directory, which serbench wrote (a
+// study's journal once its matrix is written); a name that is not there
+// is no error.
+func (d *Dir) Remove(name string) error {
+	if err := os.Remove(d.Join(name)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return &Error{Path: d.Join(name), Reason: reason(err)}
+	}
+	return nil
+}

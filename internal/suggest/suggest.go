@@ -74,6 +74,16 @@ func (e *unknownError) Error() string {
 	return b.String()
 }
 
+// Hint returns " (did you mean A or B?)" naming the known names closest
+// to name, or "" when none is close: for a message of another form than
+// Check's.
+func Hint(name string, known []string) string {
+	if c := closest(name, known, nil); len(c) > 0 {
+		return " (did you mean " + orList(c) + "?)"
+	}
+	return ""
+}
+
 // orList joins names as "a", "a or b", "a, b or c".
 func orList(names []string) string {
 	if len(names) == 1 {
@@ -134,24 +144,31 @@ func closest(name string, known []string, aliases Aliases) []string {
 	return out
 }
 
-// distance is the Levenshtein distance between a and b, in runes.
+// distance is the optimal string alignment distance between a and b, in
+// runes: Levenshtein's, with two adjacent runes swapped counted as one
+// edit ("jsno" is one from "json").
 func distance(a, b string) int {
 	ra, rb := []rune(a), []rune(b)
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
-	for j := range prev {
-		prev[j] = j
+	// d[i][j] is the distance between ra[:i] and rb[:j].
+	d := make([][]int, len(ra)+1)
+	for i := range d {
+		d[i] = make([]int, len(rb)+1)
+		d[i][0] = i
+	}
+	for j := range d[0] {
+		d[0][j] = j
 	}
 	for i := 1; i <= len(ra); i++ {
-		cur[0] = i
 		for j := 1; j <= len(rb); j++ {
 			cost := 1
 			if ra[i-1] == rb[j-1] {
 				cost = 0
 			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
+			if i > 1 && j > 1 && ra[i-1] == rb[j-2] && ra[i-2] == rb[j-1] {
+				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
+			}
 		}
-		prev, cur = cur, prev
 	}
-	return prev[len(rb)]
+	return d[len(ra)][len(rb)]
 }

@@ -17,6 +17,8 @@ func TestClosest(t *testing.T) {
 		want []string
 	}{
 		{"jsn", []string{"json"}},
+		{"jsno", []string{"json"}}, // two letters swapped: one edit
+		{"gbo", []string{"gob"}},
 		{"JSON", []string{"json"}},
 		{"protobuf", []string{"proto", "vtproto"}}, // a family, and proto a prefix
 		{"msgpck", []string{"msgpack", "msgp"}},    // one edit; msgp a prefix
@@ -53,6 +55,23 @@ func TestCheck(t *testing.T) {
 		err := Check("shape", tc.names, tc.known, nil, "serbench list shapes")
 		if err == nil || err.Error() != tc.want {
 			t.Errorf("Check(%q) = %v, want %s", tc.names, err, tc.want)
+		}
+	}
+}
+
+func TestDistance(t *testing.T) {
+	for _, tc := range []struct {
+		a, b string
+		want int
+	}{
+		{"", "", 0}, {"json", "json", 0}, {"jsn", "json", 1}, {"jsno", "json", 1}, {"sjon", "json", 1},
+		{"msgpck", "msgpack", 1}, {"ca", "abc", 3}, {"gob", "", 3}, {"préset", "preset", 1},
+	} {
+		if got := distance(tc.a, tc.b); got != tc.want {
+			t.Errorf("distance(%q, %q) = %d, want %d", tc.a, tc.b, got, tc.want)
+		}
+		if got := distance(tc.b, tc.a); got != tc.want {
+			t.Errorf("distance(%q, %q) = %d, want %d", tc.b, tc.a, got, tc.want)
 		}
 	}
 }

@@ -34,6 +34,11 @@ func CompressUnits(algo string) (size, comp, decomp string) {
 	return a + "-B/msg", a + "-comp-ns/msg", a + "-decomp-ns/msg"
 }
 
+// UnitInstructions is the unit of an op's instructions counted under
+// Valgrind (run -measure instructions or both): one line per result,
+// apart from its timed samples, and exact, as a count repeats.
+const UnitInstructions = results.UnitInstructions
+
 // UnitCPU is the unit of a sample's CPU time per op (the process's, user
 // and system), beside its wall time (ns/op).
 const UnitCPU = "cpu-ns/op"
@@ -56,6 +61,9 @@ const (
 func Write(w io.Writer, run *results.Run) error {
 	bw := benchfmt.NewWriter(w)
 	exact := []string{UnitEncoded}
+	if run.Options.Counted() {
+		exact = append(exact, UnitInstructions)
+	}
 	if compressed(run) {
 		for _, algo := range compress.Names() {
 			size, _, _ := CompressUnits(algo)
@@ -101,6 +109,15 @@ func Write(w io.Writer, run *results.Run) error {
 				r.Values = append(r.Values, benchfmt.Value{Value: float64(c.Bytes), Unit: size},
 					benchfmt.Value{Value: round(c.CompressNs), Unit: comp}, benchfmt.Value{Value: round(c.DecompressNs), Unit: decomp})
 			}
+			if err := bw.Write(r); err != nil {
+				return err
+			}
+		}
+		if res.InstrPerOp > 0 {
+			r := &benchfmt.Result{Config: cfg, Name: benchfmt.Name(res.Key()), Iters: 1, Values: []benchfmt.Value{
+				{Value: round(res.InstrPerOp), Unit: UnitInstructions},
+				{Value: float64(res.Bytes), Unit: UnitEncoded},
+			}}
 			if err := bw.Write(r); err != nil {
 				return err
 			}

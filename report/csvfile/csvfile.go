@@ -17,8 +17,9 @@ import (
 // point into the input, the codec an in-place reader reads), how a reading
 // op read, then, for each compressor of package compress (gzip-6, ...), the encoding's size after
 // it and the time to compress and decompress it (empty without run
-// -compress).
-var Header = append([]string{
+// -compress), and last the op's instructions counted under Valgrind
+// with why it was not counted (empty unless the run counted).
+var Header = append(append([]string{
 	"op", "codec", "dataset", "shape", "status", "ns_per_op", "ci_lo_ns", "ci_hi_ns", "ci_pct",
 	"samples", "target_met", "b_per_op", "allocs_per_op", "encoded_bytes", "items",
 	"family", "variant", "losses", "codec_version", "reason", "pooled_ns_per_op",
@@ -26,7 +27,7 @@ var Header = append([]string{
 	"gomaxprocs", "msgs_per_s", "mb_per_s", "kept_b_per_op", "gc_cycles_per_kop", "gc_cpu_ns_per_kop", "cold_ns", "cold_next_ns",
 	"stream_bytes_per_msg", "stream_mb_per_s", "stream_heap_growth", "stream_check_msgs", "truly_streams",
 	"api", "reuses_buffer", "reuses_target", "zero_copy", "reads_only", "via", "raw_slices", "numbers", "maps",
-}, compressColumns()...)
+}, compressColumns()...), "instr_per_op", "count_skipped")
 
 // compressColumns returns the header's columns of the compressors.
 func compressColumns() []string {
@@ -74,6 +75,11 @@ func Write(w io.Writer, run *results.Run) error {
 		row = append(row, variantColumns(run.Codec(r.Codec))...)
 		row = append(row, r.Via, strconv.Itoa(r.Raw), r.Numbers, r.Maps)
 		row = append(row, compressCells(&r)...)
+		instr := ""
+		if r.Status == results.OK {
+			instr = optNum(r.InstrPerOp)
+		}
+		row = append(row, instr, r.CountSkipped)
 		if err := cw.Write(row); err != nil {
 			return err
 		}

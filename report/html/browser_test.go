@@ -78,6 +78,10 @@ func wideRun() *results.Run {
 			r.Implausible = "faster than copying its encoding (as planted for the test)"
 		}
 	}
+	// The study matrices as wide as real ones: 63 probes of the fidelity
+	// study, 40 columns of changes of the evolution study.
+	run.Matrices = []*results.Matrix{widen(fixture.Fidelity(), 9), widen(fixture.Evolution(), 5)}
+
 	// Every codec is judged on one need: the text formats meet it.
 	run.Needs = &results.Needs{Judged: []results.NeedInfo{{Name: "human-readable", Says: "writes text a person can read"}}}
 	for _, c := range run.Codecs {
@@ -88,6 +92,23 @@ func wideRun() *results.Run {
 		run.Needs.Codecs = append(run.Needs.Codecs, results.NeedCodec{Codec: c.Name, Judgements: []results.Judgement{j}})
 	}
 	return run
+}
+
+// widen returns m with k cases for each of its cases (each copy's cells
+// the original's), as many columns as a real study has.
+func widen(m *results.Matrix, k int) *results.Matrix {
+	cases, cells := m.Cases, m.Cells
+	for i := 1; i < k; i++ {
+		for _, c := range cases {
+			c.Name = fmt.Sprintf("%s-%d", c.Name, i)
+			m.Cases = append(m.Cases, c)
+		}
+		for _, c := range cells {
+			c.Case = fmt.Sprintf("%s-%d", c.Case, i)
+			m.Cells = append(m.Cells, c)
+		}
+	}
+	return m
 }
 
 // TestBrowser opens the fixture's report.html in headless Chromium with
@@ -400,6 +421,42 @@ func TestBrowser(t *testing.T) {
 	}
 	if err := chromedp.Do(tab, chromedp.Click(chromedp.ID("details"))); err != nil {
 		t.Fatal(err)
+	}
+
+	// At 1,400 and at 800 pixels the page never scrolls sideways: a
+	// table wider than the window (the results, a study's matrix) scrolls
+	// in a box of its own, which ends within the window.
+	for _, width := range []int64{1400, 800} {
+		if err := chromedp.Do(tab, chromedp.EmulateViewport(width, 1000)); err != nil {
+			t.Fatal(err)
+		}
+		// The charts resize on the window's resize event, which the new
+		// viewport fires on a later frame: fire it now, so that they have
+		// their new width before the page is measured.
+		raw, err := chromedp.Run(tab, chromedp.Evaluate[string](`(() => {
+			window.dispatchEvent(new Event("resize"));
+			const w = document.documentElement.clientWidth;
+			const over = Array.from(document.querySelectorAll("main > section, .fwrap, p, ul, dl, nav, .filters, main > section > table"))
+				.filter(el => el.getBoundingClientRect().right > w + 0.5)
+				.map(el => (el.id || el.className || el.tagName) + " to " + Math.round(el.getBoundingClientRect().right));
+			return document.documentElement.scrollWidth + " " + w + (over.length ? " " + over.join(", ") : "");
+		})()`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if f := strings.Fields(raw); len(f) != 2 || f[0] != f[1] {
+			t.Errorf("at %d px: page width, window width and what goes past it: %s", width, raw)
+		}
+	}
+	if err := chromedp.Do(tab, chromedp.EmulateViewport(1400, 1000)); err != nil {
+		t.Fatal(err)
+	}
+	// At 1,400 pixels a study's matrix of 63 cases fits: no scrolling
+	// sideways within its box either.
+	wide, err := chromedp.Run(tab, chromedp.Evaluate[string](`Array.from(document.querySelectorAll("section.matrix .fwrap"))
+		.filter(el => el.scrollWidth > el.clientWidth + 0.5).map(el => el.parentElement.id + " " + el.scrollWidth + " in " + el.clientWidth).join(", ")`))
+	if err != nil || wide != "" {
+		t.Errorf("at 1400 px, matrices wider than their box: %q (err %v)", wide, err)
 	}
 
 	// Screenshots: the top of the page, one category's charts close up,

@@ -148,6 +148,7 @@ type rowView struct {
 	Marks, MarkNames                             string // the codec's variant marks: codes and names
 	TwoSpeeds                                    string // why the row is marked, or ""
 	Implausible                                  string // why the figure cannot be believed, or ""
+	Instr                                        string // instructions per op counted under Valgrind, or ""
 	NSamples                                     int
 }
 
@@ -212,6 +213,9 @@ func newView(run *results.Run) *view {
 // on its two speeds.
 func newRow(run *results.Run, r *results.Result, shaky bool) rowView {
 	row := rowView{Result: *r, NSamples: len(r.Samples)}
+	if r.Status == results.OK && r.InstrPerOp > 0 {
+		row.Instr = results.FormatInstr(r.InstrPerOp)
+	}
 	if c := run.Codec(r.Codec); c != nil {
 		row.Flags, row.Variant, row.API, row.Losses, row.Notes = strings.Join(c.Flags(), ", "), c.Variant, c.API, strings.Join(c.Losses, ", "), c.Notes
 		row.Marks, row.MarkNames = c.MarkCodes(), c.MarkNames()

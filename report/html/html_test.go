@@ -302,6 +302,11 @@ func TestProductionSection(t *testing.T) {
 			t.Errorf("page lacks %q", want)
 		}
 	}
+	// The tables of production conditions, long on a full run, come after
+	// the charts, before the table of all results.
+	if c, p, r := strings.Index(page, `<section id="charts">`), strings.Index(page, `<section id="production">`), strings.Index(page, `<section id="results">`); !(c < p && p < r) {
+		t.Errorf("sections at charts %d, production %d, results %d: want the production conditions between the charts and all results", c, p, r)
+	}
 	buf.Reset()
 	if err := html.Write(&buf, fixture.Run()); err != nil {
 		t.Fatal(err)

@@ -1,10 +1,12 @@
 package html
 
 import (
+	"cmp"
 	_ "embed"
 	"fmt"
 	"html/template"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/serbench/serbench/report/matrix"
@@ -26,6 +28,18 @@ type matrixView struct {
 	ProfileTitle                       string
 	Profiles                           []matrixProfile
 	Repros                             []matrixRepro
+	Rollup                             *results.Rollup
+	// FacetWord and Facets offer the rows' facets to filter by, with
+	// the rules that hide the other rows (FacetStyle), without a script.
+	FacetWord  string
+	Facets     []matrixFacet
+	FacetStyle template.CSS
+}
+
+// A matrixFacet is one choice of the facet filter: its radio button's id
+// and the facet's value.
+type matrixFacet struct {
+	ID, Value string
 }
 
 type matrixProfile struct {
@@ -33,8 +47,8 @@ type matrixProfile struct {
 }
 
 type matrixRow struct {
-	Codec, Library, Verdict, Why string
-	Cells                        []matrixCell
+	Codec, Library, Verdict, Why, Facet string
+	Cells                               []matrixCell
 }
 
 type matrixCell struct {
@@ -61,7 +75,7 @@ func newMatrixView(m *results.Matrix) *matrixView {
 	}
 	for _, c := range m.Codecs {
 		verdict := m.Verdict(c.Name)
-		row := matrixRow{Codec: c.Name, Library: strings.TrimSpace(c.Label + " " + c.Version), Verdict: verdict.Verdict, Why: verdict.Why}
+		row := matrixRow{Codec: c.Name, Library: strings.TrimSpace(c.Label + " " + c.Version), Verdict: verdict.Verdict, Why: verdict.Why, Facet: facetID(c.Facet)}
 		for i, cell := range m.Row(c.Name) {
 			if cell == nil {
 				row.Cells = append(row.Cells, matrixCell{Tone: "none", Title: "not run"})
@@ -90,7 +104,46 @@ func newMatrixView(m *results.Matrix) *matrixView {
 		}
 	}
 	v.ProfileTitle = s.ProfileTitle
+	v.Rollup = m.Rollup
+	v.facets(m)
 	return v
+}
+
+// facets sets the facet filter of the matrix's rows: a radio button per
+// facet and one for all, and the CSS rules that hide the rows of the
+// other facets while one is checked.
+func (v *matrixView) facets(m *results.Matrix) {
+	var values []string
+	for _, c := range m.Codecs {
+		if c.Facet != "" && !slices.Contains(values, c.Facet) {
+			values = append(values, c.Facet)
+		}
+	}
+	if len(values) < 2 {
+		return
+	}
+	v.FacetWord = cmp.Or(m.Study.FacetWord, "facet")
+	var css strings.Builder
+	for _, f := range values {
+		id := "facet-" + facetID(v.ID) + "-" + facetID(f)
+		v.Facets = append(v.Facets, matrixFacet{ID: id, Value: f})
+		fmt.Fprintf(&css, "#%s:checked ~ .fwrap tr[data-facet]:not([data-facet=\"%s\"]) { display: none; }\n", id, facetID(f))
+	}
+	v.FacetStyle = template.CSS(css.String())
+}
+
+// facetID makes s safe as a part of an id and in a CSS string: lowercase
+// letters, digits and '-'.
+func facetID(s string) string {
+	return strings.Map(func(r rune) rune {
+		switch {
+		case r >= 'a' && r <= 'z', r >= '0' && r <= '9', r == '-':
+			return r
+		case r >= 'A' && r <= 'Z':
+			return r + 'a' - 'A'
+		}
+		return '-'
+	}, s)
 }
 
 var matricesPage = template.Must(template.Must(page.Clone()).New("matrices.html").Parse(`<!DOCTYPE html>

@@ -91,3 +91,38 @@ func TestWriteMatrices(t *testing.T) {
 		t.Error("the page of matrices has a script")
 	}
 }
+
+// TestRollupAndFacets renders a matrix with a rollup and facets: the
+// rollup's table, a radio button per facet and one for all, each row
+// marked with its facet, and the rules that hide the other facets' rows
+// without a script.
+func TestRollupAndFacets(t *testing.T) {
+	m := fixture.Evolution()
+	m.Study.FacetWord = "language"
+	for i := range m.Codecs {
+		m.Codecs[i].Facet = []string{"python", "Node JS"}[i%2]
+	}
+	m.Rollup = &results.Rollup{Title: "Portable to?", Columns: []string{"Python", "JavaScript (Node)"},
+		Rows: []results.RollupRow{{Name: "msgpack", Cells: []string{"yes, with <careful>", "no: neg-zero"}}}}
+	var buf bytes.Buffer
+	if err := html.WriteMatrices(&buf, []*results.Matrix{m}); err != nil {
+		t.Fatal(err)
+	}
+	page := buf.String()
+	for _, want := range []string{
+		`<h3>Portable to?</h3>`, `<td>yes, with &lt;careful&gt;</td>`, `Show the rows of language:`,
+		`<input type="radio" name="facet-evolution" id="facet-evolution-all" checked>`,
+		`id="facet-evolution-node-js"><label for="facet-evolution-node-js">Node JS</label>`,
+		`<tr data-facet="python">`, `<tr data-facet="node-js">`,
+		`#facet-evolution-python:checked ~ .fwrap tr[data-facet]:not([data-facet="python"]) { display: none; }`,
+	} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the page lacks %q", want)
+		}
+	}
+	if strings.Contains(page, "<script") {
+		t.Error("the facet filter uses a script")
+	}
+	start := strings.Index(page, `<section id="evolution"`)
+	golden.Check(t, "rollup.html.golden", []byte(page[start:strings.Index(page, "</section>")]))
+}

@@ -2,6 +2,7 @@ package html
 
 import (
 	"math"
+	"strconv"
 	"strings"
 
 	"github.com/serbench/serbench/report/summary"
@@ -26,7 +27,10 @@ type overview struct {
 	Codecs  []heatCodec  `json:"codecs"`  // rows, in run order
 	Encode  []heatCell   `json:"encode"`
 	Decode  []heatCell   `json:"decode"`
-	Scatter []scatterSet `json:"scatter"` // "all shapes" first, then one per shape
+	Scatter []scatterSet `json:"scatter"` // "all shapes" first, then one per shape, then the cost study's
+	// ShapeSets counts the sets of Scatter over dataset shapes, all
+	// shapes included: what a point's share of shapes is out of.
+	ShapeSets int `json:"shape_sets"`
 }
 
 type heatCodec struct {
@@ -54,7 +58,10 @@ type scatterSet struct {
 	Title string `json:"title"`
 	// Relative: the axes are geometric means, over the shapes a codec
 	// holds, of its figures relative to the best there.
-	Relative bool           `json:"relative"`
+	Relative bool `json:"relative"`
+	// SizeName, if set, says the size axis holds another size than the
+	// encoding's, in bytes: "binary bytes added" (the cost study's).
+	SizeName string         `json:"size_name,omitempty"`
 	Points   []scatterPoint `json:"points"`
 	Front    []string       `json:"front"`
 }
@@ -130,8 +137,43 @@ func newOverview(run *results.Run) overview {
 		all := overall(shapes)
 		all.Front = pareto(all.Points)
 		ov.Scatter = append([]scatterSet{all}, shapes...)
+		ov.ShapeSets = len(ov.Scatter)
+		if set, ok := binaryScatter(all, run.Matrices); ok {
+			ov.Scatter = append(ov.Scatter, set)
+		}
 	}
 	return ov
+}
+
+// binaryScatter returns the scatter of the bytes each codec adds to a
+// binary (the cost study's binary case, fact bytes_added) against its
+// round-trip time over all shapes, when a cost matrix is beside the run
+// and gives some codec of all its figure.
+func binaryScatter(all scatterSet, ms []*results.Matrix) (scatterSet, bool) {
+	set := scatterSet{Title: "binary bytes added (cost study) against round-trip time over all dataset shapes", Relative: true,
+		SizeName: "binary bytes added", Points: []scatterPoint{}}
+	for _, m := range ms {
+		if m.Study.Name != "cost" {
+			continue
+		}
+		for _, p := range all.Points {
+			if p.Compressor != "" {
+				continue
+			}
+			c := m.Cell(p.Codec, "binary")
+			if c == nil {
+				continue
+			}
+			n, err := strconv.ParseFloat(c.Facts["bytes_added"], 64)
+			if err != nil || n <= 0 {
+				continue
+			}
+			p.Size, p.Front = n, false
+			set.Points = append(set.Points, p)
+		}
+	}
+	set.Front = pareto(set.Points)
+	return set, len(set.Points) > 0
 }
 
 // heatColumn returns the heatmap cells of op on one shape: each measured

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/serbench/serbench/report/internal/fixture"
+	"github.com/serbench/serbench/results"
 )
 
 func TestPareto(t *testing.T) {
@@ -101,5 +102,31 @@ func TestOverview(t *testing.T) {
 	i := slices.IndexFunc(all.Points, func(p scatterPoint) bool { return p.Codec == "strconv" })
 	if i < 0 || !strings.Contains(all.Points[i].Implausible, "int64/single") {
 		t.Errorf("strconv's overall point does not say which shape was implausible: %+v", all.Points)
+	}
+}
+
+// TestBinaryScatter: the cost study's bytes added replace each codec's
+// size, its round-trip time kept; a codec without the figure, or a
+// compressed point, is left out.
+func TestBinaryScatter(t *testing.T) {
+	all := scatterSet{Relative: true, Points: []scatterPoint{
+		{Codec: "json", Time: 2, Size: 3}, {Codec: "cbor", Time: 1, Size: 1}, {Codec: "gob", Time: 1.5, Size: 2},
+		{Codec: "json", Compressor: "zstd-1", Time: 3, Size: 1},
+	}}
+	m := results.NewMatrix(results.Study{Name: "cost"}, nil, []results.MatrixCase{{Name: "binary"}})
+	m.Add(results.MatrixCell{Codec: "json", Case: "binary", Facts: map[string]string{"bytes_added": "12000"}})
+	m.Add(results.MatrixCell{Codec: "cbor", Case: "binary", Facts: map[string]string{"bytes_added": "500000"}})
+	if _, ok := binaryScatter(all, nil); ok {
+		t.Error("a scatter without a cost matrix")
+	}
+	set, ok := binaryScatter(all, []*results.Matrix{m})
+	if !ok || len(set.Points) != 2 || set.SizeName == "" {
+		t.Fatalf("%+v", set)
+	}
+	if set.Points[0].Size != 12000 || set.Points[0].Time != 2 || set.Points[1].Size != 500000 {
+		t.Errorf("points %+v", set.Points)
+	}
+	if len(set.Front) != 2 {
+		t.Errorf("front %v: json is smaller, cbor faster", set.Front)
 	}
 }

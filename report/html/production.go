@@ -31,7 +31,8 @@ type scalingView struct {
 type memoryView struct {
 	KeptText                             string // "–" when not measured (under a live heap)
 	Category, Codec                      string
-	Kept, DecAlloc, EncAlloc             float64
+	Kept                                 float64
+	DecAlloc, EncAlloc                   string
 	EncCycles, EncCPU, DecCycles, DecCPU string
 	KeptV                                float64
 }
@@ -73,14 +74,12 @@ func newProduction(run *results.Run) production {
 		for _, c := range ix.Cells(cat) {
 			e, d := c.Encode, c.Decode
 			if d != nil && d.Status == results.OK && (d.KeptBPerOp > 0 || d.GCCPUNsPerKop > 0 || run.Options.LiveHeap > 0) {
-				m := memoryView{Category: cat.String(), Codec: c.Codec, Kept: d.KeptBPerOp, DecAlloc: d.BPerOp,
-					DecCycles: fmt.Sprintf("%.3g", d.GCCyclesPerKop), DecCPU: results.FormatNs(d.GCCPUNsPerKop)}
+				m := memoryView{Category: cat.String(), Codec: c.Codec, Kept: d.KeptBPerOp}
+				m.DecAlloc, m.DecCycles, m.DecCPU = garbage(d)
+				m.EncAlloc, m.EncCycles, m.EncCPU = garbage(e)
 				m.KeptText = "–"
 				if d.KeptBPerOp > 0 {
 					m.KeptText = fmt.Sprintf("%.0f", d.KeptBPerOp)
-				}
-				if e != nil && e.Status == results.OK {
-					m.EncAlloc, m.EncCycles, m.EncCPU = e.BPerOp, fmt.Sprintf("%.3g", e.GCCyclesPerKop), results.FormatNs(e.GCCPUNsPerKop)
 				}
 				p.Memory = append(p.Memory, m)
 			}
@@ -118,4 +117,20 @@ func ratioRange(st results.Stat, unit string) string {
 		return fmt.Sprintf("%.2f%s", st.Median, unit)
 	}
 	return fmt.Sprintf("%.2f%s [%.2f–%.2f]", st.Median, unit, st.Lo, st.Hi)
+}
+
+// garbage returns the memory table's figures of r: bytes allocated per op,
+// collector cycles and CPU time per 1,000 ops. A figure not measured is
+// "–", never 0: r missing or not measured, or no collection seen while an
+// op that allocates was sampled (its cost is below what the samples could
+// see, not nothing). An op that allocates nothing costs 0 cycles.
+func garbage(r *results.Result) (alloc, cycles, cpu string) {
+	if r == nil || r.Status != results.OK {
+		return "–", "–", "–"
+	}
+	alloc = fmt.Sprintf("%.0f", r.BPerOp)
+	if r.GCCyclesPerKop == 0 && r.GCCPUNsPerKop == 0 && r.BPerOp > 0 {
+		return alloc, "–", "–"
+	}
+	return alloc, fmt.Sprintf("%.3g", r.GCCyclesPerKop), results.FormatNs(r.GCCPUNsPerKop)
 }

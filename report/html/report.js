@@ -196,10 +196,16 @@ function needsExcluded() {
 // pointCodec is the codec of a scatter point ("json" of "json+zstd-3").
 function pointCodec(p) { return p.compressor ? p.codec.slice(0, p.codec.length - p.compressor.length - 1) : p.codec; }
 
+// heatClip is the ratio at which the heatmaps' colour scale stops: a cell
+// 10× the best or slower is drawn in the darkest colour (its label gives
+// its ratio), so that ratios from 1× to 10×, where choices are made, are
+// told apart even when one codec is thousands of times slower.
+const heatClip = 10;
+
 // heatChart: codecs × dataset shapes, each median relative to the best in
-// its column, on a log colour scale; implausible cells grey and marked.
-// Codecs the ticked needs leave out are grey, and the best of a column is
-// the best of the codecs left.
+// its column, on a log colour scale clipped at heatClip; implausible cells
+// grey and marked. Codecs the ticked needs leave out are grey, and the
+// best of a column is the best of the codecs left.
 function heatChart(el, op, excluded) {
   const ov = SERBENCH_OVERVIEW;
   if (!ov[op] || ov[op].length === 0) return null;
@@ -212,7 +218,9 @@ function heatChart(el, op, excluded) {
     excluded.size > 0 && best[c.x] && !c.unranked && c.ratio > 0 ? { ratio: c.median / best[c.x] } : {}));
   const ok = cells.filter(c => !c.unranked && c.ratio > 0 && !c.out);
   const bad = cells.filter(c => c.unranked || !(c.ratio > 0) || c.out);
-  const top = Math.max(1, ...ok.map(c => Math.log10(c.ratio)));
+  const worst = Math.max(1, ...ok.map(c => c.ratio));
+  const top = Math.log10(Math.min(Math.max(worst, 2), heatClip));
+  const clipped = worst > heatClip;
   const names = ov.codecs.map(c => c.flags ? c.name + " †" : c.name);
   const chart = echarts.init(el, null, { renderer: "svg" });
   const tip = c => {
@@ -232,13 +240,13 @@ function heatChart(el, op, excluded) {
     yAxis: { type: "category", data: names, inverse: true, axisTick: { show: false } },
     visualMap: {
       type: "continuous", seriesIndex: 0, min: 0, max: top, calculable: false, orient: "horizontal",
-      left: "center", bottom: 0, itemHeight: 120, itemWidth: 10, text: [fmtRatio(Math.pow(10, top)), "1×"],
+      left: "center", bottom: 0, itemHeight: 120, itemWidth: 10, text: [(clipped ? "≥" : "") + fmtRatio(Math.pow(10, top)), "1×"],
       inRange: { color: ["#e8f4ea", "#9fd0a8", "#f2c46b", "#e06c4f", "#8c2d1e"] }, textStyle: { fontSize: 10 },
     },
     series: [
       {
         type: "heatmap", name: op,
-        data: ok.map(c => ({ value: [c.x, c.y, Math.log10(c.ratio)], cell: c })),
+        data: ok.map(c => ({ value: [c.x, c.y, Math.min(Math.log10(c.ratio), top)], cell: c })),
         label: { show: true, fontSize: 10, formatter: p => fmtRatio(p.data.cell.ratio) },
         itemStyle: { borderColor: "#fff", borderWidth: 1 },
       },
@@ -266,9 +274,11 @@ function scatterChart(el, set, excluded) {
     pts = pts.map(p => Object.assign({}, p, { out: excluded.get(pointCodec(p)), front: front.includes(p.codec) }));
   }
   const chart = echarts.init(el, null, { renderer: "svg" });
-  const name = p => (p.flags ? p.codec + " †" : p.codec) + (p.implausible ? " !" : "") + (p.few ? " (" + p.shapes + " of " + (SERBENCH_OVERVIEW.scatter.length - 1) + " shapes)" : "");
+  const name = p => (p.flags ? p.codec + " †" : p.codec) + (p.implausible ? " !" : "") + (p.few ? " (" + p.shapes + " of " + (SERBENCH_OVERVIEW.shape_sets - 1) + " shapes)" : "");
   const fmtT = v => set.relative ? fmtRatio(v) : fmtDur(v);
-  const fmtS = v => set.relative ? fmtRatio(v) : fmtBytes(v);
+  const fmtS = v => set.relative && !set.size_name ? fmtRatio(v) : fmtBytes(v);
+  const sizeWord = set.size_name || "size";
+  const smallest = set.relative && !set.size_name ? " the smallest" : "";
   const front = pts.filter(p => p.front).sort((a, b) => a.time - b.time);
   const shown = pts.slice().sort((a, b) => labelRank(a) - labelRank(b));
   const span = (xs) => [Math.min(...xs) / 1.5, Math.max(...xs) * 1.5];
@@ -276,21 +286,21 @@ function scatterChart(el, set, excluded) {
   const [slo, shi] = span(pts.map(p => Math.max(p.size, 1e-9)));
   const tip = p => "<b>" + esc(p.codec) + "</b>" + (p.front ? " (on the Pareto front)" : "") +
     "<br>round trip " + fmtT(p.time) + (set.relative ? " the best" : "") +
-    "<br>size " + fmtS(p.size) + (set.relative ? " the smallest" : "") +
+    "<br>" + esc(sizeWord) + " " + fmtS(p.size) + smallest +
     (p.shapes ? "<br>over " + p.shapes + " dataset shapes" + (p.few ? ": too few to compare, never on the front" : "") : "") +
     (p.compressor ? "<br>compressed by " + esc(p.compressor) + ": the size sent, and the round trip with compressing and decompressing" : "") +
     (p.flags ? "<br>† " + esc(p.flags) : "") + implausibleNote(p.implausible) +
     (p.out ? "<br>left out by your needs: " + esc(p.out) : "");
   chart.setOption({
     animation: false,
-    title: { text: set.relative ? "size against round-trip time, relative to the best (geometric mean over shapes)" : "size against round-trip time: " + set.title,
+    title: { text: set.size_name ? set.title : set.relative ? "size against round-trip time, relative to the best (geometric mean over shapes)" : "size against round-trip time: " + set.title,
       left: "center", top: 2, textStyle: { fontSize: 13, fontWeight: "normal" } },
     grid: { left: 12, right: 90, top: 34, bottom: 30, containLabel: true },
     legend: { data: ["Pareto front"], right: 4, top: 24, orient: "vertical", textStyle: { fontSize: 11 } },
     tooltip: { trigger: "item", confine: true, formatter: p => p.data && p.data.pt ? tip(p.data.pt) : "Pareto front: " + front.map(p => esc(p.codec)).join(", ") },
     xAxis: { type: "log", name: "round trip" + (set.relative ? " (× best)" : ""), nameLocation: "middle", nameGap: 22, min: tlo, max: thi,
       axisLabel: { formatter: v => fmtT(+v.toPrecision(2)), hideOverlap: true }, splitLine: { lineStyle: { color: "#eee" } } },
-    yAxis: { type: "log", name: "size" + (set.relative ? " (× smallest)" : ""), min: slo, max: shi,
+    yAxis: { type: "log", name: sizeWord + (smallest ? " (× smallest)" : ""), min: slo, max: shi,
       axisLabel: { formatter: v => fmtS(+v.toPrecision(2)), hideOverlap: true }, splitLine: { lineStyle: { color: "#eee" } } },
     series: [
       {

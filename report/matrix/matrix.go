@@ -42,6 +42,7 @@ func Write(w io.Writer, m *results.Matrix, verbose bool) error {
 	}
 	b.WriteString("\n")
 	verdicts(&b, m)
+	rollup(&b, m)
 	profiles(&b, m)
 	versions(&b, m)
 	repros(&b, m)
@@ -75,6 +76,9 @@ func grid(b *strings.Builder, m *results.Matrix) {
 		for _, c := range k.Codes {
 			cw = max(cw, utf8.RuneCountInString(c))
 		}
+	}
+	for i := range m.Cells {
+		cw = max(cw, utf8.RuneCountInString(m.Study.Code(&m.Cells[i])))
 	}
 	sep := " "
 	if cw == 1 {
@@ -188,6 +192,24 @@ func verdicts(b *strings.Builder, m *results.Matrix) {
 	}
 	for _, v := range vs {
 		fmt.Fprintf(b, "  %s  %s  %s\n", pad(v.Codec, nameW), pad(v.Verdict, wordW), v.Why)
+	}
+}
+
+// rollup writes the matrix's rollup, if it has one: a row's name, then
+// a line per column with an answer.
+func rollup(b *strings.Builder, m *results.Matrix) {
+	r := m.Rollup
+	if r == nil {
+		return
+	}
+	b.WriteString("\n" + r.Title + "\n")
+	for _, row := range r.Rows {
+		b.WriteString("  " + row.Name + "\n")
+		for i, c := range row.Cells {
+			if c != "" && i < len(r.Columns) {
+				fmt.Fprintf(b, "    %s: %s\n", r.Columns[i], c)
+			}
+		}
 	}
 }
 
@@ -356,6 +378,28 @@ func WriteMarkdown(w io.Writer, m *results.Matrix) error {
 		}
 		fmt.Fprintf(&b, "\n%s: **%s**. %s\n", who, text(v.Verdict), text(v.Why))
 	}
+	if r := m.Rollup; r != nil {
+		fmt.Fprintf(&b, "\n### %s\n\n", text(r.Title))
+		if r.About != "" {
+			fmt.Fprintf(&b, "%s\n\n", text(r.About))
+		}
+		b.WriteString("| |")
+		for _, c := range r.Columns {
+			b.WriteString(" " + text(c) + " |")
+		}
+		b.WriteString("\n|---|" + strings.Repeat("---|", len(r.Columns)) + "\n")
+		for _, row := range r.Rows {
+			b.WriteString("| **" + text(row.Name) + "** |")
+			for i := range r.Columns {
+				c := ""
+				if i < len(row.Cells) {
+					c = row.Cells[i]
+				}
+				b.WriteString(" " + text(c) + " |")
+			}
+			b.WriteString("\n")
+		}
+	}
 	if len(m.Study.Profile) > 0 {
 		fmt.Fprintf(&b, "\n### %s\n", text(m.Study.ProfileTitle))
 		for _, c := range m.Codecs {
@@ -402,4 +446,23 @@ func pad(s string, w int) string {
 
 func padLeft(s string, w int) string {
 	return strings.Repeat(" ", max(0, w-utf8.RuneCountInString(s))) + s
+}
+
+// RowText says codec's row of m in words, a case a clause: "binary
+// +1.20 MB, build +3.1 s, ...", each case with its cell's mark where the
+// study shows figures (results.OutcomeKind.ShowNote), else the words of
+// its outcome. It is "" when the codec has no cell.
+func RowText(m *results.Matrix, codec string) string {
+	var parts []string
+	for i, c := range m.Row(codec) {
+		if c == nil {
+			continue
+		}
+		what := m.Study.Kind(c.Outcome).Label
+		if k := m.Study.Kind(c.Outcome); k.ShowNote && c.Note != "" {
+			what = c.Note
+		}
+		parts = append(parts, m.Cases[i].Name+" "+what)
+	}
+	return strings.Join(parts, ", ")
 }

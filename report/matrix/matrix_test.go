@@ -102,3 +102,31 @@ func FuzzReadMatrix(f *testing.F) {
 		}
 	})
 }
+
+// rolledUp is the evolution fixture with a rollup and facets, as the
+// interop study sums its rows up.
+func rolledUp() *results.Matrix {
+	m := fixture.Evolution()
+	m.Study.FacetWord = "language"
+	for i := range m.Codecs {
+		m.Codecs[i].Facet = []string{"python", "node"}[i%2]
+	}
+	m.Rollup = &results.Rollup{Title: "Portable to?", About: "Per codec, its best peer.",
+		Columns: []string{"Python", "JavaScript (Node)"},
+		Rows:    []results.RollupRow{{Name: "msgpack", Cells: []string{"yes, with strict_map_key=False (msgpack)", "no: uint64-max | neg-zero"}}, {Name: "json", Cells: []string{"", "yes (json)"}}}}
+	return m
+}
+
+// TestRollup renders a matrix's rollup as text and Markdown: a line per
+// answer, a table row per group.
+func TestRollup(t *testing.T) {
+	var txt, md bytes.Buffer
+	if err := matrix.Write(&txt, rolledUp(), false); err != nil {
+		t.Fatal(err)
+	}
+	if err := matrix.WriteMarkdown(&md, rolledUp()); err != nil {
+		t.Fatal(err)
+	}
+	golden.Check(t, "rollup.txt.golden", txt.Bytes())
+	golden.Check(t, "rollup.md.golden", md.Bytes())
+}

@@ -41,8 +41,12 @@ func Write(w io.Writer, run *results.Run, cs []claims.Claim) error {
 	p("%d claims. %s.", len(cs), strings.Join(tally, "; "))
 	p("")
 	e := run.Env
-	p("Measured by serbench %s with %s on %s/%s, %s (%d CPUs, GOMAXPROCS %d), %s; %d benchmarks in %v.",
-		e.Serbench, e.GoVersion, e.GOOS, e.GOARCH, e.CPU, e.NumCPU, e.GOMAXPROCS, e.Date, len(run.Results),
+	load := ""
+	if e.Load != "" {
+		load = ", load average " + e.Load + " as it started"
+	}
+	p("Measured by serbench %s with %s on %s/%s, %s (%d CPUs, GOMAXPROCS %d), %s%s; %d benchmarks in %v.",
+		e.Serbench, e.GoVersion, e.GOOS, e.GOARCH, e.CPU, e.NumCPU, e.GOMAXPROCS, e.Date, load, len(run.Results),
 		time.Duration(run.Elapsed).Round(time.Second))
 	p("Regenerate it with `%s` (see docs/reproduce.md). Figures are ratios of medians, B's over A's as each claim names them,", Command)
 	p("with the ratio of the intervals' ends in brackets; a round trip is encode plus decode. Every figure comes from a verified round trip.")
@@ -70,7 +74,11 @@ func Write(w io.Writer, run *results.Run, cs []claims.Claim) error {
 			p("- The experiment: %s.", experiment(c))
 		}
 		if o.Figure != "" {
-			p("- Here: %s.", o.Figure)
+			here := "Here"
+			if o.ByCounts {
+				here = "Here, in instructions counted"
+			}
+			p("- %s: %s.", here, o.Figure)
 		}
 		if o.Reason != "" {
 			p("- Why: %s.", strings.TrimSuffix(o.Reason, "."))

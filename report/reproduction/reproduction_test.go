@@ -23,7 +23,7 @@ func measured(op results.Op, codec, ds string, ns float64, bytes int) results.Re
 func fixture() *results.Run {
 	run := &results.Run{
 		Env: results.Env{GoVersion: "go1.99", GOOS: "linux", GOARCH: "amd64", CPU: "Fixture CPU", NumCPU: 2, GOMAXPROCS: 2,
-			Serbench: "v0.1.0-fixture", Date: "2000-01-02T03:04:05Z"},
+			Serbench: "v0.1.0-fixture", Date: "2000-01-02T03:04:05Z", Load: "3.10 2.50 1.90"},
 		Elapsed:  results.Duration(95 * time.Second),
 		Warnings: []string{"a fixture's warning"},
 	}

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/serbench/serbench/report/matrix"
 	"github.com/serbench/serbench/results"
 )
 
@@ -154,6 +155,12 @@ func (s *writer) answer() {
 		s.p("- %s", a.markdown())
 	}
 	s.p("")
+	if lines := adoptCosts(answers, s.ix.run.Matrices); len(lines) > 0 {
+		for _, l := range lines {
+			s.p("- %s", l)
+		}
+		s.p("")
+	}
 	for _, l := range leftOut {
 		s.p("%s", text(l))
 	}
@@ -165,6 +172,29 @@ func (s *writer) answer() {
 	s.p("named only when a runner-up stands behind it beyond noise (its interval apart) in most of the shapes both hold;")
 	s.p("\"ahead beyond noise\" counts those shapes (elsewhere the two are within noise, or have no interval to compare).")
 	s.p("")
+}
+
+// adoptCosts returns, when a cost matrix (serbench cost) is beside the
+// run, a "cost to adopt" line for each codec an answer names, once: its
+// row of the matrix, each case with its figure.
+func adoptCosts(answers []Answer, ms []*results.Matrix) []string {
+	var out []string
+	for _, m := range ms {
+		if m.Study.Name != "cost" {
+			continue
+		}
+		var seen []string
+		for _, a := range answers {
+			if a.Winner == "" || slices.Contains(seen, a.Winner) {
+				continue
+			}
+			seen = append(seen, a.Winner)
+			if row := matrix.RowText(m, a.Winner); row != "" {
+				out = append(out, fmt.Sprintf("**Cost to adopt %s**: %s.", text(a.Winner), text(row)))
+			}
+		}
+	}
+	return out
 }
 
 // markdown renders an answer as a line of summary.md.

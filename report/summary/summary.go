@@ -20,9 +20,16 @@ func Write(w io.Writer, run *results.Run) error {
 	ix := newIndex(run)
 	s := &writer{w: bw, ix: ix}
 	s.header()
+	if !run.Options.Timed() {
+		// A run that counted and did not time has no times to rank.
+		s.counts()
+		s.problems()
+		return bw.Flush()
+	}
 	s.answer()
 	s.method()
 	s.winners()
+	s.counts()
 	s.corpora()
 	s.ladder()
 	s.crossover("gob")

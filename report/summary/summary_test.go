@@ -154,3 +154,34 @@ func TestProductionGolden(t *testing.T) {
 	}
 	golden.Check(t, "production.golden", buf.Bytes())
 }
+
+// TestAdoptCosts: with a cost matrix beside the run, the answer gains a
+// "cost to adopt" line for each codec it names, once, with its figures.
+func TestAdoptCosts(t *testing.T) {
+	run := fixture.Run()
+	answers, _ := summary.Answers(run)
+	var winner string
+	for _, a := range answers {
+		if a.Winner != "" {
+			winner = a.Winner
+			break
+		}
+	}
+	if winner == "" {
+		t.Skip("the fixture names no winner")
+	}
+	s := results.Study{Name: "cost", Outcomes: []results.OutcomeKind{{Name: "light", Code: ".", Label: "light", Tone: results.ToneGood, ShowNote: true}},
+		Rules: []results.Rule{{Verdict: "light", Why: "light"}}}
+	m := results.NewMatrix(s, []results.MatrixCodec{{Name: winner}}, []results.MatrixCase{{Name: "binary"}, {Name: "upkeep"}})
+	m.Add(results.MatrixCell{Codec: winner, Case: "binary", Outcome: "light", Note: "+12 kB"})
+	m.Add(results.MatrixCell{Codec: winner, Case: "upkeep", Outcome: "light"})
+	run.Matrices = []*results.Matrix{m}
+	var buf bytes.Buffer
+	if err := summary.Write(&buf, run); err != nil {
+		t.Fatal(err)
+	}
+	want := "- **Cost to adopt " + winner + "**: binary +12 kB, upkeep light."
+	if out := buf.String(); strings.Count(out, want) != 1 || strings.Index(out, want) > strings.Index(out, "## Fastest") && strings.Contains(out, "## Fastest") {
+		t.Errorf("want %q once, in the answer:\n%s", want, out)
+	}
+}

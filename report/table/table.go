@@ -40,6 +40,18 @@ func (r *row) total() float64 {
 	return t
 }
 
+// instructions is the row's instructions per encode and decode: what
+// ranks a run that counted and did not time.
+func (r *row) instructions() float64 {
+	t := 0.0
+	for _, res := range []*results.Result{r.encode, r.decode} {
+		if res != nil && res.Status == results.OK {
+			t += res.InstrPerOp
+		}
+	}
+	return t
+}
+
 // implausible reports whether either of the row's figures is implausible.
 func (r *row) implausible() bool {
 	return r.encode != nil && r.encode.Implausible != "" || r.decode != nil && r.decode.Implausible != ""
@@ -60,17 +72,30 @@ func Write(w io.Writer, run *results.Run) error {
 		if len(rows) == 0 {
 			continue
 		}
-		sort.SliceStable(rows, func(i, j int) bool { return rank(rows[i]) < rank(rows[j]) })
+		order := rank
+		if !run.Options.Timed() {
+			order = rankCounted
+		}
+		sort.SliceStable(rows, func(i, j int) bool { return order(rows[i]) < order(rows[j]) })
 		if cat.Procs > 0 {
 			fmt.Fprintf(tw, "dataset=%s shape=%s gomaxprocs=%d\n", cat.Dataset, cat.Shape, cat.Procs)
 		} else {
 			fmt.Fprintf(tw, "dataset=%s shape=%s\n", cat.Dataset, cat.Shape)
 		}
-		fmt.Fprintf(tw, "codec\tencode\t±\tdecode\t±\tbytes\tenc allocs\tdec allocs\t\n")
+		counted := run.Options.Counted()
+		head := "codec\tencode\t±\tdecode\t±\tbytes\tenc allocs\tdec allocs\t"
+		if counted {
+			head += "enc instr\tdec instr\t"
+		}
+		fmt.Fprintln(tw, head)
 		for _, r := range rows {
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", r.codec,
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t", r.codec,
 				timeCell(r.encode), ciCell(r.encode, shaky), timeCell(r.decode), ciCell(r.decode, shaky),
 				bytesCell(r), allocCell(r.encode), allocCell(r.decode))
+			if counted {
+				fmt.Fprintf(tw, "%s\t%s\t", instrCell(r.encode), instrCell(r.decode))
+			}
+			fmt.Fprintln(tw)
 		}
 		fmt.Fprintln(tw)
 	}
@@ -87,12 +112,17 @@ func Write(w io.Writer, run *results.Run) error {
 // each.
 func notes(w io.Writer, rs []results.Result, shaky map[string]bool) {
 	var problems, implausible []string
-	skipped, twoSpeeds := 0, 0
+	skipped, cut, twoSpeeds := 0, 0, 0
 	for i := range rs {
 		res := &rs[i]
-		switch res.Status {
-		case results.Skipped:
+		switch {
+		case res.Status == results.Skipped && res.CutShort:
+			cut++
+			continue
+		case res.Status == results.Skipped:
 			skipped++
+		}
+		switch res.Status {
 		case results.Failed, results.Error:
 			problems = append(problems, fmt.Sprintf("%s %s: %s", strings.ToUpper(string(res.Status)), res.Key(), res.ShortReason()))
 		case results.OK:
@@ -116,6 +146,9 @@ func notes(w io.Writer, rs []results.Result, shaky map[string]bool) {
 	for _, p := range slices.Concat(implausible, problems) {
 		fmt.Fprintln(w, p)
 	}
+	if cut > 0 {
+		fmt.Fprintf(w, "%d benchmarks not measured: the run's time (-time) ended first; -resume DIR measures them, or a longer -time.\n", cut)
+	}
 	if skipped > 0 {
 		fmt.Fprintf(w, "%d benchmarks skipped: a codec that cannot represent the data, or an extra-large case (each reason is in results.csv).\n", skipped)
 	}
@@ -134,9 +167,29 @@ func rank(r *row) float64 {
 	return 1e300
 }
 
+// rankCounted orders the rows of a run that counted and did not time:
+// by instructions, then failures.
+func rankCounted(r *row) float64 {
+	if t := r.instructions(); t > 0 {
+		return t
+	}
+	return 1e300
+}
+
+// instrCell is a result's instructions per op, "-" where not counted.
+func instrCell(r *results.Result) string {
+	if r == nil || r.Status != results.OK || r.InstrPerOp == 0 {
+		return "-"
+	}
+	return results.FormatInstr(r.InstrPerOp)
+}
+
 func timeCell(r *results.Result) string {
 	if r == nil {
 		return "-"
+	}
+	if r.Status == results.OK && len(r.Samples) == 0 && r.InstrPerOp > 0 {
+		return "-" // counted, not timed
 	}
 	if r.Status != results.OK {
 		return strings.ToUpper(string(r.Status))
@@ -148,7 +201,7 @@ func timeCell(r *results.Result) string {
 }
 
 func ciCell(r *results.Result, shaky map[string]bool) string {
-	if r == nil || r.Status != results.OK {
+	if r == nil || r.Status != results.OK || len(r.Samples) == 0 {
 		return ""
 	}
 	if !r.NsPerOp.Interval().Known() {

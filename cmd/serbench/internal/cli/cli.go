@@ -3,6 +3,7 @@
 package cli
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"flag"
@@ -12,12 +13,14 @@ import (
 	"strings"
 
 	"github.com/serbench/serbench/compliance"
+	"github.com/serbench/serbench/cost"
 	"github.com/serbench/serbench/evolve"
 	"github.com/serbench/serbench/fidelity"
 	"github.com/serbench/serbench/hostile"
-	"github.com/serbench/serbench/need"
+	"github.com/serbench/serbench/internal/suggest"
+	"github.com/serbench/serbench/interop"
+	"github.com/serbench/serbench/machine"
 	"github.com/serbench/serbench/preset"
-	"github.com/serbench/serbench/registry"
 	"github.com/serbench/serbench/runner"
 	"github.com/serbench/serbench/worker"
 )
@@ -93,6 +96,16 @@ Usage:
                                 what each reader gets when writer and reader disagree
                                 on the schema: every change both ways, as a matrix;
                                 evolution.csv, evolution.json
+  serbench interop [-codecs LIST] [-langs LIST] [-probes LIST] [-o DIR] [-v]
+                                can Python and JavaScript read it? every probe three
+                                ways between each Go codec and the peers of its format
+                                (scripts/interop-peers installs them); interop.csv,
+                                interop.json, report.html, summary.md
+  serbench cost [-codecs LIST] [-runs N] [-offline] [-o DIR] [-resume DIR]
+                                what adopting each codec costs: binary bytes, cold-build
+                                CPU-seconds, modules and licences, unsafe/asm/JIT,
+                                generated code, deterministic output, upkeep; cost.csv,
+                                cost.json
   serbench reproduce [-claims LIST] [-o DIR]
                                 check the seed articles' claims; writes DIR/REPRODUCTION.md
   serbench version              the serbench version, the Go version and GOOS/GOARCH
@@ -115,7 +128,7 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		// The hidden command a worker.Pool starts every child with.
 		return worker.Serve(ctx, stdin, func(s worker.Spec) (runner.Job, error) {
 			return preset.Job(s.Codec, s.Dataset, s.Shape, s.Ops)
-		}, hostile.Handler, compliance.Handler, fidelity.Handler(registry.Lookup), evolve.Handler, need.Handler, freshHandler, coldHandler, sampleHandler)
+		}, append(studyHandlers(), needProbeHandler, freshHandler, coldHandler, sampleHandler)...)
 	}
 	err := dispatch(ctx, args, stdout, stderr)
 	if errors.Is(err, errHelp) {
@@ -143,8 +156,12 @@ func dispatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return hostileCmd(ctx, rest, stdout, stderr)
 	case "evolve":
 		return evolveCmd(ctx, rest, stdout, stderr)
+	case "interop":
+		return interopCmd(ctx, rest, stdout, stderr)
 	case "reproduce":
 		return reproduceCmd(ctx, rest, stdout, stderr)
+	case "cost":
+		return costCmd(ctx, rest, stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil
@@ -159,25 +176,41 @@ func dispatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			// Flags without a command mean "run".
 			return runCmd(ctx, args, stdout, stderr)
 		}
-		return usagef("unknown command %q; known: run, list, report, compare, fidelity, hostile, evolve, reproduce, version, help", cmd)
+		return usagef("unknown command %q; known: run, list, report, compare, fidelity, hostile, evolve, interop, cost, reproduce, version, help", cmd)
 	}
 }
 
 // versionLine is what 'serbench version' prints: "serbench VERSION
 // GOVERSION GOOS/GOARCH".
 func versionLine() string {
-	return fmt.Sprintf("serbench %s %s %s/%s", runner.Version(), runtime.Version(), runtime.GOOS, runtime.GOARCH)
+	return fmt.Sprintf("serbench %s %s %s/%s", machine.Version(), runtime.Version(), runtime.GOOS, runtime.GOARCH)
 }
 
-// parse parses flags, turning flag errors into usage errors.
+// parse parses flags, turning flag errors into usage errors. An unknown
+// flag is named with the flags closest to it (-codec: did you mean
+// -codecs?), without the whole flag list the flag package prints: -h
+// prints it.
 func parse(fs *flag.FlagSet, args []string) error {
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return errHelp
-		}
-		return &UsageError{Msg: err.Error()}
+	out := fs.Output()
+	var said bytes.Buffer
+	fs.SetOutput(&said)
+	err := fs.Parse(args)
+	fs.SetOutput(out)
+	if err == nil {
+		return nil
 	}
-	return nil
+	if errors.Is(err, flag.ErrHelp) {
+		out.Write(said.Bytes())
+		return errHelp
+	}
+	if name, ok := strings.CutPrefix(err.Error(), "flag provided but not defined: "); ok {
+		var known []string
+		fs.VisitAll(func(f *flag.Flag) { known = append(known, "-"+f.Name) })
+		if err := suggest.Check("flag", []string{name}, known, nil, fs.Name()+" -h"); err != nil {
+			return &UsageError{Msg: err.Error()}
+		}
+	}
+	return &UsageError{Msg: err.Error()}
 }
 
 // splitList splits a comma-separated flag value, dropping blanks.
@@ -189,4 +222,16 @@ func splitList(s string) []string {
 		}
 	}
 	return out
+}
+
+// studyHandlers returns the worker tasks of every study (package study),
+// which a child serves.
+func studyHandlers() []worker.Handler {
+	hs := []worker.Handler{fidelity.Spec().Handler(), hostile.Spec(false).Handler(), evolve.Spec().Handler(), interop.Handler, cost.Spec(cost.Options{}).Handler()}
+	// The suite is embedded: it fails to load only in a broken build, and
+	// the parent then says so before it starts any child.
+	if s, err := compliance.Spec(); err == nil {
+		hs = append(hs, s.Handler())
+	}
+	return hs
 }

@@ -43,11 +43,16 @@ func TestMisuse(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"frobnicate"}, `unknown command "frobnicate"; known: run, list, report, compare, fidelity, hostile, evolve, reproduce, version, help`},
+		{[]string{"frobnicate"}, `unknown command "frobnicate"; known: run, list, report, compare, fidelity, hostile, evolve, interop, cost, reproduce, version, help`},
 		{[]string{"version", "x"}, `version takes no arguments, got ["x"]`},
 		{[]string{"list", "codecs", "presets"}, "list takes at most one argument: codecs, datasets, presets, probes, classes, cases, claims or needs"},
 		{[]string{"list", "formats"}, `cannot list "formats"; choose codecs, datasets, presets, probes, classes, cases, claims or needs`},
-		{[]string{"list", "-x"}, "flag provided but not defined: -x"},
+		{[]string{"list", "-x"}, `unknown flag "-x" (did you mean -v?); known: -v`},
+		{[]string{"list", "presetz"}, `cannot list "presetz" (did you mean presets?)`},
+		{[]string{"run", "-codec", "json"}, `unknown flag "-codec" (did you mean -codecs?); run 'serbench run -h' to see all`},
+		{[]string{"run", "-codecs", "jsno"}, `unknown codec "jsno" (did you mean json?)`},
+		{[]string{"run", "-preset", "quik"}, `unknown preset "quik" (did you mean quick?)`},
+		{[]string{"reproduce", "-claims", "s000-json-smal"}, `unknown claim "s000-json-smal" (did you mean s000-json-small or`},
 		{[]string{"report"}, "report needs exactly one results.json, journal.jsonl or output directory"},
 		{[]string{"report", "a.json", "b.json"}, "report needs exactly one results.json"},
 		{[]string{"report", "-o", t.TempDir()}, "report needs exactly one results.json"},
@@ -61,7 +66,7 @@ func TestMisuse(t *testing.T) {
 		{[]string{"run", "-budget", "1h"}, "-budget 1h0m0s out of range [10ms, 10m]"},
 		{[]string{"run", "-pin", "-2"}, "-pin -2 out of range"},
 		{[]string{"run", "-sample", "5ms", "-batch", "6ms"}, "batch"},
-		{[]string{"-nosuchflag"}, "flag provided but not defined: -nosuchflag"},
+		{[]string{"-nosuchflag"}, `unknown flag "-nosuchflag"`},
 		{[]string{"run", "-resume", "x", "-codecs", "json"}, "-resume takes the options of the run it continues: give it alone (or with -q), not with -codecs"},
 		{[]string{"run", "-resume", t.TempDir()}, "nothing to resume in"},
 		{[]string{"run", "-file", "doc.txt"}, `-file doc.txt: unknown extension ".txt"`},
@@ -175,6 +180,8 @@ func TestVersionLine(t *testing.T) {
 func TestInvocation(t *testing.T) {
 	for _, tc := range []struct{ arg0, want string }{
 		{"/tmp/go-build123/b001/exe/serbench", "go run ./cmd/serbench"},
+		{"/root/.cache/go-build/97/9747110327dd3dbf1cce778f27453fc2745ce39d3b2a6801a633001dbf9954d3-d/serbench", "go run ./cmd/serbench"},
+		{"/home/u/bin/9747110327dd3dbf1cce778f27453fc2745ce39d3b2a6801a633001dbf9954d3-d/serbench", "/home/u/bin/9747110327dd3dbf1cce778f27453fc2745ce39d3b2a6801a633001dbf9954d3-d/serbench"},
 		{"./serbench", "./serbench"},
 		{"/usr/local/bin/serbench", "/usr/local/bin/serbench"},
 		{"serbench", "serbench"},

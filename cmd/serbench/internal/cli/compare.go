@@ -19,23 +19,9 @@ import (
 )
 
 func compareCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("serbench compare", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	threshold := compare.DefaultThreshold
-	fs.Func("threshold", fmt.Sprintf("the relative `change` (5%% or 0.05) a significant change must exceed to be a regression (default %s)", compare.FormatThreshold(compare.DefaultThreshold)), func(s string) error {
-		t, err := compare.ParseThreshold(s)
-		threshold = t
-		return err
-	})
-	interleave := fs.Bool("interleave", false, "build OLD and NEW (git commits) and run them alternately in one session, then compare their pooled samples")
-	rounds := fs.Int("rounds", 8, "with -interleave: runs of each build (even balances the order; fewer than 8 let one slow run shift a side, see docs/compare.md)")
-	replace := fs.String("replace", "", "with -interleave: `MODULE@V1,MODULE@V2`, one commit (REF, else HEAD) built with two versions of a library")
-	fs.Usage = func() {
-		fmt.Fprint(fs.Output(), `Usage: serbench compare OLD NEW
+	b := newFlags("compare", `serbench compare OLD NEW
        serbench compare -interleave [-rounds N] OLDREF NEWREF [run flags]
-       serbench compare -interleave -replace MODULE@V1,MODULE@V2 [REF] [-- run flags]
-
-Compares two runs as benchstat does: per benchmark, each side's median
+       serbench compare -interleave -replace MODULE@V1,MODULE@V2 [REF] [-- run flags]`, `Compares two runs as benchstat does: per benchmark, each side's median
 with its 95% interval, and the delta where a Mann-Whitney U test finds a
 difference (p ≤ 0.05); then whether the codecs kept their ranking (a
 pair is judged only where its two intervals are apart in both runs), and
@@ -59,13 +45,18 @@ machine's drift falls on both alike; the pooled samples are compared as
 above and kept in a directory it names.
 
 Exit status: 0 no regression; 1 a regression beyond the threshold (or a
-failure); 2 misuse or an input that cannot be used; 3 interrupted.
-
-Flags:
-`)
-		fs.PrintDefaults()
-	}
-	if err := parse(fs, args); err != nil {
+failure); 2 misuse or an input that cannot be used; 3 interrupted.`, stderr)
+	fs := b.fs
+	threshold := compare.DefaultThreshold
+	fs.Func("threshold", fmt.Sprintf("the relative `change` (5%% or 0.05) a significant change must exceed to be a regression (default %s)", compare.FormatThreshold(compare.DefaultThreshold)), func(s string) error {
+		t, err := compare.ParseThreshold(s)
+		threshold = t
+		return err
+	})
+	interleave := fs.Bool("interleave", false, "build OLD and NEW (git commits) and run them alternately in one session, then compare their pooled samples")
+	rounds := fs.Int("rounds", 8, "with -interleave: runs of each build (even balances the order; fewer than 8 let one slow run shift a side, see docs/compare.md)")
+	replace := fs.String("replace", "", "with -interleave: `MODULE@V1,MODULE@V2`, one commit (REF, else HEAD) built with two versions of a library")
+	if err := b.parse(args); err != nil {
 		return err
 	}
 	gate := compare.Gate{Threshold: threshold}
@@ -93,6 +84,7 @@ Flags:
 			return &UsageError{Msg: err.Error()}
 		}
 	}
+	gate.Machines = machines
 	v, err := writeComparison(stdout, gate, args[0], args[1], sets)
 	if err != nil {
 		return err

@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/serbench/serbench/results"
 )
 
 // A flagBuilder builds a command's flag set from the one definition of
@@ -74,12 +76,25 @@ func (b *flagBuilder) runTime(p *time.Duration, dflt time.Duration, note string)
 	b.fs.DurationVar(p, "time", dflt, "the whole run's time, shared among its benchmarks, in [1s, 24h]; what it does not reach is cut short, marked so"+note)
 }
 
-// parse parses args and checks every flag given against its range.
+// parse parses args and checks every flag given against its range, and
+// the flags given together that contradict each other.
 func (b *flagBuilder) parse(args []string) error {
 	if err := parse(b.fs, args); err != nil {
 		return err
 	}
+	set := map[string]bool{}
+	b.fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	if set["in-process"] && set["timeout"] {
+		return usagef("-timeout kills a worker process that hangs, and -in-process runs without one: give one of them")
+	}
 	return checkRanges(b.fs)
+}
+
+// inProcess is -in-process: measure in this process, not in worker
+// processes; -timeout, which kills a hung worker, then cannot apply, and
+// parse refuses the two together.
+func (b *flagBuilder) inProcess(p *bool) {
+	b.fs.BoolVar(p, "in-process", false, "measure in this process, not in worker processes: a crash or hang then ends the command, and -timeout does not apply")
 }
 
 // studyFlags are the flags every study command takes: the codecs, where
@@ -181,4 +196,39 @@ func (b *byteSize) Set(s string) error {
 	}
 	*b = byteSize(n * mult)
 	return nil
+}
+
+// measureFlag is -measure: what a run measures of each op, one of
+// results.Measures.
+func (b *flagBuilder) measure(p *measureMode) {
+	*p = measureMode(results.MeasureTime)
+	b.fs.Var(p, "measure", "what to measure of each op: "+strings.Join(results.Measures, ", ")+
+		"; instructions are counted under Valgrind (callgrind), which a busy machine does not move, and both times then counts")
+}
+
+// A measureMode is a -measure value.
+type measureMode string
+
+func (m *measureMode) String() string { return string(*m) }
+func (m *measureMode) Get() any       { return string(*m) }
+
+func (m *measureMode) Set(s string) error {
+	if !slices.Contains(results.Measures, s) {
+		return fmt.Errorf("%q is not one of %s", s, strings.Join(results.Measures, ", "))
+	}
+	*m = measureMode(s)
+	return nil
+}
+
+// verbose is -v: say more. A study command prints every cell that is not
+// of the best outcome and the codecs that take no part; list prints the
+// long form of each row.
+func (b *flagBuilder) verbose(p *bool, what string) {
+	b.fs.BoolVar(p, "v", false, "say more: "+what)
+}
+
+// resume is -resume: finish what a killed or interrupted run of the
+// command left in its output directory, with the options it had.
+func (b *flagBuilder) resume(p *string, what string) {
+	b.fs.StringVar(p, "resume", "", "finish the killed or interrupted "+what+" whose output directory is `DIR`, with its options; what it finished is kept")
 }

@@ -36,7 +36,7 @@ func freshDecoder(ctx context.Context, jobs []measure.FreshJob) (map[string]meas
 			byCodec = append(byCodec, []measure.FreshJob{j})
 		}
 	}
-	pool := &worker.Pool{Parallel: 2}
+	pool := &worker.Pool{Parallel: 2, Isolated: true}
 	verdicts := map[string]measure.FreshVerdict{}
 	for len(byCodec) > 0 {
 		tasks := make([]worker.Task, len(byCodec))

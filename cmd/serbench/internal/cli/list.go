@@ -1,9 +1,9 @@
 package cli
 
 import (
-	"flag"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -12,6 +12,7 @@ import (
 	"github.com/serbench/serbench/dataset"
 	"github.com/serbench/serbench/evolve/change"
 	"github.com/serbench/serbench/hostile"
+	"github.com/serbench/serbench/internal/suggest"
 	"github.com/serbench/serbench/preset"
 	"github.com/serbench/serbench/registry"
 )
@@ -38,19 +39,16 @@ func listCmd(args []string, stdout, stderr io.Writer) error {
 // parseList parses the list command's line: what to list (all three
 // without an argument) and whether in the long form.
 func parseList(args []string, stderr io.Writer) (what []string, long bool, err error) {
-	fs := flag.NewFlagSet("serbench list", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.BoolVar(&long, "v", false, "the long form: each codec's version, label, home page and notes as well")
-	fs.Usage = func() {
-		fmt.Fprint(fs.Output(), "Usage: serbench list [-v] [codecs|datasets|presets|probes|classes|cases|claims]\n\nLists what -codecs, -datasets, -preset, fidelity's -probes, hostile's -classes, evolve's -cases and reproduce's -claims accept; without an argument, the first three.\n\nFlags:\n")
-		fs.PrintDefaults()
-	}
+	b := newFlags("list", "serbench list [-v] [codecs|datasets|presets|probes|classes|cases|claims]",
+		"Lists what -codecs, -datasets, -preset, fidelity's -probes, hostile's -classes, evolve's -cases and reproduce's -claims accept; without an argument, the first three.", stderr)
+	fs := b.fs
+	b.verbose(&long, "the long form: each codec's version, label, home page and notes as well")
 	// Accept the argument before or after the flags.
 	var arg []string
 	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
 		arg, args = args[:1], args[1:]
 	}
-	if err := parse(fs, args); err != nil {
+	if err := b.parse(args); err != nil {
 		return nil, false, err
 	}
 	args = append(arg, fs.Args()...)
@@ -60,11 +58,11 @@ func parseList(args []string, stderr io.Writer) (what []string, long bool, err e
 	case len(args) > 1:
 		return nil, false, usagef("list takes at most one argument: codecs, datasets, presets, probes, classes, cases, claims or needs")
 	}
-	switch args[0] {
-	case "codecs", "datasets", "presets", "probes", "classes", "cases", "claims", "needs":
+	lists := []string{"codecs", "datasets", "presets", "probes", "classes", "cases", "claims", "needs"}
+	if slices.Contains(lists, args[0]) {
 		return args, long, nil
 	}
-	return nil, false, usagef("cannot list %q; choose codecs, datasets, presets, probes, classes, cases, claims or needs", args[0])
+	return nil, false, usagef("cannot list %q%s; choose codecs, datasets, presets, probes, classes, cases, claims or needs", args[0], suggest.Hint(args[0], lists))
 }
 
 // listingOf returns the listing of what: codecs, datasets, presets,

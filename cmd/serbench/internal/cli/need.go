@@ -11,49 +11,40 @@ import (
 	"strings"
 	"time"
 
-	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/evolve"
 	"github.com/serbench/serbench/fidelity"
 	"github.com/serbench/serbench/hostile"
+	"github.com/serbench/serbench/interop"
 	"github.com/serbench/serbench/need"
 	"github.com/serbench/serbench/registry"
 	"github.com/serbench/serbench/report"
 	"github.com/serbench/serbench/report/summary"
 	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/runner"
+	"github.com/serbench/serbench/study"
 	"github.com/serbench/serbench/worker"
 )
 
-// needStudies run, for run -need, a study that decides a need, in its
-// quick form, over the candidate codecs that take part in it.
-var needStudies = map[string]func(ctx context.Context, codecs []string) (*results.Matrix, error){
-	"hostile": func(ctx context.Context, codecs []string) (*results.Matrix, error) {
-		return hostile.Run(ctx, &worker.Pool{Parallel: 2}, hostile.Options{Codecs: codecs, Quick: true})
-	},
-	"evolution": func(ctx context.Context, codecs []string) (*results.Matrix, error) {
-		var in []string
-		for _, c := range codecs {
-			if _, err := evolve.Lookup(c); err == nil {
-				in = append(in, c)
-			}
-		}
-		if len(in) == 0 {
-			return nil, nil
-		}
-		return evolve.Run(ctx, &worker.Pool{Parallel: 2}, evolve.Options{Codecs: in})
-	},
-	"fidelity": func(ctx context.Context, codecs []string) (*results.Matrix, error) {
-		infos := make([]codec.Info, 0, len(codecs))
-		for _, c := range codecs {
-			info, err := registry.Lookup(c)
-			if err != nil {
-				return nil, err
-			}
-			infos = append(infos, info)
-		}
-		return (&fidelity.Runner{Parallel: 2}).Run(ctx, infos, fidelity.Probes)
-	},
+// needStudies are, for run -need, the studies that decide a need, each
+// in its quick form, run over the candidate codecs that take part in it.
+var needStudies = map[string]func() *study.Study{
+	"hostile":   func() *study.Study { return hostile.Spec(true) },
+	"evolution": evolve.Spec,
+	"fidelity":  fidelity.Spec,
+	"interop":   func() *study.Study { return interop.Spec(nil) },
 }
+
+// runNeedStudy runs the study named name over the codecs among codecs
+// that take part in it; nil when none does.
+func runNeedStudy(ctx context.Context, name string, codecs []string) (*results.Matrix, error) {
+	s := needStudies[name]()
+	in := s.Among(codecs)
+	if len(in) == 0 {
+		return nil, nil
+	}
+	return study.Run(ctx, &worker.Pool{Parallel: 2}, s, study.Options{Codecs: in})
+}
+
 
 // applyNeeds judges the plan's codecs on the run's needs and keeps the
 // jobs of those that meet every one. The studies the needs read come from
@@ -84,7 +75,10 @@ func (p *runPlan) applyNeeds(ctx context.Context, stderr io.Writer) error {
 		missing := candidates
 		if i := slices.IndexFunc(ms, func(m *results.Matrix) bool { return m.Study.Name == s }); i >= 0 {
 			missing = slices.DeleteFunc(slices.Clone(candidates), func(c string) bool {
-				return slices.ContainsFunc(ms[i].Codecs, func(mc results.MatrixCodec) bool { return mc.Name == c })
+				// A study whose rows are a codec's several (interop's, one
+				// per peer) covers the codec its rollup answers for.
+				return slices.ContainsFunc(ms[i].Codecs, func(mc results.MatrixCodec) bool { return mc.Name == c }) ||
+					ms[i].Rollup != nil && slices.ContainsFunc(ms[i].Rollup.Rows, func(r results.RollupRow) bool { return r.Name == c })
 			})
 			if len(missing) > 0 {
 				ms = slices.Delete(ms, i, i+1) // run again over every candidate, so one matrix holds them
@@ -98,7 +92,7 @@ func (p *runPlan) applyNeeds(ctx context.Context, stderr io.Writer) error {
 			fmt.Fprintf(stderr, "serbench: -need runs the %s study over %d codecs\n", s, len(missing))
 		}
 		start := time.Now()
-		m, err := needStudies[s](ctx, missing)
+		m, err := runNeedStudy(ctx, s, missing)
 		if err != nil {
 			return &RunError{Msg: fmt.Sprintf("-need: the %s study: %v", s, err)}
 		}
@@ -186,6 +180,11 @@ func (p *runPlan) judgeAll(ctx context.Context, run *results.Run) {
 	}
 	run.Needs = n
 }
+
+// needProbeHandler is the worker's side of need.ProbeTask.
+var needProbeHandler = worker.Handler{Name: need.ProbeTask, Run: func(_ context.Context, input json.RawMessage, step func(string)) (json.RawMessage, error) {
+	return need.ProbeAll(input, step)
+}}
 
 // probeCaps finds the APIs of codecs in a worker child (need.Probe).
 func probeCaps(ctx context.Context, codecs []string) (map[string]need.Caps, error) {

@@ -91,6 +91,24 @@ func matrixOutputs(dir string, ms []*results.Matrix, page bool) []string {
 	return names
 }
 
+// writePages writes report.html and summary.md of the study matrices in
+// dir, when dir holds no run's results (whose pages writeMatrix renders
+// again), and says so on w.
+func writePages(dir string, w io.Writer) error {
+	if _, err := os.Stat(filepath.Join(dir, "results.json")); err == nil {
+		return nil
+	}
+	ms, err := report.ReadMatrices(dir)
+	if err != nil {
+		return err
+	}
+	if err := report.WriteMatrices(dir, ms); err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "serbench: wrote %s and %s of the matrices there\n", filepath.Join(dir, "report.html"), filepath.Join(dir, "summary.md"))
+	return nil
+}
+
 // writeMatrix writes a study's matrix into dir, and when dir holds a
 // run's results renders the run's outputs again so that report.html and
 // summary.md show the matrix; it says on w what it wrote.

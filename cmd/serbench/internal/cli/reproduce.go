@@ -8,10 +8,11 @@ import (
 	"time"
 
 	"github.com/serbench/serbench/claims"
+	"github.com/serbench/serbench/cmd/serbench/internal/progress"
 	"github.com/serbench/serbench/fidelity"
-	"github.com/serbench/serbench/internal/progress"
 	"github.com/serbench/serbench/measure"
 	"github.com/serbench/serbench/report/reproduction"
+	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/runner"
 	"github.com/serbench/serbench/worker"
 )
@@ -28,15 +29,22 @@ func reproduceCmd(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		budget, timeout time.Duration
 		total           time.Duration
 		quiet           bool
+		mode            measureMode
 		list            = fs.String("claims", "", "comma-separated claim IDs (default: all; see 'serbench list claims')")
-		inproc          = fs.Bool("in-process", false, "measure in this process, not in worker processes (-timeout does not apply)")
+		inproc          bool
 	)
+	b.inProcess(&inproc)
 	b.out(&out, "REPRODUCTION.md")
 	b.budget(&budget, 2*time.Second, "")
-	b.runTime(&total, 15*time.Minute, "; a claim whose cases were cut short cannot be tested here")
+	b.runTime(&total, 15*time.Minute, "; a claim whose cases were cut short is marked not measured")
 	b.timeout(&timeout, worker.DefaultTimeout, "preparing, verifying or one sample of a benchmark")
 	b.quiet(&quiet)
+	b.measure(&mode)
 	if err := b.parse(args); err != nil {
+		return err
+	}
+	rc := runConfig{mode: string(mode), inproc: inproc}
+	if err := rc.counter(); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {
@@ -58,20 +66,31 @@ func reproduceCmd(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	if err != nil {
 		return err
 	}
-	mc := measure.Config{Options: runner.Options{Budget: budget, Total: total}, Preset: "reproduce", LossProbes: fidelity.Shown}
-	if !*inproc {
-		mc.Workers, mc.Fresh = workers(timeout, nil), freshDecoder
+	opts := runner.Options{Budget: budget, Total: total, Count: rc.mode == results.MeasureInstructions}
+	mc := measure.Config{Options: opts, Preset: "reproduce", LossProbes: fidelity.Shown, AlsoCount: rc.mode == results.MeasureBoth}
+	if !inproc {
+		mc.Workers, mc.Fresh = counters(workers(timeout, nil), rc.vg), freshDecoder
 	}
 	run := measure.NewRun(mc, jobs)
 	var prog *progress.Reporter
+	start, est := time.Now(), measure.Estimate(jobs, mc.Options)
 	if !quiet && len(jobs) > 0 {
+		how := "at the budget per benchmark"
+		if total > 0 {
+			how = "at most: -time, and a claim whose cases it does not reach is marked not measured"
+		}
+		fmt.Fprintf(stderr, "serbench: %d jobs; about %v (%s)\n", len(jobs), est.Round(time.Second), how)
 		prog = progress.New(stderr, len(jobs))
+		prog.Keepalive(start)
 		mc.Progress = prog.Event
 	}
 	if len(jobs) > 0 {
 		err = measure.Run(ctx, run, jobs, mc)
 	}
 	prog.Finish()
+	if !quiet && len(jobs) > 0 {
+		fmt.Fprintf(stderr, "serbench: estimated %v; took %v (%s)\n", est.Round(time.Second), time.Since(start).Round(time.Second), progress.Off(est, time.Since(start)))
+	}
 	if err != nil {
 		return &RunError{Msg: fmt.Sprintf("reproduce: %v", err)}
 	}
@@ -84,11 +103,20 @@ func reproduceCmd(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		return &RunError{Msg: err.Error()}
 	}
 	count := map[claims.Verdict]int{}
+	byCounts := 0
 	for _, c := range cs {
-		count[claims.Check(c, run.Results).Verdict]++
+		o := claims.Check(c, run.Results)
+		count[o.Verdict]++
+		if o.ByCounts {
+			byCounts++
+		}
 	}
-	_, err = fmt.Fprintf(stdout, "%d claims: %d hold, %d hold with a caveat, %d do not hold, %d undecided within noise, %d cannot be tested here; wrote %s\n",
-		len(cs), count[claims.Holds], count[claims.Caveat], count[claims.NotHold], count[claims.Undecided], count[claims.Untestable], path)
+	decided := ""
+	if run.Options.Counted() {
+		decided = fmt.Sprintf(" (%d decided by instruction counts where time left them undecided)", byCounts)
+	}
+	_, err = fmt.Fprintf(stdout, "%d claims: %d hold, %d hold with a caveat, %d do not hold, %d undecided within noise, %d not measured (time ran out), %d cannot be tested here%s; wrote %s\n",
+		len(cs), count[claims.Holds], count[claims.Caveat], count[claims.NotHold], count[claims.Undecided], count[claims.NotMeasured], count[claims.Untestable], decided, path)
 	return err
 }
 

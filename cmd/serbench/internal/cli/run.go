@@ -13,11 +13,11 @@ import (
 	"strings"
 	"time"
 
+	"github.com/serbench/serbench/cmd/serbench/internal/progress"
 	"github.com/serbench/serbench/compress"
 	"github.com/serbench/serbench/dataset"
 	"github.com/serbench/serbench/fidelity"
 	"github.com/serbench/serbench/internal/outdir"
-	"github.com/serbench/serbench/internal/progress"
 	"github.com/serbench/serbench/journal"
 	"github.com/serbench/serbench/measure"
 	"github.com/serbench/serbench/need"
@@ -40,10 +40,12 @@ type runConfig struct {
 	quiet   bool
 	inproc  bool
 	timeout time.Duration
-	sample  *sample     // -file: the user's document (sample.go)
-	cpus    []int       // -cpu: each job at each GOMAXPROCS
-	cold    bool        // -cold: first calls in fresh processes
-	needs   []need.Want // -need: what the user needs of a format
+	sample  *sample          // -file: the user's document (sample.go)
+	cpus    []int            // -cpu: each job at each GOMAXPROCS
+	cold    bool             // -cold: first calls in fresh processes
+	needs   []need.Want      // -need: what the user needs of a format
+	mode    string           // -measure: time, instructions or both
+	vg      *worker.Valgrind // the Valgrind that counts, when -measure counts
 }
 
 // runFlags are the run command's flags, as parsed.
@@ -55,6 +57,7 @@ type runFlags struct {
 	maxSamples, pinCPU                                                     int
 	cpu                                                                    cpuList
 	liveHeap                                                               byteSize
+	measure                                                                measureMode
 }
 
 // newRunFlagSet returns the run command's flag set, parsing into f.
@@ -71,7 +74,7 @@ func newRunFlagSet(f *runFlags, stderr io.Writer) *flagBuilder {
 	fs.StringVar(&f.ops, "ops", "", "comma-separated ops (default: encode, decode): "+opNames(results.AllOps()))
 	fs.BoolVar(&f.xl, "xl", false, "include extra-large cases (the complex map's slice: needs 12 GiB of memory)")
 	b.out(&f.out, "the outputs; the run works in DIR/partial until it ends")
-	fs.StringVar(&f.resume, "resume", "", "continue the killed or interrupted run whose output directory is `DIR`, with its options")
+	b.resume(&f.resume, "run")
 	fs.Float64Var(&f.target, "target", defaults.Target, "stop sampling when the median's CI is within this fraction, "+flagRanges["target"].String())
 	b.runTime(&f.total, 0, " (default: the preset's, 3m for quick; 0: none)")
 	b.budget(&f.budget, 0, "; with -time, the most one may get (default: the preset's, else 1s)")
@@ -86,8 +89,9 @@ func newRunFlagSet(f *runFlags, stderr io.Writer) *flagBuilder {
 	fs.BoolVar(&f.cold, "cold", false, "also time every codec's first encode and first decode on each dataset shape, each in a fresh process (reflection caches, run-time code generation), reported apart from the warm figures")
 	fs.BoolVar(&f.gate, "gate", false, "sample only while a probe says the machine runs at full speed (its fast phases, not its average)")
 	b.timeout(&f.timeout, worker.DefaultTimeout, "preparing, verifying or one sample of a benchmark")
-	fs.BoolVar(&f.inproc, "in-process", false, "measure in this process, not in worker processes (a crash or hang then ends the run; -timeout does not apply)")
+	b.inProcess(&f.inproc)
 	b.quiet(&f.quiet)
+	b.measure(&f.measure)
 	fs.StringVar(&f.file, "file", "", "measure the document in `FILE` (.json, .yaml, .cbor, .msgpack; JSON lines as .jsonl) instead of the datasets, in this process; FILE,FILE2 adds a second document of the same kind, which decode alternates with the first (without it, the first is the only message)")
 	fs.StringVar(&f.accept, "accept", "", "with -file: comma-separated `LOSSES` a codec may make on the document and still be measured (nil-empty, time-zone, time-precision=1s, float-precision=6, ...; float-precision alone is 6 significant digits); by default a codec must return the document exactly, and one that loses part of it as it declares is skipped with the loss named")
 	return b
@@ -111,14 +115,11 @@ func parseRun(args []string, stderr io.Writer) (*runConfig, error) {
 	}
 	set := map[string]bool{}
 	fs.Visit(func(fl *flag.Flag) { set[fl.Name] = true })
-	if set["in-process"] && set["timeout"] {
-		return nil, usagef("-timeout kills a worker process that hangs, and -in-process runs without one: give one of them")
-	}
 	if f.cold && f.inproc {
 		return nil, usagef("-cold times first calls in fresh processes, and -in-process runs without any: give one of them")
 	}
 	c := &runConfig{args: args, set: set, out: f.out, resume: f.resume, quiet: f.quiet, inproc: f.inproc, timeout: f.timeout,
-		cpus: f.cpu, cold: f.cold}
+		cpus: f.cpu, cold: f.cold, mode: string(f.measure)}
 	if err := c.selectFrom(p, &f, stderr); err != nil {
 		return nil, err
 	}
@@ -127,9 +128,13 @@ func parseRun(args []string, stderr io.Writer) (*runConfig, error) {
 			return nil, &UsageError{Msg: err.Error()}
 		}
 	}
+	if err := c.counter(); err != nil {
+		return nil, err
+	}
 	if c.opts, err = optionsFrom(p, &f, set); err != nil {
 		return nil, err
 	}
+	c.opts.Count = c.mode == results.MeasureInstructions
 	return c, nil
 }
 
@@ -232,11 +237,11 @@ func runConfigOf(args []string, stderr io.Writer) (*runConfig, []results.Result,
 
 // measure returns the measuring configuration of the run.
 func (c *runConfig) measure(stderr io.Writer) measure.Config {
-	mc := measure.Config{Options: c.opts, Preset: c.label, LossProbes: fidelity.Shown}
+	mc := measure.Config{Options: c.opts, Preset: c.label, LossProbes: fidelity.Shown, AlsoCount: c.mode == results.MeasureBoth}
 	if !c.inproc {
-		mc.Workers = workers(c.timeout, func(cell string, quiet, timeout time.Duration) {
+		mc.Workers = counters(workers(c.timeout, func(cell string, quiet, timeout time.Duration) {
 			fmt.Fprintf(stderr, "serbench: waiting on %s: no progress for %v; killed at %v (-timeout)\n", cell, quiet, timeout)
-		})
+		}), c.vg)
 		mc.Fresh = freshDecoder
 		if c.cold {
 			mc.Cold = coldCaller
@@ -368,9 +373,11 @@ func (p *runPlan) execute(ctx context.Context, stderr io.Writer) (run *results.R
 	}
 	mc.Finished = jw.add
 	var prog *progress.Reporter // nil with -q: no progress
+	var est time.Duration
+	start := time.Now()
 	if !p.cfg.quiet {
 		todo := measure.Remaining(p.jobs, p.prior)
-		if est := measure.Estimate(todo, p.cfg.opts); est >= time.Minute {
+		if est = measure.Estimate(todo, p.cfg.opts); est >= time.Minute {
 			how := "at least, at the budget per benchmark; -time D bounds it, cutting short what it does not reach"
 			if p.cfg.opts.Total > 0 {
 				how = "at most: -time, and what it does not reach is cut short, marked so"
@@ -378,10 +385,14 @@ func (p *runPlan) execute(ctx context.Context, stderr io.Writer) (run *results.R
 			fmt.Fprintf(stderr, "serbench: %d benchmarks; about %v (%s)\n", countBenchmarks(todo), est.Round(time.Second), how)
 		}
 		prog = progress.New(stderr, len(measure.Remaining(p.jobs, p.prior)))
+		prog.Keepalive(start)
 		mc.Progress = prog.Event
 	}
 	runErr = measure.Run(ctx, run, p.jobs, mc)
 	prog.Finish()
+	if est >= time.Minute {
+		fmt.Fprintf(stderr, "serbench: estimated %v; took %v (%s)\n", est.Round(time.Second), time.Since(start).Round(time.Second), progress.Off(est, time.Since(start)))
+	}
 	jw.close()
 	if err := cmp.Or(jerr, jw.err); err != nil {
 		return nil, nil, &RunError{Msg: fmt.Sprintf("the journal in %s could not be written: %v", p.work, err)}
@@ -428,6 +439,9 @@ func finish(run *results.Run, runErr error, d *outdir.Dir, stderr io.Writer, stu
 // the interval target.
 func tally(run *results.Run) string {
 	c := results.Count(run.Results)
+	if !run.Options.Timed() {
+		return fmt.Sprintf("%d counted under Valgrind (%s), %d failed or errored, %d skipped", c.OK, results.UnitInstructions, c.Failed, c.Skipped)
+	}
 	var cis []float64
 	for i := range run.Results {
 		if r := &run.Results[i]; r.Status == results.OK {

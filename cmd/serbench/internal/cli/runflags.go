@@ -30,6 +30,7 @@ var flagRanges = map[string]flagRange{
 	"batch":     {lo: float64(time.Microsecond), dur: true}, // and at most -sample: runner.Options.Validate
 	"timeout":   {lo: float64(time.Second), dur: true},
 	"parallel":  {lo: 1, hi: 64},
+	"runs":      {lo: 1, hi: 100},
 	"cpu":       {lo: 1, hi: 1024},                                    // each GOMAXPROCS listed
 	"live-heap": {lo: 0, hi: float64(runner.MaxLiveHeap), size: true}, // and below the machine's memory
 	// runner.Options' MinSamples and MaxSamples: 0 is not "the default".

@@ -4,6 +4,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 )
 
@@ -36,11 +37,20 @@ func onPath(path string) bool {
 }
 
 // GoRun reports whether arg0 is the path of a binary go run built: go run
-// reports every non-zero exit status as 1.
+// reports every non-zero exit status as 1. go run builds into a temporary
+// directory (go-build*/b001/exe/NAME) or, from Go 1.24 on, keeps the
+// binary in the build cache (GOCACHE/xx/HASH-d/NAME).
 func GoRun(arg0 string) bool {
 	dir := filepath.Dir(arg0)
-	return filepath.Base(dir) == "exe" && strings.Contains(arg0, "go-build")
+	if filepath.Base(dir) == "exe" && strings.Contains(arg0, "go-build") {
+		return true
+	}
+	return cachedExe.MatchString(filepath.ToSlash(dir))
 }
+
+// cachedExe matches the directory of a binary in Go's build cache: two
+// hex digits, then a SHA-256 in hex ending in -d.
+var cachedExe = regexp.MustCompile(`/[0-9a-f]{2}/[0-9a-f]{64}-d$`)
 
 // Localize rewrites the commands a message quotes ('serbench list
 // codecs', run serbench fidelity -o DIR) into the command the user

@@ -1,0 +1,97 @@
+package compare
+
+import (
+	"math"
+	"strings"
+
+	"github.com/serbench/serbench/results"
+)
+
+// A holdReason says why the gate does not judge a row it shows.
+type holdReason int
+
+const (
+	judged   holdReason = iota
+	byCounts            // both runs counted the benchmark's instructions: they decide
+	bySpeeds            // a time change within a busy machine's two speeds
+	unstable            // a unit gated only where stable, whose runs spread too wide
+)
+
+// hold returns why g does not judge r, or judged. A row of time (a unit
+// Timed says is one) is left to the counts when both runs counted the
+// benchmark (counted holds its name): a count is what a busy machine does
+// not move. Otherwise, when either run's machine was busy (Speeds > 1), a
+// time change no larger than its slowdown is undecided: the two runs may
+// have sampled the same code at the machine's two speeds. allocs/op and
+// cpu-sec/op are judged only where their runs' spread leaves room to see
+// a change of the threshold's size (not Gate.Blind): json's allocs/op move
+// with the runtime's accounting between identical builds.
+func (g Gate) hold(r Row, counted map[string]bool) holdReason {
+	if Timed(r.Unit) {
+		if counted[r.Name] {
+			return byCounts
+		}
+		if s := g.speeds(); s > 1 && withinSpeeds(r, s) {
+			return bySpeeds
+		}
+	}
+	if stableOnly(r.Unit) && g.Blind(r) {
+		return unstable
+	}
+	return judged
+}
+
+// Timed reports whether unit is a measure of time, which a busy machine
+// moves: time per op (benchstat's sec/op and cpu-sec/op) and rates.
+func Timed(unit string) bool {
+	return unit == "sec/op" || strings.HasSuffix(unit, "-sec/op") || strings.HasSuffix(unit, "-ns") || higherIsBetter(unit)
+}
+
+// stableOnly reports whether unit is judged only where its runs agree
+// with themselves.
+func stableOnly(unit string) bool { return unit == "allocs/op" || unit == "cpu-sec/op" }
+
+// countedNames returns the benchmarks both runs counted instructions of.
+func countedNames(rows []Row) map[string]bool {
+	m := map[string]bool{}
+	for _, r := range rows {
+		if r.Unit == results.UnitInstructions && r.Old.Center > 0 && r.New.Center > 0 {
+			m[r.Name] = true
+		}
+	}
+	return m
+}
+
+// flaggedCount judges a row of counts: a count has no spread of its own
+// to test (one value per run), so a change beyond the threshold is
+// flagged, and beyond results.CountGap whatever the threshold: two
+// processes counting the same code differ by what their random hash seeds
+// make map lookups probe (docs/harness.md), which no threshold below it
+// can tell from a change.
+func flaggedCount(g Gate, r Row) bool {
+	return math.Abs(r.Change()) > max(g.Threshold, results.CountGap)+1e-9
+}
+
+// speeds returns the largest slowdown of the two runs' machines that
+// their meters found busy (results.MinBusy of the run or more), 0 when
+// neither was.
+func (g Gate) speeds() float64 {
+	s := 0.0
+	for _, m := range g.Machines {
+		if m != nil && m.Probes > 0 && m.Busy >= results.MinBusy {
+			s = max(s, m.Slowdown)
+		}
+	}
+	return s
+}
+
+// withinSpeeds reports whether r's change, either way, is no larger than
+// slowdown s: the ratio of two medians of the same code sampled in the
+// machine's two phases.
+func withinSpeeds(r Row, s float64) bool {
+	if r.Old.Center <= 0 || r.New.Center <= 0 {
+		return false
+	}
+	ratio := r.New.Center / r.Old.Center
+	return math.Max(ratio, 1/ratio) <= s
+}

@@ -1,0 +1,21 @@
+// Package interop is the cross-language study: what crosses between a Go
+// codec and the most used libraries of its format in Python and
+// JavaScript (the peers, pinned in peers/ and installed by
+// scripts/interop-peers into a cache outside the tree).
+//
+// Its cases are the fidelity probes another language can express
+// (Cases), each run three ways: Go writes and the peer reads
+// (PeerReads), the peer writes back what it read and Go reads
+// (RoundTrip), the peer writes the value and Go reads (GoReads). A peer
+// learns the value from its neutral form (Value): typed JSON, exact in
+// every language. What a peer reads comes back in that form, and Into
+// turns it into the Go value a program gets, which verify compares with
+// the value written; a format without a type of its own for a Go type
+// carries it as its Model says (JSON's times as RFC 3339 text).
+//
+// A column is a Go codec with one peer in one configuration (Variant,
+// declared as data); each runs in a child process of a worker.Pool, and
+// that child runs one peer process for all the column's cases (RunBatch,
+// Talk). A peer whose runtime or packages are missing is a skipped
+// column naming the command that installs it.
+package interop

@@ -1,0 +1,401 @@
+package interop
+
+import (
+	"context"
+	"encoding/json"
+	"math"
+	"math/big"
+	"os"
+	"os/exec"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/fidelity"
+	"github.com/serbench/serbench/registry"
+	"github.com/serbench/serbench/results"
+	"github.com/serbench/serbench/study"
+	"github.com/serbench/serbench/verify"
+	"github.com/serbench/serbench/worker"
+)
+
+// TestMain pins the local zone as a child does, and makes the test binary
+// a study's child when the test starts it so.
+func TestMain(m *testing.M) {
+	fidelity.PinZone()
+	if os.Getenv("SERBENCH_INTEROP_CHILD") == "1" {
+		if err := worker.Serve(context.Background(), os.Stdin, nil, Handler); err != nil {
+			os.Stderr.WriteString(err.Error() + "\n")
+			os.Exit(1)
+		}
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+func childCommand() *exec.Cmd {
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	cmd.Env = append(os.Environ(), "SERBENCH_INTEROP_CHILD=1")
+	return cmd
+}
+
+// TestValueJSON writes a neutral value of every kind as JSON and reads it
+// back.
+func TestValueJSON(t *testing.T) {
+	off := 19800
+	v := Value{Kind: Array, Elems: []Value{
+		{Kind: Nil}, {Kind: Bool, Bool: true}, {Kind: Int, Int: new(big.Int).Lsh(big.NewInt(1), 70)},
+		{Kind: Float, Bits: math.Float64bits(math.Copysign(0, -1))}, {Kind: Float32, Bits: uint64(math.Float32bits(0.1))},
+		{Kind: Num, Bits: math.Float64bits(1 << 53)}, {Kind: Str, Bytes: []byte("a\xffb")}, {Kind: Bytes, Bytes: []byte{}},
+		{Kind: Map, Pairs: []Pair{{Value{Kind: Int, Int: big.NewInt(-2)}, Value{Kind: Str, Bytes: []byte{}}}}},
+		{Kind: Time, Sec: -62132730894, Nsec: 5, Offset: &off}, {Kind: Time, Sec: 1},
+		{Kind: Ext, Type: -1, Bytes: []byte{1}}, {Kind: Tag, TagNum: "1", Elems: []Value{{Kind: Int, Int: big.NewInt(3)}}},
+		{Kind: Other, Text: "Decimal('1')"},
+	}}
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got Value
+	if err := json.Unmarshal(b, &got); err != nil {
+		t.Fatal(err)
+	}
+	if err := verify.Equal(v, got, nil); err != nil {
+		t.Errorf("%s read back differs: %v", b, err)
+	}
+	for _, bad := range []string{`{}`, `{"int":"x"}`, `{"float":"00"}`, `{"nil":true,"bool":true}`, `{"what":1}`} {
+		if err := json.Unmarshal([]byte(bad), &got); err == nil {
+			t.Errorf("%s read as a neutral value", bad)
+		}
+	}
+}
+
+// TestNeutralInto checks that every case's value comes back from its
+// neutral form, through JSON, in every model that can hold it: what Go
+// reads of an exact peer is the value itself.
+func TestNeutralInto(t *testing.T) {
+	for family, m := range Models {
+		for _, p := range Cases() {
+			v := p.Value()
+			n, err := Neutral(v, m)
+			if err != nil {
+				var ne notExpressible
+				if !errorsAs(err, &ne) {
+					t.Errorf("%s %s: %v", family, p.Name, err)
+				}
+				continue
+			}
+			b, err := json.Marshal(n)
+			if err != nil {
+				t.Fatalf("%s %s: %v", family, p.Name, err)
+			}
+			var back Value
+			if err := json.Unmarshal(b, &back); err != nil {
+				t.Fatalf("%s %s: %v", family, p.Name, err)
+			}
+			got, err := Into(back, reflect.TypeOf(v).Elem(), m)
+			if p.Name == "any-struct" {
+				continue // a struct in an any reads back as a map, in Go too
+			}
+			if err != nil {
+				t.Errorf("%s %s: %v", family, p.Name, err)
+				continue
+			}
+			want := reflect.ValueOf(v).Elem().Interface()
+			// A value held in an any comes back as the type a decoder
+			// into any gives.
+			if err := verify.Equal(want, got, []codec.Loss{{Kind: codec.InterfaceTypes}}); err != nil {
+				t.Errorf("%s %s: %v", family, p.Name, err)
+			}
+		}
+	}
+}
+
+func errorsAs(err error, target *notExpressible) bool {
+	ne, ok := err.(notExpressible)
+	if ok {
+		*target = ne
+	}
+	return ok
+}
+
+// TestInto checks what a reading that is not the value written says.
+func TestInto(t *testing.T) {
+	type I64 struct{ I int64 }
+	for _, tc := range []struct {
+		read  string
+		typ   reflect.Type
+		m     Model
+		error string // a part of the error; "" for none
+		want  any
+	}{
+		{`{"map":[[{"str":"SQ=="},{"num":"4340000000000000"}]]}`, reflect.TypeFor[I64](), Model{}, "", I64{1 << 53}},
+		{`{"map":[[{"str":"SQ=="},{"num":"3ff8000000000000"}]]}`, reflect.TypeFor[I64](), Model{}, "read 1.5 (a JavaScript number) (num) where an integer was written", nil},
+		{`{"map":[[{"str":"SQ=="},{"int":"9223372036854775808"}]]}`, reflect.TypeFor[I64](), Model{}, "past a int64", nil},
+		{`{"map":[[{"str":"Sg=="},{"int":"1"}]]}`, reflect.TypeFor[I64](), Model{}, "a field \"J\" that was not written", nil},
+		{`{"str":"MjAyNC0wNS0wNlQwNzowODowOVo="}`, reflect.TypeFor[time.Time](), Model{TimeText: true}, "", time.Date(2024, 5, 6, 7, 8, 9, 0, time.UTC)},
+		{`{"str":"MjAyNC0wNS0wNlQwNzowODowOVo="}`, reflect.TypeFor[time.Time](), Model{}, "where a time was written", nil},
+		{`{"map":[[{"str":"MQ=="},{"str":"YQ=="}]]}`, reflect.TypeFor[map[int]string](), Model{}, `read "1" (str) where an integer was written`, nil},
+		{`{"map":[[{"str":"MQ=="},{"str":"YQ=="}]]}`, reflect.TypeFor[map[int]string](), Model{KeysText: true}, "", map[int]string{1: "a"}},
+		{`{"str":"AQI="}`, reflect.TypeFor[[]byte](), Model{}, "where bytes was written", nil},
+	} {
+		var n Value
+		if err := json.Unmarshal([]byte(tc.read), &n); err != nil {
+			t.Fatal(err)
+		}
+		got, err := Into(n, tc.typ, tc.m)
+		switch {
+		case tc.error == "" && err != nil:
+			t.Errorf("%s into %s: %v", tc.read, tc.typ, err)
+		case tc.error != "" && (err == nil || !strings.Contains(err.Error(), tc.error)):
+			t.Errorf("%s into %s: error %v, want one with %q", tc.read, tc.typ, err, tc.error)
+		case tc.error == "":
+			if err := verify.Equal(tc.want, got, nil); err != nil {
+				t.Errorf("%s into %s: %v", tc.read, tc.typ, err)
+			}
+		}
+	}
+}
+
+// TestCases checks that the cases are the probes other languages can
+// express, chosen by their values, not by name.
+func TestCases(t *testing.T) {
+	names := fidelity.Names(Cases())
+	for _, n := range []string{"uint64-max", "any-2^53+1", "neg-zero", "float32", "nan", "time-offset", "map-int-key", "string-invalid-utf8", "bytes-nil", "bytes-empty", "deep-nesting", "bytes-binary"} {
+		if !slices.Contains(names, n) {
+			t.Errorf("case %s is missing from %v", n, names)
+		}
+	}
+	for _, n := range []string{"cycle", "map-struct-key", "big-int", "json-number", "marshaler", "iface-method", "embedded", "unexported", "reuse", "forward-unknown", "aliasing"} {
+		if slices.Contains(names, n) {
+			t.Errorf("%s is Go's alone, but is a case", n)
+		}
+	}
+}
+
+// TestColumns checks that the codecs are chosen by what they declare:
+// reflection codecs of a format with peers, never an in-place reader.
+func TestColumns(t *testing.T) {
+	cols := Columns(registry.Codecs)
+	var names []string
+	for _, c := range cols {
+		names = append(names, c.Name())
+		if c.Codec.API != codec.Reflection || c.Codec.ReadsOnly != "" || c.Peer.Family != c.Codec.Family {
+			t.Errorf("column %s: a %s codec of %s with a peer of %s", c.Name(), c.Codec.API, c.Codec.Family, c.Peer.Family)
+		}
+	}
+	for _, n := range []string{"msgpack@python-msgpack", "msgpack@python-msgpack+careful", "msgpack@node-msgpack+careful", "cbor@python-cbor2", "json@node-json"} {
+		if !slices.Contains(names, n) {
+			t.Errorf("no column %s", n)
+		}
+	}
+	for _, n := range names {
+		if c, p, v := ParseColumn(n); c+"@"+p+map[bool]string{true: "+" + v}[v != ""] != n {
+			t.Errorf("ParseColumn(%q) = %q, %q, %q", n, c, p, v)
+		}
+	}
+	if err := Study.Validate(); err != nil {
+		t.Error(err)
+	}
+}
+
+// TestNames checks the errors of names the study cannot run, and that a
+// Go codec's name selects its columns and a probe's its directions.
+func TestNames(t *testing.T) {
+	for _, tc := range []struct {
+		opts study.Options
+		err  string
+	}{
+		{study.Options{Codecs: []string{"msgpak"}}, "did you mean msgpack"},
+		{study.Options{Codecs: []string{"gob"}}, "interop cannot take gob: no peer in another language reads gob"},
+		{study.Options{Codecs: []string{"msgp"}}, "interop cannot take msgp: its codegen API reads its own types"},
+		{study.Options{Cases: []string{"cycle"}}, `unknown case "cycle"`},
+		{study.Options{Codecs: []string{"msgpack", "cbor@python-cbor2"}, Cases: []string{"neg-zero", "nan/go-reads"}}, ""},
+	} {
+		err := study.Check(Spec(nil), tc.opts)
+		if tc.err == "" && err != nil || tc.err != "" && (err == nil || !strings.Contains(err.Error(), tc.err)) {
+			t.Errorf("%+v: %v, want an error with %q", tc.opts, err, tc.err)
+		}
+	}
+	if _, err := ParseLangs([]string{"python", "cobol"}); err == nil || !strings.Contains(err.Error(), `no language "cobol"`) {
+		t.Errorf("ParseLangs(cobol): %v", err)
+	}
+}
+
+// runColumn runs probes through a column in this process, as a child
+// does, and returns the cells, three a probe.
+func runColumn(t *testing.T, col string, probes []string) []results.MatrixCell {
+	t.Helper()
+	cs := &columns{m: map[string]*column{}}
+	defer func() {
+		for _, st := range cs.m {
+			if st.conn != nil {
+				st.conn.Close()
+			}
+		}
+	}()
+	var cells []results.MatrixCell
+	for _, p := range probes {
+		for _, d := range Directions {
+			cells = append(cells, cs.cell(codec.Info{Name: col}, CaseName(p, d)))
+		}
+	}
+	return cells
+}
+
+// TestUnavailable checks that a peer whose install is missing is a
+// skipped column naming the command that installs it, not a failure.
+func TestUnavailable(t *testing.T) {
+	t.Setenv("SERBENCH_PEERS", t.TempDir())
+	cells := runColumn(t, "msgpack@python-msgpack", []string{"neg-zero", "nan"})
+	if len(cells) != 6 {
+		t.Fatalf("%d cells, want 6", len(cells))
+	}
+	for _, c := range cells {
+		if c.Outcome != Skipped || !strings.Contains(c.Detail, "scripts/interop-peers python") {
+			t.Errorf("%s: %s (%s), want skipped naming scripts/interop-peers python", c.Case, c.Outcome, c.Detail)
+		}
+	}
+}
+
+// needPeers skips t, naming the command, when lang's peers are missing;
+// where SERBENCH_REQUIRE_PEERS is 1 (scripts/test, which installs them),
+// it fails t instead.
+func needPeers(t *testing.T, lang Lang) {
+	t.Helper()
+	why := RuntimeOf(lang).Missing()
+	switch {
+	case why != "" && os.Getenv("SERBENCH_REQUIRE_PEERS") == "1":
+		t.Fatal(why)
+	case why != "":
+		t.Skip(why)
+	}
+}
+
+// TestKnownFacts asserts, as cells, what the peers are known to do with
+// what Go writes, and Go with what they write, against the pinned peers.
+func TestKnownFacts(t *testing.T) {
+	type fact struct {
+		fact               string
+		column, probe, dir string
+		want               results.Outcome
+		detail             string // a part of the cell's detail or note
+	}
+	facts := []fact{
+		// MessagePack
+		{"Python msgpack refuses integer map keys by default (strict_map_key)", "msgpack@python-msgpack", "map-int-key", PeerReads, RefusedPeer, "strict_map_key"},
+		{"Python msgpack reads integer map keys with strict_map_key=False", "msgpack@python-msgpack+careful", "map-int-key", PeerReads, SameValue, ""},
+		{"Python msgpack cannot write a datetime by default", "msgpack@python-msgpack", "time-utc", GoReads, RefusedPeer, "datetime"},
+		{"Python's datetime keeps microseconds", "msgpack@python-msgpack+careful", "time-nanos", PeerReads, Loss, "1µs"},
+		{"Python msgpack keeps an int64 exactly", "msgpack@python-msgpack", "int64-min", RoundTrip, SameBytes, ""},
+		{"Python msgpack refuses a string that is not UTF-8", "msgpack@python-msgpack", "string-invalid-utf8", PeerReads, RefusedPeer, "UnicodeDecodeError"},
+		{"vmihailenco/msgpack refuses a float64 into a float32 field, which Python writes", "msgpack@python-msgpack", "float32", GoReads, RefusedGo, "decoding float32"},
+		{"ormsgpack refuses MessagePack timestamps without an ext_hook", "msgpack@python-ormsgpack", "time-utc", PeerReads, RefusedPeer, "ext_hook"},
+		{"@msgpack/msgpack reads an integer past 2^53 as a rounded number", "msgpack@node-msgpack", "uint64-max", PeerReads, Changed, "past a uint64"},
+		{"@msgpack/msgpack reads it exactly with useBigInt64", "msgpack@node-msgpack+careful", "uint64-max", PeerReads, SameValue, ""},
+		{"@msgpack/msgpack turns integer map keys into strings", "msgpack@node-msgpack", "map-int-key", PeerReads, Changed, `read "1" (str) where an integer was written`},
+		{"@msgpack/msgpack writes a Map as an empty map", "msgpack@node-msgpack+careful", "map-int-key", GoReads, Changed, "missing"},
+		{"@msgpack/msgpack writes -0 as the integer 0", "msgpack@node-msgpack", "neg-zero", GoReads, Changed, "-0"},
+		{"JavaScript's Date keeps milliseconds", "msgpack@node-msgpack", "time-nanos", PeerReads, Loss, "1ms"},
+		{"@msgpack/msgpack reads bytes that are not UTF-8 as other characters", "msgpack@node-msgpack", "string-invalid-utf8", PeerReads, Changed, `"aÿb"`},
+		{"msgpackr reads an integer past 2^53 as a BigInt by default", "msgpack@node-msgpackr", "uint64-max", PeerReads, SameValue, ""},
+		{"msgpackr keeps integer map keys in a Map when mapsAsObjects is false", "msgpack@node-msgpackr+careful", "map-int-key", PeerReads, SameValue, ""},
+		// CBOR
+		{"fxamacker/cbor writes a time as Unix seconds, which Python reads as an int", "cbor@python-cbor2", "time-utc", PeerReads, SameValue, "read as int"},
+		{"cbor2 writes a tagged time that fxamacker/cbor reads", "cbor@python-cbor2", "time-utc", GoReads, SameValue, ""},
+		{"cbor-x reads integer map keys as strings", "cbor@node-cbor-x", "map-int-key", PeerReads, Changed, "where an integer was written"},
+		// JSON
+		{"Python's json reads Go's -0 as the integer 0", "json@python-json", "neg-zero", PeerReads, Changed, "-0"},
+		{"Python's json keeps a uint64 exactly", "json@python-json", "uint64-max", RoundTrip, SameValue, ""},
+		{"JSON.parse rounds an integer past 2^53", "json@node-json", "uint64-max", PeerReads, Changed, "past a uint64"},
+		{"encoding/json refuses JSON.stringify's rounded int64", "json@node-json", "int64-min", RoundTrip, RefusedGo, "cannot unmarshal number"},
+		{"JSON carries a time as RFC 3339 text exactly", "json@node-json", "time-offset", PeerReads, SameValue, ""},
+		// BSON, YAML, TOML
+		{"pymongo's bson refuses a string that is not UTF-8", "bson@python-bson", "string-invalid-utf8", PeerReads, RefusedPeer, "utf-8"},
+		{"the mongo driver writes integer map keys as strings, as BSON's keys are", "bson@python-bson", "map-int-key", GoReads, SameValue, ""},
+		{"go.yaml.in/yaml refuses PyYAML's timestamps (a space, not a T)", "yaml@python-pyyaml", "time-utc", GoReads, RefusedGo, "parsing time"},
+		{"PyYAML reads Go's -0 as 0", "yaml@python-pyyaml", "neg-zero", PeerReads, Changed, "-0"},
+		{"js-yaml refuses the !!binary Go writes for a string that is not UTF-8", "yaml@node-js-yaml", "string-invalid-utf8", PeerReads, RefusedPeer, "binary"},
+		{"smol-toml refuses an integer past 2^53", "go-toml@node-smol-toml", "int64-min", PeerReads, RefusedPeer, "losslessly"},
+		{"tomllib keeps microseconds", "go-toml@python-toml", "time-nanos", PeerReads, Loss, "1µs"},
+	}
+	byCol := map[string][]fact{}
+	var cols []string
+	for _, f := range facts {
+		if _, ok := byCol[f.column]; !ok {
+			cols = append(cols, f.column)
+		}
+		byCol[f.column] = append(byCol[f.column], f)
+	}
+	for _, col := range cols {
+		_, peerName, _ := ParseColumn(col)
+		peer, err := LookupPeer(peerName)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Run(col, func(t *testing.T) {
+			needPeers(t, peer.Lang)
+			var probes []string
+			for _, f := range byCol[col] {
+				if !slices.Contains(probes, f.probe) {
+					probes = append(probes, f.probe)
+				}
+			}
+			cells := runColumn(t, col, probes)
+			for _, f := range byCol[col] {
+				i := slices.IndexFunc(cells, func(c results.MatrixCell) bool { return c.Case == CaseName(f.probe, f.dir) })
+				if i < 0 {
+					t.Errorf("%s: no cell %s", f.fact, CaseName(f.probe, f.dir))
+					continue
+				}
+				c := cells[i]
+				// The same bytes are the same value too: a map's bytes
+				// follow Go's random order of its keys.
+				same := c.Outcome == f.want || f.want == SameValue && c.Outcome == SameBytes
+				if !same || !strings.Contains(c.Note+" "+c.Detail, f.detail) {
+					t.Errorf("%s: %s is %s (%s %s); want %s with %q", f.fact, c.Case, c.Outcome, c.Note, c.Detail, f.want, f.detail)
+				}
+			}
+		})
+	}
+}
+
+// TestRun runs a small study through children of a worker.Pool: a
+// column per peer and variant, three cells a probe, a verdict per column,
+// each row's language as its facet, and the portability answers in the
+// rollup. Without the peers, its columns are skipped.
+func TestRun(t *testing.T) {
+	pool := &worker.Pool{Command: childCommand, Parallel: 2}
+	done := 0
+	m, err := study.Run(context.Background(), pool, Spec([]Lang{Python}), study.Options{Codecs: []string{"msgpack"}, Cases: []string{"neg-zero", "map-int-key"},
+		Progress: func(int, int, results.MatrixCell) { done++ }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(m.Codecs) != 4 || len(m.Cases) != 6 || len(m.Cells) != 24 || len(m.Verdicts) != 4 || done != 24 {
+		t.Fatalf("%d columns, %d cases, %d cells, %d verdicts, %d progress calls; want 4, 6, 24, 4, 24", len(m.Codecs), len(m.Cases), len(m.Cells), len(m.Verdicts), done)
+	}
+	for _, c := range m.Codecs {
+		if c.Facet != "python" || c.Version == "" {
+			t.Errorf("row %s: facet %q, version %q; want python and vmihailenco/msgpack's", c.Name, c.Facet, c.Version)
+		}
+	}
+	answers := Portability(m)
+	if len(answers) != 1 || answers[0].Codec != "msgpack" || answers[0].Lang != Python || m.Rollup == nil || len(m.Rollup.Rows) != 1 {
+		t.Fatalf("answers %+v, rollup %+v; want one for msgpack and Python", answers, m.Rollup)
+	}
+	if os.Getenv("SERBENCH_REQUIRE_PEERS") != "1" && RuntimeOf(Python).Missing() != "" {
+		if !strings.HasPrefix(answers[0].Answer, "not run: ") {
+			t.Errorf("answer %q without the peers, want not run", answers[0].Answer)
+		}
+		return
+	}
+	// Python's msgpack refuses int keys by default and reads them when
+	// careful.
+	if want := "yes, with strict_map_key=False"; !strings.HasPrefix(answers[0].Answer, want) {
+		t.Errorf("answer %q, want it to start %q", answers[0].Answer, want)
+	}
+}

@@ -1,0 +1,95 @@
+// Package planted holds deliberately broken codecs, "planted faults", that
+// serbench's tests and a developer build use to prove that the harness
+// catches codecs that cheat and survives codecs that crash or hang.
+//
+// Every planted codec is encoding/json (Family "planted", Module "std",
+// API reflection) with one fault, described in its Info.Notes; apart from
+// that fault it encodes and decodes exactly as json.Marshal and
+// json.Unmarshal do. The package is imported only by tests and by a
+// build-tagged file, never by the registry.
+//
+// The cheaters run without crashing and must be flagged failed or
+// implausible:
+//
+//   - planted-input: Value returns the very pointer handed to Prepare; Decode
+//     unmarshals into a throwaway value.
+//   - planted-cached-encode: Encode marshals once and returns the cached
+//     bytes forever after, even when the value changes.
+//   - planted-memo-decode: the first Decode is honest; later ones do nothing,
+//     and Value keeps returning the first decoded value.
+//   - planted-lossy-later: the first Decode of a Case is honest; every later
+//     one corrupts the decoded value (see below).
+//   - planted-growing: the k-th Encode of a Case returns the json followed
+//     by k-1 trailing spaces, so each encoding is one byte longer than the
+//     last (json.Unmarshal accepts trailing white space).
+//   - planted-rare-loss: Decode calls 1000, 2000, 3000, ... of a Case
+//     corrupt the decoded value; every other call is honest.
+//   - planted-noop: Prepare marshals and unmarshals once; Encode returns the
+//     stored bytes, Decode does nothing and returns nil, Value returns the
+//     stored decoded value.
+//
+// The evaders (Evaders) cheat where an older runner did not look, each
+// exploiting one weakness (Weakness) of the runner that issue 31 audited,
+// and must now be failed or flagged implausible, never ranked:
+//
+//   - planted-memo-content (two fixed messages): a two-entry memo of
+//     decoded values keyed by the input's content.
+//   - planted-tell (checks told from timing): the third Decode in a row
+//     with no Encode or Value between, and every one after, does nothing.
+//   - planted-lazy-value (Value not timed): Decode copies; Value decodes.
+//   - planted-loop-short and planted-loop-gzip (self-timed loops
+//     trusted): declared self-timed, the first's loops run a thousandth of
+//     the iterations; the second encodes gzipped json and its own loop
+//     compresses only the last encoding.
+//   - planted-handle (encode and decode in one process): the encoding is
+//     an 8-byte handle to the value's json kept in the process.
+//   - planted-rewrite-input (decode writes into the messages): Decode
+//     rewrites the caller's buffer as an index into its memo.
+//   - planted-large-loss (few round trips of large messages): every 50th
+//     decode of a message over 4 KiB is corrupted.
+//   - planted-alias and planted-reuse (values alias the input, or one
+//     target is reused): undeclared.
+//
+// The round-two evaders (RoundTwo) cheat where the runner of issue 31's
+// round did not look, each exploiting one weakness (WeaknessTwo) that
+// issue 41 names, and must now be failed, flagged implausible, or find
+// nothing to cheat on:
+//
+//   - planted-replay (the checks show nothing new): each case's first
+//     Encode is honest, every later one copies it (a memcpy, past the
+//     copy floor).
+//   - planted-memo-address (the same): Decode hands back the value it
+//     decoded from a buffer at the same address, after copying the input.
+//   - planted-defer-value (deferred work is free): a Decode after a Decode
+//     keeps its input and leaves the decoding to Value.
+//   - planted-index (deterministic builds): a value that is one of a
+//     dataset's first builds is encoded as its 3-byte index and rebuilt
+//     from it in any process.
+//   - planted-small-first (the size is message 0's): the first case a
+//     codec prepares encodes gzipped json, every other plain json.
+//
+// The corruption of planted-lossy-later and planted-rare-loss is made at
+// the top level of the decoded value: a struct loses its first exported
+// field that is not already zero (set to zero); a slice loses its last
+// element (an empty slice gains a zero element); a map loses its first key
+// in fmt order (an empty map gains a zero entry); a time.Time moves one
+// second later; a scalar changes (numbers +1 or negated, a bool flips, a
+// string gains an "x").
+//
+// The crashers are honest json on every value except those of their
+// trigger type (Triggers): a value is of type T when it is a *T, *[]T or
+// *[]*T. On its trigger, a crasher's Encode is honest and its Decode never
+// returns:
+//
+//   - planted-stack (dataset.Tiny): Decode recurses without bound until
+//     Go's unrecoverable "fatal error: stack overflow".
+//   - planted-oom (dataset.Medium): Decode allocates 1 TiB and touches it:
+//     "fatal error: runtime: out of memory" (unrecoverable) on Linux with
+//     the default heuristic overcommit; where the kernel always overcommits
+//     (vm.overcommit_memory=1) the touching exhausts memory and the OOM
+//     killer ends the process instead.
+//   - planted-hang (dataset.Big): Decode spins on the CPU forever.
+//   - planted-mapwrite (dataset.User): Decode writes one map from two
+//     goroutines until the unrecoverable "fatal error: concurrent map
+//     writes".
+package planted

@@ -1,0 +1,95 @@
+package runner
+
+import (
+	"fmt"
+	"runtime"
+	"runtime/debug"
+
+	"github.com/serbench/serbench/internal/valgrind"
+)
+
+// countWindow is the fewest instructions the shorter of a count's two
+// windows runs: long enough that the scheduler's own work on the
+// counting thread (a preemption the wall clock asks for) is a small
+// fraction of it.
+const countWindow = 1_000_000
+
+// count counts bench b's instructions per op (Options.Count), then makes
+// the checks after timing, and ends the bench. A count that fails fails
+// the bench as a timed iteration's would.
+func (r *Runner) count(job *Job, b *bench) {
+	r.beat(job, b.res.Op, "count")
+	if job.Procs > 1 {
+		b.res.CountSkipped = fmt.Sprintf("counted on one goroutine only, not at GOMAXPROCS %d", job.Procs)
+	} else if n, err := r.countBench(b); err != nil {
+		b.fail(err)
+		return
+	} else {
+		b.res.InstrPerOp = n
+	}
+	r.checkBench(b)
+	b.done = true
+}
+
+// countBench returns the instructions per op of b's timed loop: the
+// difference of the counts of two windows of the loop, n and 2n
+// iterations, over n, so that what a window costs besides its iterations
+// (arming the control, the count's own requests, the loop's entry) cancels
+// by design. n is a whole number of passes over the pool of messages, so
+// that every message counts alike whatever the order; the loop first runs
+// a window of 2n uncounted, so that the heap both windows allocate from
+// has its working size. The collector is off during the windows, and a
+// collection runs before each, so that no window pays for another's
+// garbage: instructions per op are the op's own, allocation included and
+// collection not (see docs/harness.md). The goroutine stays on its
+// thread, the only one counted; the loop's random iterations are
+// verified as when timed, with the count paused.
+func (r *Runner) countBench(b *bench) (float64, error) {
+	c, err := valgrind.Open()
+	if err != nil {
+		return 0, err
+	}
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	b.ctl.uncounted = func(f func() error) error {
+		c.Pause()
+		defer c.Resume()
+		return f()
+	}
+	defer func() { b.ctl.uncounted = nil }()
+	defer c.Off() // the checks after the count run uninstrumented
+	defer debug.SetGCPercent(debug.SetGCPercent(-1))
+	window := func(n int) (uint64, error) {
+		runtime.GC()
+		b.ctl.arm(n)
+		c.Start()
+		err := b.loop(n)
+		got, cerr := c.Stop()
+		r.alive()
+		if err != nil {
+			return 0, err
+		}
+		return got, cerr
+	}
+	pool := max(len(b.ctl.order), 1)
+	first, err := window(pool)
+	if err != nil {
+		return 0, err
+	}
+	n := pool * max(1, int((countWindow+first-1)/max(first, 1)))
+	if _, err := window(2 * n); err != nil {
+		return 0, err
+	}
+	one, err := window(n)
+	if err != nil {
+		return 0, err
+	}
+	two, err := window(2 * n)
+	if err != nil {
+		return 0, err
+	}
+	if two <= one {
+		return 0, fmt.Errorf("counting: %d iterations ran %d instructions and %d ran %d: a count that does not grow with the loop is not the loop's", 2*n, two, n, one)
+	}
+	return float64(two-one) / float64(n), nil
+}

@@ -30,14 +30,15 @@ func hostileCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		inputs       []hostile.External
 		fuzz         time.Duration
 		fuzzCPU      time.Duration
+		fuzzRuns     int // the codecs fuzzed
 	)
 	sc := &studyCommand{
 		spec: func() (*study.Study, error) {
 			o := hostile.Options{Quick: quick, Inputs: inputs}
 			if fuzz > 0 {
-				fuzzCPU = 0
+				fuzzCPU, fuzzRuns = 0, 0
 				o.Fuzz = &hostile.FuzzOptions{Budget: fuzz, Progress: func(st hostile.FuzzStat) {
-					fuzzCPU += st.CPU
+					fuzzCPU, fuzzRuns = fuzzCPU+st.CPU, fuzzRuns+1
 					fmt.Fprintf(stderr, "fuzz %s: %d crashers in %v, %v of CPU time%s\n", st.Codec, len(st.Crashers), st.Elapsed, st.CPU.Round(100*time.Millisecond), errNote(st.Err))
 				}}
 			}
@@ -90,8 +91,8 @@ func hostileCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 			return []string{hostile.ClassInput}
 		},
 		then: func(ctx context.Context, pool *worker.Pool, m *results.Matrix, o study.Options) ([]*results.Matrix, error) {
-			if fuzz > 0 {
-				fmt.Fprintf(stderr, "fuzz: %v of CPU time in all\n", fuzzCPU.Round(time.Second))
+			if fuzzRuns > 0 {
+				fmt.Fprintf(stderr, "fuzz: %d codecs, %v of CPU time in all\n", fuzzRuns, fuzzCPU.Round(time.Second))
 			}
 			for _, line := range hostile.FuzzFindings(m) {
 				fmt.Fprintln(stderr, line)

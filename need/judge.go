@@ -58,6 +58,14 @@ func (w Want) judge(f Facts, m *results.Matrix) results.Judgement {
 		return results.Judgement{Status: results.NeedUnknown,
 			Why: fmt.Sprintf("%s has not run for %s: %s -codecs %s", n.Study, f.Name, n.Run, f.Name)}
 	}
+	if n.Fact != nil {
+		c := m.Cell(f.Name, n.FactCase)
+		if c == nil || len(c.Facts) == 0 {
+			return results.Judgement{Status: results.NeedUnknown,
+				Why: fmt.Sprintf("%s has no %s figures for %s: %s -codecs %s", n.Study, n.FactCase, f.Name, n.Run, f.Name)}
+		}
+		return declared(n.Fact(c.Facts))
+	}
 	if n.Cases == nil {
 		v := m.Verdict(f.Name)
 		if slices.Contains(n.Verdicts, v.Verdict) {

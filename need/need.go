@@ -3,6 +3,7 @@ package need
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/serbench/serbench/codec"
@@ -42,6 +43,12 @@ type Need struct {
 	// Fallback, if set, decides the need from the codec's facts when
 	// Study has not run for the codec.
 	Fallback func(f Facts) (bool, string)
+	// FactCase and Fact, if set, decide the need from the study's cell of
+	// FactCase for the codec: Fact reads the cell's figures
+	// (MatrixCell.Facts) and says whether the codec meets the need, and
+	// if not, why.
+	FactCase string
+	Fact     func(facts map[string]string) (bool, string)
 	// Run is the command that runs Study for some codecs, named in an
 	// unknown judgement: "serbench hostile".
 	Run string
@@ -52,6 +59,9 @@ type Facts struct {
 	Name, Family string
 	API          codec.APIKind
 	Losses       int // declared losses (codec.Info.Losses)
+	// JIT and Generator are what adopting the codec asks, as it declares
+	// (codec.Info.Adopt).
+	JIT, Generator string
 	// Streams and InPlace say whether the codec has a streaming API
 	// (codec.Streamer) and an in-place reader (codec.Getter); nil when
 	// unknown.
@@ -60,7 +70,8 @@ type Facts struct {
 
 // FactsOf returns the facts codec info declares.
 func FactsOf(info codec.Info) Facts {
-	return Facts{Name: info.Name, Family: info.Family, API: info.API, Losses: len(info.Losses)}
+	return Facts{Name: info.Name, Family: info.Family, API: info.API, Losses: len(info.Losses),
+		JIT: info.Adopt.JIT, Generator: info.Adopt.Generator}
 }
 
 func (f Facts) format() Format { fm, _ := FormatOf(f.Name, f.Family); return fm }
@@ -94,6 +105,34 @@ var Needs = []*Need{
 		Study: "interop", Rollup: "Python", Run: "serbench interop"},
 	{Name: "javascript", Says: "what it writes reads right in JavaScript (Node), and the reverse, with some peer's defaults or careful settings",
 		Study: "interop", Rollup: "JavaScript (Node)", Run: "serbench interop"},
+	{Name: "no-unsafe", Says: "neither its packages nor its dependencies import unsafe, hold assembly or generate code at run time",
+		Study: "cost", FactCase: "unsafe", Run: "serbench cost -costs unsafe",
+		Fact: func(f map[string]string) (bool, string) {
+			if f["unsafe"] == "0" && f["asm"] == "0" && f["jit"] == "0" {
+				return true, ""
+			}
+			return false, fmt.Sprintf("cost: %s of its packages import unsafe, %s hold assembly, %s generate code at run time", f["unsafe"], f["asm"], f["jit"])
+		}},
+	{Name: "small-binary", Says: fmt.Sprintf("adds at most %d KiB to a stripped binary", smallBinary>>10),
+		Study: "cost", FactCase: "binary", Run: "serbench cost -costs binary",
+		Fact: func(f map[string]string) (bool, string) {
+			n, err := strconv.ParseInt(f["bytes_added"], 10, 64)
+			if err != nil {
+				return false, "cost: no figure of the bytes it adds"
+			}
+			return n <= smallBinary, fmt.Sprintf("cost: it adds %d KiB to a stripped binary", n>>10)
+		}},
+	{Name: "no-jit", Says: "generates no machine code at run time",
+		Declared: func(f Facts) (bool, string) { return f.JIT == "", "it generates machine code at run time: " + f.JIT }},
+	{Name: "no-compiler", Says: "needs no schema compiler outside Go's toolchain (" + strings.Join(compilers, ", ") + ")",
+		Declared: func(f Facts) (bool, string) {
+			for _, c := range compilers {
+				if slices.Contains(strings.FieldsFunc(f.Generator, func(r rune) bool { return r == ',' || r == ' ' || r == ':' }), c) {
+					return false, "its generated code comes from " + c + " (" + f.Generator + ")"
+				}
+			}
+			return true, ""
+		}},
 	{Name: "no-codegen", Says: "needs no generated code",
 		Declared: func(f Facts) (bool, string) { return f.API != codec.Codegen, "it works through generated code" }},
 	{Name: "schema", Says: "writes by a schema both ends share (fields by number or position)",
@@ -115,6 +154,14 @@ var Needs = []*Need{
 			return known(f.InPlace), "it reads no field in place: a get decodes the whole message"
 		}},
 }
+
+// smallBinary is the most a codec may add to a stripped binary and meet
+// small-binary.
+const smallBinary = 1 << 20
+
+// compilers are the schema compilers a generator may need that Go's
+// toolchain cannot install (go tool installs the others).
+var compilers = []string{"protoc", "flatc", "capnp", "thrift"}
 
 func known(b *bool) bool { return b != nil && *b }
 

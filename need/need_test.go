@@ -228,3 +228,37 @@ func printable(b []byte) bool {
 	}
 	return true
 }
+
+// TestCostNeeds judges the needs the cost study's figures decide, and those
+// the codecs' adoption declarations decide.
+func TestCostNeeds(t *testing.T) {
+	m := results.NewMatrix(results.Study{Name: "cost", Outcomes: tones, Rules: []results.Rule{{Verdict: "any", Why: "."}}},
+		[]results.MatrixCodec{{Name: "lean"}, {Name: "fat"}}, []results.MatrixCase{{Name: "binary"}, {Name: "unsafe"}})
+	m.Add(results.MatrixCell{Codec: "lean", Case: "binary", Outcome: "ok", Facts: map[string]string{"bytes_added": "12000"}})
+	m.Add(results.MatrixCell{Codec: "lean", Case: "unsafe", Outcome: "ok", Facts: map[string]string{"unsafe": "0", "asm": "0", "jit": "0"}})
+	m.Add(results.MatrixCell{Codec: "fat", Case: "binary", Outcome: "ok", Facts: map[string]string{"bytes_added": "3743000"}})
+	m.Add(results.MatrixCell{Codec: "fat", Case: "unsafe", Outcome: "ok", Facts: map[string]string{"unsafe": "3", "asm": "1", "jit": "1"}})
+	facts := []Facts{
+		{Name: "lean", Family: "json"},
+		{Name: "fat", Family: "json", JIT: "per type on first use", Generator: "protoc, protoc-gen-go (go tool)"},
+		{Name: "unmeasured", Family: "json", Generator: "msgp (go tool)"},
+	}
+	ws, err := Parse("small-binary,no-unsafe,no-jit,no-compiler")
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := Judge(ws, facts, []*results.Matrix{m})
+	want := map[string]string{"lean": "met met met met", "fat": "failed failed failed failed", "unmeasured": "unknown unknown met met"}
+	for _, c := range n.Codecs {
+		var got []string
+		for _, j := range c.Judgements[:len(ws)] {
+			got = append(got, string(j.Status))
+		}
+		if strings.Join(got, " ") != want[c.Codec] {
+			t.Errorf("%s: %v; want %s (%+v)", c.Codec, got, want[c.Codec], c.Judgements[:len(ws)])
+		}
+	}
+	if l := n.Lacks("fat"); len(l) != 4 || !strings.Contains(l[0].Why, "3655 KiB") || !strings.Contains(l[3].Why, "protoc") {
+		t.Errorf("fat lacks %+v; want the bytes it adds and the compiler named", l)
+	}
+}

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/serbench/serbench/cost"
 	"github.com/serbench/serbench/evolve"
 	"github.com/serbench/serbench/fidelity"
 	"github.com/serbench/serbench/hostile"
@@ -25,26 +26,45 @@ import (
 	"github.com/serbench/serbench/worker"
 )
 
+// A needStudy is a study that decides a need, as run -need runs it:
+// its quick form, and the cases of it the needs read (all when nil).
+type needStudy struct {
+	spec  func() (*study.Study, error)
+	cases []string
+}
+
 // needStudies are, for run -need, the studies that decide a need, each
-// in its quick form, run over the candidate codecs that take part in it.
-var needStudies = map[string]func() *study.Study{
-	"hostile":   func() *study.Study { return hostile.Spec(true) },
-	"evolution": evolve.Spec,
-	"fidelity":  fidelity.Spec,
-	"interop":   func() *study.Study { return interop.Spec(nil) },
+// run over the candidate codecs that take part in it.
+var needStudies = map[string]needStudy{
+	"hostile":   {spec: func() (*study.Study, error) { return hostile.Spec(true), nil }},
+	"evolution": {spec: func() (*study.Study, error) { return evolve.Spec(), nil }},
+	"fidelity":  {spec: func() (*study.Study, error) { return fidelity.Spec(), nil }},
+	"interop":   {spec: func() (*study.Study, error) { return interop.Spec(nil), nil }},
+	// The cost study builds a main per codec: only what the needs read,
+	// from the checkout around the current directory.
+	"cost": {cases: []string{cost.CaseBinary, cost.CaseUnsafe}, spec: func() (*study.Study, error) {
+		root, err := checkout("")
+		if err != nil {
+			return nil, err
+		}
+		return cost.Spec(cost.Options{Root: root, Proxy: "off"}), nil
+	}},
 }
 
 // runNeedStudy runs the study named name over the codecs among codecs
 // that take part in it; nil when none does.
 func runNeedStudy(ctx context.Context, name string, codecs []string) (*results.Matrix, error) {
-	s := needStudies[name]()
+	ns := needStudies[name]
+	s, err := ns.spec()
+	if err != nil {
+		return nil, err
+	}
 	in := s.Among(codecs)
 	if len(in) == 0 {
 		return nil, nil
 	}
-	return study.Run(ctx, &worker.Pool{Parallel: 2}, s, study.Options{Codecs: in})
+	return study.Run(ctx, &worker.Pool{Parallel: 2}, s, study.Options{Codecs: in, Cases: ns.cases})
 }
-
 
 // applyNeeds judges the plan's codecs on the run's needs and keeps the
 // jobs of those that meet every one. The studies the needs read come from

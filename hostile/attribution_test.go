@@ -24,7 +24,7 @@ func TestAttribution(t *testing.T) {
 		{"check 1", CheckFailed, -1, 2},
 	} {
 		r := worker.TaskResult{Step: tc.step, Exit: &worker.Exit{Kind: worker.ExitStackOverflow, Detail: "fatal error: stack overflow"}}
-		c, worst, next := cellOf(Cell{Codec: "json", Case: "deep-array"}, r, true)
+		c, worst, next := cellOf(Cell{Codec: "json", Case: "deep-array"}, r, true, nil)
 		if c.Outcome != tc.want || worst != tc.worst || next != tc.nxt {
 			t.Errorf("died at step %q: %s, reproducer %d, next %d; want %s, %d, %d", tc.step, c.Outcome, worst, next, tc.want, tc.worst, tc.nxt)
 		}
@@ -74,13 +74,16 @@ func TestReplay(t *testing.T) {
 
 // TestRecord: the parent's side of a cell, round by round: a child that
 // died in serbench's check runs the cell again from the next input; a
-// cell that keeps a reproducer runs once more to replay it alone, and
-// keeps it only when the library fails again; a clean cell ends at once.
+// cell that keeps a reproducer runs once more to replay it alone under
+// the caps, and keeps it only when the library fails again; then once in
+// a default Go process (uncapped), and, when that survives, on up to
+// escalations larger inputs; a clean cell ends at once.
 func TestRecord(t *testing.T) {
 	info, err := registry.Lookup("json")
 	if err != nil {
 		t.Fatal(err)
 	}
+	cleanEOF := worker.TaskResult{Output: mustJSON(t, cellOut{Outcome: Clean, Detail: "EOF"})}
 	stackOverflow := worker.TaskResult{Step: "0", Exit: &worker.Exit{Kind: worker.ExitStackOverflow, Detail: "fatal error: stack overflow"}}
 	for _, tc := range []struct {
 		name   string
@@ -94,15 +97,22 @@ func TestRecord(t *testing.T) {
 			{Step: "check 3", Exit: &worker.Exit{Kind: worker.ExitTimeout}},
 			{Output: mustJSON(t, cellOut{Outcome: Clean, Worst: -1})},
 		}, []bool{true, false}, CheckFailed, false},
-		{"crash replayed again", []worker.TaskResult{stackOverflow, stackOverflow}, []bool{true, false}, Crash, true},
-		{"crash not replayed", []worker.TaskResult{stackOverflow, {Output: mustJSON(t, cellOut{Outcome: Clean, Detail: "EOF"})}}, []bool{true, false}, Crash, false},
+		{"crash replayed again", []worker.TaskResult{stackOverflow, stackOverflow, stackOverflow}, []bool{true, true, false}, Crash, true},
+		{"crash not replayed", []worker.TaskResult{stackOverflow, cleanEOF, stackOverflow}, []bool{true, true, false}, Crash, false},
+		{"survives a default process", []worker.TaskResult{stackOverflow, stackOverflow, cleanEOF, cleanEOF, stackOverflow}, []bool{true, true, true, true, false}, Crash, true},
 	} {
-		c := &study.Cell{Codec: info, Case: study.Case{Name: "empty"}, Result: Cell{Codec: "json", Case: "empty"}}
+		c := &study.Cell{Codec: info, Case: study.Case{Name: "truncate"}, Result: Cell{Codec: "json", Case: "truncate"}}
 		for i, r := range tc.ends {
 			c.Tasks++
+			if uncapped := SpecOf(Options{}).Limits(c).Uncapped; uncapped != (i >= 2) {
+				t.Fatalf("%s: task %d: uncapped %v, want %v", tc.name, i, uncapped, i >= 2)
+			}
 			if again := record(c, r, true); again != tc.agains[i] {
 				t.Fatalf("%s: task %d: again %v, want %v", tc.name, i, again, tc.agains[i])
 			}
+		}
+		if len(tc.ends) > 2 && c.Result.Facts[FactDefault] == "" {
+			t.Errorf("%s: no %s fact: %+v", tc.name, FactDefault, c.Result.Facts)
 		}
 		if c.Result.Outcome != tc.want || (c.Result.Repro != nil) != tc.repro {
 			t.Errorf("%s: %s, reproducer %v; want %s, %v", tc.name, c.Result.Outcome, c.Result.Repro != nil, tc.want, tc.repro)

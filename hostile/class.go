@@ -39,6 +39,9 @@ type source struct {
 	fam   *framing
 	valid []byte
 	other []byte
+	nest  [][]byte // dataset.Nest 1 to nestDepths levels deep, for recursive
+	// external are the inputs of an external class.
+	external []External
 }
 
 // Classes lists every class.
@@ -126,7 +129,7 @@ var Classes = []Class{
 		// The map's count comes before its first key's length prefix.
 		for _, p := range s.fam.prefixes(kString, uint64(len(mapKeys[0]))) {
 			if at := first - len(p); at >= 0 && bytes.Equal(s.valid[at:first], p) {
-				return s.patchAt(at, kMap, seedCount)
+				return s.patchAt(at, kMap, uint64(len(mapKeys)))
 			}
 		}
 		return nil
@@ -134,6 +137,23 @@ var Classes = []Class{
 	{Name: "deep-array", Doc: "arrays nested 1,000, 100,000, 1,000,000 and 4,000,000 deep (to 100,000 with -quick), decoded into a map[string]any (else a struct)", seed: seedGeneric, gen: genDeep(false)},
 	{Name: "deep-map", Doc: "maps (objects, documents) nested as deep as deep-array, where the format nests maps apart from arrays", seed: seedGeneric, gen: genDeep(true)},
 	{Name: "deep-skip", Doc: "arrays nested as deep as deep-array in a field the struct decoded into does not have: the decoder's skipping path", gen: genDeep(false)},
+	{Name: "recursive", Doc: "a recursive type (struct{ N *Self }) nested 1,000 to 4,000,000 deep (to 100,000 with -quick), where the codec encodes one", seed: seedNest, gen: func(s *source, quick bool) []Input {
+		l := inferLadder(s.nest, s.fam)
+		if l == nil {
+			return nil
+		}
+		var out []Input
+		for _, d := range depths(quick) {
+			out = append(out, Input{Data: l.at(d)})
+		}
+		return out
+	}},
+	{Name: "huge-header", Doc: "a bare map header, then a bare array header, declaring 2^32-1 entries, decoded into a map[string]any (5 bytes in MessagePack and CBOR)", seed: seedAny, gen: func(s *source, _ bool) []Input {
+		if s.fam == nil || s.fam.huge == nil || !s.fam.hasMaps {
+			return nil
+		}
+		return []Input{{Data: s.fam.huge(kMap)}, {Data: s.fam.huge(kArray)}}
+	}},
 	{Name: "alias-bomb", Doc: "YAML anchors and aliases that expand to a billion elements (\"billion laughs\")", gen: func(s *source, _ bool) []Input {
 		if s.fam != framings["yaml"] {
 			return nil
@@ -152,25 +172,32 @@ var Classes = []Class{
 // encoding to patch the prefix before them.
 const marker = "hostile-marker-0123456789"
 
-var mapKeys = []string{"hkey-000", "hkey-001", "hkey-002", "hkey-003", "hkey-004", "hkey-005", "hkey-006"}
+// mapKeys are two: a Go map's iteration order differs from one process to
+// the next, and of two entries every order is one a process gives, so
+// that the least encoding is the same in every process (canonical).
+var mapKeys = []string{"hkey-000", "hkey-001"}
 
-// seedCount is the element count of the array and map seeds.
-var seedCount = uint64(len(mapKeys))
+// seedCount is the element count of the array seed.
+const seedCount = 7
 
 // ladder is the nesting depths of deep-array and deep-map.
 var ladder = []int{1_000, 100_000, 1_000_000, 4_000_000}
+
+// depths returns the nesting ladder's depths.
+func depths(quick bool) []int {
+	if quick {
+		return ladder[:2]
+	}
+	return ladder
+}
 
 func genDeep(maps bool) func(*source, bool) []Input {
 	return func(s *source, quick bool) []Input {
 		if s.fam == nil || s.fam.deep == nil || maps && !s.fam.hasMaps {
 			return nil
 		}
-		depths := ladder
-		if quick {
-			depths = ladder[:2]
-		}
 		var out []Input
-		for _, d := range depths {
+		for _, d := range depths(quick) {
 			out = append(out, Input{Data: s.fam.deep(d, maps)})
 		}
 		return out
@@ -190,7 +217,7 @@ func genTruncate(s *source, quick bool) []Input {
 		}
 	} else {
 		// The first bytes, where headers are, and a seeded sample of the rest.
-		r := rand.New(rand.NewPCG(23, uint64(n)))
+		r := rand.New(rand.NewPCG(genSeed, uint64(n)))
 		seen := map[int]bool{}
 		for i := 0; i < limit/4; i++ {
 			seen[i] = true
@@ -211,25 +238,35 @@ func genTruncate(s *source, quick bool) []Input {
 }
 
 // mutator returns a generator of n (quick: nq) seeded copies of the valid
-// encoding, each changed by mutate.
+// encoding, each changed by mutate. A mutation that changes nothing (the
+// byte written is the one there) is not an input: mutate is drawn again,
+// up to redraws times, and an encoding no draw changes gives no input.
 func mutator(n, nq int, mutate func([]byte, *rand.Rand)) func(*source, bool) []Input {
 	return func(s *source, quick bool) []Input {
 		if len(s.valid) == 0 {
 			return nil
 		}
+		count := n // not n itself: the generator is called again, with or without -quick
 		if quick {
-			n = nq
+			count = nq
 		}
-		r := rand.New(rand.NewPCG(23, uint64(len(s.valid))))
-		out := make([]Input, n)
-		for i := range out {
+		r := rand.New(rand.NewPCG(genSeed, uint64(len(s.valid))))
+		out := make([]Input, 0, count)
+		for range count {
 			b := bytes.Clone(s.valid)
-			mutate(b, r)
-			out[i] = Input{Data: b}
+			for range redraws {
+				if mutate(b, r); !bytes.Equal(b, s.valid) {
+					out = append(out, Input{Data: b})
+					break
+				}
+			}
 		}
 		return out
 	}
 }
+
+// redraws bounds the draws of one mutated input.
+const redraws = 64
 
 // fill sets a run of up to 8 bytes at a seeded position to c.
 func fill(b []byte, r *rand.Rand, c byte) {
@@ -305,6 +342,11 @@ func LookupClass(name string) (*Class, error) {
 	for i := range Classes {
 		if Classes[i].Name == name {
 			return &Classes[i], nil
+		}
+	}
+	for i := range externalClasses {
+		if externalClasses[i].Name == name {
+			return &externalClasses[i], nil
 		}
 	}
 	return nil, CheckClasses([]string{name})

@@ -34,6 +34,11 @@ type framing struct {
 	deep func(depth int, maps bool) []byte
 	// hasMaps reports whether deep can nest maps apart from arrays.
 	hasMaps bool
+	// unframe splits an encoding into the framing before its last
+	// message and that message's body; reframe joins them again,
+	// framing the body anew (inferLadder).
+	unframe func(data []byte) (head, body []byte, ok bool)
+	reframe func(head, body []byte) []byte
 }
 
 // hugeLen is the length a huge prefix declares where the format lets it
@@ -94,6 +99,8 @@ var framings = map[string]*framing{
 		prefixes: func(k kind, n uint64) [][]byte { return [][]byte{gobUint(n)} },
 		huge:     func(kind) []byte { return gobUint(hugeLen + 1) },
 		fix:      gobFix,
+		unframe:  gobUnframe,
+		reframe:  gobReframe,
 	},
 	"bson": {
 		prefixes: func(k kind, n uint64) [][]byte {

@@ -25,7 +25,7 @@ func lookup(t *testing.T, name string) codec.Info {
 // gen returns the seed's valid encoding and the class's inputs for codec.
 func gen(t *testing.T, codecName, class string) ([]byte, []Input) {
 	t.Helper()
-	s, in := inputs(lookup(t, codecName), class, true)
+	s, in := inputs(lookup(t, codecName), class, true, nil)
 	if s == nil {
 		t.Fatalf("%s %s: no seed", codecName, class)
 	}
@@ -212,7 +212,7 @@ func TestDecode(t *testing.T) {
 		{"cbor-limits", "deep-array", Clean},
 	} {
 		info := lookup(t, tc.codec)
-		s, in := inputs(info, tc.class, true)
+		s, in := inputs(info, tc.class, true, nil)
 		worst := NA
 		for _, x := range in {
 			o, _, _ := call(info, s, x)

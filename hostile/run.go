@@ -22,25 +22,52 @@ import (
 // DefaultTimeout is the default per-input timeout.
 const DefaultTimeout = 10 * time.Second
 
-// Spec returns the hostile-input study as a value (package study): every
-// class through every codec that makes round trips of its own, each cell
-// in a child of its own under worker.DefaultLimits, the step an input.
-// quick makes fewer inputs per class and a shorter nesting ladder.
+// Options are a hostile run's own options, besides the driver's.
+type Options struct {
+	// Quick makes fewer inputs per class and a shorter nesting ladder.
+	Quick bool
+	// Inputs, when set, adds the class input: these inputs through every
+	// decoder (ReadInputs reads the user's files).
+	Inputs []External
+	// Fuzz, when not nil, adds the class fuzz: the crashers a fuzzing
+	// campaign finds before the first round (fuzz), by codec.
+	Fuzz *FuzzOptions
+}
+
+// Spec returns the hostile-input study of the generated classes as a
+// value (package study); quick makes fewer inputs per class and a shorter
+// nesting ladder. SpecOf takes the external classes too.
+func Spec(quick bool) *study.Study { return SpecOf(Options{Quick: quick}) }
+
+// SpecOf returns the hostile-input study as o says: every class (and the
+// external ones o brings) through every codec that makes round trips of
+// its own, each cell in a child of its own under worker.DefaultLimits,
+// the step an input.
 //
-// A cell whose child died in serbench's check of a value runs again from
-// the input after it; a cell that keeps a reproducer runs it once more,
-// alone in a fresh child that calls the library only (replay), and keeps
-// it only when the library fails on it there too.
-func Spec(quick bool) *study.Study {
+// Before the first round, a fresh child per codec computes the canonical
+// encodings every cell's inputs are generated from (generate), and every
+// child of the cell is sent them, so that the reproducer the parent keeps
+// is byte for byte the input a child decoded. A cell whose child died in
+// serbench's check of a value runs again from the input after it; a cell
+// that keeps a reproducer replays it alone in a fresh child that calls
+// the library only, under the caps (kept only when the library fails
+// there too), then in a default Go process (replayUncapped).
+func SpecOf(o Options) *study.Study {
 	var cases []study.Case
 	for _, c := range Classes {
 		cases = append(cases, study.Case{Name: c.Name, Doc: c.Doc})
 	}
-	caps := worker.DefaultLimits // the tasks' Limits are zero
+	for _, c := range externalClasses {
+		if c.Name == ClassInput && len(o.Inputs) > 0 || c.Name == ClassFuzz && o.Fuzz != nil {
+			cases = append(cases, study.Case{Name: c.Name, Doc: c.Doc})
+		}
+	}
+	caps := worker.DefaultLimits // the tasks' Limits are zero but a replay's in a default process
 	settings := []string{fmt.Sprintf("memory cap %d MiB, stack cap %d MiB", caps.Memory>>20, caps.Stack>>20)}
-	if quick {
+	if o.Quick {
 		settings = append(settings, "-quick: fewer inputs, nesting to 100,000 levels")
 	}
+	settings = append(settings, fmt.Sprintf("inputs generated with seed %d from each seed value's canonical encoding (seed_sha256)", genSeed))
 	return &study.Study{
 		Matrix:   Study,
 		Cases:    cases,
@@ -48,19 +75,37 @@ func Spec(quick bool) *study.Study {
 		Timeout:  DefaultTimeout,
 		Step:     "one input",
 		Settings: settings,
+		Before: func(ctx context.Context, cells []*study.Cell, run func(context.Context, []study.Task) ([]worker.TaskResult, error)) error {
+			return generate(ctx, cells, run, o)
+		},
 		Input: func(c *study.Cell) any {
 			st := stateOf(c)
-			return cellTask{Quick: quick, Replay: st.replay, From: st.from}
+			return cellTask{Quick: o.Quick, Replay: st.replay, From: st.from, Enc: st.enc}
 		},
+		Limits: func(c *study.Cell) worker.Limits { return worker.Limits{Uncapped: stateOf(c).uncapped} },
 		Cell:   runCell,
-		Record: func(c *study.Cell, r worker.TaskResult) bool { return record(c, r, quick) },
+		Record: func(c *study.Cell, r worker.TaskResult) bool {
+			again := record(c, r, o.Quick)
+			if !again {
+				c.Result.Detail = results.Printable(c.Result.Detail)
+			}
+			return again
+		},
 	}
 }
 
 // A cellState is what the parent keeps of a cell between its tasks: the
-// input its next child starts at, and the input to replay (-1: none).
+// encodings its inputs are generated from and their seed's SHA-256, the
+// input its next child starts at, and the input to replay (-1: none),
+// under the caps or in a default process (uncapped), the tries-th
+// escalation of the reproducer there.
 type cellState struct {
+	enc          *Encodings
+	sha          string
+	ownEnc       bool // the generation child failed: the cell's child generates its own
 	from, replay int
+	uncapped     bool
+	tries        int
 }
 
 func stateOf(c *study.Cell) *cellState {
@@ -75,18 +120,33 @@ func stateOf(c *study.Cell) *cellState {
 // reproducer.
 func record(c *study.Cell, r worker.TaskResult, quick bool) bool {
 	st := stateOf(c)
-	if st.replay >= 0 {
+	if st.replay >= 0 && !st.uncapped {
 		keep(&c.Result, r)
-		st.replay = -1
+		st.uncapped = true
+		return true
+	}
+	if st.replay >= 0 {
+		if next := replayUncapped(&c.Result, st, r, quick); next >= 0 {
+			st.replay, st.tries = next, st.tries+1
+			return true
+		}
+		st.replay, st.uncapped = -1, false
 		return false
 	}
-	cell, worst, next := cellOf(Cell{Codec: c.Codec.Name, Case: c.Case.Name}, r, quick)
+	var facts map[string]string
+	if st.sha != "" {
+		facts = map[string]string{FactSeedSHA: st.sha}
+	}
+	cell, worst, next := cellOf(Cell{Codec: c.Codec.Name, Case: c.Case.Name, Facts: facts}, r, quick, st.enc)
 	c.Result = merge(c.Result, cell, st.from > 0)
 	if st.from > 0 && c.Result.Outcome == CheckFailed {
 		worst = -1
 	}
 	if st.from = next; next >= 0 {
 		return true
+	}
+	if st.ownEnc {
+		c.Result.Detail += "; its encodings were generated in its own child: the codec's generation child failed"
 	}
 	if c.Result.Repro != nil && worst >= 0 {
 		st.replay = worst
@@ -106,6 +166,16 @@ type cellTask struct {
 	// From is the first input to decode: the one after a check that
 	// killed the cell's child before.
 	From int `json:"from,omitempty"`
+	// Enc holds the encodings the parent generated the cell's inputs
+	// from; the child generates the same inputs from them.
+	Enc *Encodings `json:"enc,omitempty"`
+	// Generate makes the child compute the encodings of every class of
+	// the codec instead (generate): the recursive type's when Nest is set.
+	Generate bool `json:"generate,omitempty"`
+	Nest     bool `json:"nest,omitempty"`
+	// Fuzz, when set, makes the child build the fuzz target or fuzz the
+	// codec (Fuzz).
+	Fuzz *fuzzTask `json:"fuzz,omitempty"`
 }
 
 // merge joins the cell of a child that went on after a check failure to
@@ -152,48 +222,32 @@ type cellOut struct {
 	Alloc   uint64          `json:"alloc"`
 }
 
-// keep keeps c's reproducer if its replay r failed the library, and says
-// what the replay did.
-func keep(c *Cell, r worker.TaskResult) {
-	got, ok := replayed(r)
-	if ok {
-		c.Detail += "; replayed alone in a fresh child, the library " + got
-		return
+// exitOutcome is the outcome of an input that ended its child: a hang
+// (the worker's judgement: CPU spent without a step, or blocked), a
+// memory blow-up (still growing when the worker gave up on it), else a
+// crash, its kind the worker's classification.
+func exitOutcome(e *worker.Exit) Outcome {
+	switch e.Kind {
+	case worker.ExitTimeout:
+		return Hang
+	case worker.ExitGrowth:
+		return Memory
+	case worker.ExitStarved:
+		return Starved
 	}
-	c.Detail += "; not kept as a reproducer: replayed alone in a fresh child, the library " + got
-	c.Repro = nil
-}
-
-// replayed says what a replay's child did, and whether that is a failure
-// of the library (a crash, a hang, a memory blow-up or a panic).
-func replayed(r worker.TaskResult) (string, bool) {
-	switch {
-	case r.Exit != nil && r.Exit.Kind == worker.ExitTimeout:
-		return "hung again", true
-	case r.Exit != nil:
-		return "crashed again (" + r.Exit.String() + ")", true
-	case r.Err != "":
-		return "could not be replayed: " + r.Err, false
-	}
-	var out cellOut
-	if err := json.Unmarshal(r.Output, &out); err != nil {
-		return "could not be replayed: " + err.Error(), false
-	}
-	switch out.Outcome {
-	case Panic, Memory:
-		return "failed again (" + string(out.Outcome) + ": " + out.Detail + ")", true
-	case Clean:
-		return "returned an error this time (" + out.Detail + ")", false
-	}
-	return "returned a value this time", false
+	return Crash
 }
 
 // cellOf turns a task's result into the cell, with the index of its
 // reproducer among the class's inputs (-1 for none) and the input a new
 // child is to go on from when serbench's check killed this one (-1 for
 // none).
-func cellOf(c Cell, r worker.TaskResult, quick bool) (Cell, int, int) {
-	c.Facts = map[string]string{}
+func cellOf(c Cell, r worker.TaskResult, quick bool, enc *Encodings) (Cell, int, int) {
+	facts := map[string]string{}
+	if sum := c.Facts[FactSeedSHA]; sum != "" {
+		facts[FactSeedSHA] = sum
+	}
+	c.Facts = facts
 	if r.PeakRSS > 0 {
 		c.Facts[FactPeakRSS] = strconv.FormatUint(r.PeakRSS, 10)
 	}
@@ -211,10 +265,7 @@ func cellOf(c Cell, r worker.TaskResult, quick bool) (Cell, int, int) {
 		}
 		return c, -1, next + 1
 	case r.Exit != nil:
-		c.Outcome = Crash
-		if r.Exit.Kind == worker.ExitTimeout {
-			c.Outcome = Hang
-		}
+		c.Outcome = exitOutcome(r.Exit)
 		c.Note, c.Detail = r.Exit.Kind, r.Exit.Detail
 		if i, err := strconv.Atoi(r.Step); err == nil {
 			worst = i
@@ -230,6 +281,8 @@ func cellOf(c Cell, r worker.TaskResult, quick bool) (Cell, int, int) {
 		c.Outcome, c.Counts, c.Detail = out.Outcome, out.Counts, out.Detail
 		if out.Inputs > 0 {
 			c.Facts[FactSeed], c.Facts[FactInputs] = out.Seed, strconv.Itoa(out.Inputs)
+		} else {
+			delete(c.Facts, FactSeedSHA) // the class does not apply: no input came of the seed
 		}
 		if out.Alloc > 0 {
 			c.Facts[FactAlloc] = strconv.FormatUint(out.Alloc, 10)
@@ -243,8 +296,11 @@ func cellOf(c Cell, r worker.TaskResult, quick bool) (Cell, int, int) {
 	if err != nil {
 		return c, -1, -1
 	}
-	seed, in := Inputs(info, c.Case, quick)
-	c.Facts[FactSeed] = seed
+	s, in := inputs(info, c.Case, quick, enc)
+	if s == nil {
+		return c, -1, -1
+	}
+	c.Facts[FactSeed] = s.name
 	if c.Facts[FactInputs] == "" {
 		c.Facts[FactInputs] = strconv.Itoa(len(in))
 	}
@@ -252,47 +308,11 @@ func cellOf(c Cell, r worker.TaskResult, quick bool) (Cell, int, int) {
 		return c, -1, -1
 	}
 	data := in[worst].Data
+	if enc != nil && worst < len(enc.External) {
+		c.Detail = enc.External[worst].Name + ": " + c.Detail
+	}
 	c.Repro = &results.Reproducer{Size: len(data), Hex: hex.Dump(data[:min(len(data), 128)]), Data: data}
 	return c, worst, -1
-}
-
-// Inputs returns the inputs of class for the codec info and the seed they
-// start from, as "dataset/shape": no seed when the codec encodes none of
-// the class's seed values, no inputs when the class does not apply. The
-// same binary returns the same inputs.
-func Inputs(info codec.Info, class string, quick bool) (seed string, in []Input) {
-	s, in := inputs(info, class, quick)
-	if s == nil {
-		return "", nil
-	}
-	return s.name, in
-}
-
-// inputs is Inputs with the seed's value, Case and encoding.
-func inputs(info codec.Info, class string, quick bool) (*seed, []Input) {
-	cl, err := LookupClass(class)
-	if err != nil {
-		return nil, nil
-	}
-	s := newSeed(info, cl.seed, quick)
-	if s == nil {
-		return nil, nil
-	}
-	src := &source{fam: framings[info.Family], valid: s.valid}
-	if cl.Name == "other-type" {
-		for _, name := range otherCandidates {
-			if name == s.name {
-				continue
-			}
-			if v, err := datasetValue(name); err == nil {
-				if o := encodeSeed(info, name, v); o != nil {
-					src.other = o.valid
-					break
-				}
-			}
-		}
-	}
-	return s, cl.gen(src, quick)
 }
 
 // memoryFactor and memoryFloor define a memory blow-up: an input that
@@ -304,16 +324,23 @@ const (
 )
 
 // runCell is the child's side: it decodes each input of the cell and
-// returns the worst outcome.
-func runCell(_ context.Context, task study.Task, step func(string)) (any, error) {
-	var t cellTask
+// returns the worst outcome; or computes the codec's encodings, or fuzzes
+// it, as the task says.
+func runCell(ctx context.Context, task study.Task, step func(string)) (any, error) {
+	t := cellTask{Replay: -1}
 	if err := json.Unmarshal(task.Input, &t); err != nil {
 		return nil, err
 	}
 	t.Codec, t.Class = task.Codec.Name, task.Case
 	info := task.Codec
+	if t.Fuzz != nil {
+		return runFuzz(ctx, t.Codec, t.Fuzz, step)
+	}
+	if t.Generate {
+		return generated(info, t.Quick, t.Nest)
+	}
 	step("seed")
-	s, in := inputs(info, t.Class, t.Quick)
+	s, in := inputs(info, t.Class, t.Quick, t.Enc)
 	out := cellOut{Outcome: NA, Counts: map[Outcome]int{}, Worst: -1}
 	if s == nil || len(in) == 0 {
 		return out, nil

@@ -1,9 +1,13 @@
 package hostile
 
 import (
+	"bytes"
+	"crypto/sha256"
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
+	"sync"
 
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/dataset"
@@ -20,6 +24,8 @@ const (
 	seedArray                      // a slice of seedCount elements
 	seedMap                        // a value whose first map holds the mapKeys
 	seedGeneric                    // a map[string]any, which a decoder fills by recursion; else seedDefault
+	seedAny                        // a map[string]any; nothing else
+	seedNest                       // a dataset.Nest of nestDepths levels
 )
 
 // candidates lists, per seed kind, the dataset shapes to try in order: the
@@ -47,11 +53,15 @@ type seed struct {
 }
 
 // newSeed returns the first candidate of kind k that info encodes, or
-// nil when it encodes none (the class does not apply).
-func newSeed(info codec.Info, k seedKind, quick bool) *seed {
-	if k == seedGeneric {
+// nil when it encodes none (the class does not apply); its encoding is
+// the canonical one when canon is set.
+func newSeed(info codec.Info, k seedKind, quick, canon bool) *seed {
+	switch k {
+	case seedNest:
+		return encodeSeed(info, "nest", dataset.NewNest(nestDepths), canon)
+	case seedGeneric, seedAny:
 		v := &map[string]any{"zz": []any{}}
-		if s := encodeSeed(info, "map[string]any", v); s != nil {
+		if s := encodeSeed(info, "map[string]any", v, canon); s != nil || k == seedAny {
 			return s
 		}
 		k = seedDefault
@@ -64,16 +74,18 @@ func newSeed(info codec.Info, k seedKind, quick bool) *seed {
 		if !shape(v, k, quick) {
 			continue
 		}
-		if s := encodeSeed(info, name, v); s != nil {
+		trimMaps(reflect.ValueOf(v).Elem(), 1)
+		if s := encodeSeed(info, name, v, canon); s != nil {
 			return s
 		}
 	}
 	return nil
 }
 
-// encodeSeed prepares and encodes v with info's codec; nil on failure,
-// a panic included (through the one guard, codec.Guard).
-func encodeSeed(info codec.Info, name string, v any) *seed {
+// encodeSeed prepares and encodes v with info's codec, the canonical
+// encoding when canon is set; nil on failure, a panic included (through
+// the one guard, codec.GuardValue).
+func encodeSeed(info codec.Info, name string, v any, canon bool) *seed {
 	s, err := codec.GuardValue(func() (*seed, error) {
 		c, err := info.New().Prepare(v)
 		if err != nil {
@@ -83,13 +95,31 @@ func encodeSeed(info codec.Info, name string, v any) *seed {
 		if err != nil {
 			return nil, err
 		}
-		return &seed{name: name, value: v, c: c, valid: append([]byte(nil), enc...)}, nil
+		valid := append([]byte(nil), enc...)
+		if canon {
+			key := fmt.Sprintf("%s %x", info.Name, sha256.Sum256(valid))
+			if b, ok := canonCache.Load(key); ok {
+				valid = b.([]byte)
+			} else {
+				// The seed map's keys say it holds two entries.
+				valid = canonical(valid, c.Encode, bytes.Contains(valid, []byte(mapKeys[1])))
+				if len(valid) <= sendLimit {
+					canonCache.Store(key, valid)
+				}
+			}
+		}
+		return &seed{name: name, value: v, c: c, valid: valid}, nil
 	})
 	if err != nil {
 		return nil
 	}
 	return s
 }
+
+// canonCache holds the canonical encodings computed in this process, by
+// codec and the SHA-256 of a first encoding: a parent computes each once
+// for the cells that share it.
+var canonCache sync.Map
 
 func datasetValue(name string) (any, error) {
 	dn, sh, ok := strings.Cut(name, "/")
@@ -147,6 +177,49 @@ func shape(v any, k seedKind, quick bool) bool {
 		f.Set(m)
 	}
 	return true
+}
+
+// trimMaps leaves at most keep entries in every map under v but the
+// seed map (whose keys are the mapKeys), those of the least keys: a
+// map of one entry encodes the same in every process, whatever order Go
+// iterates it in.
+func trimMaps(v reflect.Value, keep int) {
+	switch v.Kind() {
+	case reflect.Pointer, reflect.Interface:
+		if !v.IsNil() {
+			trimMaps(v.Elem(), keep)
+		}
+	case reflect.Struct:
+		for i := range v.NumField() {
+			if v.Type().Field(i).IsExported() {
+				trimMaps(v.Field(i), keep)
+			}
+		}
+	case reflect.Slice, reflect.Array:
+		if v.Kind() == reflect.Slice && v.Type().Elem().Kind() == reflect.Uint8 {
+			return
+		}
+		for i := range v.Len() {
+			trimMaps(v.Index(i), keep)
+		}
+	case reflect.Map:
+		if v.IsNil() || !v.CanSet() {
+			return
+		}
+		keys := v.MapKeys()
+		slices.SortFunc(keys, func(a, b reflect.Value) int { return strings.Compare(fmt.Sprint(a), fmt.Sprint(b)) })
+		if len(keys) > 0 && fmt.Sprint(keys[0]) == mapKeys[0] {
+			keep = max(keep, len(mapKeys))
+		}
+		m := reflect.MakeMap(v.Type())
+		for _, k := range keys[:min(keep, len(keys))] {
+			e := reflect.New(v.Type().Elem()).Elem()
+			e.Set(v.MapIndex(k))
+			trimMaps(e, keep)
+			m.SetMapIndex(k, e)
+		}
+		v.Set(m)
+	}
 }
 
 // hugeString is the length of huge-string's string.

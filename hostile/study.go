@@ -20,12 +20,16 @@ const (
 	// CheckFailed: the decoder returned, and serbench's own check of the
 	// value it returned crashed or hung: not the codec's fault.
 	CheckFailed Outcome = "check-failed"
-	Changed     Outcome = "changed"
-	Accepted    Outcome = "accepted"
-	Panic       Outcome = "panic"
-	Memory      Outcome = "memory"
-	Hang        Outcome = "hang"
-	Crash       Outcome = "crash"
+	// Starved: the child got too little CPU time to be judged on a busy
+	// machine (worker.ExitStarved): neither the codec's fault nor proof
+	// of its innocence.
+	Starved  Outcome = "starved"
+	Changed  Outcome = "changed"
+	Accepted Outcome = "accepted"
+	Panic    Outcome = "panic"
+	Memory   Outcome = "memory"
+	Hang     Outcome = "hang"
+	Crash    Outcome = "crash"
 )
 
 // The facts of a cell (Cell.Facts): the dataset shape its inputs start
@@ -37,6 +41,9 @@ const (
 	FactInputs  = "inputs"
 	FactAlloc   = "max_alloc_bytes"
 	FactPeakRSS = "peak_rss_bytes"
+	// FactSeedSHA is the SHA-256 of the seed's canonical encoding, which
+	// the cell's inputs are generated from.
+	FactSeedSHA = "seed_sha256"
 )
 
 // Study is the hostile-input study as data: its outcomes and the rule of
@@ -56,6 +63,7 @@ var Study = results.Study{
 		// Tried, and kept with its input, but not the codec's doing: no
 		// rule names it.
 		{Name: CheckFailed, Code: "CHK", Label: "serbench's check of the value failed", Tone: results.ToneWarn},
+		{Name: Starved, Code: "SLOW", Label: "too little CPU time to judge, on a busy machine", Tone: results.ToneWarn},
 		{Name: Changed, Code: "chg", Label: "accepted as another value", Tone: results.ToneFair},
 		{Name: Accepted, Code: "acc", Label: "garbage accepted silently", Tone: results.ToneFair},
 		{Name: Panic, Code: "PANIC", Label: "recovered panic", Tone: results.ToneWarn},
@@ -74,7 +82,7 @@ var Study = results.Study{
 			Why: "It survives every class tried ({tried}), but accepts garbage without an error ({cases}): validate what it returns."},
 		{Verdict: "yes", Why: "Every class tried ({tried}) ends in an error or a decoded value, never a crash, a hang or a memory blow-up."},
 	},
-	Facts: []string{FactSeed, FactInputs, FactAlloc, FactPeakRSS},
+	Facts: []string{FactSeed, FactInputs, FactAlloc, FactPeakRSS, FactSeedSHA, FactDefault},
 }
 
 // clean reports whether outcome o needs no reproducer: the decoder

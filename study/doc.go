@@ -80,6 +80,13 @@
 //	}
 //	m, err := study.Run(ctx, pool, Spec, study.Options{Codecs: []string{"json"}})
 //
+// A study that must prepare its cells before the first round (hostile's
+// canonical seed encodings, computed in one child per codec) sets Before:
+// it runs the study's own child side through the run function it is
+// given, keeps what each cell needs in Cell.State, and may finish a cell
+// that does not apply without a task. Limits gives a cell's next task its
+// caps (hostile's replay of a reproducer in a default Go process).
+//
 // Options a study has of its own (hostile's -quick) go into the value
 // built by a function of them, and into the task through Input, which the
 // child reads back in Task.Input.

@@ -184,14 +184,9 @@ func Run(ctx context.Context, pool *worker.Pool, s *Study, o Options) (*results.
 	rctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	var journalErr error
-	end := func(c *Cell, r worker.TaskResult) {
-		c.Tasks++
-		again := s.Record(c, r)
+	finish := func(c *Cell) {
 		c.Result.Codec, c.Result.Case = c.Codec.Name, c.Case.Name
-		if again {
-			return
-		}
-		c.Tasks = -c.Tasks // done
+		c.Tasks = -max(c.Tasks, 1) // done
 		finished++
 		if o.Journal != nil && journalErr == nil {
 			if err := o.Journal(c.Result); err != nil {
@@ -201,6 +196,31 @@ func Run(ctx context.Context, pool *worker.Pool, s *Study, o Options) (*results.
 		}
 		if o.Progress != nil {
 			o.Progress(finished, total, c.Result)
+		}
+	}
+	end := func(c *Cell, r worker.TaskResult) {
+		c.Tasks++
+		again := s.Record(c, r)
+		c.Result.Codec, c.Result.Case = c.Codec.Name, c.Case.Name
+		if !again {
+			finish(c)
+		}
+	}
+	if s.Before != nil && len(pending) > 0 {
+		run := func(ctx context.Context, ts []Task) ([]worker.TaskResult, error) {
+			tasks := make([]worker.Task, len(ts))
+			for i, t := range ts {
+				tasks[i] = s.taskOf(t.Codec.Name, []taskCell{{Case: t.Case, Input: t.Input}}, timeout, t.Limits)
+			}
+			return pool.RunTasks(ctx, tasks)
+		}
+		if err := s.Before(rctx, pending, run); err != nil {
+			return m, fmt.Errorf("%s: %w", s.name(), err)
+		}
+		for _, c := range pending {
+			if c.Result.Outcome != "" {
+				finish(c)
+			}
 		}
 	}
 	err = pool.RunRounds(rctx, func() ([]worker.Task, func(int, worker.TaskResult)) {
@@ -259,16 +279,25 @@ type taskCell struct {
 
 // task returns the worker task of the cells g, all of one codec.
 func (s *Study) task(g []*Cell, timeout time.Duration) worker.Task {
-	t := taskInput{Codec: g[0].Codec.Name}
+	var cells []taskCell
 	for _, c := range g {
 		tc := taskCell{Case: c.Case.Name}
 		if s.Input != nil {
 			tc.Input, _ = json.Marshal(s.Input(c))
 		}
-		t.Cells = append(t.Cells, tc)
+		cells = append(cells, tc)
 	}
-	in, _ := json.Marshal(t)
-	return worker.Task{Name: s.name(), Input: in, Timeout: timeout}
+	var limits worker.Limits
+	if s.Limits != nil {
+		limits = s.Limits(g[0])
+	}
+	return s.taskOf(g[0].Codec.Name, cells, timeout, limits)
+}
+
+// taskOf returns the worker task of cells through codec.
+func (s *Study) taskOf(codec string, cells []taskCell, timeout time.Duration, limits worker.Limits) worker.Task {
+	in, _ := json.Marshal(taskInput{Codec: codec, Cells: cells})
+	return worker.Task{Name: s.name(), Input: in, Timeout: timeout, Limits: limits}
 }
 
 // ended hands the end of the task of cells g to end, cell by cell. A

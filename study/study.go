@@ -63,6 +63,18 @@ type Study struct {
 	// its codec and case (Task.Input): the study's own options, or the
 	// input to go on from that Record kept in c.State.
 	Input func(c *Cell) any
+	// Limits, if set, returns the caps of a new task of cell c (from what
+	// Record kept in c.State: a replay in a default Go process, say).
+	// Default: the zero worker.Limits, worker.DefaultLimits.
+	Limits func(c *Cell) worker.Limits
+	// Before, if set, runs once before the first round with the cells to
+	// run (a resumed run's cells done are not among them). It may run
+	// tasks of the study's own child side through run (all at once on
+	// the pool, each under its Task.Limits; Cell gets each Task), keep
+	// what a cell's tasks need in its State, and finish a cell without a
+	// task by setting its Result.Outcome (a case that does not apply):
+	// such a cell is journaled as done and runs no task.
+	Before func(ctx context.Context, cells []*Cell, run func(context.Context, []Task) ([]worker.TaskResult, error)) error
 	// Cell is the child's side: it runs t's case through t's codec,
 	// calling step before each part that may crash or hang (a PerCodec
 	// study's step is the driver's and Cell's calls are ignored), and
@@ -101,6 +113,9 @@ type Task struct {
 	Codec codec.Info
 	Case  string
 	Input json.RawMessage
+	// Limits are the caps of a task Before runs (the parent's only: a
+	// child reads zero).
+	Limits worker.Limits `json:"-"`
 }
 
 // Header returns the row of a matrix for a codec: the one constructor,

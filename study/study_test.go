@@ -20,7 +20,7 @@ import (
 // so.
 func TestMain(m *testing.M) {
 	if os.Getenv("SERBENCH_STUDY_CHILD") == "1" {
-		if err := worker.Serve(context.Background(), os.Stdin, nil, toy(false).Handler(), toy(true).Handler(), faceted().Handler()); err != nil {
+		if err := worker.Serve(context.Background(), os.Stdin, nil, toy(false).Handler(), toy(true).Handler(), faceted().Handler(), prepared(nil).Handler()); err != nil {
 			os.Stderr.WriteString(err.Error() + "\n")
 			os.Exit(1)
 		}
@@ -247,5 +247,70 @@ func TestFacet(t *testing.T) {
 	}
 	if want := []string{"json@a:a", "json@b:b"}; !slices.Equal(got, want) {
 		t.Errorf("rows %v, want %v", got, want)
+	}
+}
+
+// prepared is the toy study with a Before that runs one task per codec
+// through run, keeps its answer in each cell's State for the cell's
+// Input, and finishes the case "crash" without a task; limits counts the
+// tasks Limits was asked for.
+func prepared(limits *int) *study.Study {
+	s := toy(false)
+	s.Matrix.Name = "prepared"
+	s.Matrix.Outcomes = append(s.Matrix.Outcomes, results.OutcomeKind{Name: "n/a", Code: "-", Tone: results.ToneNone})
+	s.Input = func(c *study.Cell) any { return c.State }
+	s.Limits = func(c *study.Cell) worker.Limits {
+		*limits++
+		return worker.Limits{}
+	}
+	s.Before = func(ctx context.Context, cells []*study.Cell, run func(context.Context, []study.Task) ([]worker.TaskResult, error)) error {
+		var tasks []study.Task
+		for _, c := range cells {
+			if !slices.ContainsFunc(tasks, func(t study.Task) bool { return t.Codec.Name == c.Codec.Name }) {
+				tasks = append(tasks, study.Task{Codec: c.Codec, Case: "ok", Input: []byte(`"before"`), Limits: worker.Limits{Uncapped: true}})
+			}
+		}
+		rs, err := run(ctx, tasks)
+		if err != nil {
+			return err
+		}
+		for _, c := range cells {
+			if c.Case.Name == "crash" {
+				c.Result.Outcome = "n/a"
+				continue
+			}
+			for i, t := range tasks {
+				var got string
+				if t.Codec.Name == c.Codec.Name && study.Decode(rs[i], &got) == nil {
+					c.State = got
+				}
+			}
+		}
+		return nil
+	}
+	return s
+}
+
+// TestBefore: Before's tasks run the study's Cell in children, what it
+// keeps reaches the cells' tasks, and a cell it finishes runs no task
+// but is journaled; Limits is asked for every task of a cell.
+func TestBefore(t *testing.T) {
+	limits := 0
+	var journal []string
+	m, err := study.Run(context.Background(), testPool(), prepared(&limits), study.Options{
+		Codecs:  []string{"json"},
+		Journal: func(c results.MatrixCell) error { journal = append(journal, c.Case); return nil },
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := m.Cell("json", "ok"); c == nil || c.Detail != `json ok "json ok \"before\""` {
+		t.Errorf("json ok = %+v; want the State Before kept in its input", c)
+	}
+	if c := m.Cell("json", "crash"); c == nil || c.Outcome != "n/a" {
+		t.Errorf("json crash = %+v; want n/a, finished by Before", c)
+	}
+	if len(journal) != 3 || limits != 3 {
+		t.Errorf("journaled %q, Limits asked %d times; want 3 cells, 3 tasks (ok, again twice)", journal, limits)
 	}
 }

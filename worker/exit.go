@@ -33,7 +33,10 @@ const (
 	ExitFatal         = "fatal error"        // any other fatal runtime error
 	ExitPanic         = "unrecovered panic"  // a panic on a goroutine nobody recovers
 	ExitSignal        = "signal"             // a signal other than SIGKILL
-	ExitTimeout       = "timeout"            // no progress for the pool's timeout; killed
+	ExitTimeout       = "timeout"            // no step while it used the timeout's CPU time, or while blocked (judgeStall); killed
+	ExitGrowth        = "memory growth"      // no step, its resident set still growing after hardWall timeouts; killed
+	ExitStarved       = "starved"            // no step after hardWall timeouts, with under the timeout's CPU time: too busy a machine to judge; killed
+	ExitGuard         = "memory guard"       // an uncapped child's resident set passed its Limits.Guard; killed
 	ExitProtocol      = "protocol violation" // events the parent cannot believe; killed
 	ExitOther         = "exit"               // a non-zero exit status, or an end without the child's answer
 )
@@ -42,7 +45,7 @@ const (
 // the evidence where they say more.
 func (e *Exit) String() string {
 	switch e.Kind {
-	case ExitFatal, ExitSignal, ExitOther, ExitKilled, ExitOOMKilled, ExitProtocol:
+	case ExitFatal, ExitSignal, ExitOther, ExitKilled, ExitOOMKilled, ExitProtocol, ExitGrowth, ExitGuard, ExitStarved:
 		if e.Detail != "" && e.Detail != e.Kind {
 			if e.Kind == ExitFatal || e.Kind == ExitSignal || e.Kind == ExitOther {
 				return e.Detail

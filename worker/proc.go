@@ -191,6 +191,14 @@ func (w *proc) exit(err error, peak uint64) *Exit {
 	return classify(err, w.stderr.String(), w.oom.since(readOOM())).withPeak(peak, w.limits.Memory)
 }
 
+// cpuTime returns an ended child's CPU time, user and system.
+func cpuTime(cmd *exec.Cmd) time.Duration {
+	if cmd.ProcessState == nil {
+		return 0
+	}
+	return cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
+}
+
 // command returns the command that starts a child.
 func (p *Pool) command() *exec.Cmd {
 	if p.Command != nil {

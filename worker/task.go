@@ -40,10 +40,28 @@ type Limits struct {
 	// bytes, so that unbounded recursion is a quick stack overflow. Default
 	// 64 MiB.
 	Stack int `json:"stack,omitempty"`
+	// Uncapped makes the child a default Go process: no address-space
+	// cap, Go's own stack maximum, Memory and Stack ignored. The parent
+	// then guards the machine instead: it kills the child when its
+	// resident set passes Guard (default DefaultGuard()), an Exit of
+	// kind ExitGuard.
+	Uncapped bool   `json:"uncapped,omitempty"`
+	Guard    uint64 `json:"guard,omitempty"`
 }
 
 // DefaultLimits are the caps of a task whose Limits are zero.
 var DefaultLimits = Limits{Memory: 4 << 30, Stack: 64 << 20}
+
+// DefaultGuard is the resident set at which an uncapped child is killed:
+// a quarter of the machine's memory, at most 4 GiB (4 GiB where the
+// machine's is unknown), room for a goroutine stack at Go's 1 GB maximum
+// and the copy the runtime makes when it grows.
+func DefaultGuard() uint64 {
+	if mem := physicalMemory(); mem > 0 {
+		return min(mem/4, 4<<30)
+	}
+	return 4 << 30
+}
 
 // JobLimits returns the caps of a benchmark worker: generous, so that the
 // largest datasets of the slowest codecs still fit, and still a cap. Its
@@ -66,6 +84,9 @@ func JobLimits() Limits {
 func PhysicalMemory() uint64 { return physicalMemory() }
 
 func (l Limits) orDefault() Limits {
+	if l.Uncapped {
+		return Limits{Uncapped: true, Guard: cmp.Or(l.Guard, DefaultGuard())}
+	}
 	return Limits{Memory: cmp.Or(l.Memory, DefaultLimits.Memory), Stack: cmp.Or(l.Stack, DefaultLimits.Stack)}
 }
 
@@ -104,7 +125,14 @@ type TaskResult struct {
 	// PeakRSS is the child's peak resident set size, in bytes, where the
 	// OS reports it.
 	PeakRSS uint64
+	// CPU is the CPU time (user and system) the child used, where the OS
+	// reports it.
+	CPU time.Duration
 }
+
+// guardEvery is how often the parent reads an uncapped child's resident
+// set.
+const guardEvery = 50 * time.Millisecond
 
 // startGrace is the time a task's child has, beyond the step timeout, to
 // start (a race-detector build on a loaded machine takes seconds).
@@ -192,9 +220,27 @@ func (p *Pool) runTask(ctx context.Context, t Task) (TaskResult, error) {
 	// Starting is not a step: a child has startGrace more before its first.
 	timer := time.NewTimer(timeout + startGrace)
 	defer timer.Stop()
+	pid := w.cmd.Process.Pid
+	// The child's usage at its last step and at the parent's last look:
+	// what a quiet child is judged by (judgeStall).
+	atStep := readUsage(pid)
+	atStep.at = atStep.at.Add(startGrace)
+	last := atStep
+	var guard <-chan time.Time
+	if t.Limits.Uncapped {
+		tick := time.NewTicker(guardEvery)
+		defer tick.Stop()
+		guard = tick.C
+	}
 	var res TaskResult
 	var done *taskEnd
 	var killed *Exit // the parent's reason for killing the child
+	kill := func(e *Exit) {
+		if killed == nil {
+			killed = e
+			w.kill()
+		}
+	}
 loop:
 	for {
 		select {
@@ -205,18 +251,29 @@ loop:
 			switch {
 			case killed != nil:
 			case m.err != nil:
-				killed = &Exit{Kind: ExitProtocol, Detail: "an event that is not one: " + m.err.Error()}
-				w.kill()
+				kill(&Exit{Kind: ExitProtocol, Detail: "an event that is not one: " + m.err.Error()})
 			case m.e.Beat != nil:
 				res.Step = m.e.Beat.Step
+				atStep = readUsage(pid)
+				last = atStep
 				timer.Reset(timeout)
 			case m.e.Task != nil:
 				done = m.e.Task
 			}
 		case <-timer.C:
 			if killed == nil {
-				killed = &Exit{Kind: ExitTimeout, Detail: fmt.Sprintf("no step for %v; killed", timeout)}
-				w.kill()
+				now := readUsage(pid)
+				st := judgeStall(atStep, last, now, timeout)
+				last = now
+				if st.kill != nil {
+					kill(st.kill)
+				} else {
+					timer.Reset(st.next)
+				}
+			}
+		case <-guard:
+			if u := readUsage(pid); u.ok && u.rss > t.Limits.Guard && killed == nil {
+				kill(&Exit{Kind: ExitGuard, Detail: fmt.Sprintf("resident set %d MiB passed the %d MiB guard of a child without caps; killed", u.rss>>20, t.Limits.Guard>>20)})
 			}
 		case <-ctx.Done():
 			w.abandon()
@@ -224,7 +281,7 @@ loop:
 		}
 	}
 	waitErr, peak := w.wait()
-	res.PeakRSS = peak
+	res.PeakRSS, res.CPU = peak, cpuTime(w.cmd)
 	switch {
 	case killed != nil:
 		killed.Stderr, killed.PeakRSS = w.stderr.String(), peak

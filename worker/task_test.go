@@ -40,6 +40,34 @@ var testHandlers = []worker.Handler{
 		step("hanging")
 		select {}
 	}},
+	{Name: "grow", Run: func(_ context.Context, _ json.RawMessage, step func(string)) (json.RawMessage, error) {
+		step("growing")
+		var keep [][]byte
+		for {
+			b := make([]byte, 16<<20)
+			for i := range b {
+				b[i] = 1
+			}
+			keep = append(keep, b)
+		}
+	}},
+	{Name: "deep", Run: func(_ context.Context, _ json.RawMessage, step func(string)) (json.RawMessage, error) {
+		step("recursing 1,000,000 levels")
+		return json.Marshal(depth(1_000_000))
+	}},
+}
+
+// depth recurses n levels, each frame over 100 bytes: past the 64 MiB
+// stack cap at a million levels, far within Go's own 1 GB.
+//
+//go:noinline
+func depth(n int) int {
+	var pad [96]byte
+	pad[n%96] = byte(n)
+	if n == 0 {
+		return int(pad[0])
+	}
+	return depth(n-1) + int(pad[n%96]&0)
 }
 
 //go:noinline
@@ -102,6 +130,36 @@ func TestRunTasks(t *testing.T) {
 	}
 	if r := res[4]; r.PeakRSS == 0 {
 		t.Errorf("oom: no peak RSS recorded")
+	}
+}
+
+// TestUncapped: a task whose Limits are Uncapped runs as a default Go
+// process (Go's own stack maximum: the recursion that overflows the
+// default 64 MiB cap returns), and the parent kills it when its resident
+// set passes the guard.
+func TestUncapped(t *testing.T) {
+	p := testPool(t, time.Minute)
+	p.TaskTimeout = time.Minute
+	p.Parallel = 2
+	res, err := p.RunTasks(context.Background(), []worker.Task{
+		{Name: "deep"},
+		{Name: "deep", Limits: worker.Limits{Uncapped: true}},
+		{Name: "grow", Limits: worker.Limits{Uncapped: true, Guard: 256 << 20}},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := res[0]; r.Exit == nil || r.Exit.Kind != worker.ExitStackOverflow {
+		t.Errorf("deep under the caps: %+v, want a stack overflow", r)
+	}
+	if r := res[1]; r.Exit != nil || r.Output == nil {
+		t.Errorf("deep uncapped: %+v, want it to return", r.Exit)
+	}
+	if r := res[2]; r.Exit == nil || r.Exit.Kind != worker.ExitGuard || !strings.Contains(r.Exit.Detail, "256 MiB guard") {
+		t.Errorf("grow uncapped: %+v, want killed by the 256 MiB guard", r.Exit)
+	}
+	if r := res[2]; r.CPU <= 0 {
+		t.Errorf("grow: no CPU time recorded")
 	}
 }
 

@@ -68,6 +68,7 @@ var schemas = map[reflect.Type]string{
 	reflect.TypeFor[int64]():               `"long"`,
 	reflect.TypeFor[dataset.Edge]():        `"serbench.Edge"`,
 	reflect.TypeFor[dataset.EdgeMaps]():    `"serbench.EdgeMaps"`,
+	reflect.TypeFor[dataset.Nest]():        `"serbench.Nest"`,
 }
 
 // api reads the datasets' json tags as Avro field names.

@@ -37,6 +37,12 @@ type studyCommand struct {
 	// written, on the same pool: hostile's JSON compliance matrix, whose
 	// matrices it returns to be written and printed after the study's.
 	then func(ctx context.Context, pool *worker.Pool, m *results.Matrix, o study.Options) ([]*results.Matrix, error)
+	// args, if set, takes the arguments after the flags (hostile's
+	// -input files), which are otherwise refused; it runs before spec.
+	args func(args []string) error
+	// cases, if set, returns the cases run when -CASELIST is not given
+	// (default: every case): hostile -input runs the user's files alone.
+	cases func() []string
 	// pages, if set, writes report.html and summary.md of the matrices
 	// in -o as well, where no run's results are there to draw them.
 	pages bool
@@ -107,7 +113,11 @@ func (sc *studyCommand) parse(args []string, stderr io.Writer) (*study.Study, st
 	if err := b.parse(args); err != nil {
 		return nil, r, err
 	}
-	if b.fs.NArg() > 0 {
+	if sc.args != nil {
+		if err := sc.args(b.fs.Args()); err != nil {
+			return nil, r, err
+		}
+	} else if b.fs.NArg() > 0 {
 		return nil, r, usagef("%s takes no arguments, got %q; use -codecs and -%s", name, b.fs.Args(), list)
 	}
 	r.set = map[string]bool{}
@@ -123,6 +133,9 @@ func (sc *studyCommand) parse(args []string, stderr io.Writer) (*study.Study, st
 func (sc *studyCommand) execute(ctx context.Context, s *study.Study, args []string, r studyRun, done []results.MatrixCell, stdout, stderr io.Writer) error {
 	name := s.Matrix.Name
 	o := study.Options{Codecs: splitList(r.flags.codecs), Cases: splitList(r.cases), Timeout: r.flags.timeout, Done: done}
+	if len(o.Cases) == 0 && sc.cases != nil {
+		o.Cases = sc.cases()
+	}
 	if err := study.Check(s, o); err != nil {
 		return &UsageError{Msg: err.Error()}
 	}

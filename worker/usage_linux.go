@@ -1,0 +1,59 @@
+package worker
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strconv"
+	"time"
+)
+
+// readUsage reads a child's usage from /proc: each thread's schedstat
+// (nanoseconds on a CPU, nanoseconds runnable on a run queue) and statm
+// (resident pages).
+func readUsage(pid int) usage {
+	u := usage{at: time.Now()}
+	dir := filepath.Join("/proc", strconv.Itoa(pid))
+	tasks, err := filepath.Glob(filepath.Join(dir, "task", "*", "schedstat"))
+	if err != nil || len(tasks) == 0 {
+		return u
+	}
+	for _, t := range tasks {
+		b, err := os.ReadFile(t)
+		if err != nil {
+			continue // a thread that ended meanwhile
+		}
+		f := bytes.Fields(b)
+		if len(f) < 2 {
+			return u
+		}
+		run, err1 := strconv.ParseInt(string(f[0]), 10, 64)
+		wait, err2 := strconv.ParseInt(string(f[1]), 10, 64)
+		if err1 != nil || err2 != nil {
+			return u
+		}
+		u.cpu += time.Duration(run)
+		u.wait += time.Duration(wait)
+		// The state follows the command's name, in parentheses, in stat.
+		if st, err := os.ReadFile(filepath.Join(filepath.Dir(t), "stat")); err == nil {
+			if i := bytes.LastIndexByte(st, ')'); i >= 0 && i+2 < len(st) && st[i+2] == 'D' {
+				u.held = true
+			}
+		}
+	}
+	b, err := os.ReadFile(filepath.Join(dir, "statm"))
+	if err != nil {
+		return u
+	}
+	f := bytes.Fields(b)
+	if len(f) < 2 {
+		return u
+	}
+	pages, err := strconv.ParseUint(string(f[1]), 10, 64)
+	if err != nil {
+		return u
+	}
+	u.rss = pages * uint64(os.Getpagesize())
+	u.ok = true
+	return u
+}

@@ -10,12 +10,9 @@ import (
 
 // Judge judges every candidate on every want, and on every other need
 // with its default arguments (for report.html's toggles), from the
-// matrices at hand (by study name) and the candidates' facts.
+// matrices at hand (by study name: of several of one study, the first
+// holding the codec) and the candidates' facts.
 func Judge(wants []Want, candidates []Facts, matrices []*results.Matrix) *results.Needs {
-	byStudy := map[string]*results.Matrix{}
-	for _, m := range matrices {
-		byStudy[m.Study.Name] = m
-	}
 	n := &results.Needs{}
 	all := slices.Clone(wants)
 	for _, w := range wants {
@@ -32,7 +29,7 @@ func Judge(wants []Want, candidates []Facts, matrices []*results.Matrix) *result
 	for _, f := range candidates {
 		c := results.NeedCodec{Codec: f.Name}
 		for _, w := range all {
-			j := w.judge(f, byStudy[w.Need.Study])
+			j := w.judge(f, matrixOf(matrices, w.Need.Study, f.Name))
 			j.Need = w.String()
 			c.Judgements = append(c.Judgements, j)
 		}
@@ -41,10 +38,32 @@ func Judge(wants []Want, candidates []Facts, matrices []*results.Matrix) *result
 	return n
 }
 
+// matrixOf returns the first of ms of study that holds codec (a row, or
+// a row of its rollup), else the first of study, else nil.
+func matrixOf(ms []*results.Matrix, study, codec string) *results.Matrix {
+	var first *results.Matrix
+	for _, m := range ms {
+		if m.Study.Name != study {
+			continue
+		}
+		if slices.ContainsFunc(m.Codecs, func(c results.MatrixCodec) bool { return c.Name == codec }) ||
+			m.Rollup != nil && slices.ContainsFunc(m.Rollup.Rows, func(r results.RollupRow) bool { return r.Name == codec }) {
+			return m
+		}
+		if first == nil {
+			first = m
+		}
+	}
+	return first
+}
+
 func (w Want) judge(f Facts, m *results.Matrix) results.Judgement {
 	n := w.Need
 	if n.Declared != nil {
 		return declared(n.Declared(f))
+	}
+	if why, ok := f.Outside[n.Study]; ok {
+		return results.Judgement{Status: results.NeedFailed, Why: fmt.Sprintf("it takes no part in %s: %s", n.Study, why)}
 	}
 	if n.Rollup != "" {
 		return rollup(n, f, m)

@@ -59,6 +59,10 @@ type Facts struct {
 	Name, Family string
 	API          codec.APIKind
 	Losses       int // declared losses (codec.Info.Losses)
+	// Outside says, by study name, why the codec takes no part in a
+	// study (study.Study's Takes): a need that study decides is failed
+	// with that reason, not unknown.
+	Outside map[string]string
 	// JIT and Generator are what adopting the codec asks, as it declares
 	// (codec.Info.Adopt).
 	JIT, Generator string

@@ -51,19 +51,21 @@ var needStudies = map[string]needStudy{
 	}},
 }
 
-// runNeedStudy runs the study named name over the codecs among codecs
-// that take part in it; nil when none does.
-func runNeedStudy(ctx context.Context, name string, codecs []string) (*results.Matrix, error) {
-	ns := needStudies[name]
-	s, err := ns.spec()
-	if err != nil {
-		return nil, err
+// runNeedStudy runs study s over codecs, each taking part in it, and
+// the cases named (all when nil).
+func runNeedStudy(ctx context.Context, s *study.Study, cases, codecs []string) (*results.Matrix, error) {
+	return study.Run(ctx, &worker.Pool{Parallel: 2}, s, study.Options{Codecs: codecs, Cases: cases})
+}
+
+// takesWhy says why codec takes no part in study s.
+func takesWhy(s *study.Study, name string) string {
+	_, out := s.Participants()
+	for _, e := range out {
+		if e.Codec == name {
+			return e.Why
+		}
 	}
-	in := s.Among(codecs)
-	if len(in) == 0 {
-		return nil, nil
-	}
-	return study.Run(ctx, &worker.Pool{Parallel: 2}, s, study.Options{Codecs: in, Cases: ns.cases})
+	return "no row of the study stands for it"
 }
 
 // applyNeeds judges the plan's codecs on the run's needs and keeps the
@@ -91,44 +93,58 @@ func (p *runPlan) applyNeeds(ctx context.Context, stderr io.Writer) error {
 			return &UsageError{Msg: fmt.Sprintf("-need: reading the studies of %s: %v", p.dir.Path(), err)}
 		}
 	}
-	for _, s := range need.Studies(wants) {
-		missing := candidates
-		if i := slices.IndexFunc(ms, func(m *results.Matrix) bool { return m.Study.Name == s }); i >= 0 {
-			missing = slices.DeleteFunc(slices.Clone(candidates), func(c string) bool {
-				// A study whose rows are a codec's several (interop's, one
-				// per peer) covers the codec its rollup answers for.
-				return slices.ContainsFunc(ms[i].Codecs, func(mc results.MatrixCodec) bool { return mc.Name == c }) ||
-					ms[i].Rollup != nil && slices.ContainsFunc(ms[i].Rollup.Rows, func(r results.RollupRow) bool { return r.Name == c })
-			})
-			if len(missing) > 0 {
-				ms = slices.Delete(ms, i, i+1) // run again over every candidate, so one matrix holds them
-				missing = candidates
+	outside := map[string]map[string]string{} // by codec, then study: why it takes no part
+	for _, name := range need.Studies(wants) {
+		spec, err := needStudies[name].spec()
+		if err != nil {
+			return &RunError{Msg: fmt.Sprintf("-need: the %s study: %v", name, err)}
+		}
+		in := spec.Among(candidates)
+		for _, c := range candidates {
+			if !slices.Contains(in, c) {
+				if outside[c] == nil {
+					outside[c] = map[string]string{}
+				}
+				outside[c][name] = takesWhy(spec, c)
 			}
 		}
+		// The candidates the directory's matrix of the study lacks: a
+		// study whose rows are a codec's several (interop's, one per
+		// peer) covers the codec its rollup answers for.
+		existing := slices.IndexFunc(ms, func(m *results.Matrix) bool { return m.Study.Name == name })
+		missing := slices.DeleteFunc(slices.Clone(in), func(c string) bool {
+			return existing >= 0 && (slices.ContainsFunc(ms[existing].Codecs, func(mc results.MatrixCodec) bool { return mc.Name == c }) ||
+				ms[existing].Rollup != nil && slices.ContainsFunc(ms[existing].Rollup.Rows, func(r results.RollupRow) bool { return r.Name == c }))
+		})
 		if len(missing) == 0 {
 			continue
 		}
 		if !p.cfg.quiet {
-			fmt.Fprintf(stderr, "serbench: -need runs the %s study over %d codecs\n", s, len(missing))
+			fmt.Fprintf(stderr, "serbench: -need runs the %s study over %d codecs\n", name, len(missing))
 		}
 		start := time.Now()
-		m, err := runNeedStudy(ctx, s, missing)
+		m, err := runNeedStudy(ctx, spec, needStudies[name].cases, missing)
 		if err != nil {
-			return &RunError{Msg: fmt.Sprintf("-need: the %s study: %v", s, err)}
-		}
-		if m == nil {
-			continue // no candidate takes part: each is judged unknown
+			return &RunError{Msg: fmt.Sprintf("-need: the %s study: %v", name, err)}
 		}
 		if m.Elapsed == "" {
 			m.Elapsed = time.Since(start).Round(time.Second).String()
 		}
+		ms = append(ms, m)
+		if existing >= 0 {
+			// The directory's own matrix of the study stays as it is: these
+			// cells judge the needs, and are not written over it.
+			if !p.cfg.quiet {
+				fmt.Fprintf(stderr, "serbench: -need keeps %s's own %s.json; the cells of %s judge the needs alone\n", p.dir.Path(), name, strings.Join(missing, ", "))
+			}
+			continue
+		}
 		if err := report.WriteMatrix(p.work, m); err != nil {
-			return &RunError{Msg: fmt.Sprintf("-need: writing the %s study: %v", s, err)}
+			return &RunError{Msg: fmt.Sprintf("-need: writing the %s study: %v", name, err)}
 		}
 		p.studies = append(p.studies, report.MatrixFiles(m)...)
-		ms = append(ms, m)
 	}
-	if p.needs, err = judge(ctx, wants, candidates, ms); err != nil {
+	if p.needs, err = judge(ctx, wants, candidates, ms, outside); err != nil {
 		return err
 	}
 	p.needs.Displaced = displaced(p.dir.Path(), p.needs)
@@ -165,7 +181,7 @@ func displaced(dir string, n *results.Needs) []results.Displaced {
 
 // judge judges candidates on wants, and on every other need, from the
 // matrices ms and the codecs' facts, their APIs probed in a worker child.
-func judge(ctx context.Context, wants []need.Want, candidates []string, ms []*results.Matrix) (*results.Needs, error) {
+func judge(ctx context.Context, wants []need.Want, candidates []string, ms []*results.Matrix, outside map[string]map[string]string) (*results.Needs, error) {
 	caps, err := probeCaps(ctx, candidates)
 	if err != nil {
 		return nil, &RunError{Msg: fmt.Sprintf("-need: probing the codecs' APIs: %v", err)}
@@ -173,7 +189,9 @@ func judge(ctx context.Context, wants []need.Want, candidates []string, ms []*re
 	var facts []need.Facts
 	for _, c := range candidates {
 		info, _ := registry.Lookup(c)
-		facts = append(facts, caps[c].With(need.FactsOf(info)))
+		f := caps[c].With(need.FactsOf(info))
+		f.Outside = outside[c]
+		facts = append(facts, f)
 	}
 	return need.Judge(wants, facts, ms), nil
 }
@@ -193,7 +211,7 @@ func (p *runPlan) judgeAll(ctx context.Context, run *results.Run) {
 			names = append(names, c.Name)
 		}
 	}
-	n, err := judge(ctx, nil, names, ms)
+	n, err := judge(ctx, nil, names, ms, nil)
 	if err != nil {
 		run.Warnings = append(run.Warnings, fmt.Sprintf("report.html has no needs to toggle: %v", err))
 		return

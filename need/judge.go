@@ -46,8 +46,7 @@ func matrixOf(ms []*results.Matrix, study, codec string) *results.Matrix {
 		if m.Study.Name != study {
 			continue
 		}
-		if slices.ContainsFunc(m.Codecs, func(c results.MatrixCodec) bool { return c.Name == codec }) ||
-			m.Rollup != nil && slices.ContainsFunc(m.Rollup.Rows, func(r results.RollupRow) bool { return r.Name == codec }) {
+		if m.Holds(codec) {
 			return m
 		}
 		if first == nil {

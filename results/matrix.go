@@ -587,3 +587,10 @@ func Printable(s string) string {
 	}
 	return b.String()
 }
+
+// Holds reports whether m answers for codec: a row of it, or a row of its
+// rollup (a study whose rows are a codec's several, one per peer).
+func (m *Matrix) Holds(codec string) bool {
+	return slices.ContainsFunc(m.Codecs, func(c MatrixCodec) bool { return c.Name == codec }) ||
+		m.Rollup != nil && slices.ContainsFunc(m.Rollup.Rows, func(r RollupRow) bool { return r.Name == codec })
+}

@@ -108,14 +108,9 @@ func (p *runPlan) applyNeeds(ctx context.Context, stderr io.Writer) error {
 				outside[c][name] = takesWhy(spec, c)
 			}
 		}
-		// The candidates the directory's matrix of the study lacks: a
-		// study whose rows are a codec's several (interop's, one per
-		// peer) covers the codec its rollup answers for.
+		// The candidates the directory's matrix of the study lacks.
 		existing := slices.IndexFunc(ms, func(m *results.Matrix) bool { return m.Study.Name == name })
-		missing := slices.DeleteFunc(slices.Clone(in), func(c string) bool {
-			return existing >= 0 && (slices.ContainsFunc(ms[existing].Codecs, func(mc results.MatrixCodec) bool { return mc.Name == c }) ||
-				ms[existing].Rollup != nil && slices.ContainsFunc(ms[existing].Rollup.Rows, func(r results.RollupRow) bool { return r.Name == c }))
-		})
+		missing := slices.DeleteFunc(slices.Clone(in), func(c string) bool { return existing >= 0 && ms[existing].Holds(c) })
 		if len(missing) == 0 {
 			continue
 		}

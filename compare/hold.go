@@ -62,14 +62,19 @@ func countedNames(rows []Row) map[string]bool {
 	return m
 }
 
-// flaggedCount judges a row of counts: a count has no spread of its own
-// to test (one value per run), so a change beyond the threshold is
-// flagged, and beyond results.CountGap whatever the threshold: two
-// processes counting the same code differ by what their random hash seeds
-// make map lookups probe (docs/harness.md), which no threshold below it
-// can tell from a change.
+// flaggedCount judges a row of counts: a change beyond the threshold
+// whose two counts' intervals (their processes' smallest and largest
+// count, results.Spread) are apart. Two processes counting the same code
+// differ by what their random hash seeds make map lookups probe
+// (docs/harness.md): a change within that spread is not the code's. A
+// side counted by one process has no spread, and then only a change
+// beyond results.CountGap, what such processes were seen to differ by,
+// is flagged.
 func flaggedCount(g Gate, r Row) bool {
-	return math.Abs(r.Change()) > max(g.Threshold, results.CountGap)+1e-9
+	if !interval(r.Old).Known() || !interval(r.New).Known() {
+		return math.Abs(r.Change()) > max(g.Threshold, results.CountGap)+1e-9
+	}
+	return math.Abs(r.Change()) > g.Threshold+1e-9 && apart(r.Old, r.New)
 }
 
 // speeds returns the largest slowdown of the two runs' machines that

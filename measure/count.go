@@ -3,7 +3,10 @@ package measure
 import (
 	"cmp"
 	"context"
+	"fmt"
 	"slices"
+	"sync"
+	"time"
 
 	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/runner"
@@ -62,13 +65,126 @@ func countAlso(ctx context.Context, run *results.Run, jobs []runner.Job, cfg Con
 	if len(todo) == 0 {
 		return nil
 	}
-	m, err := cfg.measurer(counting(cfg.Options), nil, nil)
-	if err != nil {
-		return err
-	}
-	rs, err := m.Run(ctx, byCodec(todo))
+	opts := counting(cfg.Options)
+	opts.Verified = true // the timed pass made the checks after timing
+	rs, _, err := countPasses(ctx, byCodec(todo), cfg, opts, nil)
 	MergeCounts(run.Results, rs)
 	return err
+}
+
+// CountProcs is how many processes count each benchmark: a count repeats
+// to a few instructions within a process, but between processes it moves
+// by what the process's random hash seeds make its maps' lookups probe
+// (docs/harness.md). The median of three processes is a figure two runs
+// repeat, and their smallest and largest counts its interval
+// (results.Spread).
+const CountProcs = 3
+
+// countPasses counts jobs in CountProcs passes at once, each in
+// measurers of its own (a busy machine slows a count, it does not move
+// it, so the passes share the CPUs), and returns each benchmark's result
+// with the median of its counts as InstrPerOp and every pass's count as
+// InstrCounts. The first pass runs with opts as given and reports to
+// progress; the others count only (Options.Verified). A benchmark that
+// is not counted in every pass takes the first such pass's result.
+func countPasses(ctx context.Context, jobs []runner.Job, cfg Config, opts runner.Options, progress func(runner.Event)) ([]results.Result, Measurer, error) {
+	passes := make([][]results.Result, CountProcs)
+	errs := make([]error, CountProcs)
+	var first Measurer
+	var wg sync.WaitGroup
+	for i := range CountProcs {
+		o, prog := opts, progress
+		if i > 0 {
+			o.Verified, prog = true, nil
+		}
+		m, err := cfg.measurer(o, nil, prog)
+		if err != nil {
+			return nil, nil, err
+		}
+		if i == 0 {
+			first = m
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			passes[i], errs[i] = m.Run(ctx, jobs)
+		}()
+	}
+	wg.Wait()
+	return mergePasses(passes), first, cmp.Or(errs...)
+}
+
+// mergePasses returns the first pass's results, each OK one that every
+// pass counted with the median of the passes' counts (InstrPerOp) and
+// the counts (InstrCounts); one that a pass did not count takes that
+// pass's result: why it failed or was skipped there.
+func mergePasses(passes [][]results.Result) []results.Result {
+	by := make([]map[string]*results.Result, len(passes))
+	for i, rs := range passes {
+		by[i] = map[string]*results.Result{}
+		for j := range rs {
+			by[i][rs[j].Key()] = &rs[j]
+		}
+	}
+	var out []results.Result
+	for _, r := range passes[0] {
+		out = append(out, merged(r, by))
+	}
+	return out
+}
+
+// merged returns r (the first pass's result of a benchmark) with the
+// counts of every pass, or the result of the first pass that did not
+// count it.
+func merged(r results.Result, by []map[string]*results.Result) results.Result {
+	if r.Status != results.OK {
+		return r
+	}
+	var counts []float64
+	for i := range by {
+		o := by[i][r.Key()]
+		if o == nil {
+			r.Status, r.Reason = results.Error, fmt.Sprintf("counting: process %d of %d ended before the benchmark", i+1, len(by))
+			return r
+		}
+		if o.Status != results.OK {
+			return *o
+		}
+		counts = append(counts, o.InstrPerOp)
+	}
+	r.InstrCounts = counts
+	r.InstrPerOp = results.Spread(counts).Mid
+	return r
+}
+
+// Per-benchmark costs of a count at an idle machine's speed, from counts
+// of the quick preset: a worker's start under Valgrind, and one
+// benchmark's preparation, windows and checks.
+const (
+	countStart = 3 * time.Second
+	countBench = 2 * time.Second
+)
+
+// CountEstimate returns about how long counting jobs takes on an idle
+// machine: CountProcs passes, as many at once as there are CPUs, each
+// starting a worker per group of a codec's jobs.
+func CountEstimate(jobs []runner.Job, cpus int) time.Duration {
+	n, groups := 0, 0
+	for i, j := range jobs {
+		if j.Skip != "" {
+			continue
+		}
+		n += len(j.Ops)
+		if i == 0 || jobs[i-1].Codec.Name != j.Codec.Name {
+			groups++
+		}
+	}
+	if n == 0 {
+		return 0
+	}
+	pass := time.Duration(groups)*countStart + time.Duration(n)*countBench
+	waves := (CountProcs + max(cpus, 1) - 1) / max(cpus, 1)
+	return pass * time.Duration(waves)
 }
 
 // MergeCounts adds the counts of counted (a count pass's results) to the
@@ -90,5 +206,23 @@ func MergeCounts(timed, counted []results.Result) {
 		default:
 			timed[i].CountSkipped = "counting: " + string(c.Status) + ": " + c.Reason
 		}
+	}
+}
+
+// finishAll calls finished (Config.Finished) with each result of rs, a
+// count's merged results of jobs, as a pass that measures in one process
+// calls it with each result the moment it is final.
+func finishAll(jobs []runner.Job, rs []results.Result, finished func(*runner.Job, results.Result)) {
+	if finished == nil {
+		return
+	}
+	byKey := map[string]*runner.Job{}
+	for i := range jobs {
+		for _, op := range jobs[i].Ops {
+			byKey[jobs[i].Key(op)] = &jobs[i]
+		}
+	}
+	for _, r := range rs {
+		finished(byKey[r.Key()], r)
 	}
 }

@@ -34,6 +34,12 @@ type Valgrind struct {
 	Path string
 }
 
+// Stretch is how many times longer than when timed a worker under
+// Valgrind may go without a beat before it is killed as hung: Valgrind
+// starts a program and runs uninstrumented code several times slower,
+// and a busy machine gives each of a count's processes a share of a CPU.
+const Stretch = 10
+
 // InstallHint says how to install Valgrind where it is missing.
 const InstallHint = "install it with scripts/apt-install valgrind (as root; Debian's package), or apt-get install --no-install-recommends valgrind"
 

@@ -201,6 +201,8 @@ func MergeCounts(timed, counted []results.Result) {
 		case c == nil:
 		case c.Status == results.OK:
 			timed[i].InstrPerOp, timed[i].CountSkipped = c.InstrPerOp, c.CountSkipped
+		case c.CountSkipped != "" && timed[i].Status == results.OK:
+			timed[i].CountSkipped = c.CountSkipped + "; it runs without Valgrind (the timed pass measured it)"
 		case c.CountSkipped != "":
 			timed[i].CountSkipped = c.CountSkipped
 		default:
@@ -208,6 +210,63 @@ func MergeCounts(timed, counted []results.Result) {
 		}
 	}
 }
+
+// checkSkips checks the reason of each benchmark of rs (a count's merged
+// results of jobs) that could not be counted because its child died or
+// hung under Valgrind, alone (a skipped result with CountSkipped, as
+// worker.Valgrind.Crashed records it): it measures the benchmark again
+// without Valgrind, briefly, in a worker of its own. Where it runs there,
+// the skip stands and its reason says so; where it fails there too, the
+// failure is the codec's and its result is the one without Valgrind.
+func checkSkips(ctx context.Context, rs []results.Result, jobs []runner.Job, cfg Config) error {
+	skipped := map[string]int{}
+	for i, r := range rs {
+		if r.Status == results.Skipped && r.CountSkipped != "" {
+			skipped[r.Key()] = i
+		}
+	}
+	if len(skipped) == 0 {
+		return nil
+	}
+	var todo []runner.Job
+	for _, j := range jobs {
+		var ops []results.Op
+		for _, op := range j.Ops {
+			if _, ok := skipped[j.Key(op)]; ok {
+				ops = append(ops, op)
+			}
+		}
+		if len(ops) > 0 {
+			j.Ops = ops
+			todo = append(todo, j)
+		}
+	}
+	opts := cfg.Options
+	opts.Count, opts.Verified, opts.Total, opts.Budget = false, false, 0, nativeBudget
+	m, err := cfg.measurer(opts, nil, nil)
+	if err != nil {
+		return err
+	}
+	native, err := m.Run(ctx, todo)
+	for _, n := range native {
+		i, ok := skipped[n.Key()]
+		if !ok {
+			continue
+		}
+		if n.Status == results.OK {
+			rs[i].CountSkipped += "; it runs without Valgrind (measured again there, it passed)"
+			rs[i].Reason = rs[i].CountSkipped
+			continue
+		}
+		rs[i] = n
+	}
+	return err
+}
+
+// nativeBudget is the sampling time of a benchmark measured again without
+// Valgrind to check why it could not be counted: long enough for its
+// checks, which decide.
+const nativeBudget = 50 * time.Millisecond
 
 // finishAll calls finished (Config.Finished) with each result of rs, a
 // count's merged results of jobs, as a pass that measures in one process

@@ -202,6 +202,9 @@ func Run(ctx context.Context, run *results.Run, jobs []runner.Job, cfg Config) e
 		if m == nil {
 			return runErr
 		}
+		if runErr == nil {
+			runErr = checkSkips(runCtx, rs, todo, cfg)
+		}
 		finishAll(todo, rs, cfg.Finished)
 	} else {
 		if m, err = cfg.measurer(opts, cfg.Finished, cfg.Progress); err != nil {

@@ -6,7 +6,7 @@ import (
 
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/dataset"
-	"github.com/serbench/serbench/internal/jobs"
+	"github.com/serbench/serbench/runner/jobs"
 	"github.com/serbench/serbench/internal/suggest"
 	"github.com/serbench/serbench/registry"
 	"github.com/serbench/serbench/results"

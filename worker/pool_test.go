@@ -14,10 +14,10 @@ import (
 	"github.com/serbench/serbench/codecs/gob"
 	"github.com/serbench/serbench/codecs/json"
 	"github.com/serbench/serbench/codecs/seed004"
-	jobof "github.com/serbench/serbench/runner/jobs"
 	"github.com/serbench/serbench/planted"
 	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/runner"
+	jobof "github.com/serbench/serbench/runner/jobs"
 	"github.com/serbench/serbench/worker"
 )
 

@@ -34,10 +34,10 @@ type Valgrind struct {
 	Path string
 }
 
-// Stretch is how many times longer than when timed a worker under
-// Valgrind may go without a beat before it is killed as hung: Valgrind
-// starts a program and runs uninstrumented code several times slower,
-// and a busy machine gives each of a count's processes a share of a CPU.
+// Stretch is how many times the CPU time of a timed worker a worker
+// under Valgrind may spend without a beat before it is killed as hung
+// (Pool.Timeout): Valgrind starts a program, and runs code, several times
+// slower, uninstrumented, and many times slower while it counts.
 const Stretch = 10
 
 // InstallHint says how to install Valgrind where it is missing.

@@ -104,7 +104,7 @@ func WriteVerdict(w io.Writer, v Verdict, rows []Row) error {
 		fmt.Fprintf(w, "  improvement: %s %s %s (%s)\n", r.Name, r.Unit, r.Delta(), r.Cmp)
 	}
 	if v.Counted > 0 {
-		fmt.Fprintf(w, "Gate: %d comparisons of time left to the instructions both runs counted for their benchmarks (%s, judged at the same threshold and never under %.0f%%, what a process's hash seeds move a count): a count is what a busy machine does not move.\n", v.Counted, results.UnitInstructions, 100*results.CountGap)
+		fmt.Fprintf(w, "Gate: %d comparisons of time left to the instructions both runs counted for their benchmarks (%s, judged at the same threshold and beyond the two counts' intervals, their processes' smallest to largest count; a side counted by one process, never under %.0f%%): a count is what a busy machine does not move.\n", v.Counted, results.UnitInstructions, 100*results.CountGap)
 	}
 	if len(v.Undecided) > 0 {
 		fmt.Fprintf(w, "Gate: %d comparisons of time changed beyond ±%s but within the %.2fx between a busy run's two speeds (its machine meter, below): time cannot decide them, so they pass. "+

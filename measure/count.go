@@ -200,7 +200,7 @@ func MergeCounts(timed, counted []results.Result) {
 		switch {
 		case c == nil:
 		case c.Status == results.OK:
-			timed[i].InstrPerOp, timed[i].CountSkipped = c.InstrPerOp, c.CountSkipped
+			timed[i].InstrPerOp, timed[i].InstrCounts, timed[i].CountSkipped = c.InstrPerOp, c.InstrCounts, c.CountSkipped
 		case c.CountSkipped != "" && timed[i].Status == results.OK:
 			timed[i].CountSkipped = c.CountSkipped + "; it runs without Valgrind (the timed pass measured it)"
 		case c.CountSkipped != "":

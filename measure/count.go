@@ -157,12 +157,13 @@ func merged(r results.Result, by []map[string]*results.Result) results.Result {
 	return r
 }
 
-// Per-benchmark costs of a count at an idle machine's speed, from counts
-// of the quick preset: a worker's start under Valgrind, and one
-// benchmark's preparation, windows and checks.
+// Costs of a count in CPU time: a worker's start under Valgrind, and one
+// benchmark's preparation and windows (the checks after timing left to
+// one pass), from the CPU time of count passes of the quick preset's
+// codecs (notes/noise-log.md).
 const (
-	countStart = 3 * time.Second
-	countBench = 2 * time.Second
+	countStart = 1500 * time.Millisecond
+	countBench = 300 * time.Millisecond
 )
 
 // CountEstimate returns about how long counting jobs takes on an idle

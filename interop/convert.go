@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/serbench/serbench/dataset"
 	"github.com/serbench/serbench/fidelity"
 )
 
@@ -33,6 +34,12 @@ type Model struct {
 	// TopTable says a document is a table: a value that is not a struct
 	// or a map at the top cannot be written (TOML).
 	TopTable bool
+	// Messages says the format's codecs read their own generated types:
+	// a case crosses as its message of the project's schema
+	// (serbench.proto), which the peers build from its descriptor, and
+	// the datasets the schema has messages for are the cases that cross
+	// (Protobuf).
+	Messages bool
 }
 
 // fieldKey is the key of a struct field in model m.
@@ -44,9 +51,9 @@ func (m Model) fieldKey(name string) string {
 }
 
 // goTypes are the packages whose named types a case may hold: the probes'
-// own and package time. Any other named type is Go's alone (big.Int,
+// own, the datasets' and package time. Any other named type is Go's alone (big.Int,
 // json.Number), which no peer has.
-var goTypes = []string{reflect.TypeFor[fidelity.Time]().PkgPath(), "time"}
+var goTypes = []string{reflect.TypeFor[fidelity.Time]().PkgPath(), reflect.TypeFor[dataset.Tiny]().PkgPath(), "time"}
 
 var timeType = reflect.TypeFor[time.Time]()
 

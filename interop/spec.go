@@ -144,12 +144,12 @@ func (cs *columns) cell(row codec.Info, kase string) results.MatrixCell {
 	probe, dir, _ := strings.Cut(kase, "/")
 	c, ok := st.prepared[probe]
 	if !ok {
-		ps, err := fidelity.Lookup([]string{probe})
+		p, err := lookupCase(probe)
 		if err != nil {
 			cell.Outcome, cell.Detail = Crash, err.Error()
 			return cell
 		}
-		c = prepare(st.col.Codec, ps[0], Models[st.col.Codec.Family])
+		c = prepare(st.col.Codec, p, Models[st.col.Codec.Family])
 		st.prepared[probe] = c
 	}
 	if c.na != "" {
@@ -220,7 +220,7 @@ func (st *column) answer(c prepared) (Response, error) {
 		}
 		st.conn = conn
 	}
-	res, err := st.conn.Ask(Request{Case: name, Data: c.data, Want: c.want})
+	res, err := st.conn.Ask(Request{Case: name, Type: c.typ, Data: c.data, Want: c.want})
 	if err != nil {
 		st.conn = nil
 		st.died[name] = err.Error()

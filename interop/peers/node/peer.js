@@ -72,6 +72,67 @@ function fromNeutral(n, careful) {
   throw new Error("no JavaScript value for a neutral " + k);
 }
 
+// protobufjs's message types, built from the schema's descriptors (a
+// FileDescriptorSet in the header): no generated code.
+function protobufjs(variant, h) {
+  const pb = require("protobufjs");
+  require("protobufjs/ext/descriptor");
+  const root = pb.Root.fromDescriptor(Buffer.from(h.schema, "base64")).resolveAll();
+  const T = (t) => root.lookupType(t);
+  // A message as a neutral map of its fields by their names in the
+  // schema, in field order: a field with presence left out when unset.
+  const read = (type, m) => ({
+    map: type.fieldsArray.flatMap((f) => {
+      const v = m[f.name];
+      let n;
+      if (f.map) n = { map: Object.entries(v || {}).map(([k, x]) => [key(f.keyType, k), value(f, x)]) };
+      else if (f.repeated) n = { array: (v || []).map((x) => value(f, x)) };
+      else if ((f.partOf || f.resolvedType instanceof pb.Type) && (!Object.prototype.hasOwnProperty.call(m, f.name) || v == null)) return [];
+      else n = value(f, v);
+      return [[{ str: Buffer.from(f.protoName || f.name).toString("base64") }, n]];
+    }),
+  });
+  const key = (t, k) => (t === "string" ? { str: Buffer.from(k, "utf8").toString("base64") } : t === "bool" ? { bool: k === "true" } : { int: String(k) });
+  const value = (f, x) => {
+    if (f.resolvedType instanceof pb.Type) return read(f.resolvedType, x);
+    switch (f.type) {
+      case "float": return { float32: bits(x, 4) };
+      case "double": return { float: bits(x, 8) };
+      case "bool": return { bool: x };
+      case "string": return { str: Buffer.from(x, "utf8").toString("base64") };
+      case "bytes": return { bytes: b64(x) };
+    }
+    if (typeof x === "number") return { int: BigInt(x).toString() };
+    return toNeutral(x); // a Long
+  };
+  // A neutral map as the plain object a program hands fromObject: 64-bit
+  // integers as decimal text, which fromObject reads exactly.
+  const build = (type, n) => {
+    const o = {};
+    for (const [k, x] of n.map) {
+      const name = Buffer.from(k.str, "base64").toString("utf8");
+      const f = type.fieldsArray.find((f) => (f.protoName || f.name) === name);
+      if (!f) throw new Error(type.name + " has no field " + name);
+      if (f.map) o[f.name] = Object.fromEntries(x.map.map(([a, b]) => [String(fromNeutral(a, true)), one(f, b)]));
+      else if (f.repeated) o[f.name] = x.array.map((e) => one(f, e));
+      else o[f.name] = one(f, x);
+    }
+    return o;
+  };
+  const one = (f, x) => (f.resolvedType instanceof pb.Type ? build(f.resolvedType, x) : "int" in x ? x.int : fromNeutral(x, true));
+  return {
+    load: (b, t) => T(t).decode(b),
+    dump: (m, t) => T(t).encode(m).finish(),
+    read: (m, t) => read(T(t), m),
+    build: (n, t) => T(t).fromObject(build(T(t), n)),
+  };
+}
+
+// SCHEMA maps a library of a format of a schema to the function that
+// returns its load(data, type), dump(value, type), read(value, type) (its
+// neutral form) and build(neutral, type), for a variant and the header.
+const SCHEMA = { protobufjs };
+
 // LIBS maps a library's name to the function that returns its load and
 // dump for a variant.
 const LIBS = {
@@ -127,14 +188,17 @@ const err = (e) => (e && e.name ? e.name + ": " + e.message : String(e));
 async function main() {
   const lines = readline.createInterface({ input: process.stdin, crlfDelay: Infinity });
   const out = (o) => process.stdout.write(JSON.stringify(o) + "\n");
-  let load, dump, careful;
+  let lib, careful;
   for await (const line of lines) {
-    if (load === undefined) {
+    if (lib === undefined) {
       const h = JSON.parse(line);
       careful = h.variant === "careful";
       try {
-        if (!LIBS[h.lib]) throw new Error("no library " + h.lib);
-        [load, dump] = LIBS[h.lib](h.variant || "");
+        if (SCHEMA[h.lib]) lib = SCHEMA[h.lib](h.variant || "", h);
+        else if (LIBS[h.lib]) {
+          const [load, dump] = LIBS[h.lib](h.variant || "");
+          lib = { load, dump, read: toNeutral, build: (n) => fromNeutral(n, careful) };
+        } else throw new Error("no library " + h.lib);
       } catch (e) {
         out({ error: err(e) });
         return;
@@ -145,10 +209,10 @@ async function main() {
     const c = JSON.parse(line);
     const res = { case: c.case };
     try {
-      const v = load(unb64(c.data));
-      res.read = toNeutral(v);
+      const v = lib.load(unb64(c.data), c.type);
+      res.read = lib.read(v, c.type);
       try {
-        res.back = b64(dump(v));
+        res.back = b64(lib.dump(v, c.type));
       } catch (e) {
         res.backErr = err(e);
       }
@@ -156,7 +220,7 @@ async function main() {
       res.readErr = err(e);
     }
     try {
-      res.own = b64(dump(fromNeutral(c.want, careful)));
+      res.own = b64(lib.dump(lib.build(c.want, c.type), c.type));
     } catch (e) {
       res.ownErr = err(e);
     }

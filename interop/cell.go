@@ -124,12 +124,12 @@ func Columns(codecs []codec.Info) []Column {
 // Takes says why the study does not take a codec, or "" when it does: it
 // takes a codec (not an in-place reader) of a format with peers and a
 // model, that reads any Go value (a reflection codec) or whose format's
-// model carries the cases as the schema's messages (Model.Messages).
+// model carries the cases as types of the project's schema (Model.Schema).
 func Takes(info codec.Info) string {
 	switch m, ok := Models[info.Family]; {
 	case info.ReadsOnly != "":
 		return "an in-place reader of " + info.ReadsOnly + "'s encodings: its round trips are " + info.ReadsOnly + "'s"
-	case info.API != codec.Reflection && !m.Messages:
+	case info.API != codec.Reflection && m.Schema == "":
 		return "its " + string(info.API) + " API reads its own types, not the probes'"
 	case !ok || !slices.ContainsFunc(Peers, func(p Peer) bool { return p.Family == info.Family }):
 		return "no peer in another language reads " + info.Family + " here (peers read " + strings.Join(Formats(), ", ") + ")"
@@ -171,8 +171,8 @@ type prepared struct {
 	// self is the normalisation Go's own round trip needs ("any-types"):
 	// a crossing that needs no more adds nothing to it.
 	self string
-	// typ names the case's message in the schema and bind binds it, for
-	// a model of Messages.
+	// typ names the case's type in the schema and bind binds it, for a
+	// model of a Schema.
 	typ  string
 	bind binding
 }
@@ -181,14 +181,13 @@ type prepared struct {
 // neutral form of the value in the format's model.
 func prepare(info codec.Info, p fidelity.Probe, m Model) prepared {
 	c := prepared{probe: p, value: p.Value()}
-	if m.Messages {
-		b, err := bindMessage(c.value)
+	if m.Schema != "" {
+		b, err := m.bind(c.value)
 		if err != nil {
-			c.na = "the schema has no message for it: " + err.Error()
+			c.na = "the schema has no type for it: " + err.Error()
 			return c
 		}
-		c.bind, c.typ = b, string(b.msg.ProtoReflect().Descriptor().FullName())
-		c.want = messageNeutral(b.msg.ProtoReflect())
+		c.bind, c.typ, c.want = b, b.typ, b.want
 	} else {
 		want, err := Neutral(c.value, m)
 		if err != nil {
@@ -281,17 +280,12 @@ func readErr(c prepared, read Value, m Model) error {
 }
 
 // into returns the Go value a program gets from the peer's reading: Into
-// the case's type, or, for a model of Messages, the message set from it
-// and converted back to the case's type as Go's codecs convert theirs.
+// the case's type, or, for a model of a Schema, the binding's.
 func (c prepared) into(read Value, m Model) (any, error) {
-	if !m.Messages {
+	if m.Schema == "" {
 		return Into(read, reflect.TypeOf(c.value).Elem(), m)
 	}
-	msg := c.bind.new()
-	if err := intoMessage(read, msg.ProtoReflect()); err != nil {
-		return nil, err
-	}
-	return reflect.ValueOf(c.bind.value(msg)).Elem().Interface(), nil
+	return c.bind.into(read)
 }
 
 // judgeRead compares what the peer read with the value Go wrote, through

@@ -34,12 +34,13 @@ type Model struct {
 	// TopTable says a document is a table: a value that is not a struct
 	// or a map at the top cannot be written (TOML).
 	TopTable bool
-	// Messages says the format's codecs read their own generated types:
-	// a case crosses as its message of the project's schema
-	// (serbench.proto), which the peers build from its descriptor, and
-	// the datasets the schema has messages for are the cases that cross
-	// (Protobuf).
-	Messages bool
+	// Schema names the project's schema of a format whose codecs read
+	// their own types (generated, or led by a schema): a case crosses as
+	// its type of that schema, which the peers read too (a header of the
+	// peer carries it), and the datasets the schema has types for are
+	// the cases that cross. SchemaProto: serbench.proto's messages, the
+	// peers' types built from its descriptor; SchemaAvro: dataset.avsc.
+	Schema string
 }
 
 // fieldKey is the key of a struct field in model m.

@@ -101,6 +101,9 @@ var Peers = []Peer{
 	{Name: "node-smol-toml", Lang: Node, Lib: "smol-toml", Family: "toml", Variants: []Variant{{}}},
 	{Name: "python-protobuf", Lang: Python, Lib: "protobuf", Family: "protobuf", Variants: []Variant{{}}},
 	{Name: "node-protobufjs", Lang: Node, Lib: "protobufjs", Family: "protobuf", Variants: []Variant{{}}},
+	{Name: "python-fastavro", Lang: Python, Lib: "fastavro", Family: "avro", Variants: []Variant{{}}},
+	{Name: "node-avsc", Lang: Node, Lib: "avsc", Family: "avro", Variants: []Variant{{},
+		{careful, "registry: {long: LongType.__with BigInt}"}}},
 }
 
 // Models gives each format with peers the model its Go codecs and peers
@@ -112,9 +115,8 @@ var Models = map[string]Model{
 	"bson":    {LowerFields: true, KeysText: true, TopTable: true},
 	"yaml":    {LowerFields: true},
 	"toml":    {NoNull: true, TopTable: true},
-	// Protobuf's peers read serbench.proto's messages, built from the
-	// descriptor its generated Go code holds.
-	"protobuf": {Messages: true},
+	"protobuf": {Schema: SchemaProto},
+	"avro":     {Schema: SchemaAvro},
 }
 
 //go:embed peers/python/peer.py peers/python/requirements.txt peers/node/peer.js peers/node/package.json peers/node/package-lock.json
@@ -259,9 +261,7 @@ func Dial(p Peer, v Variant) (*Conn, error) {
 	c.sc.Buffer(nil, 256<<20)
 	var h hello
 	hd := header{Lib: p.Lib, Variant: v.Name}
-	if Models[p.Family].Messages {
-		hd.Schema = protoSchema()
-	}
+	hd.Schema = Models[p.Family].schemaText()
 	err = c.enc.Encode(hd)
 	switch {
 	case err != nil:

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"reflect"
 	"slices"
 	"strings"
 	"sync"
@@ -16,12 +17,12 @@ import (
 	"github.com/serbench/serbench/codecs/proto/schema"
 )
 
-// A format whose Go codecs read their own generated types carries a case
-// as a message of the project's schema (Model.Messages): serbench.proto,
-// whose descriptor the generated Go code holds. The peers build their
-// message types from that descriptor at run time (a FileDescriptorSet in
-// the peer's header), so no generated code of theirs is committed and
-// none can drift from the Go side's.
+// Protobuf's cases cross as messages of the project's schema
+// (Model.Schema SchemaProto): serbench.proto, whose descriptor the
+// generated Go code holds. The peers build their message types from that
+// descriptor at run time (a FileDescriptorSet in the peer's header), so
+// no generated code of theirs is committed and none can drift from the Go
+// side's.
 
 // protoSchema returns serbench.proto and its imports as a serialized
 // FileDescriptorSet, imports first.
@@ -47,25 +48,26 @@ var protoSchema = sync.OnceValue(func() []byte {
 	return b
 })
 
-// A binding is a case's value as a message of the schema: the message,
-// a new empty one to read into, and the way back to the case's Go value.
-type binding struct {
-	msg   proto.Message
-	new   func() proto.Message
-	value func(proto.Message) any
-}
-
 // bindMessage binds v, a pointer to a dataset value, to its message of
-// serbench.proto, or says why the schema has none.
+// serbench.proto, or says why the schema has none: a peer's reading is
+// set into a new message, which converts back to the case's type as Go's
+// codecs convert theirs.
 func bindMessage(v any) (binding, error) {
 	b, err := schema.Bind(v)
 	if err != nil {
 		return binding{}, err
 	}
+	pr := b.Msg.ProtoReflect()
 	return binding{
-		msg:   b.Msg,
-		new:   func() proto.Message { return b.New() },
-		value: func(m proto.Message) any { return b.Value(m.(schema.Message)) },
+		typ:  string(pr.Descriptor().FullName()),
+		want: messageNeutral(pr),
+		into: func(read Value) (any, error) {
+			m := b.New()
+			if err := intoMessage(read, m.ProtoReflect()); err != nil {
+				return nil, err
+			}
+			return reflect.ValueOf(b.Value(m)).Elem().Interface(), nil
+		},
 	}, nil
 }
 

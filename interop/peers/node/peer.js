@@ -128,10 +128,64 @@ function protobufjs(variant, h) {
   };
 }
 
+// avsc's types on each case's schema (its type, self-contained). Careful: longs as BigInt (avsc's
+// documented LongType.__with); a timestamp is its long either way (a
+// Date would lose its microseconds), a number: avsc reads a long of a
+// logical type with its own long type, not the registry's.
+function avsc(variant, h) {
+  const avro = require("avsc");
+  const careful = variant === "careful";
+  let long;
+  if (careful) {
+    long = avro.types.LongType.__with({
+      fromBuffer: (buf) => buf.readBigInt64LE(),
+      toBuffer: (n) => {
+        const buf = Buffer.alloc(8);
+        buf.writeBigInt64LE(BigInt(n));
+        return buf;
+      },
+      fromJSON: BigInt,
+      toJSON: Number,
+      isValid: (n) => typeof n === "bigint" || Number.isSafeInteger(n),
+      compare: (a, b) => (a === b ? 0 : a < b ? -1 : 1),
+    });
+  }
+  const types = new Map();
+  // Each case's schema is self-contained: a registry of its own.
+  const T = (t) => {
+    if (!types.has(t)) types.set(t, avro.Type.forSchema(JSON.parse(t), { registry: long ? { long } : {} }));
+    return types.get(t);
+  };
+  // A record is an object of its own class: read as a plain object.
+  const plain = (v) => {
+    if (v === null || typeof v !== "object" || v instanceof Uint8Array || v instanceof Date) return v;
+    if (Array.isArray(v)) return v.map(plain);
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, plain(x)]));
+  };
+  // Without a logical type, a timestamp is the long the schema holds.
+  const build = (n) => {
+    const [k, v] = Object.entries(n)[0];
+    if (k === "time") {
+      // A long of a logical type is avsc's own long, not the registry's.
+      return Number(BigInt(v.s) * 1000000n + BigInt(Math.floor(v.ns / 1000)));
+    }
+    if (k === "bytes") return Buffer.from(v, "base64");
+    if (k === "array") return v.map(build);
+    if (k === "map") return Object.fromEntries(v.map(([a, b]) => [fromNeutral(a, careful), build(b)]));
+    return fromNeutral(n, careful);
+  };
+  return {
+    load: (b, t) => T(t).fromBuffer(Buffer.from(b)),
+    dump: (v, t) => T(t).toBuffer(v),
+    read: (v) => toNeutral(plain(v)),
+    build: (n) => build(n),
+  };
+}
+
 // SCHEMA maps a library of a format of a schema to the function that
 // returns its load(data, type), dump(value, type), read(value, type) (its
 // neutral form) and build(neutral, type), for a variant and the header.
-const SCHEMA = { protobufjs };
+const SCHEMA = { protobufjs, avsc };
 
 // LIBS maps a library's name to the function that returns its load and
 // dump for a variant.

@@ -230,6 +230,32 @@ def pb_fill(m, n, careful):
     return m
 
 
+def fastavro_lib(variant, header):
+    """fastavro's schemaless reader and writer, on each case's schema (its
+    type, self-contained)."""
+    import io
+    import fastavro
+    parsed = {}
+
+    def schema(t):
+        if t not in parsed:
+            parsed[t] = fastavro.parse_schema(json.loads(t))
+        return parsed[t]
+
+    def load(b, t):
+        bio = io.BytesIO(b)
+        v = fastavro.schemaless_reader(bio, schema(t), None)
+        if bio.tell() != len(b):
+            raise ValueError("%d bytes left after the value" % (len(b) - bio.tell()))
+        return v
+
+    def dump(v, t):
+        bio = io.BytesIO()
+        fastavro.schemaless_writer(bio, schema(t), v)
+        return bio.getvalue()
+    return load, dump, to_neutral, lambda n, t, careful: from_neutral(n, careful)
+
+
 # LIBS maps a library's name to its distribution (for its version) and the
 # function that returns its load and dump for a variant.
 LIBS = {
@@ -241,12 +267,13 @@ LIBS = {
     "tomllib": ("tomli-w", toml_lib),
     "bson": ("pymongo", bson_lib),
     "protobuf": ("protobuf", protobuf_lib),
+    "fastavro": ("fastavro", fastavro_lib),
 }
 
 # SCHEMA lists the libraries of a format of a schema: their function takes
 # the header too and returns load(data, type), dump(value, type),
 # read(value) (its neutral form) and build(neutral, type, careful).
-SCHEMA = {"protobuf"}
+SCHEMA = {"protobuf", "fastavro"}
 
 
 def main():

@@ -109,12 +109,12 @@ var Peers = []Peer{
 // Models gives each format with peers the model its Go codecs and peers
 // share for what it has no type of.
 var Models = map[string]Model{
-	"json":    {TimeText: true, BytesText: true, KeysText: true, NoNaN: true},
-	"msgpack": {},
-	"cbor":    {},
-	"bson":    {LowerFields: true, KeysText: true, TopTable: true},
-	"yaml":    {LowerFields: true},
-	"toml":    {NoNull: true, TopTable: true},
+	"json":     {TimeText: true, BytesText: true, KeysText: true, NoNaN: true},
+	"msgpack":  {},
+	"cbor":     {},
+	"bson":     {LowerFields: true, KeysText: true, TopTable: true},
+	"yaml":     {LowerFields: true},
+	"toml":     {NoNull: true, TopTable: true},
 	"protobuf": {Schema: SchemaProto},
 	"avro":     {Schema: SchemaAvro},
 }

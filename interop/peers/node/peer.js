@@ -1,6 +1,7 @@
 // The Node peer of serbench interop: one process per (library, variant)
 // batch, speaking the protocol of the Python peer (interop/peers/python/peer.py
-// says it, and what a neutral value is). A JavaScript number is the neutral
+// says it, the schema and type of a format of a schema, and what a neutral
+// value is). A JavaScript number is the neutral
 // {"num": HEX BITS}: the language has one number type, so what a number
 // stands for is the reader's to say.
 "use strict";

@@ -59,13 +59,58 @@ func DatasetCases() []fidelity.Probe {
 			}
 			return v
 		}
-		n, err := Neutral(value(), Model{})
-		if err != nil || n.nodes() > maxNodes {
+		v := value()
+		if size(reflect.ValueOf(v), maxNodes+1) > maxNodes {
+			continue
+		}
+		if _, err := Neutral(v, Model{}); err != nil {
 			continue
 		}
 		out = append(out, fidelity.Probe{Name: "dataset-" + name, Group: "dataset", Doc: d.Doc, Value: value})
 	}
 	return out
+}
+
+// size counts the values v holds as its neutral form would (itself, each
+// element, each map key and element, each field), up to limit: a walk
+// that stops there, so that a dataset of millions of values costs no more
+// than limit steps.
+func size(v reflect.Value, limit int) int {
+	n := 0
+	var walk func(v reflect.Value)
+	walk = func(v reflect.Value) {
+		if n >= limit || !v.IsValid() {
+			return
+		}
+		n++
+		switch v.Kind() {
+		case reflect.Pointer, reflect.Interface:
+			if !v.IsNil() {
+				walk(v.Elem())
+			}
+		case reflect.Struct:
+			if v.Type() == timeType {
+				return
+			}
+			for i := range v.NumField() {
+				walk(v.Field(i))
+			}
+		case reflect.Map:
+			for it := v.MapRange(); it.Next() && n < limit; {
+				n++
+				walk(it.Value())
+			}
+		case reflect.Slice, reflect.Array:
+			if v.Type().Elem().Kind() == reflect.Uint8 {
+				return
+			}
+			for i := 0; i < v.Len() && n < limit; i++ {
+				walk(v.Index(i))
+			}
+		}
+	}
+	walk(v)
+	return n
 }
 
 // lookupCase returns the case named name.

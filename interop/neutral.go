@@ -254,15 +254,3 @@ func (v Value) String() string {
 	}
 	return v.Text
 }
-
-// nodes counts the values v holds, itself included.
-func (v Value) nodes() int {
-	n := 1
-	for _, e := range v.Elems {
-		n += e.nodes()
-	}
-	for _, p := range v.Pairs {
-		n += p.Key.nodes() + p.Value.nodes()
-	}
-	return n
-}

@@ -501,3 +501,35 @@ func TestRun(t *testing.T) {
 		t.Errorf("answer %q, want it to start %q", answers[0].Answer, want)
 	}
 }
+
+// TestKeyTags checks that a codec's key tags are read from what it
+// writes: encoding/json keys by json, fxamacker/cbor by cbor then json,
+// a codec that ignores tags by none.
+func TestKeyTags(t *testing.T) {
+	encoder := func(name string) func(any) ([]byte, error) {
+		info, err := registry.Lookup(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return func(v any) ([]byte, error) {
+			cs, err := info.New().Prepare(v)
+			if err != nil {
+				return nil, err
+			}
+			return cs.Encode()
+		}
+	}
+	for _, tc := range []struct {
+		encode func(any) ([]byte, error)
+		want   []string
+	}{
+		{encoder("json"), []string{"json"}},
+		{encoder("cbor"), []string{"cbor", "json"}},
+		{encoder("gob"), nil},
+		{func(any) ([]byte, error) { return nil, errors.New("no") }, nil},
+	} {
+		if got := KeyTags(tc.encode); !slices.Equal(got, tc.want) {
+			t.Errorf("KeyTags = %q, want %q", got, tc.want)
+		}
+	}
+}

@@ -123,6 +123,7 @@ type columns struct {
 // A column is a row's state in a child.
 type column struct {
 	col         Column
+	model       Model // the format's, with the codec's Tags
 	conn        *Conn
 	unavailable string // why the peer cannot run, once Dial said so
 	prepared    map[string]prepared
@@ -149,7 +150,7 @@ func (cs *columns) cell(row codec.Info, kase string) results.MatrixCell {
 			cell.Outcome, cell.Detail = Crash, err.Error()
 			return cell
 		}
-		c = prepare(st.col.Codec, p, Models[st.col.Codec.Family])
+		c = prepare(st.col.Codec, p, st.model)
 		st.prepared[probe] = c
 	}
 	if c.na != "" {
@@ -168,7 +169,7 @@ func (cs *columns) cell(row codec.Info, kase string) results.MatrixCell {
 	if st.conn != nil && st.conn.Version != "" {
 		cell.Facts = map[string]string{FactVersion: st.conn.Version}
 	}
-	cell.Outcome, cell.Note, cell.Detail = judgeDir(st.col.Codec, c, res, dir, Models[st.col.Codec.Family])
+	cell.Outcome, cell.Note, cell.Detail = judgeDir(st.col.Codec, c, res, dir, st.model)
 	cell.Detail = truncate(results.Printable(cell.Detail), maxDetail)
 	return cell
 }
@@ -191,7 +192,19 @@ func (cs *columns) column(row codec.Info) (*column, error) {
 	if i < 0 {
 		return nil, fmt.Errorf("interop: peer %s has no variant %q", p.Name, vn)
 	}
-	st := &column{col: Column{info, p, p.Variants[i]}, prepared: map[string]prepared{}, answers: map[string]Response{}, died: map[string]string{}}
+	m := Models[info.Family]
+	if m.Schema == "" {
+		m.Tags = KeyTags(func(v any) ([]byte, error) {
+			return codec.GuardValue(func() ([]byte, error) {
+				cs, err := info.New().Prepare(v)
+				if err != nil {
+					return nil, err
+				}
+				return cs.Encode()
+			})
+		})
+	}
+	st := &column{col: Column{info, p, p.Variants[i]}, model: m, prepared: map[string]prepared{}, answers: map[string]Response{}, died: map[string]string{}}
 	cs.m[row.Name] = st
 	return st, nil
 }

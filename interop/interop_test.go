@@ -402,6 +402,8 @@ func TestKnownFacts(t *testing.T) {
 		{"JSON.parse rounds an integer past 2^53", "json@node-json", "uint64-max", PeerReads, Changed, "past a uint64"},
 		{"encoding/json refuses JSON.stringify's rounded int64", "json@node-json", "int64-min", RoundTrip, RefusedGo, "cannot unmarshal number"},
 		{"JSON carries a time as RFC 3339 text exactly", "json@node-json", "time-offset", PeerReads, SameValue, ""},
+		{"Python's json reads a dataset by its json tags", "json@python-json", "dataset-tiny", PeerReads, SameValue, ""},
+		{"encoding/json reads what Python's json writes of it", "json@python-json", "dataset-tiny", GoReads, SameValue, ""},
 		// BSON, YAML, TOML
 		{"pymongo's bson refuses a string that is not UTF-8", "bson@python-bson", "string-invalid-utf8", PeerReads, RefusedPeer, "utf-8"},
 		{"the mongo driver writes integer map keys as strings, as BSON's keys are", "bson@python-bson", "map-int-key", GoReads, SameValue, ""},

@@ -396,6 +396,8 @@ func TestKnownFacts(t *testing.T) {
 		{"fxamacker/cbor writes a time as Unix seconds, which Python reads as an int", "cbor@python-cbor2", "time-utc", PeerReads, SameValue, "read as int"},
 		{"cbor2 writes a tagged time that fxamacker/cbor reads", "cbor@python-cbor2", "time-utc", GoReads, SameValue, ""},
 		{"cbor-x reads integer map keys as strings", "cbor@node-cbor-x", "map-int-key", PeerReads, Changed, "where an integer was written"},
+		{"ugorji/go's CBOR refuses the tag 64 (a Uint8Array) cbor-x writes for bytes", "ugorji-cbor@node-cbor-x", "dataset-big", RoundTrip, RefusedGo, "unexpected EOF"},
+		{"hashicorp/go-msgpack refuses ormsgpack's RFC 3339 time, though it says it takes a string", "go-msgpack@python-ormsgpack", "dataset-medium", GoReads, RefusedGo, "expecting string"},
 		// JSON
 		{"Python's json reads Go's -0 as the integer 0", "json@python-json", "neg-zero", PeerReads, Changed, "-0"},
 		{"Python's json keeps a uint64 exactly", "json@python-json", "uint64-max", RoundTrip, SameValue, ""},

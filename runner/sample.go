@@ -452,6 +452,9 @@ func (r *Runner) sampleOnce(b *bench, aligned bool) (sampled, atCycleEnd bool) {
 		b.res.MultiThreaded = multiThreaded(b.res.Samples, b.res.Procs)
 		gcCost(&b.res)
 		b.res.Busy = len(b.busy)
+		for _, s := range b.busy {
+			b.res.BusyNs += s.NsPerOp * float64(s.Iters)
+		}
 		b.done = true
 	}
 	return true, atCycleEnd

@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"os/exec"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -329,7 +330,7 @@ func (p *Pool) runWorker(ctx context.Context, opts runner.Options, specs []Spec,
 	if err != nil {
 		return nil, err
 	}
-	st, err := p.watch(ctx, w, specs, record)
+	st, err := p.watch(ctx, opts, w, specs, record)
 	if err != nil {
 		return nil, err
 	}
@@ -364,7 +365,7 @@ type watched struct {
 // on p.Waiting when it is quiet, and kills it when it makes no progress
 // for the timeout or breaks the protocol. When ctx ends it kills the
 // worker, waits for it and returns ctx's error.
-func (p *Pool) watch(ctx context.Context, w *proc, specs []Spec, record func(int, results.Result)) (watched, error) {
+func (p *Pool) watch(ctx context.Context, opts runner.Options, w *proc, specs []Spec, record func(int, results.Result)) (watched, error) {
 	timeout := cmp.Or(p.Timeout, DefaultTimeout)
 	st := watched{at: cell{job: -1, step: "prepare"}}
 	lastBeat := time.Now()
@@ -372,6 +373,15 @@ func (p *Pool) watch(ctx context.Context, w *proc, specs []Spec, record func(int
 	tick := time.NewTicker(time.Second)
 	defer tick.Stop()
 	cl := &claims{seen: map[string]bool{}}
+	if p.Wrap == nil && !opts.Count {
+		// Under Valgrind, or counting, a sample is not the worker's time.
+		pid := w.cmd.Process.Pid
+		cl.clock = func() (time.Duration, time.Time, bool) {
+			cpu, ok := processCPU(pid)
+			return cpu, time.Now(), ok
+		}
+		cl.threads = runtime.NumCPU()
+	}
 	violate := func(why string, op results.Op) {
 		if st.crash == nil {
 			st.crash = &crash{at: st.at, exit: &Exit{Kind: ExitProtocol, Detail: why}}
@@ -391,6 +401,7 @@ func (p *Pool) watch(ctx context.Context, w *proc, specs []Spec, record func(int
 				return st, nil
 			}
 			lastBeat, lastWait = time.Now(), time.Now()
+			cl.spend(st.at)
 			switch {
 			case st.crash != nil:
 				// Nothing a killed worker still says is believed.
@@ -406,6 +417,7 @@ func (p *Pool) watch(ctx context.Context, w *proc, specs []Spec, record func(int
 				if why, op := cl.check(specs, st.at.job, m.e.Result, time.Since(w.started)); why != "" {
 					violate(why, op)
 				} else {
+					cl.judge(m.e.Result)
 					record(m.e.Result.Job, m.e.Result.Result)
 				}
 			case m.e.End != nil:
@@ -428,11 +440,91 @@ func (p *Pool) watch(ctx context.Context, w *proc, specs []Spec, record func(int
 }
 
 // claims is what a worker has claimed so far: the benchmarks it sent a
-// result for and the time their samples add up to.
+// result for and the time their samples add up to; and what the parent
+// saw it spend, on clocks of its own, in each benchmark's sampling.
 type claims struct {
 	seen    map[string]bool
 	sampled time.Duration
+	// clock reads the worker's CPU time (the kernel's clock of the
+	// process) and the parent's wall clock; nil where neither is held to.
+	clock   func() (cpu time.Duration, wall time.Time, ok bool)
+	threads int // the CPUs the worker's threads can run on at once
+	last    struct {
+		cpu  time.Duration
+		wall time.Time
+		ok   bool
+	}
+	spent map[cell]spending
 }
+
+// spending is what the worker spent in a cell, by the parent's clocks.
+type spending struct{ cpu, wall time.Duration }
+
+// spend charges what the worker spent since the last event to at, the
+// cell it was in: the worker beats before each visit of a benchmark's
+// sampling, so a benchmark's sampling cells hold its samples, their
+// untimed bookkeeping (collections, verified iterations, waits for a
+// quiet machine) and nothing of another benchmark's.
+func (c *claims) spend(at cell) {
+	if c.clock == nil {
+		return
+	}
+	cpu, wall, ok := c.clock()
+	if ok && c.last.ok && at.step == "sample" {
+		if c.spent == nil {
+			c.spent = map[cell]spending{}
+		}
+		s := c.spent[at]
+		s.cpu += cpu - c.last.cpu
+		s.wall += wall.Sub(c.last.wall)
+		c.spent[at] = s
+	}
+	c.last.cpu, c.last.wall, c.last.ok = cpu, wall, ok
+}
+
+// judge records, on a believed result, what the parent saw the worker
+// spend sampling it, and flags a figure whose samples (those set aside
+// too) add up to less than tooFastRatio of it: the worker's figures were
+// scaled down on their way to the parent. What the sampling spent is the
+// lesser of its wall time and its CPU time over the threads the samples
+// could run on at once (Result.Procs goroutines, at most the CPUs): wall
+// time holds a codec that runs on several threads, CPU time one that the
+// machine's other work delays, or that sleeps between samples.
+func (c *claims) judge(r *result) {
+	if c.clock == nil {
+		return
+	}
+	res := &r.Result
+	s, ok := c.spent[cell{job: r.Job, op: res.Op, step: "sample"}]
+	if !ok || len(res.Samples) == 0 {
+		return
+	}
+	res.SamplingCPUNs, res.SamplingWallNs = float64(s.cpu.Nanoseconds()), float64(s.wall.Nanoseconds())
+	threads := time.Duration(min(max(res.Procs, 1), max(c.threads, 1)))
+	spent := min(s.wall, s.cpu/threads)
+	claimed := time.Duration(res.BusyNs)
+	for _, smp := range res.Samples {
+		claimed += time.Duration(float64(smp.Iters) * smp.NsPerOp)
+	}
+	if spent < tooFastFloor || float64(claimed) >= tooFastRatio*float64(spent) || res.Flagged != "" {
+		return
+	}
+	res.Flagged = fmt.Sprintf("its samples add up to %v, where the worker spent %v sampling it by serbench's own clocks (%v of CPU time, %v of wall time): %.2g of it; "+
+		"a figure below the time spent measuring it was scaled down in the worker", claimed.Round(time.Microsecond), spent.Round(time.Microsecond),
+		s.cpu.Round(time.Microsecond), s.wall.Round(time.Microsecond), float64(claimed)/float64(spent))
+}
+
+// A figure is flagged when its samples add up to less than tooFastRatio
+// of what the worker spent sampling it, and that is tooFastFloor or more
+// (the parent reads its clocks when an event arrives, a pipe's latency
+// after the worker wrote it). The samples are most of a sampling step:
+// the rest is a collection before a sample, the wait for a collection
+// cycle's end, the verified iterations and the quiet machine's probes
+// (notes/noise-log.md has honest codecs' ratios).
+const (
+	tooFastRatio = 0.5
+	tooFastFloor = 20 * time.Millisecond
+)
 
 // wallSlack is what the samples of a worker may add up to beyond its wall
 // time: a clock read on each side of a pipe.

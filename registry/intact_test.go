@@ -29,7 +29,10 @@ func TestIntact(t *testing.T) {
 	}{
 		{"New replaced", func(cs []codec.Info) []codec.Info { cs[i].New = slow; return cs },
 			"codec json's registry entry was rewritten after the registry was built (its New is now github.com/serbench/serbench/registry_test.TestIntact.func"},
-		{"losses declared", func(cs []codec.Info) []codec.Info { cs[i].Losses = append(cs[i].Losses, codec.Loss{Kind: codec.NilEmpty}); return cs },
+		{"losses declared", func(cs []codec.Info) []codec.Info {
+			cs[i].Losses = append(cs[i].Losses, codec.Loss{Kind: codec.NilEmpty})
+			return cs
+		},
 			"codec json's registry entry was rewritten after the registry was built (its declared data"},
 		{"unsupported declared", func(cs []codec.Info) []codec.Info { cs[i].Unsupported = codec.Map; return cs }, "its declared data"},
 		{"replaced by a rival", func(cs []codec.Info) []codec.Info { cs[i] = other; return cs }, "its place now holds codec " + other.Name},

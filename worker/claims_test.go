@@ -10,14 +10,14 @@ import (
 
 // TestClaimsSpent: the parent charges what its own clocks saw a worker
 // spend to the cell the worker last said it was in, and flags a result
-// whose samples add up to less than tooFastRatio of its sampling cells'
-// spending (the lesser of wall time and CPU time over the threads its
-// samples could use). The clocks are injected: each step is a tick of
-// known CPU and wall time.
+// whose samples add up to less than tooFastRatio of the wall time of its
+// timed cells; the CPU time is recorded. The clocks are injected: each
+// step is a tick of known CPU and wall time.
 func TestClaimsSpent(t *testing.T) {
 	ms := time.Millisecond
-	sample := cell{job: 0, op: results.Decode, step: "sample"}
-	other := cell{job: 0, op: results.Encode, step: "sample"}
+	sample := cell{job: 0, op: results.Decode, step: "timed"}
+	other := cell{job: 0, op: results.Encode, step: "timed"}
+	untimed := cell{job: 0, op: results.Decode, step: "sample"}
 	check := cell{job: 0, op: results.Decode, step: "check"}
 	type tick struct {
 		in        cell
@@ -38,16 +38,18 @@ func TestClaimsSpent(t *testing.T) {
 		{name: "on two threads (wall time holds it)", ticks: []tick{{sample, 200 * ms, 100 * ms}}, samples: 90 * ms},
 		{name: "on two goroutines", ticks: []tick{{sample, 200 * ms, 200 * ms}}, samples: 180 * ms, procs: 2},
 		{name: "scaled on two goroutines", ticks: []tick{{sample, 200 * ms, 100 * ms}}, samples: 20 * ms, procs: 2, flagged: true},
-		{name: "waiting for a quiet machine (CPU time holds it)", ticks: []tick{{sample, 50 * ms, 300 * ms}}, samples: 45 * ms},
+		{name: "scaled by 2", ticks: []tick{{sample, 100 * ms, 100 * ms}}, samples: 45 * ms, flagged: true},
+		{name: "scaled by 2 on a busy machine", ticks: []tick{{sample, 25 * ms, 100 * ms}}, samples: 45 * ms, flagged: true},
 		{name: "delayed by the machine's other work", ticks: []tick{{sample, 50 * ms, 150 * ms}}, samples: 120 * ms},
 		{name: "samples set aside count", ticks: []tick{{sample, 60 * ms, 60 * ms}}, samples: 10 * ms, busy: 40 * ms},
+		{name: "the untimed work around samples is not theirs", ticks: []tick{{untimed, 300 * ms, 300 * ms}, {sample, 60 * ms, 60 * ms}, {untimed, 300 * ms, 300 * ms}}, samples: 50 * ms},
 		{name: "the check's time is not sampling", ticks: []tick{{sample, 60 * ms, 60 * ms}, {check, 900 * ms, 900 * ms}}, samples: 50 * ms},
 		{name: "too short to judge", ticks: []tick{{sample, 10 * ms, 10 * ms}}, samples: 1 * ms},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var cpu time.Duration
 			wall := time.Unix(0, 0)
-			c := &claims{threads: 2, clock: func() (time.Duration, time.Time, bool) { return cpu, wall, true }}
+			c := &claims{clock: func() (time.Duration, time.Time, bool) { return cpu, wall, true }}
 			at := cell{job: -1, step: "prepare"}
 			c.spend(at) // the first event: the clocks' start
 			for _, tk := range tc.ticks {

@@ -5,7 +5,6 @@ import (
 	"context"
 	"fmt"
 	"os/exec"
-	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -313,7 +312,7 @@ func (c *crash) reason() string {
 // stepName turns a beat's step into words: "sample decode" to "sampling
 // decode".
 func stepName(s string) string {
-	for _, r := range [][2]string{{"prepare", "preparing (verifying) the job"}, {"calibrate", "calibrating"}, {"sample", "sampling"}, {"check", "checking after timing"}} {
+	for _, r := range [][2]string{{"prepare", "preparing (verifying) the job"}, {"calibrate", "calibrating"}, {"sample", "sampling"}, {"timed", "sampling"}, {"check", "checking after timing"}} {
 		if rest, ok := strings.CutPrefix(s, r[0]); ok {
 			return r[1] + rest
 		}
@@ -380,7 +379,6 @@ func (p *Pool) watch(ctx context.Context, opts runner.Options, w *proc, specs []
 			cpu, ok := processCPU(pid)
 			return cpu, time.Now(), ok
 		}
-		cl.threads = runtime.NumCPU()
 	}
 	violate := func(why string, op results.Op) {
 		if st.crash == nil {
@@ -448,7 +446,6 @@ type claims struct {
 	// clock reads the worker's CPU time (the kernel's clock of the
 	// process) and the parent's wall clock; nil where neither is held to.
 	clock   func() (cpu time.Duration, wall time.Time, ok bool)
-	threads int // the CPUs the worker's threads can run on at once
 	last    struct {
 		cpu  time.Duration
 		wall time.Time
@@ -461,16 +458,17 @@ type claims struct {
 type spending struct{ cpu, wall time.Duration }
 
 // spend charges what the worker spent since the last event to at, the
-// cell it was in: the worker beats before each visit of a benchmark's
-// sampling, so a benchmark's sampling cells hold its samples, their
-// untimed bookkeeping (collections, verified iterations, waits for a
-// quiet machine) and nothing of another benchmark's.
+// cell it was in: the worker beats step "timed" as each sample's batches
+// start and "sample" as they end (runner.Runner.Beat), so a benchmark's
+// timed cells hold its samples and nothing of the untimed work around
+// them (a collection before a sample, the wait for a cycle's end, the
+// waits for a quiet machine) nor of another benchmark's.
 func (c *claims) spend(at cell) {
 	if c.clock == nil {
 		return
 	}
 	cpu, wall, ok := c.clock()
-	if ok && c.last.ok && at.step == "sample" {
+	if ok && c.last.ok && at.step == "timed" {
 		if c.spent == nil {
 			c.spent = map[cell]spending{}
 		}
@@ -483,44 +481,42 @@ func (c *claims) spend(at cell) {
 }
 
 // judge records, on a believed result, what the parent saw the worker
-// spend sampling it, and flags a figure whose samples (those set aside
-// too) add up to less than tooFastRatio of it: the worker's figures were
-// scaled down on their way to the parent. What the sampling spent is the
-// lesser of its wall time and its CPU time over the threads the samples
-// could run on at once (Result.Procs goroutines, at most the CPUs): wall
-// time holds a codec that runs on several threads, CPU time one that the
-// machine's other work delays, or that sleeps between samples.
+// spend in its timed steps, and flags a figure whose samples (those set
+// aside too) add up to less than tooFastRatio of their wall time: the
+// worker's figures were scaled down on their way to the parent. A
+// sample's time is its batches' wall time, so a codec on several threads
+// (or a loop on several goroutines, Result.Procs) and a machine whose
+// other work delays the worker move both alike; the CPU time is kept for
+// the record.
 func (c *claims) judge(r *result) {
 	if c.clock == nil {
 		return
 	}
 	res := &r.Result
-	s, ok := c.spent[cell{job: r.Job, op: res.Op, step: "sample"}]
+	s, ok := c.spent[cell{job: r.Job, op: res.Op, step: "timed"}]
 	if !ok || len(res.Samples) == 0 {
 		return
 	}
 	res.SamplingCPUNs, res.SamplingWallNs = float64(s.cpu.Nanoseconds()), float64(s.wall.Nanoseconds())
-	threads := time.Duration(min(max(res.Procs, 1), max(c.threads, 1)))
-	spent := min(s.wall, s.cpu/threads)
 	claimed := time.Duration(res.BusyNs)
 	for _, smp := range res.Samples {
 		claimed += time.Duration(float64(smp.Iters) * smp.NsPerOp)
 	}
-	if spent < tooFastFloor || float64(claimed) >= tooFastRatio*float64(spent) || res.Flagged != "" {
+	if s.wall < tooFastFloor || float64(claimed) >= tooFastRatio*float64(s.wall) || res.Flagged != "" {
 		return
 	}
-	res.Flagged = fmt.Sprintf("its samples add up to %v, where the worker spent %v sampling it by serbench's own clocks (%v of CPU time, %v of wall time): %.2g of it; "+
-		"a figure below the time spent measuring it was scaled down in the worker", claimed.Round(time.Microsecond), spent.Round(time.Microsecond),
-		s.cpu.Round(time.Microsecond), s.wall.Round(time.Microsecond), float64(claimed)/float64(spent))
+	res.Flagged = fmt.Sprintf("its samples add up to %v, where the worker spent %v in them by serbench's own clock (%v of CPU time): %.2g of it; "+
+		"a figure below the time spent measuring it was scaled down in the worker", claimed.Round(time.Microsecond), s.wall.Round(time.Microsecond),
+		s.cpu.Round(time.Microsecond), float64(claimed)/float64(s.wall))
 }
 
 // A figure is flagged when its samples add up to less than tooFastRatio
-// of what the worker spent sampling it, and that is tooFastFloor or more
-// (the parent reads its clocks when an event arrives, a pipe's latency
-// after the worker wrote it). The samples are most of a sampling step:
-// the rest is a collection before a sample, the wait for a collection
-// cycle's end, the verified iterations and the quiet machine's probes
-// (notes/noise-log.md has honest codecs' ratios).
+// of the wall time the worker spent in their timed steps, and that is
+// tooFastFloor or more (the parent reads its clock when an event
+// arrives, a pipe's latency after the worker wrote it, late at each end
+// of a step alike). The samples are their timed steps but for the
+// verified iterations' pauses (notes/noise-log.md has honest codecs'
+// ratios).
 const (
 	tooFastRatio = 0.5
 	tooFastFloor = 20 * time.Millisecond

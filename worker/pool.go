@@ -445,8 +445,8 @@ type claims struct {
 	sampled time.Duration
 	// clock reads the worker's CPU time (the kernel's clock of the
 	// process) and the parent's wall clock; nil where neither is held to.
-	clock   func() (cpu time.Duration, wall time.Time, ok bool)
-	last    struct {
+	clock func() (cpu time.Duration, wall time.Time, ok bool)
+	last  struct {
 		cpu  time.Duration
 		wall time.Time
 		ok   bool

@@ -28,7 +28,7 @@ const (
 )
 
 // ScalerFactor is what planted-scaler divides its figures by.
-const ScalerFactor = 4
+const ScalerFactor = 1000
 
 // Workers lists the planted codecs that attack the supervisor. They are
 // not in Codecs: a test that runs every planted codec in its own process
@@ -57,7 +57,7 @@ var Workers = []codec.Info{
 			}
 		})),
 	workerInfo(Scaler, "scales its figures down on the events pipe",
-		"planted fault: the first Encode in a worker puts a pipe of its own in place of the worker's events pipe and forwards every event through it, its results' samples and figures divided by 4 (ScalerFactor) on the way: every check in the worker saw the real figures; honest json otherwise",
+		"planted fault: the first Encode in a worker puts a pipe of its own in place of the worker's events pipe and forwards every event through it, its results' samples and figures divided by 1000 (ScalerFactor) on the way: every check in the worker saw the real figures; honest json otherwise",
 		scaler),
 }
 

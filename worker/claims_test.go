@@ -10,8 +10,8 @@ import (
 
 // TestClaimsSpent: the parent charges what its own clocks saw a worker
 // spend to the cell the worker last said it was in, and flags a result
-// whose samples add up to less than tooFastRatio of the wall time of its
-// timed cells; the CPU time is recorded. The clocks are injected: each
+// whose samples add up to less than tooFastRatio of what its timed cells
+// spent: the lesser of their wall time and CPU time. The clocks are injected: each
 // step is a tick of known CPU and wall time.
 func TestClaimsSpent(t *testing.T) {
 	ms := time.Millisecond
@@ -39,7 +39,9 @@ func TestClaimsSpent(t *testing.T) {
 		{name: "on two goroutines", ticks: []tick{{sample, 200 * ms, 200 * ms}}, samples: 180 * ms, procs: 2},
 		{name: "scaled on two goroutines", ticks: []tick{{sample, 200 * ms, 100 * ms}}, samples: 20 * ms, procs: 2, flagged: true},
 		{name: "scaled by 2", ticks: []tick{{sample, 100 * ms, 100 * ms}}, samples: 45 * ms, flagged: true},
-		{name: "scaled by 2 on a busy machine", ticks: []tick{{sample, 25 * ms, 100 * ms}}, samples: 45 * ms, flagged: true},
+		{name: "scaled by 2 on a machine that gives the worker a quarter of a CPU escapes", ticks: []tick{{sample, 25 * ms, 100 * ms}}, samples: 45 * ms},
+		{name: "scaled by 1000 on that machine", ticks: []tick{{sample, 25 * ms, 100 * ms}}, samples: 100 * ms / 1000, flagged: true},
+		{name: "the parent's clock read late", ticks: []tick{{sample, 10 * ms, 60 * ms}}, samples: 10 * ms},
 		{name: "delayed by the machine's other work", ticks: []tick{{sample, 50 * ms, 150 * ms}}, samples: 120 * ms},
 		{name: "samples set aside count", ticks: []tick{{sample, 60 * ms, 60 * ms}}, samples: 10 * ms, busy: 40 * ms},
 		{name: "the untimed work around samples is not theirs", ticks: []tick{{untimed, 300 * ms, 300 * ms}, {sample, 60 * ms, 60 * ms}, {untimed, 300 * ms, 300 * ms}}, samples: 50 * ms},

@@ -501,12 +501,15 @@ func (c *claims) spend(at cell) {
 
 // judge records, on a believed result, what the parent saw the worker
 // spend in its timed steps, and flags a figure whose samples (those set
-// aside too) add up to less than tooFastRatio of their wall time: the
-// worker's figures were scaled down on their way to the parent. A
-// sample's time is its batches' wall time, so a codec on several threads
-// (or a loop on several goroutines, Result.Procs) and a machine whose
-// other work delays the worker move both alike; the CPU time is kept for
-// the record.
+// aside too) add up to less than tooFastRatio of it: the worker's
+// figures were scaled down on their way to the parent. What a timed step
+// spent is the lesser of its wall time and the worker's CPU time in it:
+// the samples are their steps' wall time (so a codec on several threads,
+// or a loop on several goroutines, Result.Procs, uses more CPU time than
+// that), and on a busy machine the parent reads its wall clock late, by
+// as much as a sample at times, while the worker, not running, spends no
+// CPU time. So a figure scaled by k is caught only while the worker gets
+// more than 2/k of a CPU.
 func (c *claims) judge(r *result) {
 	if c.clock == nil {
 		return
@@ -521,19 +524,18 @@ func (c *claims) judge(r *result) {
 	for _, smp := range res.Samples {
 		claimed += time.Duration(float64(smp.Iters) * smp.NsPerOp)
 	}
-	if s.wall < tooFastFloor || float64(claimed) >= tooFastRatio*float64(s.wall) || res.Flagged != "" {
+	spent := min(s.wall, s.cpu)
+	if spent < tooFastFloor || float64(claimed) >= tooFastRatio*float64(spent) || res.Flagged != "" {
 		return
 	}
-	res.Flagged = fmt.Sprintf("its samples add up to %v, where the worker spent %v in them by serbench's own clock (%v of CPU time): %.2g of it; "+
-		"a figure below the time spent measuring it was scaled down in the worker", claimed.Round(time.Microsecond), s.wall.Round(time.Microsecond),
-		s.cpu.Round(time.Microsecond), float64(claimed)/float64(s.wall))
+	res.Flagged = fmt.Sprintf("its samples add up to %v, where the worker spent %v in them by serbench's own clocks (%v of CPU time, %v of wall time): %.2g of it; "+
+		"a figure below the time spent measuring it was scaled down in the worker", claimed.Round(time.Microsecond), spent.Round(time.Microsecond),
+		s.cpu.Round(time.Microsecond), s.wall.Round(time.Microsecond), float64(claimed)/float64(spent))
 }
 
 // A figure is flagged when its samples add up to less than tooFastRatio
-// of the wall time the worker spent in their timed steps, and that is
-// tooFastFloor or more (the parent reads its clock when an event
-// arrives, a pipe's latency after the worker wrote it, late at each end
-// of a step alike). The samples are their timed steps but for the
+// of what the worker spent in their timed steps, and that is
+// tooFastFloor or more. The samples are their timed steps but for the
 // verified iterations' pauses (notes/noise-log.md has honest codecs'
 // ratios).
 const (

@@ -46,7 +46,7 @@ func TestClaimsSpent(t *testing.T) {
 		{name: "samples set aside count", ticks: []tick{{sample, 60 * ms, 60 * ms}}, samples: 10 * ms, busy: 40 * ms},
 		{name: "the untimed work around samples is not theirs", ticks: []tick{{untimed, 300 * ms, 300 * ms}, {sample, 60 * ms, 60 * ms}, {untimed, 300 * ms, 300 * ms}}, samples: 50 * ms},
 		{name: "the check's time is not sampling", ticks: []tick{{sample, 60 * ms, 60 * ms}, {check, 900 * ms, 900 * ms}}, samples: 50 * ms},
-		{name: "too short to judge", ticks: []tick{{sample, 10 * ms, 10 * ms}}, samples: 1 * ms},
+		{name: "too short to judge", ticks: []tick{{sample, ms, ms}}, samples: ms / 10},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var cpu time.Duration

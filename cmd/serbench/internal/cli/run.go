@@ -238,7 +238,7 @@ func runConfigOf(args []string, stderr io.Writer) (*runConfig, []results.Result,
 
 // measure returns the measuring configuration of the run.
 func (c *runConfig) measure(stderr io.Writer) measure.Config {
-	mc := measure.Config{Options: c.opts, Preset: c.label, LossProbes: fidelity.Shown, AlsoCount: c.mode == results.MeasureBoth}
+	mc := measure.Config{Options: c.opts, Preset: c.label, LossProbes: fidelity.Shown, Excess: fidelity.Excess, AlsoCount: c.mode == results.MeasureBoth}
 	if !c.inproc {
 		mc.Workers = counters(workers(c.timeout, func(cell string, quiet, timeout time.Duration) {
 			fmt.Fprintf(stderr, "serbench: waiting on %s: no progress for %v; killed once it spends %v of CPU time without any, or sits blocked that long (-timeout)\n", cell, quiet, timeout)

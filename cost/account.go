@@ -266,7 +266,7 @@ func readLog(path string) (tools, link map[string]float64, queries float64, std 
 		return nil, nil, 0, 0, fmt.Errorf("cost: the toolexec wrapper logged nothing: %w", err)
 	}
 	tools, link = map[string]float64{}, map[string]float64{}
-	for _, line := range strings.Split(strings.TrimSpace(string(b)), "\n") {
+	for _, line := range strings.Split(strings.TrimRight(string(b), "\n"), "\n") {
 		f := strings.Split(line, "\t")
 		if len(f) != 3 {
 			continue

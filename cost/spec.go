@@ -34,10 +34,10 @@ type Options struct {
 	// Now is when the pinned versions' ages and the latest releases' are
 	// measured. Default time.Now.
 	Now func() time.Time
-	// Seed is the build cache seeded with the standard library and the
-	// baseline, kept between runs since it holds nothing of a codec.
-	// Default: serbench/cost-seed in the user's cache directory, or one
-	// in the run's workspace when there is none.
+	// Seed is the build cache seeded with the standard library, kept
+	// between runs since it holds nothing of a codec. Default:
+	// serbench/cost-seed-std in the user's cache directory, or one in the
+	// run's workspace when there is none.
 	Seed string
 }
 

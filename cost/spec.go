@@ -143,8 +143,9 @@ var mainCases = []string{CaseBinary, CaseBuild, CaseDeps, CaseUnsafe, CaseCode}
 // before measures the cases of cells that read the mains: it prepares
 // the mains of their codecs, fills the deps, unsafe and code cells from
 // one go list, and the binary and build cells from cold builds of all
-// the mains at once, run (in a child each) Runs times when a build cell
-// is among them, once for the binaries alone.
+// the mains at once, run (in a child each, as many side by side as the
+// pool runs) Runs times when a build cell is among them, once for the
+// binaries alone.
 func (e *env) before(ctx context.Context, cells []*study.Cell, run func(context.Context, []study.Task) ([]worker.TaskResult, error)) error {
 	byCodec := map[string][]*study.Cell{}
 	var infos []codec.Info
@@ -219,20 +220,29 @@ func (e *env) before(ctx context.Context, cells []*study.Cell, run func(context.
 	if builds {
 		runs = e.runs
 	}
+	// The builds run at once, as many side by side as the pool runs
+	// children: what each measures is CPU time, which a busy machine
+	// moves little, and a long study on a loaded one gets its share of
+	// the processors sooner.
+	tasks := make([]study.Task, runs)
+	for i := range tasks {
+		tasks[i] = study.Task{Codec: infos[0], Case: caseColdBuild, Input: mustJSON(in)}
+	}
+	rs, err := run(ctx, tasks)
+	if err != nil {
+		return err
+	}
 	var accs []Accounting
 	why := ""
-	for range runs {
-		rs, err := run(ctx, []study.Task{{Codec: infos[0], Case: caseColdBuild, Input: mustJSON(in)}})
-		if err != nil {
-			return err
-		}
-		if why = study.Died(rs[0]); why != "" {
-			break
+	for _, r := range rs {
+		if d := study.Died(r); d != "" {
+			why = d
+			continue
 		}
 		var a Accounting
-		if err := study.Decode(rs[0], &a); err != nil {
+		if err := study.Decode(r, &a); err != nil {
 			why = err.Error()
-			break
+			continue
 		}
 		accs = append(accs, a)
 		e.overhead = append(e.overhead, a.Total-a.Tooled())
@@ -246,13 +256,13 @@ func (e *env) before(ctx context.Context, cells []*study.Cell, run func(context.
 		var cpu, baseCPU []float64
 		var failed string
 		missing := 0
-		for i, a := range accs {
+		for _, a := range accs {
 			if _, ok := a.Sizes[p.main.ImportPath()]; !ok {
 				failed = cmp.Or(a.Failed, "no binary")
 				continue
 			}
 			for _, c := range byCodec[info.Name] {
-				if c.Case.Name == CaseBinary && i == 0 {
+				if c.Case.Name == CaseBinary && c.Result.Outcome == "" {
 					c.Result = binaryCell(binaryOut{Binary: a.Sizes[p.main.ImportPath()], Baseline: a.Sizes[base.main.ImportPath()]})
 				}
 			}
@@ -268,7 +278,7 @@ func (e *env) before(ctx context.Context, cells []*study.Cell, run func(context.
 						c.Result.Detail += fmt.Sprintf("; %d of its packages were not compiled, their CPU not counted: the seeded cache held them", missing)
 					}
 					if len(cpu) < runs {
-						c.Result.Detail += fmt.Sprintf("; %d of %d builds failed: %s", runs-len(cpu), runs, failed)
+						c.Result.Detail += fmt.Sprintf("; %d of %d builds failed: %s", runs-len(cpu), runs, cmp.Or(failed, why))
 					}
 				}
 			}

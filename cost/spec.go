@@ -230,6 +230,9 @@ func (e *env) before(ctx context.Context, cells []*study.Cell, run func(context.
 	}
 	rs, err := run(ctx, tasks)
 	if err != nil {
+		// The driver runs no After when Before fails: the workspace goes
+		// here.
+		e.after(ctx, nil)
 		return err
 	}
 	var accs []Accounting
@@ -390,12 +393,12 @@ func mainDataset(info codec.Info) string {
 }
 
 // after notes the go command's own CPU-seconds, which the build figures
-// leave out, and removes the workspace; a next run of the same value
-// makes another.
+// leave out, in matrix m (if any), and removes the workspace; a next run
+// of the same value makes another.
 func (e *env) after(_ context.Context, m *results.Matrix) error {
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	if len(e.overhead) > 0 {
+	if len(e.overhead) > 0 && m != nil {
 		st := results.Summarize(e.overhead, 0.95)
 		m.Settings = append(m.Settings, fmt.Sprintf("the go command's own CPU in a cold build of the %d mains, not in any main's figure: %s s (median of %d)",
 			e.mains, ff(st.Median), len(e.overhead)))

@@ -67,8 +67,8 @@ func Spec(o Options) *study.Study {
 		Takes:    func(codec.Info) string { return "" }, // every codec costs something to adopt
 		Timeout:  DefaultTimeout,
 		Step:     "one package's compile",
-		Settings: []string{fmt.Sprintf("%d cold builds of every main, all in one go build each, with a build cache of its own seeded with the standard library alone; "+
-			"a main's CPU-seconds are its packages' compiles' and its link's (go build -toolexec)", e.runs),
+		Settings: []string{"every main in one go build, with a build cache of its own seeded with the standard library alone; " +
+			"a main's CPU-seconds are its packages' compiles' and its link's (go build -toolexec)",
 			"binaries built -trimpath -ldflags='-s -w'"},
 		Before: e.before,
 		Input:  e.input,
@@ -400,8 +400,8 @@ func (e *env) after(_ context.Context, m *results.Matrix) error {
 	defer e.mu.Unlock()
 	if len(e.overhead) > 0 && m != nil {
 		st := results.Summarize(e.overhead, 0.95)
-		m.Settings = append(m.Settings, fmt.Sprintf("the go command's own CPU in a cold build of the %d mains, not in any main's figure: %s s (median of %d)",
-			e.mains, ff(st.Median), len(e.overhead)))
+		m.Settings = append(m.Settings, fmt.Sprintf("%d cold builds of %d mains; the go command's own CPU in one, not in any main's figure: %s s (median)",
+			len(e.overhead), e.mains, ff(st.Median)))
 	}
 	if e.w != nil {
 		e.w.Close()

@@ -128,6 +128,30 @@ func checkCount(n, size int) int {
 	return min(n, max(minCheckRoundTrips, checkBytes/max(size, 1)))
 }
 
+// checkSplit returns how many round trips after timing each of pools
+// goroutines' pools makes for a bench whose share of the job's checks is
+// n, its messages being size bytes: must of them whatever the time they
+// take, and up to more while the bench's budget lasts. A message of
+// LargeBytes or more (a round trip of one takes seconds: it is built,
+// encoded, decoded twice and compared four times) makes
+// largeCheckRoundTrips, then as many as its budget holds, so that its
+// checks cost about what its sampling does; a smaller one makes all of
+// checkCount, as many as a thousand.
+func checkSplit(n, size, pools int) (must, more int) {
+	k := max(checkCount(n, size)/max(pools, 1), minCheckRoundTrips)
+	if size < LargeBytes {
+		return k, 0
+	}
+	must = min(k, largeCheckRoundTrips)
+	return must, k - must
+}
+
+// largeCheckRoundTrips is how many round trips after timing a bench of
+// a large message makes whatever its budget (checkSplit): every one of
+// them is deep (aliasing, reuse of the target), and two draw both of a
+// two-build pool's messages half the time.
+const largeCheckRoundTrips = 2
+
 // poolSize returns how many builds a pool of messages of size bytes holds.
 func poolSize(size int) int {
 	return max(2, min(PoolSize, PoolBytes/max(size, 1)))
@@ -333,8 +357,14 @@ func (p *Prepared) CheckMessages() error {
 // It stops early at the deadline (zero: none) and returns how many it
 // made.
 func (p *Prepared) RoundTrips(n int, deadline time.Time) (int, error) {
+	return p.roundTrips(n, deadline, 1)
+}
+
+// roundTrips makes up to n round trips as RoundTrips does, the first
+// atLeast of them whatever the deadline.
+func (p *Prepared) roundTrips(n int, deadline time.Time, atLeast int) (int, error) {
 	for i := range n {
-		if !deadline.IsZero() && i > 0 && time.Now().After(deadline) {
+		if !deadline.IsZero() && i >= atLeast && time.Now().After(deadline) {
 			return i, nil
 		}
 		if p.alive != nil {

@@ -609,3 +609,25 @@ func cycleLoop(n int) error {
 
 // cycleSink keeps cycleLoop's result alive.
 var cycleSink uint64
+
+// Passes returns about how many passes over a job's value (a build, an
+// encode, a decode or a comparison, each about one walk of the value)
+// preparing the job and checking its ops ops take, its messages being
+// size bytes: the pool's builds, encodings and verification, then each
+// op's round trips after timing (checkSplit's must; a round trip
+// encodes, decodes twice and compares up to four times) and its unseen
+// builds (each built twice, encoded and decoded beside a pool build, and
+// compared). bounded is how many of the ops make more round trips while
+// their budget lasts. An estimate multiplies the passes by the time one
+// takes on the machine.
+func Passes(size, ops int) (passes float64, bounded int) {
+	pool := poolSize(size)
+	prep := 3*pool + 2*(pool+1) + 1
+	must, more := checkSplit((checkRoundTrips+max(ops, 1)-1)/max(ops, 1), size, 1)
+	unseen := max(2, min(unseenCount, unseenBytes/max(size, 1)))
+	perOp := 6*must + 8*unseen + 1
+	if more > 0 {
+		bounded = ops
+	}
+	return float64(prep + ops*perOp), bounded
+}

@@ -261,3 +261,17 @@ func TestRoundTripsAtLeast(t *testing.T) {
 		t.Errorf("roundTrips(3, no deadline, 0) = %d, %v; want 3", got, err)
 	}
 }
+
+// TestPasses checks the passes an estimate counts: many small ones for a
+// small message (a thousand round trips), few for a large one, whose
+// remaining round trips are bounded by the budget.
+func TestPasses(t *testing.T) {
+	small, b := Passes(100, 2)
+	if b != 0 || small < 2*6*500 {
+		t.Errorf("Passes(100, 2) = %v, %d; want at least 6,000 passes, none bounded", small, b)
+	}
+	large, b := Passes(LargeBytes*4, 2)
+	if b != 2 || large > 100 {
+		t.Errorf("Passes(16 MiB, 2) = %v, %d; want at most 100 passes, 2 ops bounded", large, b)
+	}
+}

@@ -104,3 +104,26 @@ func TestTick(t *testing.T) {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}
 }
+
+// TestTickWeighed checks the time left told by the jobs' weights (Weigh):
+// before the first job ends, what the estimate leaves; after, the jobs
+// still to do at the pace of those done against their weight, so that a
+// small job done first does not promise the huge ones as fast.
+func TestTickWeighed(t *testing.T) {
+	var buf bytes.Buffer
+	p := New(&buf, 2)
+	jobs := []runner.Job{{Codec: codec.Info{Name: "json"}, Dataset: "tiny", Shape: "single"}, {Codec: codec.Info{Name: "json"}, Dataset: "huge", Shape: "single"}}
+	p.Weigh(jobs, []time.Duration{time.Second, 99 * time.Second}, 100*time.Second)
+	p.Tick(12 * time.Second)
+	e := event(1, results.OK) // json tiny/single, at 2.4s
+	e.Total = 2
+	p.Event(e)
+	p.Tick(20 * time.Second)
+	p.Finish()
+	want := "[0/2 12s] at work on the first job: preparing and checking its values, then sampling; about 1m28s left by the estimate\n" +
+		"[1/2 2s] json tiny/single: encode 336ns, decode 1.48µs\n" +
+		"[1/2 20s] at work: 1 of 2 jobs done, the last json tiny/single; about 33m0s left at the pace so far\n"
+	if got := buf.String(); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}

@@ -38,6 +38,10 @@ type Options struct {
 	// Progress, if set, is called as each cell ends, one call at a time,
 	// with how many cells are done of how many.
 	Progress func(done, total int, c results.MatrixCell)
+	// Started, if set, is called before any cell runs (and before the
+	// study's Before hook) with how many cells the run has and how many
+	// of them it runs (the others were Done): what an estimate counts.
+	Started func(total, pending int)
 	// Now is the clock the elapsed time is read from. Default time.Now.
 	Now func() time.Time
 }
@@ -205,6 +209,9 @@ func Run(ctx context.Context, pool *worker.Pool, s *Study, o Options) (*results.
 		if !again {
 			finish(c)
 		}
+	}
+	if o.Started != nil {
+		o.Started(total, len(pending))
 	}
 	if s.Before != nil && len(pending) > 0 {
 		run := func(ctx context.Context, ts []Task) ([]worker.TaskResult, error) {

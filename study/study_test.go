@@ -96,8 +96,10 @@ func TestRun(t *testing.T) {
 		pool := testPool()
 		var journal []string
 		progress := 0
+		var started []int
 		m, err := study.Run(context.Background(), pool, toy(perCodec), study.Options{
-			Codecs: []string{"json", "gob"},
+			Codecs:  []string{"json", "gob"},
+			Started: func(total, pending int) { started = append(started, total, pending) },
 			Journal: func(c results.MatrixCell) error {
 				journal = append(journal, c.Codec+"/"+c.Case)
 				return nil
@@ -106,6 +108,9 @@ func TestRun(t *testing.T) {
 		})
 		if err != nil {
 			t.Fatal(err)
+		}
+		if len(started) != 2 || started[0] != 6 || started[1] != 6 {
+			t.Errorf("perCodec %v: Started called with %v; want once with 6 cells, 6 to run", perCodec, started)
 		}
 		if pool.TaskTimeout != 0 {
 			t.Errorf("perCodec %v: the pool's TaskTimeout was set to %v", perCodec, pool.TaskTimeout)

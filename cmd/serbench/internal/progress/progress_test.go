@@ -127,3 +127,45 @@ func TestTickWeighed(t *testing.T) {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}
 }
+
+// TestPacer checks a Pacer on an injected clock: silent within Quiet, a
+// line without a promise before the first unit ends, the estimate from
+// the pace of the first units once they calibrate it, lines at the pace
+// so far, and how far off the estimate was at the end.
+func TestPacer(t *testing.T) {
+	var buf bytes.Buffer
+	at := time.Unix(0, 0)
+	clock := func() time.Time { return at }
+	p := NewPacer(&buf, "cells", 100, 0, clock)
+	step := func(d time.Duration) { at = at.Add(d); p.Tick() }
+	step(5 * time.Second)
+	step(6 * time.Second) // 11s: nothing done yet
+	p.Done("json long-map")
+	p.Done("json deep-array") // the first at 11s: not a tenth, but past Quiet
+	step(10 * time.Second)    // 21s
+	at = at.Add(9 * time.Second)
+	p.Finish()
+	p.Tick()
+	want := "[0/100 11s] at work on the first of 100 cells\n" +
+		"serbench: 100 cells; about 18m20s in all, at the pace of the first 1 (11s), calibrated on this machine as it started\n" +
+		"[2/100 21s] at work: 2 of 100 cells done, the last json deep-array; about 17m9s left at the pace so far\n" +
+		"serbench: estimated 18m20s; took 30s (97% under it)\n"
+	if got := buf.String(); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}
+
+// TestCalibrated checks when the first units tell the pace of all.
+func TestCalibrated(t *testing.T) {
+	for _, tt := range []struct {
+		done, total int
+		at          time.Duration
+		want        bool
+	}{
+		{0, 10, time.Minute, false}, {1, 10, time.Second, true}, {1, 100, time.Second, false}, {1, 100, Quiet, true}, {10, 100, 0, true},
+	} {
+		if got := Calibrated(tt.done, tt.total, tt.at); got != tt.want {
+			t.Errorf("Calibrated(%d, %d, %v) = %v, want %v", tt.done, tt.total, tt.at, got, tt.want)
+		}
+	}
+}

@@ -382,21 +382,30 @@ func (p *Prepared) roundTrips(n int, deadline time.Time, atLeast int) (int, erro
 	return n, p.CheckMessages()
 }
 
-// roundTrip makes one round trip of build k (see RoundTrips).
+// roundTrip makes one round trip of build k (see RoundTrips). Of a
+// large message it says it still moves between its steps (alive): one
+// round trip of tens of megabytes on a loaded machine lasts minutes.
 func (p *Prepared) roundTrip(k int) error {
+	step := func() {}
+	if p.alive != nil && len(p.Msgs[k]) >= LargeBytes {
+		step = p.alive
+	}
 	t0 := p.now()
 	enc, err := p.Cases[k].Encode()
 	p.times.encode = append(p.times.encode, p.now().Sub(t0))
 	if err != nil {
 		return checkErr(results.Error, "encode: %v", err)
 	}
+	step()
 	fromEnc, err := p.decodeBytes(enc, k)
 	if err != nil {
 		return err
 	}
+	step()
 	if err := p.unchanged(); err != nil {
 		return err
 	}
+	step()
 	t0 = p.now()
 	err = p.Case.Decode(p.Msgs[k])
 	t1 := p.now()
@@ -413,9 +422,11 @@ func (p *Prepared) roundTrip(k int) error {
 	if p.info.ValueConverts {
 		p.timeCopy(got)
 	}
+	step()
 	if err := p.compare(k, got); err != nil {
 		return err
 	}
+	step()
 	if !p.info.ReusesTarget && samePointer(got, fromEnc) {
 		return checkErr(results.Failed, "two decodes of build %d handed back the very same value: a memo of earlier results, or one target reused "+
 			"(declare codec.Info.ReusesTarget if that is the codec's documented behaviour)", k)
@@ -428,6 +439,7 @@ func (p *Prepared) roundTrip(k int) error {
 	if err := p.unchanged(); err != nil {
 		return err
 	}
+	step()
 	p.prev = got
 	if p.info.Aliases {
 		return nil

@@ -83,7 +83,7 @@ func reproduceCmd(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		}
 		fmt.Fprintf(stderr, "serbench: %d jobs; about %v (%s)\n", len(jobs), est.Round(time.Second), how)
 		prog = progress.New(stderr, len(jobs))
-		prog.Weigh(jobs, f.Jobs, est)
+		prog.Weigh(jobs, f.Jobs, est, f.Capped)
 		prog.Keepalive(start)
 		mc.Progress = prog.Event
 	}

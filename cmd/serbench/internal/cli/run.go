@@ -385,7 +385,7 @@ func (p *runPlan) execute(ctx context.Context, stderr io.Writer) (run *results.R
 			}
 		}
 		prog = progress.New(stderr, len(todo))
-		prog.Weigh(todo, f.Jobs, est)
+		prog.Weigh(todo, f.Jobs, est, f.Capped)
 		prog.Keepalive(start)
 		mc.Progress = prog.Event
 	}

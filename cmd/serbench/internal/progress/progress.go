@@ -36,6 +36,7 @@ type Reporter struct {
 	// of all.
 	weights       map[string]time.Duration
 	est           time.Duration
+	capped        bool
 	doneW, totalW time.Duration
 }
 
@@ -43,13 +44,15 @@ type Reporter struct {
 // run's estimate, so that the time left is told at the pace of the jobs
 // done against what they were expected to take, not by their count: a
 // job of a huge value takes a hundred times a small one's.
-func (r *Reporter) Weigh(jobs []runner.Job, weights []time.Duration, est time.Duration) {
+// capped says the estimate is a whole-run time (-time) that ends the run:
+// no time left told goes past it.
+func (r *Reporter) Weigh(jobs []runner.Job, weights []time.Duration, est time.Duration, capped bool) {
 	if r == nil || len(weights) != len(jobs) {
 		return
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	r.weights, r.est, r.totalW = map[string]time.Duration{}, est, 0
+	r.weights, r.est, r.capped, r.totalW = map[string]time.Duration{}, est, capped, 0
 	for i := range jobs {
 		r.weights[jobKey(&jobs[i])] += weights[i]
 		r.totalW += weights[i]
@@ -63,8 +66,18 @@ func jobKey(j *runner.Job) string {
 
 // left returns the time left at, from the run's start, with done jobs
 // done: by the weights of the jobs done when Weigh gave them, else by
-// their count; before the first job ends, what the estimate leaves.
+// their count; before the first job ends, what the estimate leaves; never
+// past a capped estimate.
 func (r *Reporter) left(at time.Duration) (time.Duration, bool) {
+	left, ok := r.pace(at)
+	if ok && r.capped {
+		left = max(min(left, r.est-at), 0)
+	}
+	return left, ok
+}
+
+// pace returns the time left at the pace so far (see left).
+func (r *Reporter) pace(at time.Duration) (time.Duration, bool) {
 	switch {
 	case r.doneW > 0 && r.totalW > r.doneW:
 		return time.Duration(float64(at) / float64(r.doneW) * float64(r.totalW-r.doneW)), true

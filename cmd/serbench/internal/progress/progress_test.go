@@ -113,7 +113,7 @@ func TestTickWeighed(t *testing.T) {
 	var buf bytes.Buffer
 	p := New(&buf, 2)
 	jobs := []runner.Job{{Codec: codec.Info{Name: "json"}, Dataset: "tiny", Shape: "single"}, {Codec: codec.Info{Name: "json"}, Dataset: "huge", Shape: "single"}}
-	p.Weigh(jobs, []time.Duration{time.Second, 99 * time.Second}, 100*time.Second)
+	p.Weigh(jobs, []time.Duration{time.Second, 99 * time.Second}, 100*time.Second, false)
 	p.Tick(12 * time.Second)
 	e := event(1, results.OK) // json tiny/single, at 2.4s
 	e.Total = 2
@@ -167,5 +167,22 @@ func TestCalibrated(t *testing.T) {
 		if got := Calibrated(tt.done, tt.total, tt.at); got != tt.want {
 			t.Errorf("Calibrated(%d, %d, %v) = %v, want %v", tt.done, tt.total, tt.at, got, tt.want)
 		}
+	}
+}
+
+// TestTickCapped checks that a run bounded by -time never tells more time
+// left than its bound leaves, whatever its pace.
+func TestTickCapped(t *testing.T) {
+	var buf bytes.Buffer
+	p := New(&buf, 2)
+	jobs := []runner.Job{{Codec: codec.Info{Name: "json"}, Dataset: "tiny", Shape: "single"}, {Codec: codec.Info{Name: "json"}, Dataset: "huge", Shape: "single"}}
+	p.Weigh(jobs, []time.Duration{time.Second, 99 * time.Second}, time.Minute, true)
+	e := event(1, results.OK)
+	e.Total = 2
+	p.Event(e)
+	p.Tick(20 * time.Second)
+	p.Finish()
+	if want := "about 40s left at the pace so far"; !strings.Contains(buf.String(), want) {
+		t.Errorf("got\n%s\nwant %q in it", buf.String(), want)
 	}
 }

@@ -44,6 +44,13 @@ const (
 // setupGuess). It takes about as long as preparing one job of each shape
 // takes to build its first value.
 func Calibrate(jobs []runner.Job, now func() time.Time) Costs {
+	return CalibrateSaying(jobs, now, func(string) {})
+}
+
+// CalibrateSaying is Calibrate that calls say with the dataset shape it
+// is about to time, so that a command can tell what it does while a
+// huge value is built on a loaded machine.
+func CalibrateSaying(jobs []runner.Job, now func() time.Time, say func(shape string)) Costs {
 	out := Costs{}
 	for i := range jobs {
 		j := &jobs[i]
@@ -55,6 +62,7 @@ func Calibrate(jobs []runner.Job, now func() time.Time) Costs {
 		if err != nil || !d.Has(dataset.Shape(j.Shape)) {
 			continue
 		}
+		say(key)
 		t0 := now()
 		v, err := d.ValueAt(dataset.Shape(j.Shape), 0)
 		build := now().Sub(t0)

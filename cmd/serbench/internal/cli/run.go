@@ -377,7 +377,7 @@ func (p *runPlan) execute(ctx context.Context, stderr io.Writer) (run *results.R
 	start := time.Now()
 	if !p.cfg.quiet {
 		todo := measure.Remaining(p.jobs, p.prior)
-		f := measure.Predict(todo, p.cfg.opts, measure.Calibrate(todo, time.Now))
+		f := measure.Predict(todo, p.cfg.opts, calibrate(todo, stderr))
 		if est = f.Total; est >= time.Minute {
 			fmt.Fprintf(stderr, "serbench: %d benchmarks; about %v (%s)\n", countBenchmarks(todo), est.Round(time.Second), forecastText(f))
 			if why := f.Why(); why != "" && !f.Capped {
@@ -399,6 +399,19 @@ func (p *runPlan) execute(ctx context.Context, stderr io.Writer) (run *results.R
 		return nil, nil, &RunError{Msg: fmt.Sprintf("the journal in %s could not be written: %v", p.work, err)}
 	}
 	return run, runErr, nil
+}
+
+// calibrate times the preparation of jobs' values for the estimate
+// (measure.Calibrate), saying what it times when it has been silent for
+// progress.Quiet: a huge value takes seconds to build on a loaded machine.
+func calibrate(jobs []runner.Job, stderr io.Writer) measure.Costs {
+	start, said := time.Now(), time.Now()
+	return measure.CalibrateSaying(jobs, time.Now, func(shape string) {
+		if time.Since(said) >= progress.Quiet {
+			fmt.Fprintf(stderr, "serbench: timing one build of each dataset shape for the estimate (%v so far): %s\n", time.Since(start).Round(time.Second), shape)
+			said = time.Now()
+		}
+	})
 }
 
 // forecastText says what a run's estimate is made of: the budgets, the

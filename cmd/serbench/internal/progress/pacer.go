@@ -26,6 +26,7 @@ type Pacer struct {
 	last     string        // the unit last done
 	said     time.Duration // when a line was last written, from the start
 	est      time.Duration // the estimate said, 0 before it is
+	base     time.Duration // when the units began (Begin), from the start
 	stop     chan struct{}
 	finished bool
 }
@@ -69,6 +70,20 @@ func (p *Pacer) Elapsed() time.Duration {
 	return p.now().Sub(p.start)
 }
 
+// Begin says the units start now: what came before (a study's
+// generation of its inputs) is left out of their pace, and the units
+// done so far (by that preparation) out of their count.
+func (p *Pacer) Begin() {
+	if p == nil {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.base = p.now().Sub(p.start)
+	p.total -= p.done
+	p.done = 0
+}
+
 // Calibrated reports whether done units by at, from the start, are
 // enough to tell the pace of all: a tenth of them, or at least one once
 // Quiet has passed.
@@ -89,15 +104,20 @@ func (p *Pacer) Done(last string) {
 	p.calibrate(p.now().Sub(p.start))
 }
 
-// calibrate says the estimate once the units done tell the pace.
+// calibrate says the estimate once the units done tell the pace: the
+// time before the units began, and theirs at the pace of the first.
 func (p *Pacer) calibrate(at time.Duration) {
-	if p.est > 0 || !Calibrated(p.done, p.total, at) {
+	if p.est > 0 || !Calibrated(p.done, p.total, at-p.base) {
 		return
 	}
-	p.est = time.Duration(float64(at) / float64(p.done) * float64(p.total))
+	p.est = p.base + time.Duration(float64(at-p.base)/float64(p.done)*float64(p.total))
 	p.said = at
-	fmt.Fprintf(p.w, "serbench: %d %s; about %v in all, at the pace of the first %d (%v), calibrated on this machine as it started\n",
-		p.total, p.what, p.est.Round(time.Second), p.done, at.Round(time.Second))
+	before := ""
+	if p.base > 0 {
+		before = fmt.Sprintf(" after %v preparing them", p.base.Round(time.Second))
+	}
+	fmt.Fprintf(p.w, "serbench: %d %s; about %v in all, at the pace of the first %d (%v%s), calibrated on this machine as it started\n",
+		p.total, p.what, p.est.Round(time.Second), p.done, (at - p.base).Round(time.Second), before)
 }
 
 // Tick writes, at the clock's time, a line that says the command is at
@@ -130,7 +150,7 @@ func (p *Pacer) Tick() {
 		fmt.Fprintf(p.w, "[0/%d %v] at work on the first of %d %s%s\n", p.total, at.Round(time.Second), p.total, p.what, left)
 		return
 	}
-	left := time.Duration(float64(at) / float64(p.done) * float64(max(p.total-p.done, 0)))
+	left := time.Duration(float64(at-p.base) / float64(p.done) * float64(max(p.total-p.done, 0)))
 	fmt.Fprintf(p.w, "[%d/%d %v] at work: %d of %d %s done, the last %s; about %v left at the pace so far\n",
 		p.done, p.total, at.Round(time.Second), p.done, p.total, p.what, p.last, left.Round(time.Second))
 }

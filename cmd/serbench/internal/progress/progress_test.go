@@ -186,3 +186,23 @@ func TestTickCapped(t *testing.T) {
 		t.Errorf("got\n%s\nwant %q in it", buf.String(), want)
 	}
 }
+
+// TestPacerBegin checks that the time before the units begin (a study's
+// generation of its inputs) and the units it finished are left out of
+// the pace, and counted once in the estimate.
+func TestPacerBegin(t *testing.T) {
+	var buf bytes.Buffer
+	at := time.Unix(0, 0)
+	p := NewPacer(&buf, "cells", 101, 0, func() time.Time { return at })
+	p.Done("gob long-map") // finished while preparing
+	at = at.Add(5 * time.Minute)
+	p.Begin()
+	at = at.Add(10 * time.Second)
+	p.Done("json long-map") // 1 of 100 in 10s
+	p.Finish()
+	want := "serbench: 100 cells; about 21m40s in all, at the pace of the first 1 (10s after 5m0s preparing them), calibrated on this machine as it started\n" +
+		"serbench: estimated 21m40s; took 5m10s (76% under it)\n"
+	if got := buf.String(); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}

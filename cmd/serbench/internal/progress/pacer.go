@@ -84,11 +84,12 @@ func (p *Pacer) Begin() {
 	p.done = 0
 }
 
-// Calibrated reports whether done units by at, from the start, are
-// enough to tell the pace of all: a tenth of them, or at least one once
-// Quiet has passed.
+// Calibrated reports whether done units by at, from when they began,
+// are enough to tell the pace of all: a tenth of them; ten once Quiet has
+// passed; any after a minute. Fewer tell the pace of their own kind alone
+// (a study's first cells are one codec's cheapest).
 func Calibrated(done, total int, at time.Duration) bool {
-	return done > 0 && (done*10 >= total || at >= Quiet)
+	return done > 0 && (done*10 >= total || done >= 10 && at >= Quiet || at >= 6*Quiet)
 }
 
 // Done records that a unit ended, named last, and says the estimate when

@@ -136,20 +136,20 @@ func TestPacer(t *testing.T) {
 	var buf bytes.Buffer
 	at := time.Unix(0, 0)
 	clock := func() time.Time { return at }
-	p := NewPacer(&buf, "cells", 100, 0, clock)
+	p := NewPacer(&buf, "cells", 20, 0, clock)
 	step := func(d time.Duration) { at = at.Add(d); p.Tick() }
 	step(5 * time.Second)
 	step(6 * time.Second) // 11s: nothing done yet
-	p.Done("json long-map")
-	p.Done("json deep-array") // the first at 11s: not a tenth, but past Quiet
+	p.Done("json long-map")   // 1 of 20: not yet the pace
+	p.Done("json deep-array") // a tenth, by 11s
 	step(10 * time.Second)    // 21s
 	at = at.Add(9 * time.Second)
 	p.Finish()
 	p.Tick()
-	want := "[0/100 11s] at work on the first of 100 cells\n" +
-		"serbench: 100 cells; about 18m20s in all, at the pace of the first 1 (11s), calibrated on this machine as it started\n" +
-		"[2/100 21s] at work: 2 of 100 cells done, the last json deep-array; about 17m9s left at the pace so far\n" +
-		"serbench: estimated 18m20s; took 30s (97% under it)\n"
+	want := "[0/20 11s] at work on the first of 20 cells\n" +
+		"serbench: 20 cells; about 1m50s in all, at the pace of the first 2 (11s), calibrated on this machine as it started\n" +
+		"[2/20 21s] at work: 2 of 20 cells done, the last json deep-array; about 3m9s left at the pace so far\n" +
+		"serbench: estimated 1m50s; took 30s (73% under it)\n"
 	if got := buf.String(); got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}
@@ -162,7 +162,8 @@ func TestCalibrated(t *testing.T) {
 		at          time.Duration
 		want        bool
 	}{
-		{0, 10, time.Minute, false}, {1, 10, time.Second, true}, {1, 100, time.Second, false}, {1, 100, Quiet, true}, {10, 100, 0, true},
+		{0, 10, time.Minute, false}, {1, 10, time.Second, true}, {1, 100, time.Second, false}, {1, 100, Quiet, false},
+		{9, 100, Quiet, false}, {10, 100, Quiet, true}, {1, 1000, 6 * Quiet, true}, {10, 100, 0, true},
 	} {
 		if got := Calibrated(tt.done, tt.total, tt.at); got != tt.want {
 			t.Errorf("Calibrated(%d, %d, %v) = %v, want %v", tt.done, tt.total, tt.at, got, tt.want)
@@ -193,15 +194,15 @@ func TestTickCapped(t *testing.T) {
 func TestPacerBegin(t *testing.T) {
 	var buf bytes.Buffer
 	at := time.Unix(0, 0)
-	p := NewPacer(&buf, "cells", 101, 0, func() time.Time { return at })
+	p := NewPacer(&buf, "cells", 11, 0, func() time.Time { return at })
 	p.Done("gob long-map") // finished while preparing
 	at = at.Add(5 * time.Minute)
 	p.Begin()
 	at = at.Add(10 * time.Second)
-	p.Done("json long-map") // 1 of 100 in 10s
+	p.Done("json long-map") // 1 of 10 in 10s
 	p.Finish()
-	want := "serbench: 100 cells; about 21m40s in all, at the pace of the first 1 (10s after 5m0s preparing them), calibrated on this machine as it started\n" +
-		"serbench: estimated 21m40s; took 5m10s (76% under it)\n"
+	want := "serbench: 10 cells; about 6m40s in all, at the pace of the first 1 (10s after 5m0s preparing them), calibrated on this machine as it started\n" +
+		"serbench: estimated 6m40s; took 5m10s (22% under it)\n"
 	if got := buf.String(); got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}

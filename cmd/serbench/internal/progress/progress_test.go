@@ -139,7 +139,7 @@ func TestPacer(t *testing.T) {
 	p := NewPacer(&buf, "cells", 20, 0, clock)
 	step := func(d time.Duration) { at = at.Add(d); p.Tick() }
 	step(5 * time.Second)
-	step(6 * time.Second) // 11s: nothing done yet
+	step(6 * time.Second)     // 11s: nothing done yet
 	p.Done("json long-map")   // 1 of 20: not yet the pace
 	p.Done("json deep-array") // a tenth, by 11s
 	step(10 * time.Second)    // 21s

@@ -189,13 +189,19 @@ func interleaveCmd(ctx context.Context, args []string, rounds int, replace strin
 			runs, each.Round(time.Second), (time.Duration(runs) * each).Round(time.Second))
 	}
 	pacer := progress.NewPacer(stderr, "runs", runs, 0, time.Now)
+	pacer.SetDoing("building " + old.String())
 	built := 0
 	iv.Progress = func(name string, run bool) {
 		if run {
 			pacer.Done(name)
 			return
 		}
-		if built++; built == 2 && each > 0 {
+		if built++; built == 1 {
+			pacer.SetDoing("building " + new.String())
+		} else {
+			pacer.SetDoing("")
+		}
+		if built == 2 && each > 0 {
 			b := pacer.Elapsed()
 			est := b + time.Duration(runs)*each
 			fmt.Fprintf(stderr, "serbench: built in %v; about %v in all (the builds and %d runs of about %v)\n", b.Round(time.Second), est.Round(time.Second), runs, each.Round(time.Second))

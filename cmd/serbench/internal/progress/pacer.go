@@ -27,6 +27,7 @@ type Pacer struct {
 	said     time.Duration // when a line was last written, from the start
 	est      time.Duration // the estimate said, 0 before it is
 	base     time.Duration // when the units began (Begin), from the start
+	doing    string        // what comes before the first unit, for its lines (SetDoing)
 	stop     chan struct{}
 	finished bool
 }
@@ -68,6 +69,18 @@ func (p *Pacer) Elapsed() time.Duration {
 		return 0
 	}
 	return p.now().Sub(p.start)
+}
+
+// SetDoing says what the command does before its first unit begins
+// ("building the two versions"), for the lines that break a silence; ""
+// once it is done.
+func (p *Pacer) SetDoing(what string) {
+	if p == nil {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.doing = what
 }
 
 // Begin says the units start now: what came before (a study's
@@ -141,6 +154,10 @@ func (p *Pacer) Tick() {
 	p.said = at
 	if p.total == 0 {
 		fmt.Fprintf(p.w, "[%v] at work: preparing the %s\n", at.Round(time.Second), p.what)
+		return
+	}
+	if p.done == 0 && p.doing != "" {
+		fmt.Fprintf(p.w, "[0/%d %v] at work: %s, before the first of %d %s\n", p.total, at.Round(time.Second), p.doing, p.total, p.what)
 		return
 	}
 	if p.done == 0 {

@@ -207,3 +207,23 @@ func TestPacerBegin(t *testing.T) {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}
 }
+
+// TestPacerDoing checks the lines before the first unit while the command
+// does something else first (an interleaved comparison's builds).
+func TestPacerDoing(t *testing.T) {
+	var buf bytes.Buffer
+	at := time.Unix(0, 0)
+	p := NewPacer(&buf, "runs", 4, 0, func() time.Time { return at })
+	p.SetDoing("building HEAD~1")
+	at = at.Add(11 * time.Second)
+	p.Tick()
+	p.SetDoing("")
+	at = at.Add(11 * time.Second)
+	p.Tick()
+	p.Finish()
+	want := "[0/4 11s] at work: building HEAD~1, before the first of 4 runs\n" +
+		"[0/4 22s] at work on the first of 4 runs\n"
+	if got := buf.String(); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}

@@ -188,17 +188,30 @@ func Run(ctx context.Context, run *results.Run, jobs []runner.Job, cfg Config) e
 	if opts.Count {
 		todo = byCodec(todo)
 	}
-	m, err := cfg.measurer(opts, cfg.Finished, cfg.Progress)
-	if err != nil {
-		return err
-	}
 	runCtx := ctx
 	if !end.IsZero() {
 		var cancel context.CancelFunc
 		runCtx, cancel = context.WithDeadline(ctx, end.Add(overrun(cfg.Options.Total)))
 		defer cancel()
 	}
-	rs, runErr := m.Run(runCtx, todo)
+	var m Measurer
+	var rs []results.Result
+	var runErr error
+	if opts.Count {
+		rs, m, runErr = countPasses(runCtx, todo, cfg, opts, cfg.Progress)
+		if m == nil {
+			return runErr
+		}
+		if runErr == nil {
+			runErr = checkSkips(runCtx, rs, todo, cfg)
+		}
+		finishAll(todo, rs, cfg.Finished)
+	} else {
+		if m, err = cfg.measurer(opts, cfg.Finished, cfg.Progress); err != nil {
+			return err
+		}
+		rs, runErr = m.Run(runCtx, todo)
+	}
 	if runErr != nil && ctx.Err() == nil && runCtx.Err() != nil {
 		// The run's own time ended, not the user's patience: what was not
 		// measured is cut short, which is an outcome, not a failure.

@@ -330,6 +330,11 @@ type Result struct {
 	// Valgrind (run -measure instructions or both; see Counted); 0 when
 	// not counted.
 	InstrPerOp float64 `json:"instr_per_op,omitempty"`
+	// InstrCounts are the instructions per op each counting process
+	// counted (InstrPerOp is their median): what varies between
+	// processes, their random hash seeds, is the count's spread
+	// (InstrInterval).
+	InstrCounts []float64 `json:"instr_counts,omitempty"`
 	// CountSkipped, if set, says why the op was not counted although the
 	// run counted: what happened when it was tried under Valgrind.
 	CountSkipped string `json:"count_skipped,omitempty"`

@@ -8,6 +8,7 @@ import (
 	"io"
 	"math"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -378,10 +379,19 @@ func (p *runPlan) execute(ctx context.Context, stderr io.Writer) (run *results.R
 	if !p.cfg.quiet {
 		todo := measure.Remaining(p.jobs, p.prior)
 		f := measure.Predict(todo, p.cfg.opts, calibrate(todo, stderr))
-		if est = f.Total; est >= time.Minute {
+		if est = f.Total; est >= time.Minute && p.cfg.mode != results.MeasureInstructions {
 			fmt.Fprintf(stderr, "serbench: %d benchmarks; about %v (%s)\n", countBenchmarks(todo), est.Round(time.Second), forecastText(f))
 			if why := f.Why(); why != "" && !f.Capped {
 				fmt.Fprintln(stderr, "serbench: "+why)
+			}
+		}
+		if p.cfg.mode == results.MeasureInstructions || p.cfg.mode == results.MeasureBoth {
+			c := measure.CountEstimate(todo, runtime.NumCPU())
+			fmt.Fprintf(stderr, "serbench: counting under Valgrind, each benchmark in %d processes: about %v on an idle machine (a busy one stretches it, the counts stay)\n", measure.CountProcs, c.Round(time.Second))
+			if p.cfg.mode == results.MeasureInstructions {
+				est = c
+			} else {
+				est += c
 			}
 		}
 		prog = progress.New(stderr, len(todo))

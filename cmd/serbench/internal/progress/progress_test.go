@@ -105,6 +105,16 @@ func TestTick(t *testing.T) {
 	}
 }
 
+// TestCountedLine: a benchmark counted and not timed shows its
+// instructions per op, not a time of zero.
+func TestCountedLine(t *testing.T) {
+	e := event(1, results.OK)
+	e.Results[0].InstrPerOp, e.Results[1].InstrPerOp = 2166, 8242
+	if got, want := line(e), "[1/4 2s] json tiny/single: encode 2.17k instr, decode 8.24k instr"; got != want {
+		t.Errorf("line = %q; want %q", got, want)
+	}
+}
+
 // TestTickWeighed checks the time left told by the jobs' weights (Weigh):
 // before the first job ends, what the estimate leaves; after, the jobs
 // still to do at the pace of those done against their weight, so that a

@@ -10,11 +10,15 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
+	"github.com/serbench/serbench/cmd/serbench/internal/progress"
 	"github.com/serbench/serbench/compare"
 	"github.com/serbench/serbench/internal/outdir"
+	"github.com/serbench/serbench/measure"
 	"github.com/serbench/serbench/report/bench"
 	"github.com/serbench/serbench/results"
+	"github.com/serbench/serbench/runner"
 	"github.com/serbench/serbench/worker"
 )
 
@@ -207,7 +211,35 @@ func interleaveCmd(ctx context.Context, args []string, rounds int, roundsSet boo
 	}()
 	fmt.Fprintf(stderr, "serbench: interleaving %s and %s in %s\n", old, new, dir)
 	iv := &compare.Interleave{Repo: cwd, Old: old, New: new, Rounds: rounds, RunArgs: args, Dir: dir, Log: stderr}
+	runs := 2 * rounds
+	each := runEstimate(args)
+	if each > 0 {
+		fmt.Fprintf(stderr, "serbench: 2 builds, then %d runs of about %v each (a run's own estimate, timed on this machine): %v after the builds\n",
+			runs, each.Round(time.Second), (time.Duration(runs) * each).Round(time.Second))
+	}
+	pacer := progress.NewPacer(stderr, "runs", runs, 0, time.Now)
+	pacer.SetDoing("building " + old.String())
+	built := 0
+	iv.Progress = func(name string, run bool) {
+		if run {
+			pacer.Done(name)
+			return
+		}
+		if built++; built == 1 {
+			pacer.SetDoing("building " + new.String())
+		} else {
+			pacer.SetDoing("")
+		}
+		if built == 2 && each > 0 {
+			b := pacer.Elapsed()
+			est := b + time.Duration(runs)*each
+			fmt.Fprintf(stderr, "serbench: built in %v; about %v in all (the builds and %d runs of about %v)\n", b.Round(time.Second), est.Round(time.Second), runs, each.Round(time.Second))
+			pacer.SetEstimate(est)
+		}
+	}
+	pacer.Keepalive()
 	o, n, err := iv.Run(ctx)
+	pacer.Finish()
 	var refErr *compare.RefError
 	switch {
 	case errors.As(err, &refErr):
@@ -232,6 +264,28 @@ func interleaveCmd(ctx context.Context, args []string, rounds int, roundsSet boo
 		return &RunError{Msg: fmt.Sprintf("interrupted after %d and %d runs (compared above): %v", o.Runs, n.Runs, interrupted)}
 	}
 	return gateError(v)
+}
+
+// runEstimate returns about how long one interleaved run of the run
+// flags args takes: the run's own estimate (measure.Predict, calibrated
+// here), or zero when the flags do not parse (the runs will say why) or
+// name a document (-file).
+func runEstimate(args []string) time.Duration {
+	for _, a := range args {
+		if name, _, _ := strings.Cut(strings.TrimLeft(a, "-"), "="); strings.HasPrefix(a, "-") && name == "file" {
+			return 0 // a user's document is read in a worker, by the runs alone
+		}
+	}
+	c, err := parseRun(args, io.Discard)
+	if err != nil {
+		return 0
+	}
+	jobs, err := c.jobs()
+	if err != nil {
+		return 0
+	}
+	jobs = runner.OnProcs(jobs, c.cpus)
+	return measure.Predict(jobs, c.opts, measure.Calibrate(jobs, time.Now)).Total
 }
 
 // sessionPrefix begins the name of an interleaved comparison's

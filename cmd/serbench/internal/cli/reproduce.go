@@ -73,14 +73,17 @@ func reproduceCmd(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	}
 	run := measure.NewRun(mc, jobs)
 	var prog *progress.Reporter
-	start, est := time.Now(), measure.Estimate(jobs, mc.Options)
+	start, est := time.Now(), time.Duration(0)
 	if !quiet && len(jobs) > 0 {
-		how := "at the budget per benchmark"
+		f := measure.Predict(jobs, mc.Options, calibrate(jobs, stderr))
+		est = f.Total
+		how := forecastText(f)
 		if total > 0 {
 			how = "at most: -time, and a claim whose cases it does not reach is marked not measured"
 		}
 		fmt.Fprintf(stderr, "serbench: %d jobs; about %v (%s)\n", len(jobs), est.Round(time.Second), how)
 		prog = progress.New(stderr, len(jobs))
+		prog.Weigh(jobs, f.Jobs, est, f.Capped)
 		prog.Keepalive(start)
 		mc.Progress = prog.Event
 	}

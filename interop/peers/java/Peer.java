@@ -6,17 +6,19 @@
 // java -cp DIR/classes:DIR/lib/* Peer.
 //
 // Libraries: "jackson-json" (jackson-databind's ObjectMapper), "jackson-cbor"
-// (jackson-dataformat-cbor's CBORMapper), "protobuf-java" (DynamicMessage on
+// (jackson-dataformat-cbor's CBORMapper, careful with jackson-datatype-jsr310), "protobuf-java" (DynamicMessage on
 // the FileDescriptorSet the header holds, no generated code) and "avro"
 // (GenericDatumReader and GenericDatumWriter on each case's schema).
 
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.cbor.databind.CBORMapper;
+import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import com.google.protobuf.ByteString;
 import com.google.protobuf.DescriptorProtos;
 import com.google.protobuf.Descriptors;
@@ -159,9 +161,16 @@ public final class Peer {
     default Object build(JsonNode n, String type) throws Exception { return fromNeutral(n); }
   }
 
-  /** Jackson's mapper as a library: what a program reads as Object and writes back. */
+  /**
+   * Jackson's mapper as a library: what a program reads as Object and writes back. Careful, for JSON:
+   * numbers as BigInteger and BigDecimal, nothing after the value; for CBOR, which has binary floats
+   * and times of its own: java.time through jackson-datatype-jsr310, a time written as ISO-8601 text.
+   */
   static Lib jackson(ObjectMapper m, boolean careful) {
-    if (careful) {
+    if (careful && m instanceof CBORMapper) {
+      m.registerModule(new JavaTimeModule());
+      m.disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS);
+    } else if (careful) {
       m.enable(DeserializationFeature.USE_BIG_INTEGER_FOR_INTS, DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS,
           DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
     }

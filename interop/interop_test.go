@@ -443,6 +443,8 @@ func TestKnownFacts(t *testing.T) {
 		{"Jackson's CBOR reads integer map keys as strings", "cbor@java-jackson-cbor", "map-int-key", PeerReads, Changed, "where an integer was written"},
 		{"Jackson cannot write a java.time.Instant without jackson-datatype-jsr310", "cbor@java-jackson-cbor", "time-utc", GoReads, RefusedPeer, "jsr310"},
 		{"with JavaTimeModule, fxamacker/cbor reads Jackson's ISO-8601 time", "cbor@java-jackson-cbor+careful", "time-utc", GoReads, SameValue, ""},
+		{"ugorji/go's CBOR reads Jackson's tag-2 bignum of 2^64-1 as 18688, silently", "ugorji-cbor@java-jackson-cbor", "uint64-max", GoReads, Changed, "+18688"},
+		{"fxamacker/cbor reads the same bignum exactly", "cbor@java-jackson-cbor", "uint64-max", GoReads, SameValue, ""},
 		{"protobuf-java reads protobuf-go's extremes exactly", "proto@java-protobuf", "dataset-edge", PeerReads, SameValue, ""},
 		{"protobuf-go reads what protobuf-java writes", "proto@java-protobuf", "dataset-edge", GoReads, SameValue, ""},
 		{"Avro's Java library reads hamba/avro's Edge exactly", "avro@java-avro", "dataset-edge", PeerReads, SameValue, ""},

@@ -42,7 +42,10 @@ runs can still fail the gate, and -interleave is the one to trust.
 commit with two versions of a library, -replace) and runs the builds
 alternately, a short 'serbench run' each (old new, new old, ...), so the
 machine's drift falls on both alike; the pooled samples are compared as
-above and kept in a directory it names.
+above and kept in a directory it names. With the run flag -measure
+instructions it counts instead of timing: one run of each build (unless
+-rounds says more), each benchmark counted under Valgrind by several
+processes, the gate judging the counts beyond their spreads.
 
 Exit status: 0 no regression; 1 a regression beyond the threshold (or a
 failure); 2 misuse or an input that cannot be used; 3 interrupted.`, stderr)
@@ -61,7 +64,9 @@ failure); 2 misuse or an input that cannot be used; 3 interrupted.`, stderr)
 	}
 	gate := compare.Gate{Threshold: threshold}
 	if *interleave {
-		return interleaveCmd(ctx, fs.Args(), *rounds, *replace, gate, stdout, stderr)
+		roundsSet := false
+		fs.Visit(func(f *flag.Flag) { roundsSet = roundsSet || f.Name == "rounds" })
+		return interleaveCmd(ctx, fs.Args(), *rounds, roundsSet, *replace, gate, stdout, stderr)
 	}
 	var misplaced error
 	fs.Visit(func(f *flag.Flag) {
@@ -124,8 +129,26 @@ func gateError(v compare.Verdict) error {
 	return nil
 }
 
+// runMeasure returns the -measure value among a run's flags, "" when
+// they do not set it.
+func runMeasure(args []string) string {
+	for i, a := range args {
+		name, val, has := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		if !strings.HasPrefix(a, "-") || name != "measure" {
+			continue
+		}
+		if has {
+			return val
+		}
+		if i+1 < len(args) {
+			return args[i+1]
+		}
+	}
+	return ""
+}
+
 // interleaveCmd builds two versions and compares their interleaved runs.
-func interleaveCmd(ctx context.Context, args []string, rounds int, replace string, gate compare.Gate, stdout, stderr io.Writer) error {
+func interleaveCmd(ctx context.Context, args []string, rounds int, roundsSet bool, replace string, gate compare.Gate, stdout, stderr io.Writer) error {
 	var old, new compare.Version
 	if replace != "" {
 		mods := splitList(replace)
@@ -156,6 +179,12 @@ func interleaveCmd(ctx context.Context, args []string, rounds int, replace strin
 	}
 	if rounds < 1 {
 		return usagef("-rounds %d: give at least 1 (an even number balances the order of the runs)", rounds)
+	}
+	if m := runMeasure(args); m == results.MeasureInstructions && !roundsSet {
+		// A count does not drift with the machine: one run of each build,
+		// its benchmarks each counted by several processes, decides.
+		rounds = 1
+		fmt.Fprintf(stderr, "serbench: -measure %s: one run of each build (a count does not drift with the machine; -rounds N for more)\n", m)
 	}
 	cwd, err := os.Getwd()
 	if err != nil {

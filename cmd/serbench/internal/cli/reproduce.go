@@ -67,7 +67,7 @@ func reproduceCmd(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		return err
 	}
 	opts := runner.Options{Budget: budget, Total: total, Count: rc.mode == results.MeasureInstructions}
-	mc := measure.Config{Options: opts, Preset: "reproduce", LossProbes: fidelity.Shown, AlsoCount: rc.mode == results.MeasureBoth}
+	mc := measure.Config{Options: opts, Preset: "reproduce", LossProbes: fidelity.Shown, Excess: fidelity.Excess, AlsoCount: rc.mode == results.MeasureBoth}
 	if !inproc {
 		mc.Workers, mc.Fresh = counters(workers(timeout, nil), rc.vg), freshDecoder
 	}

@@ -8,6 +8,7 @@ import (
 	"io"
 	"math"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -237,7 +238,7 @@ func runConfigOf(args []string, stderr io.Writer) (*runConfig, []results.Result,
 
 // measure returns the measuring configuration of the run.
 func (c *runConfig) measure(stderr io.Writer) measure.Config {
-	mc := measure.Config{Options: c.opts, Preset: c.label, LossProbes: fidelity.Shown, AlsoCount: c.mode == results.MeasureBoth}
+	mc := measure.Config{Options: c.opts, Preset: c.label, LossProbes: fidelity.Shown, Excess: fidelity.Excess, AlsoCount: c.mode == results.MeasureBoth}
 	if !c.inproc {
 		mc.Workers = counters(workers(c.timeout, func(cell string, quiet, timeout time.Duration) {
 			fmt.Fprintf(stderr, "serbench: waiting on %s: no progress for %v; killed once it spends %v of CPU time without any, or sits blocked that long (-timeout)\n", cell, quiet, timeout)
@@ -377,12 +378,21 @@ func (p *runPlan) execute(ctx context.Context, stderr io.Writer) (run *results.R
 	start := time.Now()
 	if !p.cfg.quiet {
 		todo := measure.Remaining(p.jobs, p.prior)
-		if est = measure.Estimate(todo, p.cfg.opts); est >= time.Minute {
+		if est = measure.Estimate(todo, p.cfg.opts); est >= time.Minute && p.cfg.mode != results.MeasureInstructions {
 			how := "at least, at the budget per benchmark; -time D bounds it, cutting short what it does not reach"
 			if p.cfg.opts.Total > 0 {
 				how = "at most: -time, and what it does not reach is cut short, marked so"
 			}
 			fmt.Fprintf(stderr, "serbench: %d benchmarks; about %v (%s)\n", countBenchmarks(todo), est.Round(time.Second), how)
+		}
+		if p.cfg.mode == results.MeasureInstructions || p.cfg.mode == results.MeasureBoth {
+			c := measure.CountEstimate(todo, runtime.NumCPU())
+			fmt.Fprintf(stderr, "serbench: counting under Valgrind, each benchmark in %d processes: about %v on an idle machine (a busy one stretches it, the counts stay)\n", measure.CountProcs, c.Round(time.Second))
+			if p.cfg.mode == results.MeasureInstructions {
+				est = c
+			} else {
+				est += c
+			}
 		}
 		prog = progress.New(stderr, len(measure.Remaining(p.jobs, p.prior)))
 		prog.Keepalive(start)

@@ -203,6 +203,10 @@ func line(e runner.Event) string {
 	sep := ", "
 	for i := 0; i < len(e.Results); i++ {
 		r := e.Results[i]
+		if r.Status == results.OK && len(r.Samples) == 0 && r.InstrPerOp > 0 {
+			parts = append(parts, fmt.Sprintf("%s %s instr", r.Op, results.FormatInstr(r.InstrPerOp)))
+			continue
+		}
 		if r.Status == results.OK {
 			parts = append(parts, fmt.Sprintf("%s %s", r.Op, results.FormatNs(r.NsPerOp.Median)))
 			continue

@@ -104,3 +104,13 @@ func TestTick(t *testing.T) {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}
 }
+
+// TestCountedLine: a benchmark counted and not timed shows its
+// instructions per op, not a time of zero.
+func TestCountedLine(t *testing.T) {
+	e := event(1, results.OK)
+	e.Results[0].InstrPerOp, e.Results[1].InstrPerOp = 2166, 8242
+	if got, want := line(e), "[1/4 2s] json tiny/single: encode 2.17k instr, decode 8.24k instr"; got != want {
+		t.Errorf("line = %q; want %q", got, want)
+	}
+}

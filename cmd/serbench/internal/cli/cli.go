@@ -98,7 +98,7 @@ Usage:
                                 on the schema: every change both ways, as a matrix;
                                 evolution.csv, evolution.json
   serbench interop [-codecs LIST] [-langs LIST] [-probes LIST] [-o DIR] [-v]
-                                can Python and JavaScript read it? every probe three
+                                can Python, JavaScript, Java read it? every probe three
                                 ways between each Go codec and the peers of its format
                                 (scripts/interop-peers installs them); interop.csv,
                                 interop.json, report.html, summary.md

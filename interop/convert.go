@@ -40,8 +40,14 @@ type Model struct {
 	// its type of that schema, which the peers read too (a header of the
 	// peer carries it), and the datasets the schema has types for are
 	// the cases that cross. SchemaProto: serbench.proto's messages, the
-	// peers' types built from its descriptor; SchemaAvro: dataset.avsc.
+	// peers' types built from its descriptor; SchemaAvro: dataset.avsc;
+	// SchemaThrift: serbench.thrift's structs.
 	Schema string
+	// Protocol is the wire protocol of a format that has several, as the
+	// column's Go codec writes it and its peer is told to speak (Thrift's
+	// "binary" or "compact", thriftProtocol). A property of the codec:
+	// each column sets it.
+	Protocol string
 	// Tags are the struct tags whose names key a field in the Go
 	// codec's encoding, the first a field has winning ("cbor", then
 	// "json"); none keys it by its name. A property of the codec, not of

@@ -126,6 +126,7 @@ var Peers = []Peer{
 	{Name: "python-fastavro", Lang: Python, Lib: "fastavro", Family: "avro", Variants: []Variant{{}}},
 	{Name: "node-avsc", Lang: Node, Lib: "avsc", Family: "avro", Variants: []Variant{{},
 		{careful, "registry: {long: LongType.__with BigInt}"}}},
+	{Name: "python-thrift", Lang: Python, Lib: "thrift", Family: "thrift", Variants: []Variant{{}}},
 	{Name: "java-jackson", Lang: Java, Lib: "jackson-json", Family: "json", Variants: []Variant{{},
 		{careful, "USE_BIG_INTEGER_FOR_INTS, USE_BIG_DECIMAL_FOR_FLOATS, FAIL_ON_TRAILING_TOKENS"}}},
 	{Name: "java-jackson-cbor", Lang: Java, Lib: "jackson-cbor", Family: "cbor", Variants: []Variant{{},
@@ -146,6 +147,7 @@ var Models = map[string]Model{
 	"toml":     {NoNull: true, TopTable: true},
 	"protobuf": {Schema: SchemaProto},
 	"avro":     {Schema: SchemaAvro},
+	"thrift":   {Schema: SchemaThrift},
 }
 
 //go:embed peers/python/peer.py peers/python/requirements.txt peers/node/peer.js peers/node/package.json peers/node/package-lock.json peers/java/pom.xml peers/java/Peer.java
@@ -228,11 +230,13 @@ type Response struct {
 }
 
 // A header starts a peer: its library and variant, and for a format of a
-// schema the schema (Protobuf's: a serialized FileDescriptorSet).
+// schema the schema (Protobuf's: a serialized FileDescriptorSet), for a
+// format of several protocols the one to speak (Model.Protocol).
 type header struct {
-	Lib     string `json:"lib"`
-	Variant string `json:"variant,omitempty"`
-	Schema  []byte `json:"schema,omitempty"`
+	Lib      string `json:"lib"`
+	Variant  string `json:"variant,omitempty"`
+	Schema   []byte `json:"schema,omitempty"`
+	Protocol string `json:"protocol,omitempty"`
 }
 
 type hello struct {
@@ -258,10 +262,11 @@ type Conn struct {
 	stderr  *tail
 }
 
-// Dial starts a peer process of p's language for variant v. A peer that
-// cannot start (its runtime or package missing) is an error wrapping
-// ErrUnavailable, which names the command that installs it.
-func Dial(p Peer, v Variant) (*Conn, error) {
+// Dial starts a peer process of p's language for variant v, in the model
+// m of its column (its schema and protocol). A peer that cannot start
+// (its runtime or package missing) is an error wrapping ErrUnavailable,
+// which names the command that installs it.
+func Dial(p Peer, v Variant, m Model) (*Conn, error) {
 	r := RuntimeOf(p.Lang)
 	if why := r.Missing(); why != "" {
 		return nil, fmt.Errorf("%w: %s", ErrUnavailable, why)
@@ -299,8 +304,7 @@ func Dial(p Peer, v Variant) (*Conn, error) {
 	c.sc = bufio.NewScanner(stdout)
 	c.sc.Buffer(nil, 256<<20)
 	var h hello
-	hd := header{Lib: p.Lib, Variant: v.Name}
-	hd.Schema = Models[p.Family].schemaText()
+	hd := header{Lib: p.Lib, Variant: v.Name, Schema: m.schemaText(), Protocol: m.Protocol}
 	err = c.enc.Encode(hd)
 	switch {
 	case err != nil:

@@ -4,8 +4,9 @@ import "errors"
 
 // The schemas of Model.Schema.
 const (
-	SchemaProto = "serbench.proto"
-	SchemaAvro  = "dataset.avsc"
+	SchemaProto  = "serbench.proto"
+	SchemaAvro   = "dataset.avsc"
+	SchemaThrift = "serbench.thrift"
 )
 
 // A binding is a case's value as its type of a format's schema: the
@@ -25,13 +26,15 @@ func (m Model) bind(v any) (binding, error) {
 		return bindMessage(v)
 	case SchemaAvro:
 		return bindAvro(v)
+	case SchemaThrift:
+		return bindThrift(v)
 	}
 	return binding{}, errors.New("interop: no schema " + m.Schema)
 }
 
 // schemaText is the schema a peer of m's format is started with:
 // Protobuf's a serialized FileDescriptorSet; nil for a format whose
-// cases name their schema themselves (Avro's, self-contained).
+// cases name their schema themselves (Avro's and Thrift's, self-contained).
 func (m Model) schemaText() []byte {
 	if m.Schema == SchemaProto {
 		return protoSchema()

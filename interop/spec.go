@@ -193,6 +193,9 @@ func (cs *columns) column(row codec.Info) (*column, error) {
 		return nil, fmt.Errorf("interop: peer %s has no variant %q", p.Name, vn)
 	}
 	m := Models[info.Family]
+	if m.Schema == SchemaThrift {
+		m.Protocol = thriftProtocol(info)
+	}
 	if m.Schema == "" {
 		m.Tags = KeyTags(func(v any) ([]byte, error) {
 			return codec.GuardValue(func() ([]byte, error) {
@@ -224,7 +227,7 @@ func (st *column) answer(c prepared) (Response, error) {
 		return Response{}, fmt.Errorf("%w: %s", ErrUnavailable, st.unavailable)
 	}
 	if st.conn == nil {
-		conn, err := Dial(st.col.Peer, st.col.Variant)
+		conn, err := Dial(st.col.Peer, st.col.Variant, st.model)
 		if errors.Is(err, ErrUnavailable) {
 			st.unavailable = strings.TrimPrefix(err.Error(), ErrUnavailable.Error()+": ")
 		}

@@ -259,6 +259,90 @@ def fastavro_lib(variant, header):
     return load, dump, to_neutral, lambda n, t, careful: from_neutral(n, careful)
 
 
+def thrift_lib(variant, header):
+    """thrift's TBase structs, built from each case's spec (its type: the
+    struct and those it holds, with their fields' ids, names and types) as
+    thrift_spec tuples, the form `thrift --gen py:dynamic` generates; read
+    and written with TSerialization in the protocol the header names
+    (TBinaryProtocol or TCompactProtocol)."""
+    from thrift.TSerialization import serialize, deserialize
+    from thrift.Thrift import TType
+    from thrift.protocol import TBinaryProtocol, TCompactProtocol
+    from thrift.protocol.TBase import TBase
+    factory = {"binary": TBinaryProtocol.TBinaryProtocolFactory,
+               "compact": TCompactProtocol.TCompactProtocolFactory}[header.get("protocol") or "binary"]()
+    base = {"bool": (TType.BOOL, None), "byte": (TType.BYTE, None), "i16": (TType.I16, None),
+            "i32": (TType.I32, None), "i64": (TType.I64, None), "double": (TType.DOUBLE, None),
+            "string": (TType.STRING, "UTF8"), "binary": (TType.STRING, "BINARY")}
+    built = {}
+
+    def classes(t):
+        if t in built:
+            return built[t]
+        spec = json.loads(t)
+        cls = {}
+        for name, fields in spec["structs"].items():
+            names = [f["name"] for f in fields]
+
+            def init(self, _names=names):
+                for n in _names:
+                    setattr(self, n, None)
+            cls[name] = type(name, (TBase,), {"__slots__": names, "__init__": init, "fields": fields})
+
+        def ttype(ft):
+            if isinstance(ft, str):
+                return base[ft]
+            if ft[0] == "list":
+                e = ttype(ft[1])
+                return TType.LIST, (e[0], e[1], False)
+            if ft[0] == "map":
+                k, v = ttype(ft[1]), ttype(ft[2])
+                return TType.MAP, (k[0], k[1], v[0], v[1], False)
+            return TType.STRUCT, [cls[ft[1]], None]
+        for name, fields in spec["structs"].items():
+            ts = [None] * (max([f["id"] for f in fields], default=0) + 1)
+            for f in fields:
+                tt, arg = ttype(f["type"])
+                ts[f["id"]] = (f["id"], tt, f["name"], arg, None)
+            cls[name].thrift_spec = tuple(ts)
+        for c in cls.values():
+            c.types = {f["name"]: f["type"] for f in c.fields}
+        built[t] = (cls, cls[spec["root"]])
+        return built[t]
+
+    def neutral(v, ft=None):
+        if isinstance(v, TBase):
+            return {"map": [[{"str": b64(f["name"].encode())}, neutral(getattr(v, f["name"]), f["type"])]
+                            for f in v.fields if getattr(v, f["name"]) is not None]}
+        if isinstance(v, (list, tuple)):
+            return {"array": [neutral(x, ft[1]) for x in v]}
+        if isinstance(v, dict):
+            return {"map": [[neutral(k, ft[1]), neutral(x, ft[2])] for k, x in v.items()]}
+        return to_neutral(v)
+
+    def build(n, t, careful):
+        cls, root = classes(t)
+
+        def make(n, ft):
+            if isinstance(ft, list) and ft[0] == "struct":
+                c = cls[ft[1]]
+                obj = c()
+                for k, x in n["map"]:
+                    name = unb64(k["str"]).decode()
+                    setattr(obj, name, make(x, c.types[name]))
+                return obj
+            if isinstance(ft, list) and ft[0] == "list":
+                return [make(x, ft[1]) for x in n["array"]]
+            if isinstance(ft, list) and ft[0] == "map":
+                return {make(a, ft[1]): make(b, ft[2]) for a, b in n["map"]}
+            v = from_neutral(n, careful)
+            return float(v) if ft == "double" else v
+        return make(n, ["struct", root.__name__])
+
+    return (lambda b, t: deserialize(classes(t)[1](), b, factory),
+            lambda v, t: serialize(v, factory), neutral, build)
+
+
 # LIBS maps a library's name to its distribution (for its version) and the
 # function that returns its load and dump for a variant.
 LIBS = {
@@ -271,12 +355,13 @@ LIBS = {
     "bson": ("pymongo", bson_lib),
     "protobuf": ("protobuf", protobuf_lib),
     "fastavro": ("fastavro", fastavro_lib),
+    "thrift": ("thrift", thrift_lib),
 }
 
 # SCHEMA lists the libraries of a format of a schema: their function takes
 # the header too and returns load(data, type), dump(value, type),
 # read(value) (its neutral form) and build(neutral, type, careful).
-SCHEMA = {"protobuf", "fastavro"}
+SCHEMA = {"protobuf", "fastavro", "thrift"}
 
 
 def main():

@@ -277,7 +277,8 @@ func TestColumns(t *testing.T) {
 	}
 	for _, n := range []string{"msgpack@python-msgpack", "msgpack@python-msgpack+careful", "msgpack@node-msgpack+careful", "cbor@python-cbor2", "json@node-json",
 		"proto@python-protobuf", "vtproto@node-protobufjs", "gogoproto@python-protobuf", "avro@python-fastavro", "goavro@node-avsc+careful",
-		"json@java-jackson+careful", "cbor@java-jackson-cbor", "proto@java-protobuf", "goavro@java-avro"} {
+		"json@java-jackson+careful", "cbor@java-jackson-cbor", "proto@java-protobuf", "goavro@java-avro",
+		"thrift-binary@python-thrift", "thrift-compact@python-thrift"} {
 		if !slices.Contains(names, n) {
 			t.Errorf("no column %s", n)
 		}
@@ -437,6 +438,11 @@ func TestKnownFacts(t *testing.T) {
 		{"avsc refuses a long past 2^53 by default", "avro@node-avsc", "dataset-edge", PeerReads, RefusedPeer, "precision loss"},
 		{"avsc reads it with a BigInt LongType", "avro@node-avsc+careful", "dataset-edge", PeerReads, SameValue, ""},
 		{"avsc reads a timestamp-micros as its long without a logical type", "avro@node-avsc", "dataset-medium", PeerReads, SameValue, "read as num"},
+		// Thrift: each case by its structs of serbench.thrift, as the
+		// generated Go code has them, in the protocol the Go codec writes.
+		{"Python thrift reads thrift-binary's Edge exactly (i64 extremes, a uint64 as the i64 of its bits)", "thrift-binary@python-thrift", "dataset-edge", PeerReads, SameValue, ""},
+		{"Apache Thrift's Go library reads what Python thrift writes (binary)", "thrift-binary@python-thrift", "dataset-edge", GoReads, SameValue, ""},
+		{"Python thrift writes back thrift-compact's bytes exactly (TCompactProtocol)", "thrift-compact@python-thrift", "dataset-game", RoundTrip, SameBytes, ""},
 		// Java: Jackson, protobuf-java's DynamicMessage, Avro's generic datums.
 		{"Jackson reads Go's -0 as the integer 0", "json@java-jackson", "neg-zero", PeerReads, Changed, "-0"},
 		{"Jackson keeps a uint64 exactly (as a BigInteger)", "json@java-jackson", "uint64-max", RoundTrip, SameValue, ""},

@@ -278,7 +278,7 @@ func TestColumns(t *testing.T) {
 	for _, n := range []string{"msgpack@python-msgpack", "msgpack@python-msgpack+careful", "msgpack@node-msgpack+careful", "cbor@python-cbor2", "json@node-json",
 		"proto@python-protobuf", "vtproto@node-protobufjs", "gogoproto@python-protobuf", "avro@python-fastavro", "goavro@node-avsc+careful",
 		"json@java-jackson+careful", "cbor@java-jackson-cbor", "proto@java-protobuf", "goavro@java-avro",
-		"thrift-binary@python-thrift", "thrift-compact@python-thrift"} {
+		"thrift-binary@python-thrift", "thrift-compact@python-thrift", "thrift-binary@node-thrift+careful"} {
 		if !slices.Contains(names, n) {
 			t.Errorf("no column %s", n)
 		}
@@ -443,6 +443,9 @@ func TestKnownFacts(t *testing.T) {
 		{"Python thrift reads thrift-binary's Edge exactly (i64 extremes, a uint64 as the i64 of its bits)", "thrift-binary@python-thrift", "dataset-edge", PeerReads, SameValue, ""},
 		{"Apache Thrift's Go library reads what Python thrift writes (binary)", "thrift-binary@python-thrift", "dataset-edge", GoReads, SameValue, ""},
 		{"Python thrift writes back thrift-compact's bytes exactly (TCompactProtocol)", "thrift-compact@python-thrift", "dataset-game", RoundTrip, SameBytes, ""},
+		{"Node thrift reads i64 extremes exactly (as node-int64's Int64)", "thrift-binary@node-thrift", "dataset-edge", PeerReads, SameValue, ""},
+		{"Node thrift writes an i64 past 2^53 from a number rounded", "thrift-binary@node-thrift", "dataset-metric", GoReads, Changed, "+1234567890123456768"},
+		{"Node thrift writes it exactly from a BigInt (fromBigInt)", "thrift-compact@node-thrift+careful", "dataset-metric", GoReads, SameValue, ""},
 		// Java: Jackson, protobuf-java's DynamicMessage, Avro's generic datums.
 		{"Jackson reads Go's -0 as the integer 0", "json@java-jackson", "neg-zero", PeerReads, Changed, "-0"},
 		{"Jackson keeps a uint64 exactly (as a BigInteger)", "json@java-jackson", "uint64-max", RoundTrip, SameValue, ""},

@@ -127,6 +127,8 @@ var Peers = []Peer{
 	{Name: "node-avsc", Lang: Node, Lib: "avsc", Family: "avro", Variants: []Variant{{},
 		{careful, "registry: {long: LongType.__with BigInt}"}}},
 	{Name: "python-thrift", Lang: Python, Lib: "thrift", Family: "thrift", Variants: []Variant{{}}},
+	{Name: "node-thrift", Lang: Node, Lib: "thrift", Family: "thrift", Variants: []Variant{{},
+		{careful, "i64 written from a BigInt (thrift.fromBigInt)"}}},
 	{Name: "java-jackson", Lang: Java, Lib: "jackson-json", Family: "json", Variants: []Variant{{},
 		{careful, "USE_BIG_INTEGER_FOR_INTS, USE_BIG_DECIMAL_FOR_FLOATS, FAIL_ON_TRAILING_TOKENS"}}},
 	{Name: "java-jackson-cbor", Lang: Java, Lib: "jackson-cbor", Family: "cbor", Variants: []Variant{{},

@@ -183,10 +183,165 @@ function avsc(variant, h) {
   };
 }
 
+// thrift's protocols on each case's structs (its type: the struct and
+// those it holds, with their fields' ids, names and types), read and
+// written field by field as the code `thrift --gen js:node` generates
+// does: an i64 read as the library's Int64 (node-int64, exact), a string
+// by its UTF-8, binary as a Buffer; the protocol the header names
+// (TBinaryProtocol or TCompactProtocol). A program writes its own numbers
+// for an i64 (writeI64 takes a number) by default; careful, a BigInt
+// through the library's fromBigInt.
+function thrift(variant, h) {
+  const th = require("thrift");
+  const T = th.Thrift.Type;
+  const careful = variant === "careful";
+  const Protocol = { binary: th.TBinaryProtocol, compact: th.TCompactProtocol }[h.protocol || "binary"];
+  const base = { bool: T.BOOL, byte: T.BYTE, i16: T.I16, i32: T.I32, i64: T.I64, double: T.DOUBLE, string: T.STRING, binary: T.STRING };
+  const ttype = (ft) => (typeof ft === "string" ? base[ft] : { list: T.LIST, map: T.MAP, struct: T.STRUCT }[ft[0]]);
+  const specs = new Map();
+  const spec = (t) => {
+    if (!specs.has(t)) specs.set(t, JSON.parse(t));
+    return specs.get(t);
+  };
+  const readValue = (p, ft, s) => {
+    if (typeof ft !== "string") {
+      if (ft[0] === "struct") return readStruct(p, ft[1], s);
+      if (ft[0] === "list") {
+        const l = p.readListBegin();
+        const out = [];
+        for (let i = 0; i < l.size; i++) out.push(readValue(p, ft[1], s));
+        p.readListEnd();
+        return out;
+      }
+      const m = p.readMapBegin();
+      const out = new Map();
+      for (let i = 0; i < m.size; i++) {
+        const k = readValue(p, ft[1], s);
+        out.set(k, readValue(p, ft[2], s));
+      }
+      p.readMapEnd();
+      return out;
+    }
+    switch (ft) {
+      case "bool": return p.readBool();
+      case "byte": return p.readByte();
+      case "i16": return p.readI16();
+      case "i32": return p.readI32();
+      case "i64": return p.readI64();
+      case "double": return p.readDouble();
+      case "string": return p.readString();
+      case "binary": return p.readBinary();
+    }
+  };
+  // A struct is an object of its fields by name, its struct's name kept
+  // apart; an unset field is absent, as generated code leaves it null.
+  const readStruct = (p, name, s) => {
+    const fields = s.structs[name];
+    const obj = {};
+    p.readStructBegin();
+    for (;;) {
+      const f = p.readFieldBegin();
+      if (f.ftype === T.STOP) break;
+      const fd = fields.find((x) => x.id === f.fid);
+      if (fd && ttype(fd.type) === f.ftype) obj[fd.name] = readValue(p, fd.type, s);
+      else p.skip(f.ftype);
+      p.readFieldEnd();
+    }
+    p.readStructEnd();
+    return obj;
+  };
+  const writeValue = (p, ft, v, s) => {
+    if (typeof ft !== "string") {
+      if (ft[0] === "struct") return writeStruct(p, ft[1], v, s);
+      if (ft[0] === "list") {
+        p.writeListBegin(ttype(ft[1]), v.length);
+        for (const x of v) writeValue(p, ft[1], x, s);
+        return p.writeListEnd();
+      }
+      p.writeMapBegin(ttype(ft[1]), ttype(ft[2]), v.size);
+      for (const [k, x] of v) {
+        writeValue(p, ft[1], k, s);
+        writeValue(p, ft[2], x, s);
+      }
+      return p.writeMapEnd();
+    }
+    switch (ft) {
+      case "bool": return p.writeBool(v);
+      case "byte": return p.writeByte(v);
+      case "i16": return p.writeI16(v);
+      case "i32": return p.writeI32(v);
+      case "i64": return p.writeI64(typeof v === "bigint" ? th.fromBigInt(v) : v);
+      case "double": return p.writeDouble(v);
+      case "string": return p.writeString(v);
+      case "binary": return p.writeBinary(Buffer.from(v));
+    }
+  };
+  const writeStruct = (p, name, obj, s) => {
+    p.writeStructBegin(name);
+    for (const f of s.structs[name]) {
+      const v = obj[f.name];
+      if (v === null || v === undefined) continue;
+      p.writeFieldBegin(f.name, ttype(f.type), f.id);
+      writeValue(p, f.type, v, s);
+      p.writeFieldEnd();
+    }
+    p.writeFieldStop();
+    p.writeStructEnd();
+  };
+  const neutral = (v, ft, s) => {
+    if (typeof ft !== "string") {
+      if (ft[0] === "struct") {
+        const pairs = [];
+        for (const f of s.structs[ft[1]]) if (v[f.name] !== undefined && v[f.name] !== null) pairs.push([toNeutral(f.name), neutral(v[f.name], f.type, s)]);
+        return { map: pairs };
+      }
+      if (ft[0] === "list") return { array: v.map((x) => neutral(x, ft[1], s)) };
+      return { map: [...v].map(([k, x]) => [neutral(k, ft[1], s), neutral(x, ft[2], s)]) };
+    }
+    if (ft === "i64") return { int: th.toBigInt(v).toString() };
+    if (ft === "double") return { float: bits(v, 8) };
+    if (ft === "binary") return { bytes: b64(v) };
+    return toNeutral(v);
+  };
+  const build = (n, ft, s) => {
+    if (typeof ft !== "string") {
+      if (ft[0] === "struct") {
+        const obj = {};
+        const fields = s.structs[ft[1]];
+        for (const [k, x] of n.map) {
+          const name = Buffer.from(k.str, "base64").toString("utf8");
+          obj[name] = build(x, fields.find((f) => f.name === name).type, s);
+        }
+        return obj;
+      }
+      if (ft[0] === "list") return n.array.map((x) => build(x, ft[1], s));
+      return new Map(n.map.map(([a, b]) => [build(a, ft[1], s), build(b, ft[2], s)]));
+    }
+    if (ft === "i64" && careful) return BigInt(n.int);
+    return fromNeutral(n, false);
+  };
+  return {
+    load: (b, t) => {
+      const s = spec(t);
+      return readStruct(new Protocol(new th.TFramedTransport(Buffer.from(b))), s.root, s);
+    },
+    dump: (v, t) => {
+      const s = spec(t);
+      let out;
+      const trans = new th.TBufferedTransport(undefined, (buf) => (out = buf));
+      writeStruct(new Protocol(trans), s.root, v, s);
+      trans.flush();
+      return out || Buffer.alloc(0);
+    },
+    read: (v, t) => neutral(v, ["struct", spec(t).root], spec(t)),
+    build: (n, t) => build(n, ["struct", spec(t).root], spec(t)),
+  };
+}
+
 // SCHEMA maps a library of a format of a schema to the function that
 // returns its load(data, type), dump(value, type), read(value, type) (its
 // neutral form) and build(neutral, type), for a variant and the header.
-const SCHEMA = { protobufjs, avsc };
+const SCHEMA = { protobufjs, avsc, thrift };
 
 // LIBS maps a library's name to the function that returns its load and
 // dump for a variant.

@@ -129,7 +129,7 @@ var Probes = []Probe{
 		Value: ptr(Uint64{math.MaxUint64})},
 	{Name: "int64-min", Group: "number", Doc: "math.MinInt64 in an int64 field",
 		Value: ptr(Int64{math.MinInt64})},
-	{Name: "any-2^53+1", Group: "number", Doc: "the int 2^53+1 in an any field: a float64 cannot hold it",
+	{Name: "any-2^53+1", Group: "number", Doc: "the int 2^53+1 in an any field: a float64 cannot hold it", Shows: codec.IntegerFloat,
 		Value: ptr(Any{1<<53 + 1})},
 	{Name: "any-int", Group: "number", Doc: "the int 42 in an any field: what Go type comes back?", Shows: codec.InterfaceTypes,
 		Value: ptr(Any{42})},

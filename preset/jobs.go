@@ -6,11 +6,11 @@ import (
 
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/dataset"
-	"github.com/serbench/serbench/internal/jobs"
 	"github.com/serbench/serbench/internal/suggest"
 	"github.com/serbench/serbench/registry"
 	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/runner"
+	"github.com/serbench/serbench/runner/jobs"
 )
 
 // Validate checks every name in the selection against the registries,

@@ -21,8 +21,10 @@ import (
 type Pool struct {
 	// Options are the runner options each worker measures with.
 	Options runner.Options
-	// Timeout is how long a worker may go without a beat before it is
-	// killed as hung. Default DefaultTimeout.
+	// Timeout is how much CPU time a worker may spend without a beat
+	// before it is killed as hung (or how long it may sit blocked):
+	// judgeStall's rule, so a busy machine does not make it a hang.
+	// Default DefaultTimeout.
 	Timeout time.Duration
 	// Command returns the command that starts a child. Default: this
 	// executable with the argument CommandName.
@@ -369,6 +371,13 @@ func (p *Pool) watch(ctx context.Context, w *proc, specs []Spec, record func(int
 	st := watched{at: cell{job: -1, step: "prepare"}}
 	lastBeat := time.Now()
 	lastWait := lastBeat
+	// The worker's usage near its last beat (read at the first tick after
+	// it, stale until then) and at the parent's last look: what a quiet
+	// worker is judged by, as a task's child is (judgeStall), so that a
+	// busy machine slows a worker without making it a hang.
+	pid := w.cmd.Process.Pid
+	var atBeat, last usage
+	stale := true
 	tick := time.NewTicker(time.Second)
 	defer tick.Stop()
 	cl := &claims{seen: map[string]bool{}}
@@ -391,6 +400,7 @@ func (p *Pool) watch(ctx context.Context, w *proc, specs []Spec, record func(int
 				return st, nil
 			}
 			lastBeat, lastWait = time.Now(), time.Now()
+			stale = true
 			switch {
 			case st.crash != nil:
 				// Nothing a killed worker still says is believed.
@@ -412,11 +422,21 @@ func (p *Pool) watch(ctx context.Context, w *proc, specs []Spec, record func(int
 				st.ended = m.e.End
 			}
 		case <-tick.C:
+			if stale {
+				atBeat, stale = readUsage(pid), false
+				atBeat.at, last = lastBeat, atBeat
+			}
 			quiet := time.Since(lastBeat)
 			if quiet > timeout && st.crash == nil {
-				st.crash = &crash{at: st.at, exit: &Exit{Kind: ExitTimeout, Detail: fmt.Sprintf("no progress for %v (-timeout)", timeout.Round(time.Second))}}
-				w.kill()
-			} else if p.Waiting != nil && time.Since(lastWait) >= cmp.Or(p.WaitEvery, 10*time.Second) {
+				now := readUsage(pid)
+				if j := judgeStall(atBeat, last, now, timeout); j.kill != nil {
+					j.kill.Detail = fmt.Sprintf("no progress for %v (-timeout %v): %s", quiet.Round(time.Second), timeout.Round(time.Second), j.kill.Detail)
+					st.crash = &crash{at: st.at, exit: j.kill}
+					w.kill()
+				}
+				last = now
+			}
+			if st.crash == nil && p.Waiting != nil && time.Since(lastWait) >= cmp.Or(p.WaitEvery, 10*time.Second) {
 				lastWait = time.Now()
 				p.Waiting(p.cellName(specs, st.at), quiet.Round(time.Second), timeout)
 			}

@@ -14,10 +14,10 @@ import (
 	"github.com/serbench/serbench/codecs/gob"
 	"github.com/serbench/serbench/codecs/json"
 	"github.com/serbench/serbench/codecs/seed004"
-	jobof "github.com/serbench/serbench/internal/jobs"
 	"github.com/serbench/serbench/planted"
 	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/runner"
+	jobof "github.com/serbench/serbench/runner/jobs"
 	"github.com/serbench/serbench/worker"
 )
 
@@ -144,7 +144,9 @@ func jobs(t *testing.T, specs ...[3]string) []runner.Job {
 // were in; every other benchmark of their groups is measured, in a new
 // worker.
 func TestCrashesCostOneCell(t *testing.T) {
-	p := testPool(t, 5*time.Second)
+	// The hang spins: it is killed once it has used 3s of CPU time
+	// without a beat, however long the machine takes to give it that.
+	p := testPool(t, 3*time.Second)
 	var waited []string
 	p.WaitEvery = time.Second
 	p.Waiting = func(cell string, quiet, timeout time.Duration) { waited = append(waited, cell) }
@@ -197,6 +199,9 @@ func TestCrashesCostOneCell(t *testing.T) {
 // TestLongSamplingIsNotAHang: a group whose sampling lasts longer than
 // the timeout beats at every visit, so no honest benchmark is killed.
 func TestLongSamplingIsNotAHang(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short (the race step): 14s of sampling by design, and no goroutine beyond TestCrashesCostOneCell's")
+	}
 	// Four benchmarks of 3.5s each sample for 14s, more than twice the 6s
 	// timeout; the checks after timing, which beat less often, have the
 	// 6s to themselves (3s was too short for them under -race on a

@@ -20,6 +20,9 @@ import (
 // bytes: gob runs many times the instructions, on any machine at any
 // load, which no test could assert of their times.
 func TestCountsOrderWork(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short (the race step): a count under Valgrind runs no goroutine the race detector could judge")
+	}
 	vg, err := worker.FindValgrind()
 	if err != nil {
 		t.Skipf("no counted benchmark: %v (scripts/test installs it)", err)

@@ -60,6 +60,11 @@ func TestKnownFacts(t *testing.T) {
 		{"Protobuf matches by number: a rename keeps the value", "proto", "rename", oldNew, AsRules, ""},
 		{"Protobuf matches by number: a renumbered field is lost", "proto", "renumber", newOld, Loss, `name: wrote "Ada", read ""`},
 		{"Protobuf zigzag and varint disagree", "proto", "int32-sint32", newOld, Changed, "wrote 150, read 75"},
+		// protobuf.dev's "Updating a message type": int32, uint32, int64,
+		// uint64 and bool are all compatible on the wire.
+		{"Protobuf reads a bool as the int32 1", "proto", "bool-int32", newOld, Changed, "verbose: wrote true, read 1"},
+		{"Protobuf reads an int32 of 2 as the bool true", "proto", "bool-int32", oldNew, Changed, "verbose: wrote 2, read true"},
+		{"Avro has no promotion between boolean and int", "avro", "bool-int32", newOld, Error, "not compatible"},
 		{"Protobuf reads a map's entries as repeated pairs", "proto", "map-pairs", newOld, AsRules, ""},
 		{"Protobuf reads repeated pairs as a map", "proto", "map-pairs", oldNew, AsRules, ""},
 		{"Protobuf 3 refuses a string that is not UTF-8", "proto", "string-bytes-invalid", oldNew, Error, "invalid UTF-8"},

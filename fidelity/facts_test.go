@@ -33,6 +33,8 @@ func TestFacts(t *testing.T) {
 		{"gob", "time-zone", fidelity.Normalised, "offset", ""},
 		{"gob", "unexported", fidelity.Normalised, "unexported-dropped", ""},
 		{"gob", "big-int", fidelity.Exact, "", ""},
+		{"xdr", "int-wide", fidelity.Changed, ".U: -1099511627779 +3", ""}, // xdr3's doc: int and uint are XDR's 32-bit Integer
+		{"json", "int-wide", fidelity.Exact, "", ""},
 		{"json", "nan", fidelity.RefusedEncode, "NaN", ""},
 		{"json", "any-2^53+1", fidelity.Normalised, "any-types,int→float64", ""},
 		{"json", "map-int-key", fidelity.Exact, "", ""},

@@ -27,8 +27,12 @@ type (
 	ArrayKey  struct{ M map[[2]int]string }
 	Uint64    struct{ U uint64 }
 	Int64     struct{ I int64 }
-	Any       struct{ V any }
-	Float32s  struct{ A, B, C float32 }
+	WideInts  struct {
+		I int
+		U uint
+	}
+	Any      struct{ V any }
+	Float32s struct{ A, B, C float32 }
 	// FullFloats holds a float64 and a float32 with every digit their type
 	// has, the largest float64, a float32 near the top of its range, and
 	// each type's smallest non-zero value.

@@ -144,6 +144,13 @@ var framings = map[string]*framing{
 		prefixes: func(k kind, n uint64) [][]byte { return [][]byte{binary.AppendUvarint(nil, n)} },
 		huge:     func(kind) []byte { return binary.AppendUvarint(nil, 1<<31-1) },
 	},
+	"xdr": {
+		// RFC 4506: a string, opaque data, an array (and a map, an array
+		// of pairs) is a 4-byte big-endian count; nothing nests in the
+		// bytes but the Go type.
+		prefixes: func(k kind, n uint64) [][]byte { return [][]byte{binary.BigEndian.AppendUint32(nil, uint32(n))} },
+		huge:     func(kind) []byte { return binary.BigEndian.AppendUint32(nil, hugeLen) },
+	},
 	"json": {deep: textDeep(`{"zz":`, `}`, "[", "]", `{"a":`, "}", "null"), hasMaps: true},
 	"yaml": {deep: textDeep("zz: ", "\n", "[", "]", "{a: ", "}", "null"), hasMaps: true},
 	"toml": {deep: textDeep("zz = ", "\n", "[", "]", "{a=", "}", "1"), hasMaps: true},

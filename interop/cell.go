@@ -6,17 +6,20 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/dataset"
 	"github.com/serbench/serbench/fidelity"
 	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/verify"
 )
 
-// Cases returns the probes other languages can express, in catalogue
-// order: those that encode a value and decode it as its own type, whose
-// value has a neutral form (Neutral) in some format.
-func Cases() []fidelity.Probe {
+// Cases returns the study's cases: the probes other languages can
+// express, in catalogue order (those that encode a value and decode it as
+// its own type, whose value has a neutral form (Neutral) in some format),
+// then the datasets (DatasetCases).
+var Cases = sync.OnceValue(func() []fidelity.Probe {
 	var out []fidelity.Probe
 	for _, p := range fidelity.Probes {
 		if p.Kind != "" && p.Kind != fidelity.RoundTrip || p.Value == nil || p.Check != nil {
@@ -27,7 +30,97 @@ func Cases() []fidelity.Probe {
 		}
 		out = append(out, p)
 	}
+	return append(out, DatasetCases()...)
+})
+
+// maxNodes bounds the size of a dataset case: the values of its neutral
+// form. A case crosses the peer's pipe as neutral JSON three times, so a
+// dataset of thousands of records (huge, the complex maps) would cost the
+// study its speed and show nothing its records do not show one by one.
+const maxNodes = 5000
+
+// DatasetCases returns the datasets as cases, "dataset-NAME": each
+// generated dataset's single value whose neutral form has at most
+// maxNodes values. A corpus is left out: its types keep Go's own JSON
+// (custom marshalers), which no schema of another language has. The
+// datasets are what a format whose codecs read their own types (Model's
+// Messages) crosses: its schema has messages for them, not for the probes.
+func DatasetCases() []fidelity.Probe {
+	var out []fidelity.Probe
+	for _, name := range dataset.Names() {
+		d, err := dataset.Lookup(name)
+		if err != nil || d.Corpus != nil {
+			continue
+		}
+		value := func() any {
+			v, err := d.Value(dataset.Single)
+			if err != nil {
+				panic(err) // every dataset has the single shape
+			}
+			return v
+		}
+		v := value()
+		if size(reflect.ValueOf(v), maxNodes+1) > maxNodes {
+			continue
+		}
+		if _, err := Neutral(v, Model{}); err != nil {
+			continue
+		}
+		out = append(out, fidelity.Probe{Name: "dataset-" + name, Group: "dataset", Doc: d.Doc, Value: value})
+	}
 	return out
+}
+
+// size counts the values v holds as its neutral form would (itself, each
+// element, each map key and element, each field), up to limit: a walk
+// that stops there, so that a dataset of millions of values costs no more
+// than limit steps.
+func size(v reflect.Value, limit int) int {
+	n := 0
+	var walk func(v reflect.Value)
+	walk = func(v reflect.Value) {
+		if n >= limit || !v.IsValid() {
+			return
+		}
+		n++
+		switch v.Kind() {
+		case reflect.Pointer, reflect.Interface:
+			if !v.IsNil() {
+				walk(v.Elem())
+			}
+		case reflect.Struct:
+			if v.Type() == timeType {
+				return
+			}
+			for i := range v.NumField() {
+				walk(v.Field(i))
+			}
+		case reflect.Map:
+			for it := v.MapRange(); it.Next() && n < limit; {
+				n++
+				walk(it.Value())
+			}
+		case reflect.Slice, reflect.Array:
+			if v.Type().Elem().Kind() == reflect.Uint8 {
+				return
+			}
+			for i := 0; i < v.Len() && n < limit; i++ {
+				walk(v.Index(i))
+			}
+		}
+	}
+	walk(v)
+	return n
+}
+
+// lookupCase returns the case named name.
+func lookupCase(name string) (fidelity.Probe, error) {
+	for _, p := range Cases() {
+		if p.Name == name {
+			return p, nil
+		}
+	}
+	return fidelity.Probe{}, errors.New("interop: no case " + name)
 }
 
 // CaseName is the name of a matrix case: the probe and the direction,
@@ -74,13 +167,14 @@ func Columns(codecs []codec.Info) []Column {
 }
 
 // Takes says why the study does not take a codec, or "" when it does: it
-// takes a codec that reads any Go value (a reflection codec, not an
-// in-place reader) of a format with peers and a model.
+// takes a codec (not an in-place reader) of a format with peers and a
+// model, that reads any Go value (a reflection codec) or whose format's
+// model carries the cases as types of the project's schema (Model.Schema).
 func Takes(info codec.Info) string {
-	switch _, ok := Models[info.Family]; {
+	switch m, ok := Models[info.Family]; {
 	case info.ReadsOnly != "":
 		return "an in-place reader of " + info.ReadsOnly + "'s encodings: its round trips are " + info.ReadsOnly + "'s"
-	case info.API != codec.Reflection:
+	case info.API != codec.Reflection && m.Schema == "":
 		return "its " + string(info.API) + " API reads its own types, not the probes'"
 	case !ok || !slices.ContainsFunc(Peers, func(p Peer) bool { return p.Family == info.Family }):
 		return "no peer in another language reads " + info.Family + " here (peers read " + strings.Join(Formats(), ", ") + ")"
@@ -122,18 +216,31 @@ type prepared struct {
 	// self is the normalisation Go's own round trip needs ("any-types"):
 	// a crossing that needs no more adds nothing to it.
 	self string
+	// typ names the case's type in the schema and bind binds it, for a
+	// model of a Schema.
+	typ  string
+	bind binding
 }
 
 // prepare builds a case on Go's side: its value, Go's encoding, and the
 // neutral form of the value in the format's model.
 func prepare(info codec.Info, p fidelity.Probe, m Model) prepared {
 	c := prepared{probe: p, value: p.Value()}
-	want, err := Neutral(c.value, m)
-	if err != nil {
-		c.na = "the format cannot hold it: " + err.Error()
-		return c
+	if m.Schema != "" {
+		b, err := m.bind(c.value)
+		if err != nil {
+			c.na = "the schema has no type for it: " + err.Error()
+			return c
+		}
+		c.bind, c.typ, c.want = b, b.typ, b.want
+	} else {
+		want, err := Neutral(c.value, m)
+		if err != nil {
+			c.na = "the format cannot hold it: " + err.Error()
+			return c
+		}
+		c.want = want
 	}
-	c.want = want
 	t := reflect.TypeOf(c.value)
 	if err := info.Supports(t.String(), codec.FeaturesOf(t)); err != nil {
 		c.na = "Go's codec declares it unsupported: " + err.(*codec.UnsupportedError).Reason
@@ -213,14 +320,23 @@ func judgeDir(info codec.Info, c prepared, res Response, dir string, m Model) (r
 
 // readErr is the error of Into on what the peer read, if any.
 func readErr(c prepared, read Value, m Model) error {
-	_, err := Into(read, reflect.TypeOf(c.value).Elem(), m)
+	_, err := c.into(read, m)
 	return err
+}
+
+// into returns the Go value a program gets from the peer's reading: Into
+// the case's type, or, for a model of a Schema, the binding's.
+func (c prepared) into(read Value, m Model) (any, error) {
+	if m.Schema == "" {
+		return Into(read, reflect.TypeOf(c.value).Elem(), m)
+	}
+	return c.bind.into(read)
 }
 
 // judgeRead compares what the peer read with the value Go wrote, through
 // the value a Go program gets from the reading (Into).
 func judgeRead(c prepared, read Value, m Model) (results.Outcome, string, string) {
-	got, err := Into(read, reflect.TypeOf(c.value).Elem(), m)
+	got, err := c.into(read, m)
 	if err != nil {
 		return Changed, "", err.Error()
 	}

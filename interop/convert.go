@@ -1,6 +1,7 @@
 package interop
 
 import (
+	"bytes"
 	"encoding/base64"
 	"fmt"
 	"math"
@@ -11,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/serbench/serbench/dataset"
 	"github.com/serbench/serbench/fidelity"
 )
 
@@ -33,6 +35,72 @@ type Model struct {
 	// TopTable says a document is a table: a value that is not a struct
 	// or a map at the top cannot be written (TOML).
 	TopTable bool
+	// Schema names the project's schema of a format whose codecs read
+	// their own types (generated, or led by a schema): a case crosses as
+	// its type of that schema, which the peers read too (a header of the
+	// peer carries it), and the datasets the schema has types for are
+	// the cases that cross. SchemaProto: serbench.proto's messages, the
+	// peers' types built from its descriptor; SchemaAvro: dataset.avsc.
+	Schema string
+	// Tags are the struct tags whose names key a field in the Go
+	// codec's encoding, the first a field has winning ("cbor", then
+	// "json"); none keys it by its name. A property of the codec, not of
+	// the format: each column sets it from what its codec writes
+	// (KeyTags).
+	Tags []string
+}
+
+// tagKeys are the struct tags a Go codec may key a field by.
+var tagKeys = []string{"json", "yaml", "msgpack", "cbor", "bson", "toml", "codec"}
+
+// KeyTags returns the struct tags a codec keys a field by, in the order
+// it prefers them, as its encodings show: a struct whose one field has a
+// distinct name under each tag not yet found, encoded until the codec
+// writes none of them (it keys the field by its name then, or cannot
+// encode it).
+func KeyTags(encode func(v any) ([]byte, error)) []string {
+	var found []string
+	for len(found) < len(tagKeys) {
+		var tags []string
+		for _, t := range tagKeys {
+			if !slices.Contains(found, t) {
+				tags = append(tags, fmt.Sprintf(`%s:"tag%s"`, t, t))
+			}
+		}
+		typ := reflect.StructOf([]reflect.StructField{{Name: "FieldGoName", Type: reflect.TypeFor[int](), Tag: reflect.StructTag(strings.Join(tags, " "))}})
+		v := reflect.New(typ)
+		v.Elem().Field(0).SetInt(1)
+		b, err := encode(v.Interface())
+		if err != nil {
+			break
+		}
+		i := slices.IndexFunc(tagKeys, func(t string) bool { return !slices.Contains(found, t) && bytes.Contains(b, []byte("tag"+t)) })
+		if i < 0 {
+			break
+		}
+		found = append(found, tagKeys[i])
+	}
+	return found
+}
+
+// tagName is the name f's tag of key t gives it, or "".
+func tagName(f reflect.StructField, t string) string {
+	name, _, _ := strings.Cut(f.Tag.Get(t), ",")
+	if name == "-" {
+		return ""
+	}
+	return name
+}
+
+// structKey is the key of a struct field in model m: its tag's name, or
+// its name as the model keys it.
+func (m Model) structKey(f reflect.StructField) string {
+	for _, t := range m.Tags {
+		if n := tagName(f, t); n != "" {
+			return n
+		}
+	}
+	return m.fieldKey(f.Name)
 }
 
 // fieldKey is the key of a struct field in model m.
@@ -44,9 +112,9 @@ func (m Model) fieldKey(name string) string {
 }
 
 // goTypes are the packages whose named types a case may hold: the probes'
-// own and package time. Any other named type is Go's alone (big.Int,
+// own, the datasets' and package time. Any other named type is Go's alone (big.Int,
 // json.Number), which no peer has.
-var goTypes = []string{reflect.TypeFor[fidelity.Time]().PkgPath(), "time"}
+var goTypes = []string{reflect.TypeFor[fidelity.Time]().PkgPath(), reflect.TypeFor[dataset.Tiny]().PkgPath(), "time"}
 
 var timeType = reflect.TypeFor[time.Time]()
 
@@ -117,7 +185,7 @@ func neutral(v reflect.Value, m Model, depth int) (Value, error) {
 			if fv.Kind == Nil && m.NoNull {
 				continue
 			}
-			out.Pairs = append(out.Pairs, Pair{Value{Kind: Str, Bytes: []byte(m.fieldKey(f.Name))}, fv})
+			out.Pairs = append(out.Pairs, Pair{Value{Kind: Str, Bytes: []byte(m.structKey(f))}, fv})
 		}
 		return out, nil
 	case reflect.Map:
@@ -287,7 +355,7 @@ func into(n Value, v reflect.Value, m Model, depth int) error {
 			// writes YAML with JSON's keys).
 			var f reflect.Value
 			for i := range t.NumField() {
-				if k := string(p.Key.Bytes); k == t.Field(i).Name || k == m.fieldKey(t.Field(i).Name) {
+				if k := string(p.Key.Bytes); k == t.Field(i).Name || k == m.fieldKey(t.Field(i).Name) || k == m.structKey(t.Field(i)) {
 					f = v.Field(i)
 				}
 			}

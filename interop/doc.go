@@ -3,8 +3,8 @@
 // JavaScript (the peers, pinned in peers/ and installed by
 // scripts/interop-peers into a cache outside the tree).
 //
-// Its cases are the fidelity probes another language can express
-// (Cases), each run three ways: Go writes and the peer reads
+// Its cases are the fidelity probes another language can express and the
+// datasets (Cases), each run three ways: Go writes and the peer reads
 // (PeerReads), the peer writes back what it read and Go reads
 // (RoundTrip), the peer writes the value and Go reads (GoReads). A peer
 // learns the value from its neutral form (Value): typed JSON, exact in
@@ -12,6 +12,12 @@
 // turns it into the Go value a program gets, which verify compares with
 // the value written; a format without a type of its own for a Go type
 // carries it as its Model says (JSON's times as RFC 3339 text).
+//
+// A format whose Go codecs read their own types (Protobuf, Avro) crosses
+// as the project's schema's types (Model.Schema): serbench.proto's
+// messages, which the peers build from the descriptor protobuf-go's
+// generated code holds, and dataset.avsc's records, each case sent with
+// its schema. Its cases are the datasets the schema has types for.
 //
 // A column is a Go codec with one peer in one configuration (Variant,
 // declared as data); each runs in a child process of a worker.Pool, and

@@ -3,6 +3,7 @@ package interop
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"math"
 	"math/big"
 	"os"
@@ -78,6 +79,9 @@ func TestValueJSON(t *testing.T) {
 // reads of an exact peer is the value itself.
 func TestNeutralInto(t *testing.T) {
 	for family, m := range Models {
+		if m.Schema != "" {
+			continue // TestSchemaInto
+		}
 		for _, p := range Cases() {
 			v := p.Value()
 			n, err := Neutral(v, m)
@@ -110,6 +114,83 @@ func TestNeutralInto(t *testing.T) {
 			if err := verify.Equal(want, got, []codec.Loss{{Kind: codec.InterfaceTypes}}); err != nil {
 				t.Errorf("%s %s: %v", family, p.Name, err)
 			}
+		}
+	}
+}
+
+// TestSchemaInto checks that every case a format's schema has a type for
+// comes back from its neutral form, through JSON, as the value (but for
+// the format's declared losses): what Go gets of an exact peer's reading.
+func TestSchemaInto(t *testing.T) {
+	losses := []codec.Loss{{Kind: codec.NilEmpty}, {Kind: codec.TimeZone}, {Kind: codec.TimePrecision, Precision: time.Microsecond}}
+	for family, m := range Models {
+		if m.Schema == "" {
+			continue
+		}
+		bound := 0
+		for _, p := range Cases() {
+			v := p.Value()
+			b, err := m.bind(v)
+			if err != nil {
+				if !codec.IsUnsupported(err) {
+					t.Errorf("%s %s: %v", family, p.Name, err)
+				}
+				continue
+			}
+			bound++
+			raw, err := json.Marshal(b.want)
+			if err != nil {
+				t.Fatalf("%s %s: %v", family, p.Name, err)
+			}
+			var back Value
+			if err := json.Unmarshal(raw, &back); err != nil {
+				t.Fatalf("%s %s: %v", family, p.Name, err)
+			}
+			got, err := b.into(back)
+			if err != nil {
+				t.Errorf("%s %s: %v", family, p.Name, err)
+				continue
+			}
+			if err := verify.Equal(reflect.ValueOf(v).Elem().Interface(), got, losses); err != nil {
+				t.Errorf("%s %s: %v", family, p.Name, err)
+			}
+		}
+		// Every dataset case of the schema's: tiny to edgemaps.
+		if bound < 8 {
+			t.Errorf("%s: %d cases bound to %s, want the datasets' (8 or more)", family, bound, m.Schema)
+		}
+	}
+}
+
+// TestSameNeutral checks how a peer's reading is compared with the datum
+// written where the schema decides the types (Avro).
+func TestSameNeutral(t *testing.T) {
+	i := func(n int64) Value { return Value{Kind: Int, Int: big.NewInt(n)} }
+	s := func(x string) Value { return Value{Kind: Str, Bytes: []byte(x)} }
+	num := func(f float64) Value { return Value{Kind: Num, Bits: math.Float64bits(f)} }
+	off := 3600
+	for _, tc := range []struct {
+		want, got Value
+		error     string // "" for the same datum; "mismatch" for another kind
+	}{
+		{i(5), num(5), ""},
+		{i(1<<53 + 1), num(1 << 53), "where 9007199254740993 was written"},
+		{Value{Kind: Float, Bits: math.Float64bits(0.1)}, num(0.1), ""},
+		{Value{Kind: Time, Sec: 10}, Value{Kind: Time, Sec: 10, Offset: &off}, ""},
+		{Value{Kind: Time, Sec: 10, Nsec: 1000}, Value{Kind: Time, Sec: 10}, "was written"},
+		{Value{Kind: Map, Pairs: []Pair{{s("a"), i(1)}, {s("b"), i(2)}}}, Value{Kind: Map, Pairs: []Pair{{s("b"), i(2)}, {s("a"), i(1)}}}, ""},
+		{Value{Kind: Map, Pairs: []Pair{{s("a"), i(1)}}}, Value{Kind: Map, Pairs: []Pair{{s("a"), s("1")}}}, "mismatch"},
+		{Value{Kind: Array, Elems: []Value{i(1)}}, Value{Kind: Array, Elems: []Value{}}, "read 0 elements where 1 were written"},
+	} {
+		err := sameNeutral(tc.want, tc.got, "")
+		var mm *mismatch
+		switch {
+		case tc.error == "" && err != nil:
+			t.Errorf("%s read as %s: %v", tc.want, tc.got, err)
+		case tc.error == "mismatch" && !errors.As(err, &mm):
+			t.Errorf("%s read as %s: %v, want a mismatch", tc.want, tc.got, err)
+		case tc.error != "" && tc.error != "mismatch" && (err == nil || !strings.Contains(err.Error(), tc.error)):
+			t.Errorf("%s read as %s: %v, want an error with %q", tc.want, tc.got, err, tc.error)
 		}
 	}
 }
@@ -169,7 +250,13 @@ func TestCases(t *testing.T) {
 			t.Errorf("case %s is missing from %v", n, names)
 		}
 	}
-	for _, n := range []string{"cycle", "map-struct-key", "big-int", "json-number", "marshaler", "iface-method", "embedded", "unexported", "reuse", "forward-unknown", "aliasing"} {
+	// The datasets, but for those of thousands of records and the corpora.
+	for _, n := range []string{"dataset-tiny", "dataset-edge", "dataset-edgemaps", "dataset-complexdata"} {
+		if !slices.Contains(names, n) {
+			t.Errorf("case %s is missing from %v", n, names)
+		}
+	}
+	for _, n := range []string{"cycle", "map-struct-key", "big-int", "json-number", "marshaler", "iface-method", "embedded", "unexported", "reuse", "forward-unknown", "aliasing", "dataset-huge", "dataset-complexmap", "dataset-twitter"} {
 		if slices.Contains(names, n) {
 			t.Errorf("%s is Go's alone, but is a case", n)
 		}
@@ -177,17 +264,19 @@ func TestCases(t *testing.T) {
 }
 
 // TestColumns checks that the codecs are chosen by what they declare:
-// reflection codecs of a format with peers, never an in-place reader.
+// reflection codecs of a format with peers, or any codec of a format
+// whose cases cross as its schema's types, never an in-place reader.
 func TestColumns(t *testing.T) {
 	cols := Columns(registry.Codecs)
 	var names []string
 	for _, c := range cols {
 		names = append(names, c.Name())
-		if c.Codec.API != codec.Reflection || c.Codec.ReadsOnly != "" || c.Peer.Family != c.Codec.Family {
+		if c.Codec.API != codec.Reflection && Models[c.Codec.Family].Schema == "" || c.Codec.ReadsOnly != "" || c.Peer.Family != c.Codec.Family {
 			t.Errorf("column %s: a %s codec of %s with a peer of %s", c.Name(), c.Codec.API, c.Codec.Family, c.Peer.Family)
 		}
 	}
-	for _, n := range []string{"msgpack@python-msgpack", "msgpack@python-msgpack+careful", "msgpack@node-msgpack+careful", "cbor@python-cbor2", "json@node-json"} {
+	for _, n := range []string{"msgpack@python-msgpack", "msgpack@python-msgpack+careful", "msgpack@node-msgpack+careful", "cbor@python-cbor2", "json@node-json",
+		"proto@python-protobuf", "vtproto@node-protobufjs", "gogoproto@python-protobuf", "avro@python-fastavro", "goavro@node-avsc+careful"} {
 		if !slices.Contains(names, n) {
 			t.Errorf("no column %s", n)
 		}
@@ -307,12 +396,16 @@ func TestKnownFacts(t *testing.T) {
 		{"fxamacker/cbor writes a time as Unix seconds, which Python reads as an int", "cbor@python-cbor2", "time-utc", PeerReads, SameValue, "read as int"},
 		{"cbor2 writes a tagged time that fxamacker/cbor reads", "cbor@python-cbor2", "time-utc", GoReads, SameValue, ""},
 		{"cbor-x reads integer map keys as strings", "cbor@node-cbor-x", "map-int-key", PeerReads, Changed, "where an integer was written"},
+		{"ugorji/go's CBOR refuses the tag 64 (a Uint8Array) cbor-x writes for bytes", "ugorji-cbor@node-cbor-x", "dataset-big", RoundTrip, RefusedGo, "unexpected EOF"},
+		{"hashicorp/go-msgpack refuses ormsgpack's RFC 3339 time, though it says it takes a string", "go-msgpack@python-ormsgpack", "dataset-medium", GoReads, RefusedGo, "expecting string"},
 		// JSON
 		{"Python's json reads Go's -0 as the integer 0", "json@python-json", "neg-zero", PeerReads, Changed, "-0"},
 		{"Python's json keeps a uint64 exactly", "json@python-json", "uint64-max", RoundTrip, SameValue, ""},
 		{"JSON.parse rounds an integer past 2^53", "json@node-json", "uint64-max", PeerReads, Changed, "past a uint64"},
 		{"encoding/json refuses JSON.stringify's rounded int64", "json@node-json", "int64-min", RoundTrip, RefusedGo, "cannot unmarshal number"},
 		{"JSON carries a time as RFC 3339 text exactly", "json@node-json", "time-offset", PeerReads, SameValue, ""},
+		{"Python's json reads a dataset by its json tags", "json@python-json", "dataset-tiny", PeerReads, SameValue, ""},
+		{"encoding/json reads what Python's json writes of it", "json@python-json", "dataset-tiny", GoReads, SameValue, ""},
 		// BSON, YAML, TOML
 		{"pymongo's bson refuses a string that is not UTF-8", "bson@python-bson", "string-invalid-utf8", PeerReads, RefusedPeer, "utf-8"},
 		{"the mongo driver writes integer map keys as strings, as BSON's keys are", "bson@python-bson", "map-int-key", GoReads, SameValue, ""},
@@ -321,6 +414,19 @@ func TestKnownFacts(t *testing.T) {
 		{"js-yaml refuses the !!binary Go writes for a string that is not UTF-8", "yaml@node-js-yaml", "string-invalid-utf8", PeerReads, RefusedPeer, "binary"},
 		{"smol-toml refuses an integer past 2^53", "go-toml@node-smol-toml", "int64-min", PeerReads, RefusedPeer, "losslessly"},
 		{"tomllib keeps microseconds", "go-toml@python-toml", "time-nanos", PeerReads, Loss, "1µs"},
+		// Protobuf: the messages of serbench.proto, built by each peer from
+		// the descriptor Go's generated code holds.
+		{"Python protobuf reads protobuf-go's extremes (int64 min, uint64 max) exactly", "proto@python-protobuf", "dataset-edge", PeerReads, SameValue, ""},
+		{"protobuf-go reads what Python protobuf writes", "proto@python-protobuf", "dataset-edge", GoReads, SameValue, ""},
+		{"protobufjs reads 64-bit integers exactly (as Long)", "proto@node-protobufjs", "dataset-edge", PeerReads, SameValue, ""},
+		{"vtprotobuf reads what protobufjs writes back", "vtproto@node-protobufjs", "dataset-big", RoundTrip, SameValue, ""},
+		{"gogo/protobuf reads what Python protobuf writes", "gogoproto@python-protobuf", "dataset-game", GoReads, SameValue, ""},
+		// Avro: each case by its self-contained schema of dataset.avsc.
+		{"fastavro reads hamba/avro's Edge exactly", "avro@python-fastavro", "dataset-edge", PeerReads, SameValue, ""},
+		{"goavro reads fastavro's uint64 as an 8-byte fixed", "goavro@python-fastavro", "dataset-metric", GoReads, SameValue, ""},
+		{"avsc refuses a long past 2^53 by default", "avro@node-avsc", "dataset-edge", PeerReads, RefusedPeer, "precision loss"},
+		{"avsc reads it with a BigInt LongType", "avro@node-avsc+careful", "dataset-edge", PeerReads, SameValue, ""},
+		{"avsc reads a timestamp-micros as its long without a logical type", "avro@node-avsc", "dataset-medium", PeerReads, SameValue, "read as num"},
 	}
 	byCol := map[string][]fact{}
 	var cols []string
@@ -397,5 +503,37 @@ func TestRun(t *testing.T) {
 	// careful.
 	if want := "yes, with strict_map_key=False"; !strings.HasPrefix(answers[0].Answer, want) {
 		t.Errorf("answer %q, want it to start %q", answers[0].Answer, want)
+	}
+}
+
+// TestKeyTags checks that a codec's key tags are read from what it
+// writes: encoding/json keys by json, fxamacker/cbor by cbor then json,
+// a codec that ignores tags by none.
+func TestKeyTags(t *testing.T) {
+	encoder := func(name string) func(any) ([]byte, error) {
+		info, err := registry.Lookup(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return func(v any) ([]byte, error) {
+			cs, err := info.New().Prepare(v)
+			if err != nil {
+				return nil, err
+			}
+			return cs.Encode()
+		}
+	}
+	for _, tc := range []struct {
+		encode func(any) ([]byte, error)
+		want   []string
+	}{
+		{encoder("json"), []string{"json"}},
+		{encoder("cbor"), []string{"cbor", "json"}},
+		{encoder("gob"), nil},
+		{func(any) ([]byte, error) { return nil, errors.New("no") }, nil},
+	} {
+		if got := KeyTags(tc.encode); !slices.Equal(got, tc.want) {
+			t.Errorf("KeyTags = %q, want %q", got, tc.want)
+		}
 	}
 }

@@ -99,17 +99,24 @@ var Peers = []Peer{
 	{Name: "node-js-yaml", Lang: Node, Lib: "js-yaml", Family: "yaml", Variants: []Variant{{}}},
 	{Name: "python-toml", Lang: Python, Lib: "tomllib", Family: "toml", Variants: []Variant{{}}},
 	{Name: "node-smol-toml", Lang: Node, Lib: "smol-toml", Family: "toml", Variants: []Variant{{}}},
+	{Name: "python-protobuf", Lang: Python, Lib: "protobuf", Family: "protobuf", Variants: []Variant{{}}},
+	{Name: "node-protobufjs", Lang: Node, Lib: "protobufjs", Family: "protobuf", Variants: []Variant{{}}},
+	{Name: "python-fastavro", Lang: Python, Lib: "fastavro", Family: "avro", Variants: []Variant{{}}},
+	{Name: "node-avsc", Lang: Node, Lib: "avsc", Family: "avro", Variants: []Variant{{},
+		{careful, "registry: {long: LongType.__with BigInt}"}}},
 }
 
 // Models gives each format with peers the model its Go codecs and peers
 // share for what it has no type of.
 var Models = map[string]Model{
-	"json":    {TimeText: true, BytesText: true, KeysText: true, NoNaN: true},
-	"msgpack": {},
-	"cbor":    {},
-	"bson":    {LowerFields: true, KeysText: true, TopTable: true},
-	"yaml":    {LowerFields: true},
-	"toml":    {NoNull: true, TopTable: true},
+	"json":     {TimeText: true, BytesText: true, KeysText: true, NoNaN: true},
+	"msgpack":  {},
+	"cbor":     {},
+	"bson":     {LowerFields: true, KeysText: true, TopTable: true},
+	"yaml":     {LowerFields: true},
+	"toml":     {NoNull: true, TopTable: true},
+	"protobuf": {Schema: SchemaProto},
+	"avro":     {Schema: SchemaAvro},
 }
 
 //go:embed peers/python/peer.py peers/python/requirements.txt peers/node/peer.js peers/node/package.json peers/node/package-lock.json
@@ -169,9 +176,11 @@ func (r Runtime) Missing() string {
 }
 
 // A Request is one case as a peer reads it: Go's encoding (absent when
-// Go cannot write the case) and the case's expected value.
+// Go cannot write the case) and the case's expected value; for a format
+// of a schema, the type it is in the schema ("serbench.Edge").
 type Request struct {
 	Case string `json:"case"`
+	Type string `json:"type,omitempty"`
 	Data []byte `json:"data"`
 	Want Value  `json:"want"`
 }
@@ -189,9 +198,12 @@ type Response struct {
 	OwnErr  string `json:"ownErr,omitempty"`
 }
 
+// A header starts a peer: its library and variant, and for a format of a
+// schema the schema (Protobuf's: a serialized FileDescriptorSet).
 type header struct {
 	Lib     string `json:"lib"`
 	Variant string `json:"variant,omitempty"`
+	Schema  []byte `json:"schema,omitempty"`
 }
 
 type hello struct {
@@ -248,7 +260,9 @@ func Dial(p Peer, v Variant) (*Conn, error) {
 	c.sc = bufio.NewScanner(stdout)
 	c.sc.Buffer(nil, 256<<20)
 	var h hello
-	err = c.enc.Encode(header{Lib: p.Lib, Variant: v.Name})
+	hd := header{Lib: p.Lib, Variant: v.Name}
+	hd.Schema = Models[p.Family].schemaText()
+	err = c.enc.Encode(hd)
 	switch {
 	case err != nil:
 		h.Error = err.Error()

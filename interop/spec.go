@@ -123,6 +123,7 @@ type columns struct {
 // A column is a row's state in a child.
 type column struct {
 	col         Column
+	model       Model // the format's, with the codec's Tags
 	conn        *Conn
 	unavailable string // why the peer cannot run, once Dial said so
 	prepared    map[string]prepared
@@ -144,12 +145,12 @@ func (cs *columns) cell(row codec.Info, kase string) results.MatrixCell {
 	probe, dir, _ := strings.Cut(kase, "/")
 	c, ok := st.prepared[probe]
 	if !ok {
-		ps, err := fidelity.Lookup([]string{probe})
+		p, err := lookupCase(probe)
 		if err != nil {
 			cell.Outcome, cell.Detail = Crash, err.Error()
 			return cell
 		}
-		c = prepare(st.col.Codec, ps[0], Models[st.col.Codec.Family])
+		c = prepare(st.col.Codec, p, st.model)
 		st.prepared[probe] = c
 	}
 	if c.na != "" {
@@ -168,7 +169,7 @@ func (cs *columns) cell(row codec.Info, kase string) results.MatrixCell {
 	if st.conn != nil && st.conn.Version != "" {
 		cell.Facts = map[string]string{FactVersion: st.conn.Version}
 	}
-	cell.Outcome, cell.Note, cell.Detail = judgeDir(st.col.Codec, c, res, dir, Models[st.col.Codec.Family])
+	cell.Outcome, cell.Note, cell.Detail = judgeDir(st.col.Codec, c, res, dir, st.model)
 	cell.Detail = truncate(results.Printable(cell.Detail), maxDetail)
 	return cell
 }
@@ -191,7 +192,19 @@ func (cs *columns) column(row codec.Info) (*column, error) {
 	if i < 0 {
 		return nil, fmt.Errorf("interop: peer %s has no variant %q", p.Name, vn)
 	}
-	st := &column{col: Column{info, p, p.Variants[i]}, prepared: map[string]prepared{}, answers: map[string]Response{}, died: map[string]string{}}
+	m := Models[info.Family]
+	if m.Schema == "" {
+		m.Tags = KeyTags(func(v any) ([]byte, error) {
+			return codec.GuardValue(func() ([]byte, error) {
+				cs, err := info.New().Prepare(v)
+				if err != nil {
+					return nil, err
+				}
+				return cs.Encode()
+			})
+		})
+	}
+	st := &column{col: Column{info, p, p.Variants[i]}, model: m, prepared: map[string]prepared{}, answers: map[string]Response{}, died: map[string]string{}}
 	cs.m[row.Name] = st
 	return st, nil
 }
@@ -220,7 +233,7 @@ func (st *column) answer(c prepared) (Response, error) {
 		}
 		st.conn = conn
 	}
-	res, err := st.conn.Ask(Request{Case: name, Data: c.data, Want: c.want})
+	res, err := st.conn.Ask(Request{Case: name, Type: c.typ, Data: c.data, Want: c.want})
 	if err != nil {
 		st.conn = nil
 		st.died[name] = err.Error()

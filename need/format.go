@@ -35,6 +35,7 @@ var formats = map[string]Format{
 	"text":        {Text: true},
 	"thrift":      {},
 	"toml":        {Text: true, Names: true},
+	"xdr":         {},
 	"xml":         {Text: true, Names: true},
 	"yaml":        {Text: true, Names: true},
 }

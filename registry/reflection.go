@@ -19,6 +19,7 @@ import (
 	"github.com/serbench/serbench/codecs/shamaton"
 	"github.com/serbench/serbench/codecs/sonic"
 	"github.com/serbench/serbench/codecs/ugorji"
+	"github.com/serbench/serbench/codecs/xdr"
 )
 
 // reflection lists the maintained reflection-based codecs beyond the
@@ -56,6 +57,7 @@ var reflection = []codec.Info{
 
 	ugorji.Binc,
 	kelindar.Default,
+	xdr.Default,
 
 	goccyyaml.Default,
 	k8syaml.Default,

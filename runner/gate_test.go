@@ -3,6 +3,7 @@ package runner
 import (
 	"context"
 	"runtime"
+	"slices"
 	"testing"
 	"time"
 
@@ -146,16 +147,18 @@ func TestSampleIsWholeSample(t *testing.T) {
 // call's page faults, a neighbour's burst) does not end calibration with
 // too small a count: a loop whose first timed batch stalls calibrates to
 // the count of the same loop without the stall. The loop takes 100ns an
-// iteration by a fake clock, the stall 200µs, four times BatchTime.
+// iteration by a fake clock; the stall is four times BatchTime, or longer
+// than a whole sample (a loaded machine's time slice elsewhere), and
+// comes at the first timed batch or at two in a row.
 func TestCalibrateSurvivesAStall(t *testing.T) {
 	clock := newFakeClock()
 	r := onClock(t, Options{SampleTime: 5 * time.Millisecond, BatchTime: 50 * time.Microsecond}, clock)
-	calibrated := func(stall bool) int {
+	calibrated := func(stall time.Duration, at ...int) int {
 		calls := 0
 		l := func(n int) error {
 			calls++
-			if stall && calls == 2 { // the first timed batch, n = 1
-				clock.advance(200 * time.Microsecond)
+			if slices.Contains(at, calls) {
+				clock.advance(stall)
 			}
 			clock.advance(time.Duration(n) * 100 * time.Nanosecond)
 			return nil
@@ -166,8 +169,20 @@ func TestCalibrateSurvivesAStall(t *testing.T) {
 		}
 		return n
 	}
-	steady, stalled := calibrated(false), calibrated(true)
-	if steady < 100 || stalled != steady {
-		t.Errorf("calibrated to %d iterations per batch after a stall, %d without; want the same, at least 100", stalled, steady)
+	steady := calibrated(0)
+	if steady < 100 {
+		t.Fatalf("calibrated to %d iterations per batch without a stall, want at least 100", steady)
+	}
+	for _, tt := range []struct {
+		stall time.Duration
+		at    []int // the loop's calls that stall: 2 is the first timed batch, n = 1
+	}{
+		{200 * time.Microsecond, []int{2}},
+		{20 * time.Millisecond, []int{2}},
+		{20 * time.Millisecond, []int{2, 3}},
+	} {
+		if got := calibrated(tt.stall, tt.at...); got != steady {
+			t.Errorf("a stall of %v at calls %v: calibrated to %d iterations per batch, %d without; want the same", tt.stall, tt.at, got, steady)
+		}
 	}
 }

@@ -43,9 +43,9 @@
 //  6. Make it a command, in cmd/serbench/internal/cli: a studyCommand
 //     (study.go) holding a func returning the value, the usage line, the
 //     about text and the default -parallel, its run method called from
-//     dispatch (cli.go); the value's Handler in the worker.Serve list of
-//     cli.go's Run, so that children can run it; its cases in list.go,
-//     for `serbench list CASELIST`. The template gives every study command
+//     dispatch (cli.go); the value's Handler in studyHandlers (cli.go),
+//     which children serve; its cases in list.go, for `serbench list
+//     CASELIST` (docs/engine.md lists every line a command touches). The template gives every study command
 //     the same flags (-codecs, -CASELIST, -o, -parallel, -timeout, -v,
 //     -resume), the same name checks before any work, the journal, and
 //     NAME.csv and NAME.json in -o.

@@ -104,31 +104,48 @@ func inline(s any, defs map[string]map[string]any, done map[string]bool) any {
 	return s
 }
 
-func prepare(v any) (codec.Case, error) {
+// Schema returns the schema of v, a pointer to a dataset value, with
+// dataset.avsc's named types inlined (self-contained), both as the value
+// encoding/json reads and as goavro's codec of it. It returns a
+// *codec.UnsupportedError when dataset.avsc has no schema for v's type.
+func Schema(v any) (any, *goavro.Codec, error) {
 	elem, err := codec.PointerElem(v)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	text, ok := avro.SchemaFor(elem)
 	if !ok {
-		return nil, codec.Unsupported(v, "no Avro schema for it in dataset.avsc")
+		return nil, nil, codec.Unsupported(v, "no Avro schema for it in dataset.avsc")
 	}
 	defs, err := named()
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	var s any
 	if err := json.Unmarshal([]byte(text), &s); err != nil {
-		return nil, fmt.Errorf("goavro: schema for %s: %w", elem, err)
+		return nil, nil, fmt.Errorf("goavro: schema for %s: %w", elem, err)
 	}
 	s = inline(s, defs, map[string]bool{})
 	full, err := json.Marshal(s)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	c, err := goavro.NewCodec(string(full))
 	if err != nil {
-		return nil, fmt.Errorf("goavro: schema for %s: %w", elem, err)
+		return nil, nil, fmt.Errorf("goavro: schema for %s: %w", elem, err)
+	}
+	return s, c, nil
+}
+
+func prepare(v any) (codec.Case, error) {
+	s, c, err := Schema(v)
+	if err != nil {
+		return nil, err
+	}
+	elem := reflect.TypeOf(v).Elem()
+	defs, err := named()
+	if err != nil {
+		return nil, err
 	}
 	w := walker{defs: defs}
 	native, err := w.to(s, reflect.ValueOf(v).Elem())

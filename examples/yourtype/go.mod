@@ -55,6 +55,7 @@ require (
 	github.com/segmentio/asm v1.1.3 // indirect
 	github.com/segmentio/encoding v0.5.4 // indirect
 	github.com/shamaton/msgpack/v2 v2.4.0 // indirect
+	github.com/stellar/go-xdr v0.0.0-20260828180817-2b1309f8a5a6 // indirect
 	github.com/stretchr/testify v1.10.0 // indirect
 	github.com/tidwall/gjson v1.20.2 // indirect
 	github.com/tidwall/match v1.1.1 // indirect

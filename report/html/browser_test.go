@@ -136,7 +136,9 @@ func TestBrowser(t *testing.T) {
 		chromedp.UserDataDir(filepath.Join(dir, "profile")),
 		chromedp.WindowSize(1400, 1000),
 	)
-	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+	// A guard against a browser that hangs, not a measure of speed: on a
+	// loaded machine Chromium's start and the page's checks take minutes.
+	ctx, cancel := context.WithTimeout(context.Background(), 8*time.Minute)
 	defer cancel()
 	allocCtx, cancelAlloc := chromedp.NewExecAllocator(ctx, opts...)
 	defer cancelAlloc()

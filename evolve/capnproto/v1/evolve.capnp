@@ -60,6 +60,11 @@ struct Int64Double {
   amount @1 :Int64;
 }
 
+struct BoolInt32 {
+  id @0 :Int64;
+  verbose @1 :Bool;
+}
+
 struct StringBytes {
   id @0 :Int64;
   data @1 :Text;

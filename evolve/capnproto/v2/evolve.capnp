@@ -67,6 +67,11 @@ struct Int64Double {
   amount @1 :Float64;
 }
 
+struct BoolInt32 {
+  id @0 :Int64;
+  verbose @1 :Int32;
+}
+
 struct StringBytes {
   id @0 :Int64;
   data @1 :Data;

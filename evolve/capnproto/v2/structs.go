@@ -58,6 +58,10 @@ var Structs = map[string]capnproto.Struct{
 		NewRoot:  func(s *capnp.Segment) (any, error) { return NewRootInt64Double(s) },
 		ReadRoot: func(m *capnp.Message) (any, error) { return ReadRootInt64Double(m) },
 	},
+	"BoolInt32": {
+		NewRoot:  func(s *capnp.Segment) (any, error) { return NewRootBoolInt32(s) },
+		ReadRoot: func(m *capnp.Message) (any, error) { return ReadRootBoolInt32(m) },
+	},
 	"StringBytes": {
 		NewRoot:  func(s *capnp.Segment) (any, error) { return NewRootStringBytes(s) },
 		ReadRoot: func(m *capnp.Message) (any, error) { return ReadRootStringBytes(m) },

@@ -865,6 +865,70 @@ func Int64DoubleEnd(builder *flatbuffers.Builder) flatbuffers.UOffsetT {
 	return builder.EndObject()
 }
 
+type BoolInt32 struct {
+	_tab flatbuffers.Table
+}
+
+func GetRootAsBoolInt32(buf []byte, offset flatbuffers.UOffsetT) *BoolInt32 {
+	n := flatbuffers.GetUOffsetT(buf[offset:])
+	x := &BoolInt32{}
+	x.Init(buf, n+offset)
+	return x
+}
+
+func GetSizePrefixedRootAsBoolInt32(buf []byte, offset flatbuffers.UOffsetT) *BoolInt32 {
+	n := flatbuffers.GetUOffsetT(buf[offset+flatbuffers.SizeUint32:])
+	x := &BoolInt32{}
+	x.Init(buf, n+offset+flatbuffers.SizeUint32)
+	return x
+}
+
+func (rcv *BoolInt32) Init(buf []byte, i flatbuffers.UOffsetT) {
+	rcv._tab.Bytes = buf
+	rcv._tab.Pos = i
+}
+
+func (rcv *BoolInt32) Table() flatbuffers.Table {
+	return rcv._tab
+}
+
+func (rcv *BoolInt32) Id() int64 {
+	o := flatbuffers.UOffsetT(rcv._tab.Offset(4))
+	if o != 0 {
+		return rcv._tab.GetInt64(o + rcv._tab.Pos)
+	}
+	return 0
+}
+
+func (rcv *BoolInt32) MutateId(n int64) bool {
+	return rcv._tab.MutateInt64Slot(4, n)
+}
+
+func (rcv *BoolInt32) Verbose() bool {
+	o := flatbuffers.UOffsetT(rcv._tab.Offset(6))
+	if o != 0 {
+		return rcv._tab.GetBool(o + rcv._tab.Pos)
+	}
+	return false
+}
+
+func (rcv *BoolInt32) MutateVerbose(n bool) bool {
+	return rcv._tab.MutateBoolSlot(6, n)
+}
+
+func BoolInt32Start(builder *flatbuffers.Builder) {
+	builder.StartObject(2)
+}
+func BoolInt32AddId(builder *flatbuffers.Builder, id int64) {
+	builder.PrependInt64Slot(0, id, 0)
+}
+func BoolInt32AddVerbose(builder *flatbuffers.Builder, verbose bool) {
+	builder.PrependBoolSlot(1, verbose, false)
+}
+func BoolInt32End(builder *flatbuffers.Builder) flatbuffers.UOffsetT {
+	return builder.EndObject()
+}
+
 type StringBytes struct {
 	_tab flatbuffers.Table
 }

@@ -132,6 +132,15 @@ var Tables = map[string]fb.Table{
 			"amount": Int64DoubleAddAmount,
 		},
 	},
+	"BoolInt32": {
+		Start: BoolInt32Start,
+		End:   BoolInt32End,
+		Root:  func(buf []byte) any { return GetRootAsBoolInt32(buf, 0) },
+		Add: map[string]any{
+			"id":      BoolInt32AddId,
+			"verbose": BoolInt32AddVerbose,
+		},
+	},
 	"StringBytes": {
 		Start: StringBytesStart,
 		End:   StringBytesEnd,

@@ -988,7 +988,69 @@ func (v Int32Int64) MarshalEasyJSON(w *jwriter.Writer) {
 func (v *Int32Int64) UnmarshalEasyJSON(l *jlexer.Lexer) {
 	easyjson80d2ff96DecodeGithubComSerbenchSerbenchEvolveGotypesV114(l, v)
 }
-func easyjson80d2ff96DecodeGithubComSerbenchSerbenchEvolveGotypesV115(in *jlexer.Lexer, out *AddOptional) {
+func easyjson80d2ff96DecodeGithubComSerbenchSerbenchEvolveGotypesV115(in *jlexer.Lexer, out *BoolInt32) {
+	isTopLevel := in.IsStart()
+	if in.IsNull() {
+		if isTopLevel {
+			in.Consumed()
+		}
+		in.Skip()
+		return
+	}
+	in.Delim('{')
+	for !in.IsDelim('}') {
+		key := in.UnsafeFieldName(false)
+		in.WantColon()
+		switch key {
+		case "id":
+			if in.IsNull() {
+				in.Skip()
+			} else {
+				out.ID = int64(in.Int64())
+			}
+		case "verbose":
+			if in.IsNull() {
+				in.Skip()
+			} else {
+				out.Verbose = bool(in.Bool())
+			}
+		default:
+			in.SkipRecursive()
+		}
+		in.WantComma()
+	}
+	in.Delim('}')
+	if isTopLevel {
+		in.Consumed()
+	}
+}
+func easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV115(out *jwriter.Writer, in BoolInt32) {
+	out.RawByte('{')
+	first := true
+	_ = first
+	{
+		const prefix string = ",\"id\":"
+		out.RawString(prefix[1:])
+		out.Int64(int64(in.ID))
+	}
+	{
+		const prefix string = ",\"verbose\":"
+		out.RawString(prefix)
+		out.Bool(bool(in.Verbose))
+	}
+	out.RawByte('}')
+}
+
+// MarshalEasyJSON supports easyjson.Marshaler interface
+func (v BoolInt32) MarshalEasyJSON(w *jwriter.Writer) {
+	easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV115(w, v)
+}
+
+// UnmarshalEasyJSON supports easyjson.Unmarshaler interface
+func (v *BoolInt32) UnmarshalEasyJSON(l *jlexer.Lexer) {
+	easyjson80d2ff96DecodeGithubComSerbenchSerbenchEvolveGotypesV115(l, v)
+}
+func easyjson80d2ff96DecodeGithubComSerbenchSerbenchEvolveGotypesV116(in *jlexer.Lexer, out *AddOptional) {
 	isTopLevel := in.IsStart()
 	if in.IsNull() {
 		if isTopLevel {
@@ -1018,7 +1080,7 @@ func easyjson80d2ff96DecodeGithubComSerbenchSerbenchEvolveGotypesV115(in *jlexer
 		in.Consumed()
 	}
 }
-func easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV115(out *jwriter.Writer, in AddOptional) {
+func easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV116(out *jwriter.Writer, in AddOptional) {
 	out.RawByte('{')
 	first := true
 	_ = first
@@ -1032,14 +1094,14 @@ func easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV115(out *jwrit
 
 // MarshalEasyJSON supports easyjson.Marshaler interface
 func (v AddOptional) MarshalEasyJSON(w *jwriter.Writer) {
-	easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV115(w, v)
+	easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV116(w, v)
 }
 
 // UnmarshalEasyJSON supports easyjson.Unmarshaler interface
 func (v *AddOptional) UnmarshalEasyJSON(l *jlexer.Lexer) {
-	easyjson80d2ff96DecodeGithubComSerbenchSerbenchEvolveGotypesV115(l, v)
+	easyjson80d2ff96DecodeGithubComSerbenchSerbenchEvolveGotypesV116(l, v)
 }
-func easyjson80d2ff96DecodeGithubComSerbenchSerbenchEvolveGotypesV116(in *jlexer.Lexer, out *AddNested) {
+func easyjson80d2ff96DecodeGithubComSerbenchSerbenchEvolveGotypesV117(in *jlexer.Lexer, out *AddNested) {
 	isTopLevel := in.IsStart()
 	if in.IsNull() {
 		if isTopLevel {
@@ -1069,7 +1131,7 @@ func easyjson80d2ff96DecodeGithubComSerbenchSerbenchEvolveGotypesV116(in *jlexer
 		in.Consumed()
 	}
 }
-func easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV116(out *jwriter.Writer, in AddNested) {
+func easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV117(out *jwriter.Writer, in AddNested) {
 	out.RawByte('{')
 	first := true
 	_ = first
@@ -1083,10 +1145,10 @@ func easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV116(out *jwrit
 
 // MarshalEasyJSON supports easyjson.Marshaler interface
 func (v AddNested) MarshalEasyJSON(w *jwriter.Writer) {
-	easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV116(w, v)
+	easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV117(w, v)
 }
 
 // UnmarshalEasyJSON supports easyjson.Unmarshaler interface
 func (v *AddNested) UnmarshalEasyJSON(l *jlexer.Lexer) {
-	easyjson80d2ff96DecodeGithubComSerbenchSerbenchEvolveGotypesV116(l, v)
+	easyjson80d2ff96DecodeGithubComSerbenchSerbenchEvolveGotypesV117(l, v)
 }

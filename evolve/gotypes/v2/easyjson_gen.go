@@ -1118,7 +1118,69 @@ func (v Int32Int64) MarshalEasyJSON(w *jwriter.Writer) {
 func (v *Int32Int64) UnmarshalEasyJSON(l *jlexer.Lexer) {
 	easyjson80d2ff96DecodeGithubComSerbenchSerbenchEvolveGotypesV215(l, v)
 }
-func easyjson80d2ff96DecodeGithubComSerbenchSerbenchEvolveGotypesV216(in *jlexer.Lexer, out *AddOptional) {
+func easyjson80d2ff96DecodeGithubComSerbenchSerbenchEvolveGotypesV216(in *jlexer.Lexer, out *BoolInt32) {
+	isTopLevel := in.IsStart()
+	if in.IsNull() {
+		if isTopLevel {
+			in.Consumed()
+		}
+		in.Skip()
+		return
+	}
+	in.Delim('{')
+	for !in.IsDelim('}') {
+		key := in.UnsafeFieldName(false)
+		in.WantColon()
+		switch key {
+		case "id":
+			if in.IsNull() {
+				in.Skip()
+			} else {
+				out.ID = int64(in.Int64())
+			}
+		case "verbose":
+			if in.IsNull() {
+				in.Skip()
+			} else {
+				out.Verbose = int32(in.Int32())
+			}
+		default:
+			in.SkipRecursive()
+		}
+		in.WantComma()
+	}
+	in.Delim('}')
+	if isTopLevel {
+		in.Consumed()
+	}
+}
+func easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV216(out *jwriter.Writer, in BoolInt32) {
+	out.RawByte('{')
+	first := true
+	_ = first
+	{
+		const prefix string = ",\"id\":"
+		out.RawString(prefix[1:])
+		out.Int64(int64(in.ID))
+	}
+	{
+		const prefix string = ",\"verbose\":"
+		out.RawString(prefix)
+		out.Int32(int32(in.Verbose))
+	}
+	out.RawByte('}')
+}
+
+// MarshalEasyJSON supports easyjson.Marshaler interface
+func (v BoolInt32) MarshalEasyJSON(w *jwriter.Writer) {
+	easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV216(w, v)
+}
+
+// UnmarshalEasyJSON supports easyjson.Unmarshaler interface
+func (v *BoolInt32) UnmarshalEasyJSON(l *jlexer.Lexer) {
+	easyjson80d2ff96DecodeGithubComSerbenchSerbenchEvolveGotypesV216(l, v)
+}
+func easyjson80d2ff96DecodeGithubComSerbenchSerbenchEvolveGotypesV217(in *jlexer.Lexer, out *AddOptional) {
 	isTopLevel := in.IsStart()
 	if in.IsNull() {
 		if isTopLevel {
@@ -1154,7 +1216,7 @@ func easyjson80d2ff96DecodeGithubComSerbenchSerbenchEvolveGotypesV216(in *jlexer
 		in.Consumed()
 	}
 }
-func easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV216(out *jwriter.Writer, in AddOptional) {
+func easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV217(out *jwriter.Writer, in AddOptional) {
 	out.RawByte('{')
 	first := true
 	_ = first
@@ -1173,14 +1235,14 @@ func easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV216(out *jwrit
 
 // MarshalEasyJSON supports easyjson.Marshaler interface
 func (v AddOptional) MarshalEasyJSON(w *jwriter.Writer) {
-	easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV216(w, v)
+	easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV217(w, v)
 }
 
 // UnmarshalEasyJSON supports easyjson.Unmarshaler interface
 func (v *AddOptional) UnmarshalEasyJSON(l *jlexer.Lexer) {
-	easyjson80d2ff96DecodeGithubComSerbenchSerbenchEvolveGotypesV216(l, v)
+	easyjson80d2ff96DecodeGithubComSerbenchSerbenchEvolveGotypesV217(l, v)
 }
-func easyjson80d2ff96DecodeGithubComSerbenchSerbenchEvolveGotypesV217(in *jlexer.Lexer, out *AddNestedInner) {
+func easyjson80d2ff96DecodeGithubComSerbenchSerbenchEvolveGotypesV218(in *jlexer.Lexer, out *AddNestedInner) {
 	isTopLevel := in.IsStart()
 	if in.IsNull() {
 		if isTopLevel {
@@ -1216,7 +1278,7 @@ func easyjson80d2ff96DecodeGithubComSerbenchSerbenchEvolveGotypesV217(in *jlexer
 		in.Consumed()
 	}
 }
-func easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV217(out *jwriter.Writer, in AddNestedInner) {
+func easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV218(out *jwriter.Writer, in AddNestedInner) {
 	out.RawByte('{')
 	first := true
 	_ = first
@@ -1235,14 +1297,14 @@ func easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV217(out *jwrit
 
 // MarshalEasyJSON supports easyjson.Marshaler interface
 func (v AddNestedInner) MarshalEasyJSON(w *jwriter.Writer) {
-	easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV217(w, v)
+	easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV218(w, v)
 }
 
 // UnmarshalEasyJSON supports easyjson.Unmarshaler interface
 func (v *AddNestedInner) UnmarshalEasyJSON(l *jlexer.Lexer) {
-	easyjson80d2ff96DecodeGithubComSerbenchSerbenchEvolveGotypesV217(l, v)
+	easyjson80d2ff96DecodeGithubComSerbenchSerbenchEvolveGotypesV218(l, v)
 }
-func easyjson80d2ff96DecodeGithubComSerbenchSerbenchEvolveGotypesV218(in *jlexer.Lexer, out *AddNested) {
+func easyjson80d2ff96DecodeGithubComSerbenchSerbenchEvolveGotypesV219(in *jlexer.Lexer, out *AddNested) {
 	isTopLevel := in.IsStart()
 	if in.IsNull() {
 		if isTopLevel {
@@ -1278,7 +1340,7 @@ func easyjson80d2ff96DecodeGithubComSerbenchSerbenchEvolveGotypesV218(in *jlexer
 		in.Consumed()
 	}
 }
-func easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV218(out *jwriter.Writer, in AddNested) {
+func easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV219(out *jwriter.Writer, in AddNested) {
 	out.RawByte('{')
 	first := true
 	_ = first
@@ -1297,10 +1359,10 @@ func easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV218(out *jwrit
 
 // MarshalEasyJSON supports easyjson.Marshaler interface
 func (v AddNested) MarshalEasyJSON(w *jwriter.Writer) {
-	easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV218(w, v)
+	easyjson80d2ff96EncodeGithubComSerbenchSerbenchEvolveGotypesV219(w, v)
 }
 
 // UnmarshalEasyJSON supports easyjson.Unmarshaler interface
 func (v *AddNested) UnmarshalEasyJSON(l *jlexer.Lexer) {
-	easyjson80d2ff96DecodeGithubComSerbenchSerbenchEvolveGotypesV218(l, v)
+	easyjson80d2ff96DecodeGithubComSerbenchSerbenchEvolveGotypesV219(l, v)
 }

@@ -225,6 +225,67 @@ func (z AddOptional) Msgsize() (s int) {
 }
 
 // MarshalMsg implements msgp.Marshaler
+func (z BoolInt32) MarshalMsg(b []byte) (o []byte, err error) {
+	o = msgp.Require(b, z.Msgsize())
+	// map header, size 2
+	// string "id"
+	o = append(o, 0x82, 0xa2, 0x69, 0x64)
+	o = msgp.AppendInt64(o, z.ID)
+	// string "verbose"
+	o = append(o, 0xa7, 0x76, 0x65, 0x72, 0x62, 0x6f, 0x73, 0x65)
+	o = msgp.AppendInt32(o, z.Verbose)
+	return
+}
+
+// UnmarshalMsg implements msgp.Unmarshaler
+func (z *BoolInt32) UnmarshalMsg(bts []byte) (o []byte, err error) {
+	var field []byte
+	_ = field
+	var zb0001 uint32
+	zb0001, bts, err = msgp.ReadMapHeaderBytes(bts)
+	if err != nil {
+		err = msgp.WrapError(err)
+		return
+	}
+	for zb0001 > 0 {
+		zb0001--
+		field, bts, err = msgp.ReadMapKeyZC(bts)
+		if err != nil {
+			err = msgp.WrapError(err)
+			return
+		}
+		switch msgp.UnsafeString(field) {
+		case "id":
+			z.ID, bts, err = msgp.ReadInt64Bytes(bts)
+			if err != nil {
+				err = msgp.WrapError(err, "ID")
+				return
+			}
+		case "verbose":
+			z.Verbose, bts, err = msgp.ReadInt32Bytes(bts)
+			if err != nil {
+				err = msgp.WrapError(err, "Verbose")
+				return
+			}
+		default:
+			bts, err = msgp.Skip(bts)
+			if err != nil {
+				err = msgp.WrapError(err)
+				return
+			}
+		}
+	}
+	o = bts
+	return
+}
+
+// Msgsize returns an upper bound estimate of the number of bytes occupied by the serialized message
+func (z BoolInt32) Msgsize() (s int) {
+	s = 1 + 3 + msgp.Int64Size + 8 + msgp.Int32Size
+	return
+}
+
+// MarshalMsg implements msgp.Marshaler
 func (z Int32Int64) MarshalMsg(b []byte) (o []byte, err error) {
 	o = msgp.Require(b, z.Msgsize())
 	// map header, size 2

@@ -61,6 +61,11 @@ type Int64Double struct {
 	Amount float64 `json:"amount" yaml:"amount" msgpack:"amount" cbor:"amount" bson:"amount" toml:"amount" xml:"amount" codec:"amount" msg:"amount"`
 }
 
+type BoolInt32 struct {
+	ID      int64 `json:"id" yaml:"id" msgpack:"id" cbor:"id" bson:"id" toml:"id" xml:"id" codec:"id" msg:"id"`
+	Verbose int32 `json:"verbose" yaml:"verbose" msgpack:"verbose" cbor:"verbose" bson:"verbose" toml:"verbose" xml:"verbose" codec:"verbose" msg:"verbose"`
+}
+
 type StringBytes struct {
 	ID   int64  `json:"id" yaml:"id" msgpack:"id" cbor:"id" bson:"id" toml:"id" xml:"id" codec:"id" msg:"id"`
 	Data []byte `json:"data" yaml:"data" msgpack:"data" cbor:"data" bson:"data" toml:"data" xml:"data" codec:"data" msg:"data"`
@@ -113,6 +118,7 @@ var Types = map[string]reflect.Type{
 	"Int32Int64Big":      reflect.TypeFor[Int32Int64Big](),
 	"Int32Uint32":        reflect.TypeFor[Int32Uint32](),
 	"Int64Double":        reflect.TypeFor[Int64Double](),
+	"BoolInt32":          reflect.TypeFor[BoolInt32](),
 	"StringBytes":        reflect.TypeFor[StringBytes](),
 	"StringBytesInvalid": reflect.TypeFor[StringBytesInvalid](),
 	"StringRepeated":     reflect.TypeFor[StringRepeated](),

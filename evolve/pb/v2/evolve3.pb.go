@@ -69,7 +69,7 @@ func (x EnumAdded_Color) Number() protoreflect.EnumNumber {
 
 // Deprecated: Use EnumAdded_Color.Descriptor instead.
 func (EnumAdded_Color) EnumDescriptor() ([]byte, []int) {
-	return file_v2_evolve3_proto_rawDescGZIP(), []int{17, 0}
+	return file_v2_evolve3_proto_rawDescGZIP(), []int{18, 0}
 }
 
 type EnumRemoved_Color int32
@@ -115,7 +115,7 @@ func (x EnumRemoved_Color) Number() protoreflect.EnumNumber {
 
 // Deprecated: Use EnumRemoved_Color.Descriptor instead.
 func (EnumRemoved_Color) EnumDescriptor() ([]byte, []int) {
-	return file_v2_evolve3_proto_rawDescGZIP(), []int{18, 0}
+	return file_v2_evolve3_proto_rawDescGZIP(), []int{19, 0}
 }
 
 type AddOptional struct {
@@ -750,6 +750,58 @@ func (x *Int64Double) GetAmount() float64 {
 	return 0
 }
 
+type BoolInt32 struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Id            int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	Verbose       int32                  `protobuf:"varint,3,opt,name=verbose,proto3" json:"verbose,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *BoolInt32) Reset() {
+	*x = BoolInt32{}
+	mi := &file_v2_evolve3_proto_msgTypes[12]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *BoolInt32) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*BoolInt32) ProtoMessage() {}
+
+func (x *BoolInt32) ProtoReflect() protoreflect.Message {
+	mi := &file_v2_evolve3_proto_msgTypes[12]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use BoolInt32.ProtoReflect.Descriptor instead.
+func (*BoolInt32) Descriptor() ([]byte, []int) {
+	return file_v2_evolve3_proto_rawDescGZIP(), []int{12}
+}
+
+func (x *BoolInt32) GetId() int64 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *BoolInt32) GetVerbose() int32 {
+	if x != nil {
+		return x.Verbose
+	}
+	return 0
+}
+
 type StringBytes struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Id            int64                  `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
@@ -760,7 +812,7 @@ type StringBytes struct {
 
 func (x *StringBytes) Reset() {
 	*x = StringBytes{}
-	mi := &file_v2_evolve3_proto_msgTypes[12]
+	mi := &file_v2_evolve3_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -772,7 +824,7 @@ func (x *StringBytes) String() string {
 func (*StringBytes) ProtoMessage() {}
 
 func (x *StringBytes) ProtoReflect() protoreflect.Message {
-	mi := &file_v2_evolve3_proto_msgTypes[12]
+	mi := &file_v2_evolve3_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -785,7 +837,7 @@ func (x *StringBytes) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use StringBytes.ProtoReflect.Descriptor instead.
 func (*StringBytes) Descriptor() ([]byte, []int) {
-	return file_v2_evolve3_proto_rawDescGZIP(), []int{12}
+	return file_v2_evolve3_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *StringBytes) GetId() int64 {
@@ -812,7 +864,7 @@ type StringBytesInvalid struct {
 
 func (x *StringBytesInvalid) Reset() {
 	*x = StringBytesInvalid{}
-	mi := &file_v2_evolve3_proto_msgTypes[13]
+	mi := &file_v2_evolve3_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -824,7 +876,7 @@ func (x *StringBytesInvalid) String() string {
 func (*StringBytesInvalid) ProtoMessage() {}
 
 func (x *StringBytesInvalid) ProtoReflect() protoreflect.Message {
-	mi := &file_v2_evolve3_proto_msgTypes[13]
+	mi := &file_v2_evolve3_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -837,7 +889,7 @@ func (x *StringBytesInvalid) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use StringBytesInvalid.ProtoReflect.Descriptor instead.
 func (*StringBytesInvalid) Descriptor() ([]byte, []int) {
-	return file_v2_evolve3_proto_rawDescGZIP(), []int{13}
+	return file_v2_evolve3_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *StringBytesInvalid) GetId() int64 {
@@ -864,7 +916,7 @@ type StringRepeated struct {
 
 func (x *StringRepeated) Reset() {
 	*x = StringRepeated{}
-	mi := &file_v2_evolve3_proto_msgTypes[14]
+	mi := &file_v2_evolve3_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -876,7 +928,7 @@ func (x *StringRepeated) String() string {
 func (*StringRepeated) ProtoMessage() {}
 
 func (x *StringRepeated) ProtoReflect() protoreflect.Message {
-	mi := &file_v2_evolve3_proto_msgTypes[14]
+	mi := &file_v2_evolve3_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -889,7 +941,7 @@ func (x *StringRepeated) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use StringRepeated.ProtoReflect.Descriptor instead.
 func (*StringRepeated) Descriptor() ([]byte, []int) {
-	return file_v2_evolve3_proto_rawDescGZIP(), []int{14}
+	return file_v2_evolve3_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *StringRepeated) GetId() int64 {
@@ -916,7 +968,7 @@ type Int32Packed struct {
 
 func (x *Int32Packed) Reset() {
 	*x = Int32Packed{}
-	mi := &file_v2_evolve3_proto_msgTypes[15]
+	mi := &file_v2_evolve3_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -928,7 +980,7 @@ func (x *Int32Packed) String() string {
 func (*Int32Packed) ProtoMessage() {}
 
 func (x *Int32Packed) ProtoReflect() protoreflect.Message {
-	mi := &file_v2_evolve3_proto_msgTypes[15]
+	mi := &file_v2_evolve3_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -941,7 +993,7 @@ func (x *Int32Packed) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Int32Packed.ProtoReflect.Descriptor instead.
 func (*Int32Packed) Descriptor() ([]byte, []int) {
-	return file_v2_evolve3_proto_rawDescGZIP(), []int{15}
+	return file_v2_evolve3_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *Int32Packed) GetId() int64 {
@@ -972,7 +1024,7 @@ type IntoOneof struct {
 
 func (x *IntoOneof) Reset() {
 	*x = IntoOneof{}
-	mi := &file_v2_evolve3_proto_msgTypes[16]
+	mi := &file_v2_evolve3_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -984,7 +1036,7 @@ func (x *IntoOneof) String() string {
 func (*IntoOneof) ProtoMessage() {}
 
 func (x *IntoOneof) ProtoReflect() protoreflect.Message {
-	mi := &file_v2_evolve3_proto_msgTypes[16]
+	mi := &file_v2_evolve3_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -997,7 +1049,7 @@ func (x *IntoOneof) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use IntoOneof.ProtoReflect.Descriptor instead.
 func (*IntoOneof) Descriptor() ([]byte, []int) {
-	return file_v2_evolve3_proto_rawDescGZIP(), []int{16}
+	return file_v2_evolve3_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *IntoOneof) GetId() int64 {
@@ -1058,7 +1110,7 @@ type EnumAdded struct {
 
 func (x *EnumAdded) Reset() {
 	*x = EnumAdded{}
-	mi := &file_v2_evolve3_proto_msgTypes[17]
+	mi := &file_v2_evolve3_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1070,7 +1122,7 @@ func (x *EnumAdded) String() string {
 func (*EnumAdded) ProtoMessage() {}
 
 func (x *EnumAdded) ProtoReflect() protoreflect.Message {
-	mi := &file_v2_evolve3_proto_msgTypes[17]
+	mi := &file_v2_evolve3_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1083,7 +1135,7 @@ func (x *EnumAdded) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use EnumAdded.ProtoReflect.Descriptor instead.
 func (*EnumAdded) Descriptor() ([]byte, []int) {
-	return file_v2_evolve3_proto_rawDescGZIP(), []int{17}
+	return file_v2_evolve3_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *EnumAdded) GetId() int64 {
@@ -1110,7 +1162,7 @@ type EnumRemoved struct {
 
 func (x *EnumRemoved) Reset() {
 	*x = EnumRemoved{}
-	mi := &file_v2_evolve3_proto_msgTypes[18]
+	mi := &file_v2_evolve3_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1122,7 +1174,7 @@ func (x *EnumRemoved) String() string {
 func (*EnumRemoved) ProtoMessage() {}
 
 func (x *EnumRemoved) ProtoReflect() protoreflect.Message {
-	mi := &file_v2_evolve3_proto_msgTypes[18]
+	mi := &file_v2_evolve3_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1135,7 +1187,7 @@ func (x *EnumRemoved) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use EnumRemoved.ProtoReflect.Descriptor instead.
 func (*EnumRemoved) Descriptor() ([]byte, []int) {
-	return file_v2_evolve3_proto_rawDescGZIP(), []int{18}
+	return file_v2_evolve3_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *EnumRemoved) GetId() int64 {
@@ -1162,7 +1214,7 @@ type MapPairs struct {
 
 func (x *MapPairs) Reset() {
 	*x = MapPairs{}
-	mi := &file_v2_evolve3_proto_msgTypes[19]
+	mi := &file_v2_evolve3_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1174,7 +1226,7 @@ func (x *MapPairs) String() string {
 func (*MapPairs) ProtoMessage() {}
 
 func (x *MapPairs) ProtoReflect() protoreflect.Message {
-	mi := &file_v2_evolve3_proto_msgTypes[19]
+	mi := &file_v2_evolve3_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1187,7 +1239,7 @@ func (x *MapPairs) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use MapPairs.ProtoReflect.Descriptor instead.
 func (*MapPairs) Descriptor() ([]byte, []int) {
-	return file_v2_evolve3_proto_rawDescGZIP(), []int{19}
+	return file_v2_evolve3_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *MapPairs) GetId() int64 {
@@ -1214,7 +1266,7 @@ type StringInt struct {
 
 func (x *StringInt) Reset() {
 	*x = StringInt{}
-	mi := &file_v2_evolve3_proto_msgTypes[20]
+	mi := &file_v2_evolve3_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1226,7 +1278,7 @@ func (x *StringInt) String() string {
 func (*StringInt) ProtoMessage() {}
 
 func (x *StringInt) ProtoReflect() protoreflect.Message {
-	mi := &file_v2_evolve3_proto_msgTypes[20]
+	mi := &file_v2_evolve3_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1239,7 +1291,7 @@ func (x *StringInt) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use StringInt.ProtoReflect.Descriptor instead.
 func (*StringInt) Descriptor() ([]byte, []int) {
-	return file_v2_evolve3_proto_rawDescGZIP(), []int{20}
+	return file_v2_evolve3_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *StringInt) GetId() int64 {
@@ -1266,7 +1318,7 @@ type UnknownKept struct {
 
 func (x *UnknownKept) Reset() {
 	*x = UnknownKept{}
-	mi := &file_v2_evolve3_proto_msgTypes[21]
+	mi := &file_v2_evolve3_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1278,7 +1330,7 @@ func (x *UnknownKept) String() string {
 func (*UnknownKept) ProtoMessage() {}
 
 func (x *UnknownKept) ProtoReflect() protoreflect.Message {
-	mi := &file_v2_evolve3_proto_msgTypes[21]
+	mi := &file_v2_evolve3_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1291,7 +1343,7 @@ func (x *UnknownKept) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UnknownKept.ProtoReflect.Descriptor instead.
 func (*UnknownKept) Descriptor() ([]byte, []int) {
-	return file_v2_evolve3_proto_rawDescGZIP(), []int{21}
+	return file_v2_evolve3_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *UnknownKept) GetId() int64 {
@@ -1318,7 +1370,7 @@ type AddNested_Inner struct {
 
 func (x *AddNested_Inner) Reset() {
 	*x = AddNested_Inner{}
-	mi := &file_v2_evolve3_proto_msgTypes[22]
+	mi := &file_v2_evolve3_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1330,7 +1382,7 @@ func (x *AddNested_Inner) String() string {
 func (*AddNested_Inner) ProtoMessage() {}
 
 func (x *AddNested_Inner) ProtoReflect() protoreflect.Message {
-	mi := &file_v2_evolve3_proto_msgTypes[22]
+	mi := &file_v2_evolve3_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1370,7 +1422,7 @@ type MapPairs_Pair struct {
 
 func (x *MapPairs_Pair) Reset() {
 	*x = MapPairs_Pair{}
-	mi := &file_v2_evolve3_proto_msgTypes[23]
+	mi := &file_v2_evolve3_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1382,7 +1434,7 @@ func (x *MapPairs_Pair) String() string {
 func (*MapPairs_Pair) ProtoMessage() {}
 
 func (x *MapPairs_Pair) ProtoReflect() protoreflect.Message {
-	mi := &file_v2_evolve3_proto_msgTypes[23]
+	mi := &file_v2_evolve3_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1395,7 +1447,7 @@ func (x *MapPairs_Pair) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use MapPairs_Pair.ProtoReflect.Descriptor instead.
 func (*MapPairs_Pair) Descriptor() ([]byte, []int) {
-	return file_v2_evolve3_proto_rawDescGZIP(), []int{19, 0}
+	return file_v2_evolve3_proto_rawDescGZIP(), []int{20, 0}
 }
 
 func (x *MapPairs_Pair) GetKey() string {
@@ -1457,7 +1509,10 @@ const file_v2_evolve3_proto_rawDesc = "" +
 	"\x01n\x18\x03 \x01(\x11R\x01n\"5\n" +
 	"\vInt64Double\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x16\n" +
-	"\x06amount\x18\x03 \x01(\x01R\x06amount\"1\n" +
+	"\x06amount\x18\x03 \x01(\x01R\x06amount\"5\n" +
+	"\tBoolInt32\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x18\n" +
+	"\averbose\x18\x03 \x01(\x05R\averbose\"1\n" +
 	"\vStringBytes\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x12\n" +
 	"\x04data\x18\x03 \x01(\fR\x04data\"8\n" +
@@ -1514,7 +1569,7 @@ func file_v2_evolve3_proto_rawDescGZIP() []byte {
 }
 
 var file_v2_evolve3_proto_enumTypes = make([]protoimpl.EnumInfo, 2)
-var file_v2_evolve3_proto_msgTypes = make([]protoimpl.MessageInfo, 24)
+var file_v2_evolve3_proto_msgTypes = make([]protoimpl.MessageInfo, 25)
 var file_v2_evolve3_proto_goTypes = []any{
 	(EnumAdded_Color)(0),       // 0: serbench.evolve.v2.EnumAdded.Color
 	(EnumRemoved_Color)(0),     // 1: serbench.evolve.v2.EnumRemoved.Color
@@ -1530,24 +1585,25 @@ var file_v2_evolve3_proto_goTypes = []any{
 	(*Int32Uint32)(nil),        // 11: serbench.evolve.v2.Int32Uint32
 	(*Int32Sint32)(nil),        // 12: serbench.evolve.v2.Int32Sint32
 	(*Int64Double)(nil),        // 13: serbench.evolve.v2.Int64Double
-	(*StringBytes)(nil),        // 14: serbench.evolve.v2.StringBytes
-	(*StringBytesInvalid)(nil), // 15: serbench.evolve.v2.StringBytesInvalid
-	(*StringRepeated)(nil),     // 16: serbench.evolve.v2.StringRepeated
-	(*Int32Packed)(nil),        // 17: serbench.evolve.v2.Int32Packed
-	(*IntoOneof)(nil),          // 18: serbench.evolve.v2.IntoOneof
-	(*EnumAdded)(nil),          // 19: serbench.evolve.v2.EnumAdded
-	(*EnumRemoved)(nil),        // 20: serbench.evolve.v2.EnumRemoved
-	(*MapPairs)(nil),           // 21: serbench.evolve.v2.MapPairs
-	(*StringInt)(nil),          // 22: serbench.evolve.v2.StringInt
-	(*UnknownKept)(nil),        // 23: serbench.evolve.v2.UnknownKept
-	(*AddNested_Inner)(nil),    // 24: serbench.evolve.v2.AddNested.Inner
-	(*MapPairs_Pair)(nil),      // 25: serbench.evolve.v2.MapPairs.Pair
+	(*BoolInt32)(nil),          // 14: serbench.evolve.v2.BoolInt32
+	(*StringBytes)(nil),        // 15: serbench.evolve.v2.StringBytes
+	(*StringBytesInvalid)(nil), // 16: serbench.evolve.v2.StringBytesInvalid
+	(*StringRepeated)(nil),     // 17: serbench.evolve.v2.StringRepeated
+	(*Int32Packed)(nil),        // 18: serbench.evolve.v2.Int32Packed
+	(*IntoOneof)(nil),          // 19: serbench.evolve.v2.IntoOneof
+	(*EnumAdded)(nil),          // 20: serbench.evolve.v2.EnumAdded
+	(*EnumRemoved)(nil),        // 21: serbench.evolve.v2.EnumRemoved
+	(*MapPairs)(nil),           // 22: serbench.evolve.v2.MapPairs
+	(*StringInt)(nil),          // 23: serbench.evolve.v2.StringInt
+	(*UnknownKept)(nil),        // 24: serbench.evolve.v2.UnknownKept
+	(*AddNested_Inner)(nil),    // 25: serbench.evolve.v2.AddNested.Inner
+	(*MapPairs_Pair)(nil),      // 26: serbench.evolve.v2.MapPairs.Pair
 }
 var file_v2_evolve3_proto_depIdxs = []int32{
-	24, // 0: serbench.evolve.v2.AddNested.inner:type_name -> serbench.evolve.v2.AddNested.Inner
+	25, // 0: serbench.evolve.v2.AddNested.inner:type_name -> serbench.evolve.v2.AddNested.Inner
 	0,  // 1: serbench.evolve.v2.EnumAdded.color:type_name -> serbench.evolve.v2.EnumAdded.Color
 	1,  // 2: serbench.evolve.v2.EnumRemoved.color:type_name -> serbench.evolve.v2.EnumRemoved.Color
-	25, // 3: serbench.evolve.v2.MapPairs.counts:type_name -> serbench.evolve.v2.MapPairs.Pair
+	26, // 3: serbench.evolve.v2.MapPairs.counts:type_name -> serbench.evolve.v2.MapPairs.Pair
 	4,  // [4:4] is the sub-list for method output_type
 	4,  // [4:4] is the sub-list for method input_type
 	4,  // [4:4] is the sub-list for extension type_name
@@ -1560,7 +1616,7 @@ func file_v2_evolve3_proto_init() {
 	if File_v2_evolve3_proto != nil {
 		return
 	}
-	file_v2_evolve3_proto_msgTypes[16].OneofWrappers = []any{
+	file_v2_evolve3_proto_msgTypes[17].OneofWrappers = []any{
 		(*IntoOneof_Email)(nil),
 		(*IntoOneof_Phone)(nil),
 	}
@@ -1570,7 +1626,7 @@ func file_v2_evolve3_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_v2_evolve3_proto_rawDesc), len(file_v2_evolve3_proto_rawDesc)),
 			NumEnums:      2,
-			NumMessages:   24,
+			NumMessages:   25,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

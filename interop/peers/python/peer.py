@@ -1,8 +1,11 @@
 """The Python peer of serbench interop: one process per (library, variant) batch.
 
 It reads JSON lines on stdin: first a header naming the library and the
-variant ({"lib": "msgpack", "variant": "careful"}), then one case a line
-({"case": NAME, "data": BASE64, "want": VALUE}). For each case it decodes
+variant ({"lib": "msgpack", "variant": "careful"}), and for a format of a
+schema the schema ("schema": BASE64, Protobuf's FileDescriptorSet), then one
+case a line ({"case": NAME, "data": BASE64, "want": VALUE}, with "type": the
+case's type in the schema, a message's full name or an Avro schema's JSON,
+for a format of a schema). For each case it decodes
 data, turns what it read into a neutral VALUE ("read"), encodes what it read
 again ("back"), and encodes the case's expected value converted to Python
 ("own"). It answers a hello line ({"lib", "version"} or {"error"}), then one
@@ -142,6 +145,120 @@ def bson_lib(variant):
     return bson.decode, bson.encode
 
 
+def protobuf_lib(variant, header):
+    """protobuf's message classes, built from the schema's descriptors
+    (a FileDescriptorSet in the header): no generated code."""
+    from google.protobuf import descriptor_pb2, descriptor_pool, message_factory
+    pool = descriptor_pool.DescriptorPool()
+    for f in descriptor_pb2.FileDescriptorSet.FromString(unb64(header["schema"])).file:
+        pool.Add(f)
+    cls = lambda t: message_factory.GetMessageClass(pool.FindMessageTypeByName(t))
+    return (lambda b, t: cls(t).FromString(b), lambda m, t: m.SerializeToString(),
+            pb_neutral, lambda n, t, careful: pb_fill(cls(t)(), n, careful))
+
+
+def pb_is_map(f):
+    return f.message_type is not None and f.message_type.GetOptions().map_entry
+
+
+def pb_repeated(f):
+    r = getattr(f, "is_repeated", None)
+    return r if r is not None else f.label == 3
+
+
+def pb_neutral(m):
+    """A message as a neutral map of its fields by name, in field order: a
+    field with presence left out when unset (the rule of the Go side)."""
+    pairs = []
+    for f in m.DESCRIPTOR.fields:
+        v = getattr(m, f.name)
+        if pb_is_map(f):
+            kf, vf = f.message_type.fields_by_name["key"], f.message_type.fields_by_name["value"]
+            n = {"map": [[pb_value(kf, k), pb_value(vf, x)] for k, x in v.items()]}
+        elif pb_repeated(f):
+            n = {"array": [pb_value(f, x) for x in v]}
+        elif f.has_presence and not m.HasField(f.name):
+            continue
+        else:
+            n = pb_value(f, v)
+        pairs.append([{"str": b64(f.name.encode())}, n])
+    return {"map": pairs}
+
+
+def pb_value(f, v):
+    from google.protobuf.descriptor import FieldDescriptor as F
+    if f.type in (F.TYPE_MESSAGE, F.TYPE_GROUP):
+        return pb_neutral(v)
+    if f.type == F.TYPE_FLOAT:
+        return {"float32": struct.pack(">f", v).hex()}
+    if f.type == F.TYPE_DOUBLE:
+        return {"float": struct.pack(">d", v).hex()}
+    if f.type == F.TYPE_BOOL:
+        return {"bool": v}
+    if f.type == F.TYPE_STRING:
+        return {"str": b64(v.encode("utf-8", "surrogateescape"))}
+    if f.type == F.TYPE_BYTES:
+        return {"bytes": b64(v)}
+    return {"int": str(int(v))}
+
+
+def pb_fill(m, n, careful):
+    """Sets m's fields from a neutral map of them, as a program sets a
+    message's fields from its own values."""
+    for k, x in n["map"]:
+        name = unb64(k["str"]).decode()
+        f = m.DESCRIPTOR.fields_by_name[name]
+        if pb_is_map(f):
+            vf = f.message_type.fields_by_name["value"]
+            target = getattr(m, name)
+            for a, b in x["map"]:
+                key = from_neutral(a, careful)
+                if vf.message_type is not None:
+                    pb_fill(target[key], b, careful)
+                else:
+                    target[key] = from_neutral(b, careful)
+        elif pb_repeated(f):
+            target = getattr(m, name)
+            for e in x["array"]:
+                if f.message_type is not None:
+                    pb_fill(target.add(), e, careful)
+                else:
+                    target.append(from_neutral(e, careful))
+        elif f.message_type is not None:
+            sub = getattr(m, name)
+            sub.SetInParent()
+            pb_fill(sub, x, careful)
+        else:
+            setattr(m, name, from_neutral(x, careful))
+    return m
+
+
+def fastavro_lib(variant, header):
+    """fastavro's schemaless reader and writer, on each case's schema (its
+    type, self-contained)."""
+    import io
+    import fastavro
+    parsed = {}
+
+    def schema(t):
+        if t not in parsed:
+            parsed[t] = fastavro.parse_schema(json.loads(t))
+        return parsed[t]
+
+    def load(b, t):
+        bio = io.BytesIO(b)
+        v = fastavro.schemaless_reader(bio, schema(t), None)
+        if bio.tell() != len(b):
+            raise ValueError("%d bytes left after the value" % (len(b) - bio.tell()))
+        return v
+
+    def dump(v, t):
+        bio = io.BytesIO()
+        fastavro.schemaless_writer(bio, schema(t), v)
+        return bio.getvalue()
+    return load, dump, to_neutral, lambda n, t, careful: from_neutral(n, careful)
+
+
 # LIBS maps a library's name to its distribution (for its version) and the
 # function that returns its load and dump for a variant.
 LIBS = {
@@ -152,7 +269,14 @@ LIBS = {
     "pyyaml": ("pyyaml", yaml_lib),
     "tomllib": ("tomli-w", toml_lib),
     "bson": ("pymongo", bson_lib),
+    "protobuf": ("protobuf", protobuf_lib),
+    "fastavro": ("fastavro", fastavro_lib),
 }
+
+# SCHEMA lists the libraries of a format of a schema: their function takes
+# the header too and returns load(data, type), dump(value, type),
+# read(value) (its neutral form) and build(neutral, type, careful).
+SCHEMA = {"protobuf", "fastavro"}
 
 
 def main():
@@ -161,7 +285,12 @@ def main():
     lib, variant = header["lib"], header.get("variant", "")
     try:
         dist, make = LIBS[lib]
-        load, dump = make(variant)
+        if lib in SCHEMA:
+            load, dump, read, build = make(variant, header)
+        else:
+            load1, dump1 = make(variant)
+            load, dump = lambda b, t: load1(b), lambda v, t: dump1(v)
+            read, build = to_neutral, lambda n, t, careful: from_neutral(n, careful)
         version = importlib.metadata.version(dist) if dist else sys.version.split()[0]
     except Exception as e:  # a missing package is the column's skip, with its reason
         out.write(json.dumps({"error": "%s: %s" % (type(e).__name__, e)}) + "\n")
@@ -172,17 +301,18 @@ def main():
     for line in sys.stdin:
         case = json.loads(line)
         res = {"case": case["case"]}
+        typ = case.get("type", "")
         try:
-            v = load(unb64(case["data"]))
-            res["read"] = to_neutral(v)
+            v = load(unb64(case["data"]), typ)
+            res["read"] = read(v)
             try:
-                res["back"] = b64(dump(v))
+                res["back"] = b64(dump(v, typ))
             except Exception as e:
                 res["backErr"] = "%s: %s" % (type(e).__name__, e)
         except Exception as e:
             res["readErr"] = "%s: %s" % (type(e).__name__, e)
         try:
-            res["own"] = b64(dump(from_neutral(case["want"], careful)))
+            res["own"] = b64(dump(build(case["want"], typ, careful), typ))
         except Exception as e:
             res["ownErr"] = "%s: %s" % (type(e).__name__, e)
         out.write(json.dumps(res) + "\n")

@@ -76,10 +76,10 @@ const usage = `serbench benchmarks Go serialization codecs, verifying every roun
 Usage:
   serbench                      run the quick preset (same as: serbench run)
   serbench run [flags]          measure; print a table, write results to -o DIR
-  serbench list [-v] [codecs|datasets|presets|probes|classes|cases|claims]
+  serbench list [-v] [codecs|datasets|presets|probes|classes|cases|costs|claims|needs]
                                 what -codecs, -datasets, -preset, fidelity's -probes,
-                                hostile's -classes, evolve's -cases and reproduce's
-                                -claims accept
+                                hostile's -classes, evolve's -cases, cost's -costs,
+                                reproduce's -claims and run's -need accept
   serbench report RESULTS [-o DIR]
                                 re-render every output from saved results: a
                                 results.json, a journal.jsonl or an output directory

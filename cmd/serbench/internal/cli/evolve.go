@@ -13,8 +13,9 @@ import (
 // on stdout, evolution.csv and evolution.json.
 func evolveCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	sc := &studyCommand{
-		spec:  func() (*study.Study, error) { return evolve.Spec(), nil },
-		usage: "serbench evolve [-codecs LIST] [-cases LIST] [-parallel N] [-timeout D] [-o DIR] [-v] [-resume DIR]",
+		spec:    func() (*study.Study, error) { return evolve.Spec(), nil },
+		command: "evolve",
+		usage:   "serbench evolve [-codecs LIST] [-cases LIST] [-parallel N] [-timeout D] [-o DIR] [-v] [-resume DIR]",
 		about: "Runs every schema change both ways (an old reader on new data, a new reader on old data)\n" +
 			"through every codec that can express it, and says what each reader gets. -cases takes a change\n" +
 			"(both ways) or one way of it (rename/old-reads-new).",

@@ -52,7 +52,7 @@ func (b *flagBuilder) out(p *string, what string) {
 // timeout is -timeout: how long a child process may stay in one step
 // before it is killed as hung and the step recorded so.
 func (b *flagBuilder) timeout(p *time.Duration, dflt time.Duration, step string) {
-	b.fs.DurationVar(p, "timeout", dflt, "kill a child process that stays in one step ("+step+") for this long, and record the step as hung; "+flagRanges["timeout"].String())
+	b.fs.DurationVar(p, "timeout", dflt, "kill a child process that stays in one step ("+step+") while it spends this much CPU time, or sits blocked this long, and record the step as hung (a busy machine slows a child; it does not make it hang); "+flagRanges["timeout"].String())
 }
 
 // parallel is -parallel: how many child processes run at once.

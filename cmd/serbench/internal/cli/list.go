@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/cost"
 	"github.com/serbench/serbench/dataset"
 	"github.com/serbench/serbench/evolve/change"
 	"github.com/serbench/serbench/hostile"
@@ -39,8 +40,8 @@ func listCmd(args []string, stdout, stderr io.Writer) error {
 // parseList parses the list command's line: what to list (all three
 // without an argument) and whether in the long form.
 func parseList(args []string, stderr io.Writer) (what []string, long bool, err error) {
-	b := newFlags("list", "serbench list [-v] [codecs|datasets|presets|probes|classes|cases|claims]",
-		"Lists what -codecs, -datasets, -preset, fidelity's -probes, hostile's -classes, evolve's -cases and reproduce's -claims accept; without an argument, the first three.", stderr)
+	b := newFlags("list", "serbench list [-v] ["+strings.Join(lists, "|")+"]",
+		"Lists what -codecs, -datasets, -preset, fidelity's -probes, hostile's -classes, evolve's -cases, cost's -costs, reproduce's -claims and run's -need accept; without an argument, the first three.", stderr)
 	fs := b.fs
 	b.verbose(&long, "the long form: each codec's version, label, home page and notes as well")
 	// Accept the argument before or after the flags.
@@ -56,13 +57,21 @@ func parseList(args []string, stderr io.Writer) (what []string, long bool, err e
 	case len(args) == 0:
 		return []string{"codecs", "datasets", "presets"}, long, nil
 	case len(args) > 1:
-		return nil, false, usagef("list takes at most one argument: codecs, datasets, presets, probes, classes, cases, claims or needs")
+		return nil, false, usagef("list takes at most one argument: %s", listsInWords())
 	}
-	lists := []string{"codecs", "datasets", "presets", "probes", "classes", "cases", "claims", "needs"}
 	if slices.Contains(lists, args[0]) {
 		return args, long, nil
 	}
-	return nil, false, usagef("cannot list %q%s; choose codecs, datasets, presets, probes, classes, cases, claims or needs", args[0], suggest.Hint(args[0], lists))
+	return nil, false, usagef("cannot list %q%s; choose %s", args[0], suggest.Hint(args[0], lists), listsInWords())
+}
+
+// lists are what serbench list lists, each a case in listingOf: every
+// study's CaseList among them.
+var lists = []string{"codecs", "datasets", "presets", "probes", "classes", "cases", "costs", "claims", "needs"}
+
+// listsInWords is lists in words: "codecs, ..., claims or needs".
+func listsInWords() string {
+	return strings.Join(lists[:len(lists)-1], ", ") + " or " + lists[len(lists)-1]
 }
 
 // listingOf returns the listing of what: codecs, datasets, presets,
@@ -79,6 +88,8 @@ func listingOf(what string, long bool) listing {
 		return classTable()
 	case "cases":
 		return caseTable()
+	case "costs":
+		return costTable()
 	case "claims":
 		return claimTable()
 	case "needs":
@@ -108,6 +119,15 @@ func datasetTable(long bool) listing {
 				fmt.Sprintf("document: %d bytes, sha256 %s", c.Size, c.SHA256))
 		}
 		t.rows = append(t.rows, r)
+	}
+	return t
+}
+
+// costTable lists the cost study's costs, with what each measures.
+func costTable() listing {
+	t := listing{header: []string{"COST", "DESCRIPTION"}}
+	for _, c := range cost.Cases {
+		t.rows = append(t.rows, row{cells: []string{c.Name, c.Doc}})
 	}
 	return t
 }

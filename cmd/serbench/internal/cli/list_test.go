@@ -1,15 +1,22 @@
 package cli
 
 import (
+	"cmp"
 	"io"
 	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
 
+	"github.com/serbench/serbench/cost"
 	"github.com/serbench/serbench/dataset"
+	"github.com/serbench/serbench/evolve"
+	"github.com/serbench/serbench/fidelity"
+	"github.com/serbench/serbench/hostile"
+	"github.com/serbench/serbench/interop"
 	"github.com/serbench/serbench/preset"
 	"github.com/serbench/serbench/registry"
+	"github.com/serbench/serbench/study"
 )
 
 func TestWrapHanging(t *testing.T) {
@@ -177,6 +184,21 @@ func TestParseList(t *testing.T) {
 	for _, w := range []string{"codecs", "datasets", "presets"} {
 		if l := listingOf(w, false); len(l.rows) == 0 || !strings.HasPrefix(l.header[0], strings.ToUpper(w[:len(w)-1])) {
 			t.Errorf("listing of %s: header %q, %d rows", w, l.header, len(l.rows))
+		}
+	}
+}
+
+// TestStudyCasesListed checks that the list each study command's help
+// points to ("see serbench list costs") exists and lists its cases.
+func TestStudyCasesListed(t *testing.T) {
+	for _, s := range []*study.Study{fidelity.Spec(), hostile.Spec(false), evolve.Spec(), interop.Spec(nil), cost.Spec(cost.Options{})} {
+		word := cmp.Or(s.CaseList, "cases")
+		if !slices.Contains(lists, word) {
+			t.Errorf("%s: its -%s help says 'see serbench list %s', which is not a list; add it to lists and listingOf (list.go)", s.Matrix.Name, word, word)
+			continue
+		}
+		if got := len(listingOf(word, false).rows); got == 0 {
+			t.Errorf("%s: serbench list %s lists nothing", s.Matrix.Name, word)
 		}
 	}
 }

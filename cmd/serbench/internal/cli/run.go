@@ -240,7 +240,7 @@ func (c *runConfig) measure(stderr io.Writer) measure.Config {
 	mc := measure.Config{Options: c.opts, Preset: c.label, LossProbes: fidelity.Shown, AlsoCount: c.mode == results.MeasureBoth}
 	if !c.inproc {
 		mc.Workers = counters(workers(c.timeout, func(cell string, quiet, timeout time.Duration) {
-			fmt.Fprintf(stderr, "serbench: waiting on %s: no progress for %v; killed at %v (-timeout)\n", cell, quiet, timeout)
+			fmt.Fprintf(stderr, "serbench: waiting on %s: no progress for %v; killed once it spends %v of CPU time without any, or sits blocked that long (-timeout)\n", cell, quiet, timeout)
 		}), c.vg)
 		mc.Fresh = freshDecoder
 		if c.cold {

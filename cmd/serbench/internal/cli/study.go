@@ -27,6 +27,9 @@ type studyCommand struct {
 	// spec is the study, built from the command's own flags (parsed by
 	// then) when it has any.
 	spec func() (*study.Study, error)
+	// command is the command's name where it is not the study's (evolve
+	// runs the evolution study): the name its hints tell the user to type.
+	command string
 	// usage and about head the -h text.
 	usage, about string
 	// parallel is -parallel's default.
@@ -48,6 +51,9 @@ type studyCommand struct {
 	// in -o as well, where no run's results are there to draw them.
 	pages bool
 }
+
+// commandName is the name of the command that runs the study named name.
+func (sc *studyCommand) commandName(name string) string { return cmp.Or(sc.command, name) }
 
 // journalName is the file a study's journal is kept in, in the output
 // directory, while the study runs: its presence says the study did not
@@ -102,7 +108,7 @@ func (sc *studyCommand) parse(args []string, stderr io.Writer) (*study.Study, st
 		return nil, r, err
 	}
 	name := s.Matrix.Name
-	b := newFlags(name, sc.usage, sc.about, stderr)
+	b := newFlags(sc.commandName(name), sc.usage, sc.about, stderr)
 	b.study(&r.flags, name+".csv and "+name+".json", sc.parallel, s.Timeout, s.Step)
 	list := cmp.Or(s.CaseList, "cases")
 	b.fs.StringVar(&r.cases, list, "", "comma-separated "+list+" (default: all; see serbench list "+list+")")
@@ -119,7 +125,7 @@ func (sc *studyCommand) parse(args []string, stderr io.Writer) (*study.Study, st
 			return nil, r, err
 		}
 	} else if b.fs.NArg() > 0 {
-		return nil, r, usagef("%s takes no arguments, got %q; use -codecs and -%s", name, b.fs.Args(), list)
+		return nil, r, usagef("%s takes no arguments, got %q; use -codecs and -%s", sc.commandName(name), b.fs.Args(), list)
 	}
 	r.set = map[string]bool{}
 	b.fs.Visit(func(f *flag.Flag) { r.set[f.Name] = true })
@@ -149,7 +155,7 @@ func (sc *studyCommand) execute(ctx context.Context, s *study.Study, args []stri
 	var jw *journal.Writer
 	if done == nil {
 		if _, err := os.Lstat(jpath); err == nil {
-			return &UsageError{Msg: fmt.Sprintf("%s holds an unfinished %s study; finish it with: %s %s -resume %s (or remove %s, or choose another -o)", d.Path(), name, Self, name, d.Path(), jpath)}
+			return &UsageError{Msg: fmt.Sprintf("%s holds an unfinished %s study; finish it with: %s %s -resume %s (or remove %s, or choose another -o)", d.Path(), name, Self, sc.commandName(name), d.Path(), jpath)}
 		}
 		jw, err = journal.Create(jpath, journal.Header{Study: name, Args: args})
 	} else {
@@ -172,13 +178,13 @@ func (sc *studyCommand) execute(ctx context.Context, s *study.Study, args []stri
 		if m != nil {
 			kept = len(m.Cells)
 		}
-		return &RunError{Msg: fmt.Sprintf("%s: %v; the %d cells done are kept in %s: finish with %s %s -resume %s", name, err, kept, jpath, Self, name, d.Path())}
+		return &RunError{Msg: fmt.Sprintf("%s: %v; the %d cells done are kept in %s: finish with %s %s -resume %s", name, err, kept, jpath, Self, sc.commandName(name), d.Path())}
 	}
 	fmt.Fprintf(stderr, "%s: %d codecs by %d %s in %s\n", name, len(m.Codecs), len(m.Cases), plural(s.Matrix.CaseWord), m.Elapsed)
 	var more []*results.Matrix
 	if sc.then != nil {
 		if more, err = sc.then(ctx, pool, m, o); err != nil {
-			return &RunError{Msg: fmt.Sprintf("%s: %v; the study's cells are kept in %s: finish with %s %s -resume %s", name, err, jpath, Self, name, d.Path())}
+			return &RunError{Msg: fmt.Sprintf("%s: %v; the study's cells are kept in %s: finish with %s %s -resume %s", name, err, jpath, Self, sc.commandName(name), d.Path())}
 		}
 	}
 	for _, mm := range append([]*results.Matrix{m}, more...) {

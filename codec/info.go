@@ -75,7 +75,8 @@ type Info struct {
 	// full, from the codec's own types (generated mirror types) to the
 	// type handed to Prepare: what it costs is the harness's conversion,
 	// not decoding, and the runner does not flag a Value costing more
-	// than Decode.
+	// than Decode. Validate refuses it for an API of Reflection, which
+	// has no types of its own to convert from.
 	ValueConverts bool
 
 	// Aliases says a decoded value may share memory with the input it was
@@ -130,6 +131,11 @@ func (info *Info) Validate() error {
 		return fmt.Errorf("codec %s: Info has no New func", info.Name)
 	case info.API == "":
 		return fmt.Errorf("codec %s: Info has no API kind", info.Name)
+	}
+	if info.ValueConverts && info.API == Reflection {
+		// A reflection codec decodes into the type handed to Prepare
+		// itself: a Value that costs more than a copy is decoding.
+		return fmt.Errorf("codec %s: declares ValueConverts with API %s: a reflection codec decodes into the value's own type, so its Value has nothing to convert (ValueConverts is for a codec with types of its own, generated or read from a schema)", info.Name, info.API)
 	}
 	for _, l := range info.Losses {
 		if err := l.validate(); err != nil {

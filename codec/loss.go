@@ -97,11 +97,17 @@ type Loss struct {
 // nothing.
 const MaxDigits = 16
 
+// MaxPrecision is the coarsest TimePrecision a codec may declare: a
+// day, a date's. verify.Equal allows a time to come back anywhere within
+// the precision declared, so a coarser one would let a codec drop times
+// altogether.
+const MaxPrecision = 24 * time.Hour
+
 func (l Loss) validate() error {
 	switch l.Kind {
 	case TimePrecision:
-		if l.Precision <= 0 {
-			return fmt.Errorf("loss %s needs a positive Precision", l.Kind)
+		if l.Precision <= 0 || l.Precision > MaxPrecision {
+			return fmt.Errorf("loss %s needs a positive Precision of %v at most (a codec that keeps less of a time does not carry it)", l.Kind, MaxPrecision)
 		}
 	case FloatPrecision:
 		if l.Digits < 1 || l.Digits > MaxDigits {

@@ -111,13 +111,14 @@ func strict(data []byte, file string) error {
 }
 
 // strictUnits returns a *benchfmt.SyntaxError when a benchmark line of a
-// file serbench wrote lacks ns/op, which serbench writes on every line,
+// file serbench wrote lacks ns/op, which serbench writes on every line
+// but a count's (instructions/op),
 // or has a unit that is not printable: a corrupted unit would file the
 // sample under another name, lost to the comparison.
 func strictUnits(r *benchfmt.Result) error {
 	found := false
 	for _, v := range r.Values {
-		found = found || v.OrigUnit == "ns/op"
+		found = found || v.OrigUnit == "ns/op" || v.Unit == results.UnitInstructions // a unit benchfmt leaves as it is has no OrigUnit
 		if strings.IndexFunc(v.OrigUnit, func(c rune) bool { return !unicode.IsPrint(c) }) >= 0 {
 			found = false
 			break
@@ -200,12 +201,16 @@ func Compare(old, new *Set) ([]Row, error) {
 		}
 		o := benchmath.NewSample(slices.Clone(old.samples[k]), th)
 		n := benchmath.NewSample(slices.Clone(nv), th)
-		rows = append(rows, Row{
+		row := Row{
 			Name: k.name, Unit: k.unit,
 			Old: benchmath.AssumeNothing.Summary(o, 0.95),
 			New: benchmath.AssumeNothing.Summary(n, 0.95),
 			Cmp: benchmath.AssumeNothing.Compare(o, n),
-		})
+		}
+		if k.unit == results.UnitInstructions {
+			row.Old, row.New = spread(old.samples[k]), spread(nv)
+		}
+		rows = append(rows, row)
 	}
 	if len(rows) == 0 {
 		return nil, ErrNothingInCommon
@@ -288,6 +293,18 @@ func interval(s benchmath.Summary) results.Interval {
 		return results.Exact(s.Center)
 	}
 	return results.Interval{Mid: s.Center, Lo: s.Lo, Hi: s.Hi}
+}
+
+// spread summarizes the counts of the processes that counted one
+// benchmark (instructions/op, a line each) by the one rule for counts,
+// results.Spread: their median between their smallest and largest, and
+// infinite bounds (unknown) for one count.
+func spread(xs []float64) benchmath.Summary {
+	v := results.Spread(xs)
+	if !v.Known() {
+		return benchmath.Summary{Center: v.Mid, Lo: math.Inf(-1), Hi: math.Inf(1), Confidence: 1}
+	}
+	return benchmath.Summary{Center: v.Mid, Lo: v.Lo, Hi: v.Hi, Confidence: 1}
 }
 
 // splitCodec removes the codec=NAME part from a benchmark name.

@@ -159,19 +159,24 @@ type Verdict struct {
 	// within the two speeds of a busy run's machine (Speeds): time cannot
 	// decide them.
 	Undecided []Row
+	// Waited are the rows of time that would be flagged but a side of
+	// whose benchmark waited for the CPU (its wall time beyond its CPU
+	// time by more than WaitTolerance): time cannot decide them.
+	Waited []Row
 	// Speeds is the slowdown of the busier run's machine in its busy
 	// phases, 0 when neither run was busy.
 	Speeds float64
 	// Unstable are the rows of units gated only where stable (allocs/op,
 	// cpu-sec/op) that would be flagged but whose runs' spread is too
-	// wide to tell (Gate.Blind).
+	// wide to tell (Gate.Blind), and of B/op and allocs/op of an op whose
+	// allocation is amortized (a fraction of an allocation per op).
 	Unstable []Row
 }
 
 // Judge judges every row.
 func (g Gate) Judge(rows []Row) Verdict {
 	v := Verdict{Threshold: g.Threshold, Compared: len(rows), Speeds: g.speeds()}
-	counted := countedNames(rows)
+	counted, waited, amortized := countedNames(rows), waitedNames(rows), amortizedNames(rows)
 	for _, r := range rows {
 		if r.Significant() {
 			v.Significant++
@@ -179,13 +184,18 @@ func (g Gate) Judge(rows []Row) Verdict {
 		if g.Blind(r) {
 			v.Blind++
 		}
-		switch g.hold(r, counted) {
+		switch g.hold(r, counted, waited, amortized) {
 		case byCounts:
 			v.Counted++
 			continue
 		case bySpeeds:
 			if g.Flagged(r) {
 				v.Undecided = append(v.Undecided, r)
+			}
+			continue
+		case byWait:
+			if g.Flagged(r) {
+				v.Waited = append(v.Waited, r)
 			}
 			continue
 		case unstable:

@@ -56,6 +56,17 @@ type Interleave struct {
 	Dir      string   // a new or empty work directory: the builds, then each run's output
 	Exec     Exec     // nil: Command
 	Log      io.Writer
+	// Progress, if set, is called as each build and each run ends, with
+	// its name ("old", "new-3") and whether it was a run: what a
+	// command's estimate and progress lines count.
+	Progress func(name string, run bool)
+}
+
+// progress calls Progress, if set.
+func (iv *Interleave) progress(name string, run bool) {
+	if iv.Progress != nil {
+		iv.Progress(name, run)
+	}
 }
 
 // sideNames name the two builds in Dir and in the runs' directories.
@@ -106,6 +117,7 @@ func (iv *Interleave) Run(ctx context.Context) (old, new *Side, err error) {
 		if bins[i], err = iv.build(ctx, top, name, s); err != nil {
 			return nil, nil, err
 		}
+		iv.progress(name, false)
 	}
 	var sets [2][]*Set
 	for round := 1; round <= iv.Rounds && ctx.Err() == nil; round++ {
@@ -124,6 +136,7 @@ func (iv *Interleave) Run(ctx context.Context) (old, new *Side, err error) {
 				return nil, nil, err
 			}
 			sets[i] = append(sets[i], set)
+			iv.progress(name, true)
 		}
 	}
 	if len(sets[0]) == 0 || len(sets[1]) == 0 {

@@ -100,6 +100,8 @@ func newInterleave(t *testing.T, f *fakeTools, old, new compare.Version, rounds 
 func TestInterleave(t *testing.T) {
 	f := &fakeTools{perOp: map[string]float64{"src-old": 100, "src-new": 150}}
 	iv := newInterleave(t, f, compare.Version{Ref: "v1"}, compare.Version{Ref: "main"}, 4)
+	var steps []string
+	iv.Progress = func(name string, run bool) { steps = append(steps, fmt.Sprint(name, run)) }
 	old, new, err := iv.Run(context.Background())
 	if err != nil {
 		t.Fatal(err)
@@ -107,6 +109,10 @@ func TestInterleave(t *testing.T) {
 	// The builds alternate old new, new old, ...
 	if want := []string{"old-1", "new-1", "new-2", "old-2", "old-3", "new-3", "new-4", "old-4"}; !slices.Equal(f.runs, want) {
 		t.Errorf("runs in the order %v, want %v", f.runs, want)
+	}
+	// Progress hears of each build, then of each run as it ends.
+	if want := []string{"oldfalse", "newfalse", "old-1true", "new-1true", "new-2true", "old-2true", "old-3true", "new-3true", "new-4true", "old-4true"}; !slices.Equal(steps, want) {
+		t.Errorf("progress %v, want %v", steps, want)
 	}
 	for _, want := range []string{
 		"/repo/sub: git rev-parse --show-toplevel",

@@ -104,7 +104,7 @@ func WriteVerdict(w io.Writer, v Verdict, rows []Row) error {
 		fmt.Fprintf(w, "  improvement: %s %s %s (%s)\n", r.Name, r.Unit, r.Delta(), r.Cmp)
 	}
 	if v.Counted > 0 {
-		fmt.Fprintf(w, "Gate: %d comparisons of time left to the instructions both runs counted for their benchmarks (%s, judged at the same threshold and never under %.0f%%, what a process's hash seeds move a count): a count is what a busy machine does not move.\n", v.Counted, results.UnitInstructions, 100*results.CountGap)
+		fmt.Fprintf(w, "Gate: %d comparisons of time left to the instructions both runs counted for their benchmarks (%s, judged at the same threshold and beyond the two counts' intervals, their processes' smallest to largest count; a side counted by one process, never under %.0f%%): a count is what a busy machine does not move.\n", v.Counted, results.UnitInstructions, 100*results.CountGap)
 	}
 	if len(v.Undecided) > 0 {
 		fmt.Fprintf(w, "Gate: %d comparisons of time changed beyond ±%s but within the %.2fx between a busy run's two speeds (its machine meter, below): time cannot decide them, so they pass. "+
@@ -113,8 +113,15 @@ func WriteVerdict(w io.Writer, v Verdict, rows []Row) error {
 			fmt.Fprintf(w, "  undecided: %s %s %s (%s)\n", r.Name, r.Unit, r.Delta(), r.Cmp)
 		}
 	}
+	if len(v.Waited) > 0 {
+		fmt.Fprintf(w, "Gate: %d comparisons of time changed beyond ±%s where a side waited for the CPU (its wall time per op more than %.0f%% above its CPU time per op): that side measured its share of a busy machine, not the code, so they pass. "+
+			"To decide them, count instructions (serbench run -measure both) or run the two alternately (serbench compare -interleave):\n", len(v.Waited), FormatThreshold(v.Threshold), 100*WaitTolerance)
+		for _, r := range v.Waited {
+			fmt.Fprintf(w, "  undecided: %s %s %s (%s)\n", r.Name, r.Unit, r.Delta(), r.Cmp)
+		}
+	}
 	if len(v.Unstable) > 0 {
-		fmt.Fprintf(w, "Gate: %d comparisons of allocs/op or cpu-sec/op changed beyond ±%s where their runs disagree with themselves by as much (their two ± add up to more): not judged.\n", len(v.Unstable), FormatThreshold(v.Threshold))
+		fmt.Fprintf(w, "Gate: %d comparisons of allocs/op or cpu-sec/op changed beyond ±%s where their runs disagree with themselves by as much (their two ± add up to more), or of B/op or allocs/op of an op that allocates a fraction of an allocation per op (amortized: how often follows the collector, which the machine's speed moves): not judged.\n", len(v.Unstable), FormatThreshold(v.Threshold))
 	}
 	if v.Blind > 0 {
 		fmt.Fprintf(w, "Gate at ±%s: %d of %d comparisons too noisy to flag a change that size (their two ± add up to more, or a side has fewer than 6 samples): more samples narrow them (a larger -budget; with -interleave, more -rounds).\n", FormatThreshold(v.Threshold), v.Blind, v.Compared)

@@ -9,8 +9,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"syscall"
-	"time"
 )
 
 // BuildFlags are the flags of every build the study measures: stripped
@@ -40,68 +38,18 @@ func run(cmd *exec.Cmd) ([]byte, error) {
 	return out.Bytes(), nil
 }
 
-// Size builds main m as BuildFlags say, with build cache cache (empty:
-// the user's), and returns the binary's size in bytes.
-func (w *Workspace) Size(ctx context.Context, m *Main, cache string) (int64, error) {
-	bin := filepath.Join(w.Dir, "bin-"+m.Codec)
-	args := append([]string{"build"}, BuildFlags...)
-	if _, err := run(goCmd(ctx, w.Dir, cache, m.Dir, append(args, "-o", bin, ".")...)); err != nil {
-		return 0, fmt.Errorf("cost: building %s's main: %w", m.Codec, err)
-	}
-	fi, err := os.Stat(bin)
-	if err != nil {
-		return 0, fmt.Errorf("cost: %w", err)
-	}
-	os.Remove(bin)
-	return fi.Size(), nil
-}
-
 // Seed builds into cache, as BuildFlags say, the standard library
-// packages std and, with a non-nil base, the baseline main's packages
-// (serbench's codec contract and the dataset package, and their
-// modules): a cold build that starts from a copy of it compiles what a
-// codec adds (its library, its adapter) and links, and nothing the
-// baseline has.
-func (w *Workspace) Seed(ctx context.Context, cache string, std []string, base *Main) error {
-	if len(std) > 0 {
-		args := append(append([]string{"build"}, BuildFlags[:1]...), std...)
-		if _, err := run(goCmd(ctx, w.Dir, cache, w.Dir, args...)); err != nil {
-			return fmt.Errorf("cost: seeding the build cache with the standard library: %w", err)
-		}
+// packages std: a cold build that starts from a copy of it compiles
+// every package of a main outside the standard library, and links.
+func (w *Workspace) Seed(ctx context.Context, cache string, std []string) error {
+	if len(std) == 0 {
+		return nil
 	}
-	if base != nil {
-		args := append([]string{"build"}, BuildFlags...)
-		if _, err := run(goCmd(ctx, w.Dir, cache, base.Dir, append(args, "-o", os.DevNull, ".")...)); err != nil {
-			return fmt.Errorf("cost: seeding the build cache with the baseline: %w", err)
-		}
+	args := append(append([]string{"build"}, BuildFlags[:1]...), std...)
+	if _, err := run(goCmd(ctx, w.Dir, cache, w.Dir, args...)); err != nil {
+		return fmt.Errorf("cost: seeding the build cache with the standard library: %w", err)
 	}
 	return nil
-}
-
-// coldBuild builds the main in dir of workspace work with a build cache
-// of its own, a copy of seed (hard links: the cache's entries are never
-// written in place), and returns the build's CPU-seconds: user and
-// system time from the go command's rusage, which holds the compiler's
-// and the linker's, the processes it waited for.
-func coldBuild(ctx context.Context, work, dir, seed string) (float64, error) {
-	tmp, err := os.MkdirTemp(work, "cold-")
-	if err != nil {
-		return 0, fmt.Errorf("cost: %w", err)
-	}
-	defer os.RemoveAll(tmp)
-	cache := filepath.Join(tmp, "cache")
-	if err := linkTree(seed, cache); err != nil {
-		return 0, fmt.Errorf("cost: copying the seeded cache: %w", err)
-	}
-	args := append([]string{"build"}, BuildFlags...)
-	cmd := goCmd(ctx, work, cache, dir, append(args, "-o", filepath.Join(tmp, "bin"), ".")...)
-	if _, err := run(cmd); err != nil {
-		return 0, err
-	}
-	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
-		return time.Duration(ru.Utime.Nano() + ru.Stime.Nano()).Seconds(), nil
-	}
-	return (cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()).Seconds(), nil
 }
 
 // linkTree copies directory src to dst, hard-linking files where it can;

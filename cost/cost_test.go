@@ -52,7 +52,8 @@ func (f fixedFetcher) Fetch(_ context.Context, url string) ([]byte, error) {
 
 // TestStudy runs the whole study on the driver for encoding/json, the
 // cheapest codec to build (its library is the standard library's, which
-// the seeded cache holds), and for msgpack, whose module the children ask
+// the seeded cache holds: its builds compile the baseline's packages and
+// its adapter), and for msgpack, whose module the children ask
 // a module proxy about: an httptest server in this process. It checks
 // the structure of what the cells record, never the figures' sizes
 // beyond their signs.
@@ -111,6 +112,14 @@ func TestStudy(t *testing.T) {
 	if c := m.Cell("json", cost.CaseBuild); !strings.Contains(c.Detail, "runs ") || strings.Count(c.Detail, ".") < 3 {
 		t.Errorf("json's build cell holds no runs: %s", c.Detail)
 	}
+	// The seed holds the standard library alone: every other package of
+	// the main is compiled, and its CPU counted.
+	if c := m.Cell("json", cost.CaseBuild); strings.Contains(c.Detail, "not compiled") || parseFloat(fact("json", cost.CaseBuild, cost.FactBuildCPU)) <= 0 {
+		t.Errorf("json's build: %s", c.Detail)
+	}
+	if !strings.Contains(strings.Join(m.Settings, "; "), "the go command's own CPU") {
+		t.Errorf("the settings do not give the go command's own CPU: %q", m.Settings)
+	}
 	if fact("json", cost.CaseDeps, cost.FactModules) != "0" || fact("msgpack", cost.CaseDeps, cost.FactModules) == "0" {
 		t.Errorf("modules: json %s, msgpack %s; want none and some", fact("json", cost.CaseDeps, cost.FactModules), fact("msgpack", cost.CaseDeps, cost.FactModules))
 	}
@@ -129,6 +138,11 @@ func TestStudy(t *testing.T) {
 	if m.Study.Code(m.Cell("json", cost.CaseUpkeep)) != "std" {
 		t.Errorf("json's upkeep: %+v", m.Cell("json", cost.CaseUpkeep))
 	}
+}
+
+func parseFloat(s string) float64 {
+	x, _ := strconv.ParseFloat(s, 64)
+	return x
 }
 
 // TestCheckUpkeep asks a module proxy that lists no @latest, as some do:

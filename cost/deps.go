@@ -32,6 +32,10 @@ type Package struct {
 	CgoFiles []string
 	SFiles   []string
 	Imports  []string
+	// Deps are the packages it depends on, directly or not.
+	Deps []string
+	// Error says why go list -e could not load it.
+	Error *struct{ Err string }
 }
 
 // Deps lists the packages main m depends on, itself included.

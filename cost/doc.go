@@ -18,20 +18,31 @@
 // builds with the checkout's module requirements. Every build is
 // stripped and trimmed (BuildFlags: -trimpath -ldflags='-s -w').
 //
+// Before the driver's rounds the parent writes every main, lists them all
+// with one go list (Workspace.List; the deps, unsafe and code cells come
+// from it), and has a child build all of them at once, Options.Runs
+// times (ColdBuild): a package two codecs share is compiled once per
+// build, not once per codec, and each build's figures fall on every codec
+// alike. The deterministic and upkeep cells then run in children of
+// their own.
+//
 // # The costs
 //
-//   - binary: the main's size less the baseline's, in bytes, exact.
-//   - build: the CPU-seconds (user+sys from the rusage of the go command,
-//     which holds the compiler's and the linker's) of a cold build of the
-//     main, less those of the baseline's built beside it. Each build has
-//     a build cache of its own, a hard-linked copy of one seeded with the
-//     standard library packages the mains need and the baseline's own
-//     packages, so that it compiles what the codec adds and links. The
-//     build runs Options.Runs times, one run per round of the driver, so
-//     that a change of the machine's load falls on every codec alike; the
-//     median and its 95% interval are benchmath's (results.Summarize).
-//     The seeded cache holds nothing of a codec and is kept between runs
-//     in the user's cache directory.
+//   - binary: the main's size less the baseline's, in bytes, exact, from
+//     the first build.
+//   - build: the CPU-seconds (user+sys) a cold build of the main costs
+//     from a build cache seeded with the standard library alone: the
+//     tools the go command runs for its packages outside the standard
+//     library (compile, asm, cgo) and its link, each tool's rusage logged
+//     by a -toolexec wrapper (Accounting), less the same figure of the
+//     baseline's. The go command's own work (loading, hashing, its
+//     questions to the tools) is in no codec's figure; the matrix's
+//     settings give it for the whole build. Each build has a cache of its
+//     own, a hard-linked copy of the seed, which is kept between runs in
+//     the user's cache directory since it holds nothing of a codec; the
+//     tools' output passes through the wrapper unchanged, so their action
+//     IDs, and the seed's hits, are as without it. The median of the
+//     builds and its 95% interval are benchmath's (results.Summarize).
 //   - deps: the modules and packages outside the standard library the
 //     main adds (go list -deps), each module's licence as
 //     github.com/google/licensecheck reads its LICENSE file, and whether

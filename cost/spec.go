@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -33,10 +34,10 @@ type Options struct {
 	// Now is when the pinned versions' ages and the latest releases' are
 	// measured. Default time.Now.
 	Now func() time.Time
-	// Seed is the build cache seeded with the standard library and the
-	// baseline, kept between runs since it holds nothing of a codec.
-	// Default: serbench/cost-seed in the user's cache directory, or one
-	// in the run's workspace when there is none.
+	// Seed is the build cache seeded with the standard library, kept
+	// between runs since it holds nothing of a codec. Default:
+	// serbench/cost-seed-std in the user's cache directory, or one in the
+	// run's workspace when there is none.
 	Seed string
 }
 
@@ -44,17 +45,19 @@ type Options struct {
 // whose median benchmath gives a 95% interval for.
 const DefaultRuns = 6
 
-// DefaultTimeout is the default time one step (a cold build) may take:
-// the largest libraries take over a minute of CPU on a loaded machine.
-const DefaultTimeout = 10 * time.Minute
+// DefaultTimeout is the default time one step (a package's compile in a
+// cold build) may take: the largest packages take a minute of CPU, many
+// times that in wall time on a loaded machine.
+const DefaultTimeout = 20 * time.Minute
 
 // Spec returns the cost study as a value on the study driver (package
-// study): every registered codec takes part, each cell in a child of its
-// own. The parent prepares each codec's main in a workspace outside the
-// tree when its first task is made (Study.Input), extending a build
-// cache seeded with the standard library packages the mains need and the
-// baseline's; the children build, list, encode and ask the module proxy;
-// Record turns what they found into cells; After removes the workspace.
+// study): every registered codec takes part. Before the cells' rounds,
+// the parent writes every codec's main into a workspace outside the
+// tree, lists them all with one go list (the deps, unsafe and code
+// cells), seeds a build cache with the standard library packages they
+// need, and runs Runs cold builds of all the mains at once, each in a
+// child (the binary and build cells); the deterministic and upkeep cells
+// then run in children of their own. After removes the workspace.
 func Spec(o Options) *study.Study {
 	e := &env{opts: o, runs: cmp.Or(o.Runs, DefaultRuns)}
 	return &study.Study{
@@ -63,9 +66,11 @@ func Spec(o Options) *study.Study {
 		CaseList: "costs",
 		Takes:    func(codec.Info) string { return "" }, // every codec costs something to adopt
 		Timeout:  DefaultTimeout,
-		Step:     "one build",
-		Settings: []string{fmt.Sprintf("%d cold builds per main, each with a build cache of its own seeded with the standard library and the baseline", e.runs),
+		Step:     "one package's compile",
+		Settings: []string{"every main in one go build, with a build cache of its own seeded with the standard library alone; " +
+			"a main's CPU-seconds are its packages' compiles' and its link's (go build -toolexec)",
 			"binaries built -trimpath -ldflags='-s -w'"},
+		Before: e.before,
 		Input:  e.input,
 		Cell:   runCell,
 		Record: e.record,
@@ -73,41 +78,43 @@ func Spec(o Options) *study.Study {
 	}
 }
 
+// caseColdBuild is the task of Before's children: one cold build of
+// every main.
+const caseColdBuild = "cold-build"
+
 // env is the parent's side of a run: the workspace, its mains and the
-// seeded cache, made as the first tasks of each codec need them.
+// seeded cache.
 type env struct {
 	opts Options
 	runs int
 
 	mu       sync.Mutex
-	prepared bool
-	err      error
 	w        *Workspace
-	adapters map[string]Adapter
-	base     *Main
 	seed     string
-	seeded   map[string]bool
-	warm     string // the binary cells' shared cache: the seed and the codecs' packages
+	overhead []float64 // the go command's own CPU-seconds in each cold build
+	mains    int
 	proxy    string
 }
 
 // cellInput is what a cell's child is given.
 type cellInput struct {
 	Root  string `json:"root,omitempty"` // the checkout, for upkeep's pinned version
-	Work  string `json:"work,omitempty"`
-	Dir   string `json:"dir,omitempty"`  // the codec's main
-	Base  string `json:"base,omitempty"` // the baseline's
-	Seed  string `json:"seed,omitempty"`
-	Warm  string `json:"warm,omitempty"`
 	Proxy string `json:"proxy,omitempty"`
-	// Err says why the codec's main could not be prepared: the child
+	// Err says why the cell was not measured before its task: the child
 	// returns it.
 	Err string `json:"err,omitempty"`
 }
 
-// input prepares c's codec's main, once, and returns what its cells'
-// children need. The deterministic and upkeep cases need no main: they
-// prepare nothing.
+// coldInput is what a cold build's child is given.
+type coldInput struct {
+	Work    string   `json:"work"`
+	Seed    string   `json:"seed"`
+	Wrapper string   `json:"wrapper"`
+	Mains   []string `json:"mains"` // import paths
+}
+
+// input returns what a deterministic or upkeep cell's child needs. The
+// other cases are measured in Before, which finishes their cells.
 func (e *env) input(c *study.Cell) any {
 	e.mu.Lock()
 	defer e.mu.Unlock()
@@ -120,105 +127,253 @@ func (e *env) input(c *study.Cell) any {
 		}
 		return cellInput{Root: e.opts.Root, Proxy: e.proxy}
 	}
-	m, err := e.prepare(c.Codec)
-	if err != nil {
-		return cellInput{Err: err.Error()}
-	}
-	return cellInput{Work: e.w.Dir, Dir: m.Dir, Base: e.base.Dir, Seed: e.seed, Warm: e.warm, Proxy: e.proxy}
+	return cellInput{Err: "cost: the " + c.Case.Name + " case is measured before the rounds, and was not"}
 }
 
-// prepare makes the workspace and the baseline on its first call, and
-// codec info's main on the first for it, seeding the cache with the
-// standard library packages the main needs that it lacks.
-func (e *env) prepare(info codec.Info) (*Main, error) {
-	if !e.prepared {
-		e.prepared = true
-		e.err = e.start()
-	}
-	if e.err != nil {
-		return nil, e.err
-	}
-	if m := e.w.Mains[info.Name]; m != nil {
-		return m, nil
-	}
-	a, ok := e.adapters[info.Name]
-	if !ok {
-		return nil, fmt.Errorf("cost: no adapter package of %s found under %s/codecs", info.Name, e.opts.Root)
-	}
-	m, err := e.w.Add(info.Name, &a, mainDataset(info))
-	if err != nil {
-		return nil, err
-	}
-	pkgs, err := e.w.Deps(context.Background(), m)
-	if err != nil {
-		return nil, err
-	}
-	return m, e.seedStd(pkgs)
+// A prepared is a codec's main and its packages, or why it has none.
+type prepared struct {
+	main *Main
+	pkgs []Package
+	why  string
 }
 
-// start makes the workspace, the baseline and the seeded cache.
-func (e *env) start() error {
-	root := e.opts.Root
-	if root == "" {
-		return fmt.Errorf("cost: no serbench checkout named (Options.Root)")
+// mainCases are the cases Before measures from the mains.
+var mainCases = []string{CaseBinary, CaseBuild, CaseDeps, CaseUnsafe, CaseCode}
+
+// before measures the cases of cells that read the mains: it prepares
+// the mains of their codecs, fills the deps, unsafe and code cells from
+// one go list, and the binary and build cells from cold builds of all
+// the mains at once, run (in a child each, as many side by side as the
+// pool runs) Runs times when a build cell is among them, once for the
+// binaries alone.
+func (e *env) before(ctx context.Context, cells []*study.Cell, run func(context.Context, []study.Task) ([]worker.TaskResult, error)) error {
+	byCodec := map[string][]*study.Cell{}
+	var infos []codec.Info
+	builds, binaries := false, false
+	for _, c := range cells {
+		if !slices.Contains(mainCases, c.Case.Name) {
+			continue
+		}
+		if byCodec[c.Codec.Name] == nil {
+			infos = append(infos, c.Codec)
+		}
+		byCodec[c.Codec.Name] = append(byCodec[c.Codec.Name], c)
+		builds = builds || c.Case.Name == CaseBuild
+		binaries = binaries || c.Case.Name == CaseBinary
 	}
-	var err error
-	if e.adapters, err = Locate(root, registry.Names()); err != nil && len(e.adapters) == 0 {
-		return err
+	if len(infos) == 0 {
+		return nil
 	}
-	if e.w, err = NewWorkspace(root); err != nil {
-		return err
-	}
-	if e.base, err = e.w.Add(Baseline, nil, "tiny"); err != nil {
-		return err
-	}
-	e.seed, e.seeded, e.warm = e.opts.Seed, map[string]bool{}, filepath.Join(e.w.Dir, "size-cache")
-	if e.seed == "" {
-		e.seed = filepath.Join(e.w.Dir, "seed-cache")
-		if dir, err := os.UserCacheDir(); err == nil {
-			e.seed = filepath.Join(dir, "serbench", "cost-seed")
+	// unmeasured finishes the cells of codec name of the cases given (all
+	// when none) that have no outcome yet.
+	unmeasured := func(name, why string, cases ...string) {
+		for _, c := range byCodec[name] {
+			if c.Result.Outcome == "" && (len(cases) == 0 || slices.Contains(cases, c.Case.Name)) {
+				c.Result.Outcome, c.Result.Detail = Unmeasured, why
+			}
 		}
 	}
-	pkgs, err := e.w.Deps(context.Background(), e.base)
+	preps, base, err := e.prepare(ctx, infos)
 	if err != nil {
+		for _, info := range infos {
+			unmeasured(info.Name, err.Error())
+		}
+		return nil
+	}
+	added := map[string]Dependencies{}
+	for _, info := range infos {
+		p := preps[info.Name]
+		if p.why != "" {
+			unmeasured(info.Name, p.why)
+			continue
+		}
+		added[info.Name] = Added(p.pkgs, base.pkgs)
+		d := added[info.Name]
+		for _, c := range byCodec[info.Name] {
+			switch c.Case.Name {
+			case CaseDeps:
+				c.Result = depsCell(d)
+			case CaseUnsafe:
+				c.Result = unsafeCell(info, d)
+			case CaseCode:
+				c.Result = codeCell(info, CountCode(d.Serbench))
+			}
+		}
+	}
+	if !builds && !binaries {
+		return nil
+	}
+	wrapper, err := e.w.Toolexec(ctx)
+	if err != nil {
+		for _, info := range infos {
+			unmeasured(info.Name, err.Error())
+		}
+		return nil
+	}
+	in := coldInput{Work: e.w.Dir, Seed: e.seed, Wrapper: wrapper, Mains: []string{base.main.ImportPath()}}
+	for _, info := range infos {
+		if p := preps[info.Name]; p.why == "" {
+			in.Mains = append(in.Mains, p.main.ImportPath())
+		}
+	}
+	runs := 1
+	if builds {
+		runs = e.runs
+	}
+	// The builds run at once, as many side by side as the pool runs
+	// children: what each measures is CPU time, which a busy machine
+	// moves little, and a long study on a loaded one gets its share of
+	// the processors sooner.
+	tasks := make([]study.Task, runs)
+	for i := range tasks {
+		tasks[i] = study.Task{Codec: infos[0], Case: caseColdBuild, Input: mustJSON(in)}
+	}
+	rs, err := run(ctx, tasks)
+	if err != nil {
+		// The driver runs no After when Before fails: the workspace goes
+		// here.
+		e.after(ctx, nil)
 		return err
 	}
-	if err := e.seedStd(pkgs); err != nil {
-		return err
+	var accs []Accounting
+	why := ""
+	for _, r := range rs {
+		if d := study.Died(r); d != "" {
+			why = d
+			continue
+		}
+		var a Accounting
+		if err := study.Decode(r, &a); err != nil {
+			why = err.Error()
+			continue
+		}
+		accs = append(accs, a)
+		e.overhead = append(e.overhead, a.Total-a.Tooled())
 	}
-	if err := e.w.Seed(context.Background(), e.seed, nil, e.base); err != nil {
-		return err
-	}
-	if err := linkTree(e.seed, e.warm); err != nil {
-		return fmt.Errorf("cost: copying the seeded cache: %w", err)
+	e.mains = len(in.Mains)
+	for _, info := range infos {
+		p := preps[info.Name]
+		if p.why != "" {
+			continue
+		}
+		var cpu, baseCPU []float64
+		var failed string
+		missing := 0
+		for _, a := range accs {
+			if _, ok := a.Sizes[p.main.ImportPath()]; !ok {
+				failed = cmp.Or(a.Failed, "no binary")
+				continue
+			}
+			for _, c := range byCodec[info.Name] {
+				if c.Case.Name == CaseBinary && c.Result.Outcome == "" {
+					c.Result = binaryCell(binaryOut{Binary: a.Sizes[p.main.ImportPath()], Baseline: a.Sizes[base.main.ImportPath()]})
+				}
+			}
+			x, m := a.CPU(p.pkgs, p.main.ImportPath())
+			b, _ := a.CPU(base.pkgs, base.main.ImportPath())
+			cpu, baseCPU, missing = append(cpu, x), append(baseCPU, b), missing+m
+		}
+		if len(cpu) > 0 {
+			for _, c := range byCodec[info.Name] {
+				if c.Case.Name == CaseBuild {
+					c.Result = buildCell(cpu, baseCPU)
+					if missing > 0 {
+						c.Result.Detail += fmt.Sprintf("; %d of its packages were not compiled, their CPU not counted: the seeded cache held them", missing)
+					}
+					if len(cpu) < runs {
+						c.Result.Detail += fmt.Sprintf("; %d of %d builds failed: %s", runs-len(cpu), runs, cmp.Or(failed, why))
+					}
+				}
+			}
+		}
+		unmeasured(info.Name, cmp.Or(why, failed, "not built"), CaseBinary, CaseBuild)
 	}
 	return nil
 }
 
-// seedStd builds the standard library packages of pkgs that the seed
-// lacks into it.
-func (e *env) seedStd(pkgs []Package) error {
+func mustJSON(v any) json.RawMessage {
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic(err)
+	}
+	return b
+}
+
+// prepare makes the workspace, the baseline's main and every codec's of
+// infos, lists them with one go list, and seeds the cache with the
+// standard library packages they need. It returns each codec's main and
+// packages (or why it has none) and the baseline's; an error stops
+// every codec.
+func (e *env) prepare(ctx context.Context, infos []codec.Info) (map[string]*prepared, *prepared, error) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	root := e.opts.Root
+	if root == "" {
+		return nil, nil, fmt.Errorf("cost: no serbench checkout named (Options.Root)")
+	}
+	adapters, err := Locate(root, registry.Names())
+	if err != nil && len(adapters) == 0 {
+		return nil, nil, err
+	}
+	if e.w == nil {
+		if e.w, err = NewWorkspace(root); err != nil {
+			return nil, nil, err
+		}
+	}
+	bm, err := e.w.Add(Baseline, nil, "tiny")
+	if err != nil {
+		return nil, nil, err
+	}
+	preps := map[string]*prepared{}
+	mains := []*Main{bm}
+	for _, info := range infos {
+		a, ok := adapters[info.Name]
+		if !ok {
+			preps[info.Name] = &prepared{why: fmt.Sprintf("cost: no adapter package of %s found under %s/codecs", info.Name, root)}
+			continue
+		}
+		m, err := e.w.Add(info.Name, &a, mainDataset(info))
+		if err != nil {
+			preps[info.Name] = &prepared{why: err.Error()}
+			continue
+		}
+		preps[info.Name] = &prepared{main: m}
+		mains = append(mains, m)
+	}
+	all, err := e.w.List(ctx, mains)
+	if err != nil {
+		return nil, nil, err
+	}
+	base := &prepared{main: bm}
+	if base.pkgs, err = Closure(all, bm); err != nil {
+		return nil, nil, err
+	}
 	var std []string
-	for _, p := range pkgs {
-		if p.Standard && !e.seeded[p.ImportPath] {
+	for _, p := range preps {
+		if p.main == nil {
+			continue
+		}
+		if p.pkgs, err = Closure(all, p.main); err != nil {
+			p.why = err.Error()
+		}
+	}
+	for _, p := range all {
+		if p.Standard && p.ImportPath != "unsafe" && p.ImportPath != "C" && p.Error == nil {
 			std = append(std, p.ImportPath)
 		}
 	}
-	if len(std) == 0 {
-		return nil
+	slices.Sort(std)
+	e.seed = e.opts.Seed
+	if e.seed == "" {
+		e.seed = filepath.Join(e.w.Dir, "seed-cache")
+		if dir, err := os.UserCacheDir(); err == nil {
+			e.seed = filepath.Join(dir, "serbench", "cost-seed-std")
+		}
 	}
-	if err := e.w.Seed(context.Background(), e.seed, std, nil); err != nil {
-		return err
+	if err := e.w.Seed(ctx, e.seed, std); err != nil {
+		return nil, nil, err
 	}
-	for _, p := range std {
-		e.seeded[p] = true
-	}
-	// The binary cells share a cache that holds the seed and the codecs'
-	// packages as they are built: sizes need no cold build.
-	if err := linkTree(e.seed, e.warm); err != nil {
-		return fmt.Errorf("cost: copying the seeded cache: %w", err)
-	}
-	return nil
+	return preps, base, nil
 }
 
 // mainDataset returns the dataset a codec's main encodes: the first
@@ -237,36 +392,40 @@ func mainDataset(info codec.Info) string {
 	return "tiny"
 }
 
-// after removes the workspace; a next run of the same value makes
-// another.
-func (e *env) after(context.Context, *results.Matrix) error {
+// after notes the go command's own CPU-seconds, which the build figures
+// leave out, in matrix m (if any), and removes the workspace; a next run
+// of the same value makes another.
+func (e *env) after(_ context.Context, m *results.Matrix) error {
 	e.mu.Lock()
 	defer e.mu.Unlock()
+	if len(e.overhead) > 0 && m != nil {
+		st := results.Summarize(e.overhead, 0.95)
+		m.Settings = append(m.Settings, fmt.Sprintf("%d cold builds of %d mains; the go command's own CPU in one, not in any main's figure: %s s (median)",
+			len(e.overhead), e.mains, ff(st.Median)))
+	}
 	if e.w != nil {
 		e.w.Close()
 	}
-	e.prepared, e.w, e.err = false, nil, nil
+	e.w, e.overhead = nil, nil
 	return nil
 }
 
-// The children's outputs, one per kind of case.
-type (
-	binaryOut struct {
-		Binary   int64 `json:"binary"`
-		Baseline int64 `json:"baseline"`
-	}
-	buildOut struct {
-		CPU     float64 `json:"cpu_s"`
-		BaseCPU float64 `json:"base_cpu_s"`
-	}
-	depsOut struct {
-		Deps Dependencies `json:"deps"`
-		Code Code         `json:"code"`
-	}
-)
+// binaryOut is a binary cell's figures.
+type binaryOut struct {
+	Binary   int64 `json:"binary"`
+	Baseline int64 `json:"baseline"`
+}
 
-// runCell is the child's side: one case through one codec.
+// runCell is the child's side: a cold build of every main, or one case
+// through one codec.
 func runCell(ctx context.Context, t study.Task, step func(string)) (any, error) {
+	if t.Case == caseColdBuild {
+		var in coldInput
+		if err := json.Unmarshal(t.Input, &in); err != nil {
+			return nil, fmt.Errorf("cost: reading the task: %w", err)
+		}
+		return ColdBuild(ctx, in.Work, in.Seed, in.Wrapper, in.Mains, step)
+	}
 	var in cellInput
 	if len(t.Input) > 0 {
 		if err := json.Unmarshal(t.Input, &in); err != nil {
@@ -276,42 +435,7 @@ func runCell(ctx context.Context, t study.Task, step func(string)) (any, error) 
 	if in.Err != "" && t.Case != CaseDeterministic {
 		return nil, fmt.Errorf("%s", in.Err)
 	}
-	w := &Workspace{Dir: in.Work}
 	switch t.Case {
-	case CaseBinary:
-		// Go's build cache is safe for builds beside each other: the
-		// binary cells share one, so that a library two codecs use is
-		// compiled once.
-		step("build")
-		var out binaryOut
-		var err error
-		if out.Baseline, err = w.Size(ctx, &Main{Codec: Baseline, Dir: in.Base}, in.Warm); err != nil {
-			return nil, err
-		}
-		out.Binary, err = w.Size(ctx, &Main{Codec: t.Codec.Name, Dir: in.Dir}, in.Warm)
-		return out, err
-	case CaseBuild:
-		var out buildOut
-		var err error
-		step("cold build of the baseline")
-		if out.BaseCPU, err = coldBuild(ctx, in.Work, in.Base, in.Seed); err != nil {
-			return nil, err
-		}
-		step("cold build")
-		out.CPU, err = coldBuild(ctx, in.Work, in.Dir, in.Seed)
-		return out, err
-	case CaseDeps, CaseUnsafe, CaseCode:
-		step("go list")
-		pkgs, err := w.Deps(ctx, &Main{Codec: t.Codec.Name, Dir: in.Dir})
-		if err != nil {
-			return nil, err
-		}
-		base, err := w.Deps(ctx, &Main{Codec: Baseline, Dir: in.Base})
-		if err != nil {
-			return nil, err
-		}
-		d := Added(pkgs, base)
-		return depsOut{Deps: d, Code: CountCode(d.Serbench)}, nil
 	case CaseDeterministic:
 		return determine(t.Codec, step)
 	case CaseUpkeep:
@@ -342,14 +466,8 @@ func pinned(ctx context.Context, root, mod string) (string, error) {
 	return strings.TrimSpace(string(out)), nil
 }
 
-// buildState is what a build cell keeps between its runs.
-type buildState struct {
-	CPU, Base []float64
-}
-
 // record is the parent's side: it turns a child's answer into the cell,
-// running a build cell again until it has its runs and a determinism
-// cell once more, in a fresh process.
+// running a determinism cell once more, in a fresh process.
 func (e *env) record(c *study.Cell, r worker.TaskResult) bool {
 	info := c.Codec
 	if why := study.Died(r); why != "" {
@@ -357,38 +475,6 @@ func (e *env) record(c *study.Cell, r worker.TaskResult) bool {
 		return false
 	}
 	switch c.Case.Name {
-	case CaseBinary:
-		var out binaryOut
-		if !decode(c, r, &out) {
-			return false
-		}
-		c.Result = binaryCell(out)
-	case CaseBuild:
-		var out buildOut
-		if !decode(c, r, &out) {
-			return false
-		}
-		st, _ := c.State.(*buildState)
-		if st == nil {
-			st = &buildState{}
-			c.State = st
-		}
-		st.CPU, st.Base = append(st.CPU, out.CPU), append(st.Base, out.BaseCPU)
-		c.Result = buildCell(st.CPU, st.Base)
-		return len(st.CPU) < e.runs
-	case CaseDeps, CaseUnsafe, CaseCode:
-		var out depsOut
-		if !decode(c, r, &out) {
-			return false
-		}
-		switch c.Case.Name {
-		case CaseDeps:
-			c.Result = depsCell(out.Deps)
-		case CaseUnsafe:
-			c.Result = unsafeCell(info, out.Deps)
-		default:
-			c.Result = codeCell(info, out.Code)
-		}
 	case CaseDeterministic:
 		var out Determinism
 		if !decode(c, r, &out) {

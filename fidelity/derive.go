@@ -185,3 +185,47 @@ func Shown(info codec.Info) map[string]string {
 	}
 	return out
 }
+
+// Excess runs, in this process, the probes that show the precision losses
+// info declares (codec.TimePrecision, codec.FloatPrecision), and returns
+// why each declaration is larger than what they observe: a time
+// precision coarser than the finest of the probes' precisions under
+// which the probe's time comes back equal (exact: none), or fewer float
+// digits than the most under which its floats do. verify.Equal allows
+// what a codec declares, so a declaration larger than its loss lets a
+// codec drop what it claims to keep: a time precision of 200 years
+// accepts any time at all. A probe the codec does not take, or whose
+// value comes back changed beyond the probes' coarsest precision, decides
+// nothing.
+func Excess(info codec.Info) []string {
+	var out []string
+	for _, l := range info.Losses {
+		if l.Kind != codec.TimePrecision && l.Kind != codec.FloatPrecision {
+			continue
+		}
+		for _, p := range Probes {
+			if p.Shows != l.Kind || p.Heavy {
+				continue
+			}
+			ev := Check(info, p).Evidence()
+			if ev.Outcome != Exact && ev.Outcome != Normalised {
+				continue
+			}
+			got, lost := lossOf(l.Kind, ev)
+			switch {
+			case l.Kind == codec.TimePrecision && !lost:
+				out = append(out, fmt.Sprintf("declares %s, but probe %s comes back exact", l, p.Name))
+			case l.Kind == codec.TimePrecision && l.Precision > got.Precision:
+				out = append(out, fmt.Sprintf("declares %s, but probe %s comes back within %v", l, p.Name, got.Precision))
+			case l.Kind == codec.FloatPrecision && !lost:
+				out = append(out, fmt.Sprintf("declares %s, but probe %s comes back exact", l, p.Name))
+			case l.Kind == codec.FloatPrecision && l.Digits < got.Digits:
+				out = append(out, fmt.Sprintf("declares %s, but probe %s keeps %d digits", l, p.Name, got.Digits))
+			default:
+				continue
+			}
+			break
+		}
+	}
+	return out
+}

@@ -276,7 +276,8 @@ func TestColumns(t *testing.T) {
 		}
 	}
 	for _, n := range []string{"msgpack@python-msgpack", "msgpack@python-msgpack+careful", "msgpack@node-msgpack+careful", "cbor@python-cbor2", "json@node-json",
-		"proto@python-protobuf", "vtproto@node-protobufjs", "gogoproto@python-protobuf", "avro@python-fastavro", "goavro@node-avsc+careful"} {
+		"proto@python-protobuf", "vtproto@node-protobufjs", "gogoproto@python-protobuf", "avro@python-fastavro", "goavro@node-avsc+careful",
+		"json@java-jackson+careful", "cbor@java-jackson-cbor", "proto@java-protobuf", "goavro@java-avro"} {
 		if !slices.Contains(names, n) {
 			t.Errorf("no column %s", n)
 		}
@@ -339,25 +340,34 @@ func runColumn(t *testing.T, col string, probes []string) []results.MatrixCell {
 // skipped column naming the command that installs it, not a failure.
 func TestUnavailable(t *testing.T) {
 	t.Setenv("SERBENCH_PEERS", t.TempDir())
-	cells := runColumn(t, "msgpack@python-msgpack", []string{"neg-zero", "nan"})
-	if len(cells) != 6 {
-		t.Fatalf("%d cells, want 6", len(cells))
-	}
-	for _, c := range cells {
-		if c.Outcome != Skipped || !strings.Contains(c.Detail, "scripts/interop-peers python") {
-			t.Errorf("%s: %s (%s), want skipped naming scripts/interop-peers python", c.Case, c.Outcome, c.Detail)
+	for col, lang := range map[string]string{"msgpack@python-msgpack": "python", "json@java-jackson+careful": "java"} {
+		cells := runColumn(t, col, []string{"neg-zero", "uint64-max"})
+		if len(cells) != 6 {
+			t.Fatalf("%s: %d cells, want 6", col, len(cells))
+		}
+		for _, c := range cells {
+			if c.Outcome != Skipped || !strings.Contains(c.Detail, "scripts/interop-peers "+lang) {
+				t.Errorf("%s %s: %s (%s), want skipped naming scripts/interop-peers %s", col, c.Case, c.Outcome, c.Detail, lang)
+			}
 		}
 	}
 }
 
+// required says whether the tests require lang's peers:
+// SERBENCH_REQUIRE_PEERS lists the languages scripts/test installs
+// ("python,node"), or is "all".
+func required(lang Lang) bool {
+	env := os.Getenv("SERBENCH_REQUIRE_PEERS")
+	return env == "all" || slices.Contains(strings.Split(env, ","), string(lang))
+}
+
 // needPeers skips t, naming the command, when lang's peers are missing;
-// where SERBENCH_REQUIRE_PEERS is 1 (scripts/test, which installs them),
-// it fails t instead.
+// where the tests require them (required), it fails t instead.
 func needPeers(t *testing.T, lang Lang) {
 	t.Helper()
 	why := RuntimeOf(lang).Missing()
 	switch {
-	case why != "" && os.Getenv("SERBENCH_REQUIRE_PEERS") == "1":
+	case why != "" && required(lang):
 		t.Fatal(why)
 	case why != "":
 		t.Skip(why)
@@ -427,6 +437,18 @@ func TestKnownFacts(t *testing.T) {
 		{"avsc refuses a long past 2^53 by default", "avro@node-avsc", "dataset-edge", PeerReads, RefusedPeer, "precision loss"},
 		{"avsc reads it with a BigInt LongType", "avro@node-avsc+careful", "dataset-edge", PeerReads, SameValue, ""},
 		{"avsc reads a timestamp-micros as its long without a logical type", "avro@node-avsc", "dataset-medium", PeerReads, SameValue, "read as num"},
+		// Java: Jackson, protobuf-java's DynamicMessage, Avro's generic datums.
+		{"Jackson reads Go's -0 as the integer 0", "json@java-jackson", "neg-zero", PeerReads, Changed, "-0"},
+		{"Jackson keeps a uint64 exactly (as a BigInteger)", "json@java-jackson", "uint64-max", RoundTrip, SameValue, ""},
+		{"Jackson's CBOR reads integer map keys as strings", "cbor@java-jackson-cbor", "map-int-key", PeerReads, Changed, "where an integer was written"},
+		{"Jackson cannot write a java.time.Instant without jackson-datatype-jsr310", "cbor@java-jackson-cbor", "time-utc", GoReads, RefusedPeer, "jsr310"},
+		{"with JavaTimeModule, fxamacker/cbor reads Jackson's ISO-8601 time", "cbor@java-jackson-cbor+careful", "time-utc", GoReads, SameValue, ""},
+		{"ugorji/go's CBOR reads Jackson's tag-2 bignum of 2^64-1 as 18688, silently", "ugorji-cbor@java-jackson-cbor", "uint64-max", GoReads, Changed, "+18688"},
+		{"fxamacker/cbor reads the same bignum exactly", "cbor@java-jackson-cbor", "uint64-max", GoReads, SameValue, ""},
+		{"protobuf-java reads protobuf-go's extremes exactly", "proto@java-protobuf", "dataset-edge", PeerReads, SameValue, ""},
+		{"protobuf-go reads what protobuf-java writes", "proto@java-protobuf", "dataset-edge", GoReads, SameValue, ""},
+		{"Avro's Java library reads hamba/avro's Edge exactly", "avro@java-avro", "dataset-edge", PeerReads, SameValue, ""},
+		{"goavro reads what Avro's Java library writes", "goavro@java-avro", "dataset-metric", GoReads, SameValue, ""},
 	}
 	byCol := map[string][]fact{}
 	var cols []string
@@ -493,7 +515,7 @@ func TestRun(t *testing.T) {
 	if len(answers) != 1 || answers[0].Codec != "msgpack" || answers[0].Lang != Python || m.Rollup == nil || len(m.Rollup.Rows) != 1 {
 		t.Fatalf("answers %+v, rollup %+v; want one for msgpack and Python", answers, m.Rollup)
 	}
-	if os.Getenv("SERBENCH_REQUIRE_PEERS") != "1" && RuntimeOf(Python).Missing() != "" {
+	if !required(Python) && RuntimeOf(Python).Missing() != "" {
 		if !strings.HasPrefix(answers[0].Answer, "not run: ") {
 			t.Errorf("answer %q without the peers, want not run", answers[0].Answer)
 		}

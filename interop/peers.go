@@ -26,11 +26,13 @@ type Lang string
 const (
 	Python Lang = "python"
 	Node   Lang = "node"
+	Java   Lang = "java"
 )
 
 // A Runtime is how a language's peers run: its command, the program it
-// runs (embedded, passed on the command line), the lock files that pin
-// its libraries and the variable that points it at their install.
+// runs (embedded, passed on the command line, or compiled into the
+// install), the lock files that pin its libraries and the variable that
+// points it at their install.
 type Runtime struct {
 	Lang    Lang
 	Label   string   // "Python", "JavaScript (Node)"
@@ -38,6 +40,11 @@ type Runtime struct {
 	Flag    string   // the flag that runs a program given as text: "-c"
 	Program string   // the peer program's path under peers/
 	Locks   []string // the lock files' paths under peers/, whose hash names the install
+	// Args, for a peer compiled into its install (a language that runs
+	// no program given as text), returns the arguments that run it from
+	// the install's directory; Flag and Program are not passed then. Its
+	// program is among Locks, so that a changed program installs anew.
+	Args func(dir string) []string
 	// Env names the variable pointing the runtime at the install; Sub
 	// is the install's subdirectory it points at.
 	Env, Sub string
@@ -51,6 +58,21 @@ var Runtimes = []Runtime{
 		Locks: []string{"python/requirements.txt"}, Env: "PYTHONPATH", Installs: "apt-get install python3 python3-pip"},
 	{Lang: Node, Label: "JavaScript (Node)", Command: "node", Flag: "-e", Program: "node/peer.js",
 		Locks: []string{"node/package.json", "node/package-lock.json"}, Env: "NODE_PATH", Sub: "node_modules", Installs: "apt-get install nodejs npm"},
+	{Lang: Java, Label: "Java", Command: "java", Program: "java/Peer.java",
+		Locks: []string{"java/pom.xml", "java/Peer.java"}, Args: javaArgs, Installs: "apt-get install openjdk-17-jdk-headless maven"},
+}
+
+// javaArgs runs the Java peer scripts/interop-peers compiled into dir,
+// against the jars it copied beside it. The client compiler only and the
+// serial collector start soonest and cost the least CPU on a loaded
+// machine; the heap, class space and code cache are bounded so that the
+// JVM's reservations fit under the child's address-space cap (Limits'
+// Memory), which it inherits; the JVM's own log goes to stderr, since
+// stdout is the protocol's.
+func javaArgs(dir string) []string {
+	cp := filepath.Join(dir, "classes") + string(filepath.ListSeparator) + filepath.Join(dir, "lib", "*")
+	return []string{"-Xlog:disable", "-Xlog:all=warning:stderr", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
+		"-Xmx1g", "-XX:CompressedClassSpaceSize=64m", "-XX:ReservedCodeCacheSize=64m", "-Xss16m", "-cp", cp, "Peer"}
 }
 
 // A Peer is one library of another language that reads and writes a
@@ -104,6 +126,13 @@ var Peers = []Peer{
 	{Name: "python-fastavro", Lang: Python, Lib: "fastavro", Family: "avro", Variants: []Variant{{}}},
 	{Name: "node-avsc", Lang: Node, Lib: "avsc", Family: "avro", Variants: []Variant{{},
 		{careful, "registry: {long: LongType.__with BigInt}"}}},
+	{Name: "java-jackson", Lang: Java, Lib: "jackson-json", Family: "json", Variants: []Variant{{},
+		{careful, "USE_BIG_INTEGER_FOR_INTS, USE_BIG_DECIMAL_FOR_FLOATS, FAIL_ON_TRAILING_TOKENS"}}},
+	{Name: "java-jackson-cbor", Lang: Java, Lib: "jackson-cbor", Family: "cbor", Variants: []Variant{{},
+		{careful, "registerModule(new JavaTimeModule()), WRITE_DATES_AS_TIMESTAMPS off"}}},
+	{Name: "java-protobuf", Lang: Java, Lib: "protobuf-java", Family: "protobuf", Variants: []Variant{{}}},
+	{Name: "java-avro", Lang: Java, Lib: "avro", Family: "avro", Variants: []Variant{{},
+		{careful, "GenericData with TimestampMicrosConversion (a timestamp as Instant)"}}},
 }
 
 // Models gives each format with peers the model its Go codecs and peers
@@ -119,7 +148,7 @@ var Models = map[string]Model{
 	"avro":     {Schema: SchemaAvro},
 }
 
-//go:embed peers/python/peer.py peers/python/requirements.txt peers/node/peer.js peers/node/package.json peers/node/package-lock.json
+//go:embed peers/python/peer.py peers/python/requirements.txt peers/node/peer.js peers/node/package.json peers/node/package-lock.json peers/java/pom.xml peers/java/Peer.java
 var peerFiles embed.FS
 
 // RuntimeOf returns the runtime of lang.
@@ -237,15 +266,25 @@ func Dial(p Peer, v Variant) (*Conn, error) {
 	if why := r.Missing(); why != "" {
 		return nil, fmt.Errorf("%w: %s", ErrUnavailable, why)
 	}
-	src, err := peerFiles.ReadFile("peers/" + r.Program)
-	if err != nil {
-		return nil, err
+	var args []string
+	if r.Args != nil {
+		args = r.Args(r.Dir())
+	} else {
+		src, err := peerFiles.ReadFile("peers/" + r.Program)
+		if err != nil {
+			return nil, err
+		}
+		args = []string{r.Flag, string(src)}
 	}
-	cmd := exec.Command(r.Command, r.Flag, string(src))
-	cmd.Env = append(os.Environ(), r.Env+"="+filepath.Join(r.Dir(), r.Sub))
+	cmd := exec.Command(r.Command, args...)
+	cmd.Env = os.Environ()
+	if r.Env != "" {
+		cmd.Env = append(cmd.Env, r.Env+"="+filepath.Join(r.Dir(), r.Sub))
+	}
 	worker.DieWithParent(cmd)
 	c := &Conn{cmd: cmd, stderr: &tail{}}
 	cmd.Stderr = c.stderr
+	var err error
 	if c.stdin, err = cmd.StdinPipe(); err != nil {
 		return nil, err
 	}

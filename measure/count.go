@@ -3,7 +3,10 @@ package measure
 import (
 	"cmp"
 	"context"
+	"fmt"
 	"slices"
+	"sync"
+	"time"
 
 	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/runner"
@@ -62,13 +65,127 @@ func countAlso(ctx context.Context, run *results.Run, jobs []runner.Job, cfg Con
 	if len(todo) == 0 {
 		return nil
 	}
-	m, err := cfg.measurer(counting(cfg.Options), nil, nil)
-	if err != nil {
-		return err
-	}
-	rs, err := m.Run(ctx, byCodec(todo))
+	opts := counting(cfg.Options)
+	opts.Verified = true // the timed pass made the checks after timing
+	rs, _, err := countPasses(ctx, byCodec(todo), cfg, opts, nil)
 	MergeCounts(run.Results, rs)
 	return err
+}
+
+// CountProcs is how many processes count each benchmark: a count repeats
+// to a few instructions within a process, but between processes it moves
+// by what the process's random hash seeds make its maps' lookups probe
+// (docs/harness.md). The median of three processes is a figure two runs
+// repeat, and their smallest and largest counts its interval
+// (results.Spread).
+const CountProcs = 3
+
+// countPasses counts jobs in CountProcs passes at once, each in
+// measurers of its own (a busy machine slows a count, it does not move
+// it, so the passes share the CPUs), and returns each benchmark's result
+// with the median of its counts as InstrPerOp and every pass's count as
+// InstrCounts. The first pass runs with opts as given and reports to
+// progress; the others count only (Options.Verified). A benchmark that
+// is not counted in every pass takes the first such pass's result.
+func countPasses(ctx context.Context, jobs []runner.Job, cfg Config, opts runner.Options, progress func(runner.Event)) ([]results.Result, Measurer, error) {
+	passes := make([][]results.Result, CountProcs)
+	errs := make([]error, CountProcs)
+	var first Measurer
+	var wg sync.WaitGroup
+	for i := range CountProcs {
+		o, prog := opts, progress
+		if i > 0 {
+			o.Verified, prog = true, nil
+		}
+		m, err := cfg.measurer(o, nil, prog)
+		if err != nil {
+			return nil, nil, err
+		}
+		if i == 0 {
+			first = m
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			passes[i], errs[i] = m.Run(ctx, jobs)
+		}()
+	}
+	wg.Wait()
+	return mergePasses(passes), first, cmp.Or(errs...)
+}
+
+// mergePasses returns the first pass's results, each OK one that every
+// pass counted with the median of the passes' counts (InstrPerOp) and
+// the counts (InstrCounts); one that a pass did not count takes that
+// pass's result: why it failed or was skipped there.
+func mergePasses(passes [][]results.Result) []results.Result {
+	by := make([]map[string]*results.Result, len(passes))
+	for i, rs := range passes {
+		by[i] = map[string]*results.Result{}
+		for j := range rs {
+			by[i][rs[j].Key()] = &rs[j]
+		}
+	}
+	var out []results.Result
+	for _, r := range passes[0] {
+		out = append(out, merged(r, by))
+	}
+	return out
+}
+
+// merged returns r (the first pass's result of a benchmark) with the
+// counts of every pass, or the result of the first pass that did not
+// count it.
+func merged(r results.Result, by []map[string]*results.Result) results.Result {
+	if r.Status != results.OK {
+		return r
+	}
+	var counts []float64
+	for i := range by {
+		o := by[i][r.Key()]
+		if o == nil {
+			r.Status, r.Reason = results.Error, fmt.Sprintf("counting: process %d of %d ended before the benchmark", i+1, len(by))
+			return r
+		}
+		if o.Status != results.OK {
+			return *o
+		}
+		counts = append(counts, o.InstrPerOp)
+	}
+	r.InstrCounts = counts
+	r.InstrPerOp = results.Spread(counts).Mid
+	return r
+}
+
+// Costs of a count in CPU time: a worker's start under Valgrind, and one
+// benchmark's preparation and windows (the checks after timing left to
+// one pass), from the CPU time of count passes of the quick preset's
+// codecs (notes/noise-log.md).
+const (
+	countStart = 1500 * time.Millisecond
+	countBench = 300 * time.Millisecond
+)
+
+// CountEstimate returns about how long counting jobs takes on an idle
+// machine: CountProcs passes, as many at once as there are CPUs, each
+// starting a worker per group of a codec's jobs.
+func CountEstimate(jobs []runner.Job, cpus int) time.Duration {
+	n, groups := 0, 0
+	for i, j := range jobs {
+		if j.Skip != "" {
+			continue
+		}
+		n += len(j.Ops)
+		if i == 0 || jobs[i-1].Codec.Name != j.Codec.Name {
+			groups++
+		}
+	}
+	if n == 0 {
+		return 0
+	}
+	pass := time.Duration(groups)*countStart + time.Duration(n)*countBench
+	waves := (CountProcs + max(cpus, 1) - 1) / max(cpus, 1)
+	return pass * time.Duration(waves)
 }
 
 // MergeCounts adds the counts of counted (a count pass's results) to the
@@ -84,11 +201,88 @@ func MergeCounts(timed, counted []results.Result) {
 		switch {
 		case c == nil:
 		case c.Status == results.OK:
-			timed[i].InstrPerOp, timed[i].CountSkipped = c.InstrPerOp, c.CountSkipped
+			timed[i].InstrPerOp, timed[i].InstrCounts, timed[i].CountSkipped = c.InstrPerOp, c.InstrCounts, c.CountSkipped
+		case c.CountSkipped != "" && timed[i].Status == results.OK:
+			timed[i].CountSkipped = c.CountSkipped + "; it runs without Valgrind (the timed pass measured it)"
 		case c.CountSkipped != "":
 			timed[i].CountSkipped = c.CountSkipped
 		default:
 			timed[i].CountSkipped = "counting: " + string(c.Status) + ": " + c.Reason
 		}
+	}
+}
+
+// checkSkips checks the reason of each benchmark of rs (a count's merged
+// results of jobs) that could not be counted because its child died or
+// hung under Valgrind, alone (a skipped result with CountSkipped, as
+// worker.Valgrind.Crashed records it): it measures the benchmark again
+// without Valgrind, briefly, in a worker of its own. Where it runs there,
+// the skip stands and its reason says so; where it fails there too, the
+// failure is the codec's and its result is the one without Valgrind.
+func checkSkips(ctx context.Context, rs []results.Result, jobs []runner.Job, cfg Config) error {
+	skipped := map[string]int{}
+	for i, r := range rs {
+		if r.Status == results.Skipped && r.CountSkipped != "" {
+			skipped[r.Key()] = i
+		}
+	}
+	if len(skipped) == 0 {
+		return nil
+	}
+	var todo []runner.Job
+	for _, j := range jobs {
+		var ops []results.Op
+		for _, op := range j.Ops {
+			if _, ok := skipped[j.Key(op)]; ok {
+				ops = append(ops, op)
+			}
+		}
+		if len(ops) > 0 {
+			j.Ops = ops
+			todo = append(todo, j)
+		}
+	}
+	opts := cfg.Options
+	opts.Count, opts.Verified, opts.Total, opts.Budget = false, false, 0, nativeBudget
+	m, err := cfg.measurer(opts, nil, nil)
+	if err != nil {
+		return err
+	}
+	native, err := m.Run(ctx, todo)
+	for _, n := range native {
+		i, ok := skipped[n.Key()]
+		if !ok {
+			continue
+		}
+		if n.Status == results.OK {
+			rs[i].CountSkipped += "; it runs without Valgrind (measured again there, it passed)"
+			rs[i].Reason = rs[i].CountSkipped
+			continue
+		}
+		rs[i] = n
+	}
+	return err
+}
+
+// nativeBudget is the sampling time of a benchmark measured again without
+// Valgrind to check why it could not be counted: long enough for its
+// checks, which decide.
+const nativeBudget = 50 * time.Millisecond
+
+// finishAll calls finished (Config.Finished) with each result of rs, a
+// count's merged results of jobs, as a pass that measures in one process
+// calls it with each result the moment it is final.
+func finishAll(jobs []runner.Job, rs []results.Result, finished func(*runner.Job, results.Result)) {
+	if finished == nil {
+		return
+	}
+	byKey := map[string]*runner.Job{}
+	for i := range jobs {
+		for _, op := range jobs[i].Ops {
+			byKey[jobs[i].Key(op)] = &jobs[i]
+		}
+	}
+	for _, r := range rs {
+		finished(byKey[r.Key()], r)
 	}
 }

@@ -51,6 +51,12 @@ type Config struct {
 	// known before the first job (the loop overhead included); an error
 	// stops the run before it measures anything.
 	Started func(*results.Run) error
+	// Excess, if set, says why the losses a codec declares are larger
+	// than what the fidelity probes observe (fidelity.Excess): verify
+	// allows what is declared, so each of its jobs fails with the
+	// reasons instead of being measured. An Info its Validate refuses
+	// (a time precision coarser than a day) fails them too.
+	Excess func(codec.Info) []string
 	// Finished, if set, is called with each benchmark's result the moment
 	// it is final: a journal appends it there.
 	Finished func(*runner.Job, results.Result)
@@ -182,15 +188,13 @@ func Run(ctx context.Context, run *results.Run, jobs []runner.Job, cfg Config) e
 		opts.Total = max((opts.Total-time.Since(start))*firstPass/100, time.Second)
 	}
 	todo := Remaining(jobs, run.Results)
+	todo, refused := cfg.declared(todo)
+	run.Results = append(run.Results, refused...)
 	if !end.IsZero() {
 		todo = smallFirst(todo)
 	}
 	if opts.Count {
 		todo = byCodec(todo)
-	}
-	m, err := cfg.measurer(opts, cfg.Finished, cfg.Progress)
-	if err != nil {
-		return err
 	}
 	runCtx := ctx
 	if !end.IsZero() {
@@ -198,7 +202,24 @@ func Run(ctx context.Context, run *results.Run, jobs []runner.Job, cfg Config) e
 		runCtx, cancel = context.WithDeadline(ctx, end.Add(overrun(cfg.Options.Total)))
 		defer cancel()
 	}
-	rs, runErr := m.Run(runCtx, todo)
+	var m Measurer
+	var rs []results.Result
+	var runErr error
+	if opts.Count {
+		rs, m, runErr = countPasses(runCtx, todo, cfg, opts, cfg.Progress)
+		if m == nil {
+			return runErr
+		}
+		if runErr == nil {
+			runErr = checkSkips(runCtx, rs, todo, cfg)
+		}
+		finishAll(todo, rs, cfg.Finished)
+	} else {
+		if m, err = cfg.measurer(opts, cfg.Finished, cfg.Progress); err != nil {
+			return err
+		}
+		rs, runErr = m.Run(runCtx, todo)
+	}
 	if runErr != nil && ctx.Err() == nil && runCtx.Err() != nil {
 		// The run's own time ended, not the user's patience: what was not
 		// measured is cut short, which is an outcome, not a failure.
@@ -403,4 +424,34 @@ func multiThreaded(run *results.Run) string {
 // percent formats a fraction as a percentage to a tenth: 0.03 as "3".
 func percent(f float64) string {
 	return strconv.FormatFloat(math.Round(f*1000)/10, 'f', -1, 64)
+}
+
+// declared returns the jobs whose codecs' declared losses can be
+// believed, and failed results for the others' benchmarks, with why.
+func (cfg Config) declared(jobs []runner.Job) ([]runner.Job, []results.Result) {
+	why := map[string]string{}
+	var keep []runner.Job
+	var refused []results.Result
+	for _, j := range jobs {
+		w, ok := why[j.Codec.Name]
+		if !ok {
+			var reasons []string
+			err := j.Codec.Validate()
+			if err == nil && cfg.Excess != nil {
+				reasons = cfg.Excess(j.Codec)
+			}
+			if err != nil {
+				w = fmt.Sprintf("its codec.Info cannot be believed: %v", err)
+			} else if len(reasons) > 0 {
+				w = fmt.Sprintf("its declared losses are larger than it loses (%s): verification allows what a codec declares, so its round trips cannot be believed; correct its codec.Info", strings.Join(reasons, "; "))
+			}
+			why[j.Codec.Name] = w
+		}
+		if w == "" {
+			keep = append(keep, j)
+			continue
+		}
+		refused = append(refused, j.Results(results.Failed, w)...)
+	}
+	return keep, refused
 }

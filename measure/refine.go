@@ -147,26 +147,14 @@ func cutWarning(run *results.Run) string {
 }
 
 // setupGuess is the time a benchmark takes beyond its sampling budget
-// (preparing, verifying, the checks after timing) assumed by Estimate.
+// and the passes over its value that Predict counts (calibrating, the
+// floors, the worker's share of the run).
 const setupGuess = 200 * time.Millisecond
 
 // Estimate returns about how long measuring jobs takes with opts: the
 // whole-run time when one is set (and a run ends within it, cutting short
-// what it does not reach), else a budget and a setup per benchmark, which
-// the largest values exceed.
+// what it does not reach), else a budget and a setup per benchmark,
+// uncalibrated (Predict with costs calibrated counts the checks).
 func Estimate(jobs []runner.Job, opts runner.Options) time.Duration {
-	o := opts.WithDefaults()
-	n := 0
-	for _, j := range jobs {
-		if j.Skip == "" {
-			n += len(j.Ops)
-		}
-	}
-	if n == 0 {
-		return 0 // nothing to measure: -time is not spent
-	}
-	if opts.Total > 0 {
-		return opts.Total + overrun(opts.Total)
-	}
-	return time.Duration(n) * (o.Budget + setupGuess)
+	return Predict(jobs, opts, nil).Total
 }

@@ -109,6 +109,8 @@ var Needs = []*Need{
 		Study: "interop", Rollup: "Python", Run: "serbench interop"},
 	{Name: "javascript", Says: "what it writes reads right in JavaScript (Node), and the reverse, with some peer's defaults or careful settings",
 		Study: "interop", Rollup: "JavaScript (Node)", Run: "serbench interop"},
+	{Name: "java", Says: "what it writes reads right in Java, and the reverse, with some peer's defaults or careful settings",
+		Study: "interop", Rollup: "Java", Run: "serbench interop"},
 	{Name: "no-unsafe", Says: "neither its packages nor its dependencies import unsafe, hold assembly or generate code at run time",
 		Study: "cost", FactCase: "unsafe", Run: "serbench cost -costs unsafe",
 		Fact: func(f map[string]string) (bool, string) {

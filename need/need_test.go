@@ -86,8 +86,8 @@ func TestJudge(t *testing.T) {
 			{"crashy", "add-optional/old-reads-new"}: "ok", {"crashy", "rename/old-reads-new"}: "ok",
 		})
 	interop := matrix(results.Study{Name: "interop", Outcomes: tones, Rules: []results.Rule{{Verdict: "any", Why: "."}}}, nil, nil)
-	interop.Rollup = &results.Rollup{Columns: []string{"Python", "JavaScript (Node)"}, Rows: []results.RollupRow{
-		{Name: "safe", Cells: []string{"yes, with careful settings (lib)", "no: neg-zero (at best, lib)"}},
+	interop.Rollup = &results.Rollup{Columns: []string{"Python", "JavaScript (Node)", "Java"}, Rows: []results.RollupRow{
+		{Name: "safe", Cells: []string{"yes, with careful settings (lib)", "no: neg-zero (at best, lib)", "yes (jackson-json)"}},
 	}}
 	facts := []Facts{
 		{Name: "safe", Family: "json", API: codec.Reflection},
@@ -107,7 +107,7 @@ func TestJudge(t *testing.T) {
 		{"exact,no-codegen", map[string][]results.NeedStatus{"safe": {"met", "met"}, "crashy": {"failed", "failed"}, "absent": {"met", "met"}},
 			map[string]string{"crashy": "declares 1 loss"}},
 		{"human-readable,schemaless", map[string][]results.NeedStatus{"safe": {"met", "met"}, "crashy": {"failed", "failed"}, "absent": {"failed", "met"}}, nil},
-		{"python,javascript", map[string][]results.NeedStatus{"safe": {"met", "failed"}, "crashy": {"unknown", "unknown"}, "absent": {"unknown", "unknown"}},
+		{"python,javascript,java", map[string][]results.NeedStatus{"safe": {"met", "failed", "met"}, "crashy": {"unknown", "unknown", "unknown"}, "absent": {"unknown", "unknown", "unknown"}},
 			map[string]string{"safe": "interop: no: neg-zero", "crashy": "serbench interop -codecs crashy"}},
 	} {
 		ws, err := Parse(tc.needs)

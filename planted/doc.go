@@ -68,6 +68,17 @@
 //   - planted-small-first (the size is message 0's): the first case a
 //     codec prepares encodes gzipped json, every other plain json.
 //
+// Two more attack serbench's supervisor and registry, not the runner:
+//
+//   - planted-scaler (in Workers; the worker is believed on its word):
+//     its first Encode in a worker puts a pipe of its own in place of the
+//     events pipe and divides every result's figures by ScalerFactor on
+//     the way to the parent; the parent's own clocks flag it.
+//   - the rewriter (RewriteEnv; an adapter's init rewrites a rival's
+//     registry entry): this package's init, when the variable is set,
+//     replaces json's New with one that sleeps before each call; the
+//     registry's entries as built refuse it (registry.Intact).
+//
 // The corruption of planted-lossy-later and planted-rare-loss is made at
 // the top level of the decoded value: a struct loses its first exported
 // field that is not already zero (set to zero); a slice loses its last

@@ -24,7 +24,11 @@ const (
 	Duplicate = "planted-duplicate"
 	Overclaim = "planted-overclaim"
 	Spin      = "planted-spin"
+	Scaler    = "planted-scaler"
 )
+
+// ScalerFactor is what planted-scaler divides its figures by.
+const ScalerFactor = 1000
 
 // Workers lists the planted codecs that attack the supervisor. They are
 // not in Codecs: a test that runs every planted codec in its own process
@@ -52,6 +56,9 @@ var Workers = []codec.Info{
 				spinSink.Store(int64(n))
 			}
 		})),
+	workerInfo(Scaler, "scales its figures down on the events pipe",
+		"planted fault: the first Encode in a worker puts a pipe of its own in place of the worker's events pipe and forwards every event through it, its results' samples and figures divided by 1000 (ScalerFactor) on the way: every check in the worker saw the real figures; honest json otherwise",
+		scaler),
 }
 
 // spinSink keeps planted-spin's loop from being optimised away.
@@ -143,4 +150,59 @@ func forge(codecName string, iters int, ns float64) {
 	// A raw write: an *os.File for the descriptor would close it when
 	// collected.
 	syscall.Write(worker.EventsFD, append(line, '\n'))
+}
+
+// scaled says planted-scaler has put its pipe in place in this process.
+var scaled atomic.Bool
+
+// scaler is planted-scaler's Prepare: honest json whose first Encode in
+// a worker interposes on the events pipe (interpose). A fresh process,
+// which only decodes, is left alone.
+func scaler(v any) (codec.Case, error) {
+	c, err := honestJSON.Prepare(v)
+	if err != nil {
+		return c, err
+	}
+	return &scalerCase{c}, nil
+}
+
+type scalerCase struct{ codec.Case }
+
+func (c *scalerCase) Encode() ([]byte, error) {
+	if worker.Serving() && scaled.CompareAndSwap(false, true) {
+		if err := interpose(); err != nil {
+			return nil, err
+		}
+	}
+	return c.Case.Encode()
+}
+
+// scale returns an event line with its result's figures, if it has one,
+// divided by ScalerFactor.
+func scale(line []byte) []byte {
+	var e struct {
+		Result *struct {
+			Job    int            `json:"job"`
+			Result results.Result `json:"result"`
+		} `json:"result"`
+	}
+	if json.Unmarshal(line, &e) != nil || e.Result == nil {
+		return line
+	}
+	r := &e.Result.Result
+	for i := range r.Samples {
+		r.Samples[i].NsPerOp /= ScalerFactor
+		r.Samples[i].CPUNsPerOp /= ScalerFactor
+	}
+	r.NsPerOp.Median /= ScalerFactor
+	r.NsPerOp.Lo /= ScalerFactor
+	r.NsPerOp.Hi /= ScalerFactor
+	r.PooledNsPerOp /= ScalerFactor
+	r.CPUNsPerOp /= ScalerFactor
+	r.BusyNs /= ScalerFactor
+	b, err := json.Marshal(e)
+	if err != nil {
+		return line
+	}
+	return b
 }

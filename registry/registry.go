@@ -40,10 +40,17 @@ var seed = slices.Concat([]codec.Info{
 	asn1.Std,
 }, seed004.Codecs)
 
-// Lookup returns the codec named name.
+// Lookup returns the codec named name, as the registry was built with it.
 func Lookup(name string) (codec.Info, error) {
-	for _, c := range Codecs {
+	for i, c := range Codecs {
 		if c.Name == name {
+			if i < len(built) {
+				// An entry rewritten after the registry was built is
+				// refused, not measured (Intact).
+				if err := built[i].same(c); err != nil {
+					return codec.Info{}, err
+				}
+			}
 			return c, nil
 		}
 	}

@@ -140,3 +140,12 @@ func pearson(xs, ys []float64) float64 {
 	}
 	return sxy / math.Sqrt(sxx*syy)
 }
+
+// InstrInterval returns r's count with its spread over the processes that
+// counted it (Spread): unknown bounds when one process counted it.
+func (r *Result) InstrInterval() Interval {
+	if len(r.InstrCounts) == 0 {
+		return Interval{Mid: r.InstrPerOp}
+	}
+	return Spread(r.InstrCounts)
+}

@@ -2,6 +2,7 @@ package results
 
 import (
 	"math"
+	"slices"
 
 	"golang.org/x/perf/benchmath"
 )
@@ -86,6 +87,28 @@ func Apart(a, b Interval) bool {
 func Tied(a, b Interval) bool {
 	c, known := Compare(a, b)
 	return known && c == 0
+}
+
+// Spread returns the interval of a figure measured once in each of
+// several processes whose outcome varies only by what differs between
+// processes (instruction counts: a process's random hash seeds decide how
+// many probes its maps' lookups make): the median, bounded by the
+// smallest and the largest figure. It is unknown for fewer than two
+// figures: one process says nothing of what the next would count.
+func Spread(xs []float64) Interval {
+	if len(xs) == 0 {
+		return Interval{}
+	}
+	s := slices.Sorted(slices.Values(xs))
+	n := len(s)
+	mid := s[n/2]
+	if n%2 == 0 {
+		mid = (s[n/2-1] + s[n/2]) / 2
+	}
+	if n < 2 {
+		return Interval{Mid: mid}
+	}
+	return Interval{Mid: mid, Lo: s[0], Hi: s[n-1], exact: true}
 }
 
 // Summarize returns the median of xs with its confidence interval at

@@ -81,3 +81,29 @@ func TestIntervalArithmetic(t *testing.T) {
 		}
 	}
 }
+
+// TestSpread holds the interval of a figure counted once per process: the
+// median between the smallest and largest, unknown for one process, and
+// apart from another only where the two spreads do not overlap.
+func TestSpread(t *testing.T) {
+	for _, tt := range []struct {
+		xs          []float64
+		mid, lo, hi float64
+		known       bool
+	}{
+		{nil, 0, 0, 0, false},
+		{[]float64{99}, 99, 0, 0, false},
+		{[]float64{75, 99}, 87, 75, 99, true},
+		{[]float64{99, 75, 76}, 76, 75, 99, true},
+		{[]float64{100, 100, 100}, 100, 100, 100, true},
+	} {
+		v := results.Spread(tt.xs)
+		if v.Mid != tt.mid || v.Lo != tt.lo || v.Hi != tt.hi || v.Known() != tt.known {
+			t.Errorf("Spread(%v) = %+v (known %v); want %g in [%g, %g] (known %v)", tt.xs, v, v.Known(), tt.mid, tt.lo, tt.hi, tt.known)
+		}
+	}
+	a, b, c := results.Spread([]float64{100, 101, 102}), results.Spread([]float64{101.5, 103, 104}), results.Spread([]float64{103, 104, 105})
+	if results.Apart(a, b) || !results.Apart(a, c) || results.Apart(a, results.Spread([]float64{200})) {
+		t.Errorf("Apart: overlapping spreads apart, or disjoint ones not, or a single count apart")
+	}
+}

@@ -321,6 +321,16 @@ type Result struct {
 	// BytesSpread is how far the encodings of the pool's builds are from
 	// their mean size (Bytes) at most, in bytes.
 	BytesSpread float64 `json:"bytes_spread,omitempty"`
+	// BusyNs is what the samples set aside (Busy) add up to, in ns: a
+	// worker's samples and these are its whole timed sampling.
+	BusyNs float64 `json:"busy_ns,omitempty"`
+	// SamplingCPUNs and SamplingWallNs are the CPU time and the wall time
+	// the worker spent sampling the benchmark, in ns, as serbench measured
+	// them from outside the worker (the kernel's clock of the worker
+	// process, read at each of the worker's steps), not as the worker
+	// reports: its samples are most of them (see package worker).
+	SamplingCPUNs  float64 `json:"sampling_cpu_ns,omitempty"`
+	SamplingWallNs float64 `json:"sampling_wall_ns,omitempty"`
 	// Flagged, if set, says why the runner's own checks do not believe
 	// the figure: it is much faster than the same calls seen in the
 	// checks, or Value does the decoder's work. MarkImplausible makes it
@@ -330,6 +340,11 @@ type Result struct {
 	// Valgrind (run -measure instructions or both; see Counted); 0 when
 	// not counted.
 	InstrPerOp float64 `json:"instr_per_op,omitempty"`
+	// InstrCounts are the instructions per op each counting process
+	// counted (InstrPerOp is their median): what varies between
+	// processes, their random hash seeds, is the count's spread
+	// (InstrInterval).
+	InstrCounts []float64 `json:"instr_counts,omitempty"`
 	// CountSkipped, if set, says why the op was not counted although the
 	// run counted: what happened when it was tried under Valgrind.
 	CountSkipped string `json:"count_skipped,omitempty"`

@@ -128,6 +128,30 @@ func checkCount(n, size int) int {
 	return min(n, max(minCheckRoundTrips, checkBytes/max(size, 1)))
 }
 
+// checkSplit returns how many round trips after timing each of pools
+// goroutines' pools makes for a bench whose share of the job's checks is
+// n, its messages being size bytes: must of them whatever the time they
+// take, and up to more while the bench's budget lasts. A message of
+// LargeBytes or more (a round trip of one takes seconds: it is built,
+// encoded, decoded twice and compared four times) makes
+// largeCheckRoundTrips, then as many as its budget holds, so that its
+// checks cost about what its sampling does; a smaller one makes all of
+// checkCount, as many as a thousand.
+func checkSplit(n, size, pools int) (must, more int) {
+	k := max(checkCount(n, size)/max(pools, 1), minCheckRoundTrips)
+	if size < LargeBytes {
+		return k, 0
+	}
+	must = min(k, largeCheckRoundTrips)
+	return must, k - must
+}
+
+// largeCheckRoundTrips is how many round trips after timing a bench of
+// a large message makes whatever its budget (checkSplit): every one of
+// them is deep (aliasing, reuse of the target), and two draw both of a
+// two-build pool's messages half the time.
+const largeCheckRoundTrips = 2
+
 // poolSize returns how many builds a pool of messages of size bytes holds.
 func poolSize(size int) int {
 	return max(2, min(PoolSize, PoolBytes/max(size, 1)))
@@ -333,8 +357,14 @@ func (p *Prepared) CheckMessages() error {
 // It stops early at the deadline (zero: none) and returns how many it
 // made.
 func (p *Prepared) RoundTrips(n int, deadline time.Time) (int, error) {
+	return p.roundTrips(n, deadline, 1)
+}
+
+// roundTrips makes up to n round trips as RoundTrips does, the first
+// atLeast of them whatever the deadline.
+func (p *Prepared) roundTrips(n int, deadline time.Time, atLeast int) (int, error) {
 	for i := range n {
-		if !deadline.IsZero() && i > 0 && time.Now().After(deadline) {
+		if !deadline.IsZero() && i >= atLeast && time.Now().After(deadline) {
 			return i, nil
 		}
 		if p.alive != nil {
@@ -352,21 +382,30 @@ func (p *Prepared) RoundTrips(n int, deadline time.Time) (int, error) {
 	return n, p.CheckMessages()
 }
 
-// roundTrip makes one round trip of build k (see RoundTrips).
+// roundTrip makes one round trip of build k (see RoundTrips). Of a
+// large message it says it still moves between its steps (alive): one
+// round trip of tens of megabytes on a loaded machine lasts minutes.
 func (p *Prepared) roundTrip(k int) error {
+	step := func() {}
+	if p.alive != nil && len(p.Msgs[k]) >= LargeBytes {
+		step = p.alive
+	}
 	t0 := p.now()
 	enc, err := p.Cases[k].Encode()
 	p.times.encode = append(p.times.encode, p.now().Sub(t0))
 	if err != nil {
 		return checkErr(results.Error, "encode: %v", err)
 	}
+	step()
 	fromEnc, err := p.decodeBytes(enc, k)
 	if err != nil {
 		return err
 	}
+	step()
 	if err := p.unchanged(); err != nil {
 		return err
 	}
+	step()
 	t0 = p.now()
 	err = p.Case.Decode(p.Msgs[k])
 	t1 := p.now()
@@ -383,9 +422,11 @@ func (p *Prepared) roundTrip(k int) error {
 	if p.info.ValueConverts {
 		p.timeCopy(got)
 	}
+	step()
 	if err := p.compare(k, got); err != nil {
 		return err
 	}
+	step()
 	if !p.info.ReusesTarget && samePointer(got, fromEnc) {
 		return checkErr(results.Failed, "two decodes of build %d handed back the very same value: a memo of earlier results, or one target reused "+
 			"(declare codec.Info.ReusesTarget if that is the codec's documented behaviour)", k)
@@ -398,6 +439,7 @@ func (p *Prepared) roundTrip(k int) error {
 	if err := p.unchanged(); err != nil {
 		return err
 	}
+	step()
 	p.prev = got
 	if p.info.Aliases {
 		return nil
@@ -579,3 +621,25 @@ func cycleLoop(n int) error {
 
 // cycleSink keeps cycleLoop's result alive.
 var cycleSink uint64
+
+// Passes returns about how many passes over a job's value (a build, an
+// encode, a decode or a comparison, each about one walk of the value)
+// preparing the job and checking its ops ops take, its messages being
+// size bytes: the pool's builds, encodings and verification, then each
+// op's round trips after timing (checkSplit's must; a round trip
+// encodes, decodes twice and compares up to four times) and its unseen
+// builds (each built twice, encoded and decoded beside a pool build, and
+// compared). bounded is how many of the ops make more round trips while
+// their budget lasts. An estimate multiplies the passes by the time one
+// takes on the machine.
+func Passes(size, ops int) (passes float64, bounded int) {
+	pool := poolSize(size)
+	prep := 3*pool + 2*(pool+1) + 1
+	must, more := checkSplit((checkRoundTrips+max(ops, 1)-1)/max(ops, 1), size, 1)
+	unseen := max(2, min(unseenCount, unseenBytes/max(size, 1)))
+	perOp := 6*must + 8*unseen + 1
+	if more > 0 {
+		bounded = ops
+	}
+	return float64(prep + ops*perOp), bounded
+}

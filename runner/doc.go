@@ -19,7 +19,9 @@
 //     result verified, and is timed beside the same operation through
 //     Encode and Decode;
 //   - after timing, a job's benchmarks make checkRoundTrips round trips
-//     between them whatever the size of the message, on the pool's own
+//     between them (as many as checkBytes of messages hold, never fewer
+//     than twenty a bench; of a message of LargeBytes or more, two a
+//     bench, then as many as its budget holds), on the pool's own
 //     buffers, each call timed on its own: a figure far below what the
 //     checks saw, or a Value costing more than Decode, is flagged
 //     (Result.Flagged); the messages must be as they were made (Decode

@@ -219,3 +219,59 @@ type orderCase struct{ seen *[]int }
 func (c *orderCase) Encode() ([]byte, error) { return nil, nil }
 func (c *orderCase) Decode(b []byte) error   { *c.seen = append(*c.seen, int(b[0])); return nil }
 func (c *orderCase) Value() (any, error)     { return nil, nil }
+
+// TestCheckSplit checks the round trips after timing of a bench: all of
+// checkCount below LargeBytes, whatever the budget; of a larger message
+// largeCheckRoundTrips, the rest only while the budget lasts.
+func TestCheckSplit(t *testing.T) {
+	for _, tt := range []struct{ n, size, pools, must, more int }{
+		{500, 100, 1, 500, 0}, {500, 100, 2, 250, 0}, {500, 2 << 20, 1, 20, 0}, {500, LargeBytes - 1, 1, 20, 0},
+		{500, LargeBytes, 1, largeCheckRoundTrips, 20 - largeCheckRoundTrips}, {500, 64 << 20, 4, largeCheckRoundTrips, 20 - largeCheckRoundTrips},
+		{1, 100, 1, minCheckRoundTrips, 0},
+	} {
+		if must, more := checkSplit(tt.n, tt.size, tt.pools); must != tt.must || more != tt.more {
+			t.Errorf("checkSplit(%d, %d, %d) = %d, %d, want %d, %d", tt.n, tt.size, tt.pools, must, more, tt.must, tt.more)
+		}
+	}
+}
+
+// TestRoundTripsAtLeast checks that a deadline already past stops the
+// round trips after the first atLeast, and that RoundTrips makes one.
+func TestRoundTripsAtLeast(t *testing.T) {
+	d, _ := dataset.Lookup("tiny")
+	job := Job{Codec: codec.Info{Name: "json", Family: "json", API: codec.Reflection,
+		New: func() codec.Codec { return codec.Reflect(json.Marshal, json.Unmarshal) }},
+		Dataset: "tiny", Shape: "single", Ops: results.Ops,
+		Value:   func() (any, error) { return d.Value(dataset.Single) },
+		ValueAt: func(k int) (any, error) { return d.ValueAt(dataset.Single, k) }}
+	p, err := Prepare(&job)
+	if err != nil {
+		t.Fatal(err)
+	}
+	past := time.Now().Add(-time.Hour)
+	for _, tt := range []struct{ atLeast, want int }{{0, 0}, {2, 2}, {5, 5}} {
+		if got, err := p.roundTrips(10, past, tt.atLeast); err != nil || got != tt.want {
+			t.Errorf("roundTrips(10, past, %d) = %d, %v; want %d", tt.atLeast, got, err, tt.want)
+		}
+	}
+	if got, err := p.RoundTrips(10, past); err != nil || got != 1 {
+		t.Errorf("RoundTrips(10, past) = %d, %v; want 1", got, err)
+	}
+	if got, err := p.roundTrips(3, time.Time{}, 0); err != nil || got != 3 {
+		t.Errorf("roundTrips(3, no deadline, 0) = %d, %v; want 3", got, err)
+	}
+}
+
+// TestPasses checks the passes an estimate counts: many small ones for a
+// small message (a thousand round trips), few for a large one, whose
+// remaining round trips are bounded by the budget.
+func TestPasses(t *testing.T) {
+	small, b := Passes(100, 2)
+	if b != 0 || small < 2*6*500 {
+		t.Errorf("Passes(100, 2) = %v, %d; want at least 6,000 passes, none bounded", small, b)
+	}
+	large, b := Passes(LargeBytes*4, 2)
+	if b != 2 || large > 100 {
+		t.Errorf("Passes(16 MiB, 2) = %v, %d; want at most 100 passes, 2 ops bounded", large, b)
+	}
+}

@@ -104,6 +104,11 @@ type Options struct {
 	// verified, its timed loop run and its random iterations verified,
 	// and the checks after timing made, as when timed.
 	Count bool `json:",omitempty"`
+	// Verified leaves out the checks after a count (Count): the jobs'
+	// ops passed them in a pass of this build already (the timed pass of
+	// run -measure both, or another process counting the same jobs).
+	// The count still verifies its loop's random iterations.
+	Verified bool `json:",omitempty"`
 }
 
 // MaxLiveHeap is the largest Options.LiveHeap.

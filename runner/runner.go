@@ -428,7 +428,11 @@ func (r *Runner) prepare(ctx context.Context, job *Job) ([]*bench, []results.Res
 	if avail, ok := memAvailable(); ok && job.MinMemory > 0 && avail < job.MinMemory {
 		return nil, job.Results(results.Skipped, fmt.Sprintf("needs %d MiB of available memory, the OS reports %d MiB; skipped rather than risk running out", job.MinMemory>>20, avail>>20))
 	}
-	ps, err := prepareProcs(job, r.opts.Salt, r.alive, r.now)
+	salt := r.opts.Salt
+	if r.opts.Count {
+		salt = CountSalt
+	}
+	ps, err := prepareProcs(job, salt, r.alive, r.now)
 	if err != nil {
 		var ce *CheckError
 		if errors.As(err, &ce) {
@@ -535,7 +539,8 @@ func (r *Runner) pathTime(ctx context.Context, l loop) (float64, error) {
 
 // checks returns a bench's checks after timing: n round trips over the
 // job's pool (Prepared.RoundTrips), fewer of a message of hundreds of
-// kilobytes (checkCount), and more while 1/checkShare of the budget
+// kilobytes (checkCount), of a message of megabytes as many as its
+// budget holds (checkSplit), and more while 1/checkShare of the budget
 // lasts, shared among the goroutines' pools of a job on several (every
 // goroutine's work is checked); then the op's calls on builds the codec
 // never saw (unseenCheck); then what they saw of the calls (judge), and
@@ -547,19 +552,27 @@ func (r *Runner) checks(ps []*Prepared, n int) func(*results.Result) (int, error
 	return func(res *results.Result) (int, error) {
 		p := ps[0]
 		made := 0
+		must, more := checkSplit(n, len(p.Msgs[0]), len(ps))
+		bound := time.Now().Add(r.opts.Budget) // the large messages' round trips beyond must
 		for i, pi := range ps {
 			if err := pi.CheckMessages(); err != nil {
 				return made, onGoroutine(err, i, len(ps))
 			}
-			k, err := pi.RoundTrips(max(checkCount(n, len(p.Msgs[0]))/len(ps), minCheckRoundTrips), time.Time{})
+			k, err := pi.roundTrips(must, time.Time{}, must)
 			made += k
+			if err == nil && more > 0 {
+				k, err = pi.roundTrips(more, bound, 0)
+				made += k
+			}
 			if err != nil {
 				return made, onGoroutine(err, i, len(ps))
 			}
 		}
 		start := time.Now()
-		if deadline := start.Add(r.opts.Budget / checkShare); time.Now().Before(deadline) {
-			more, err := p.RoundTrips(100*checkRoundTrips, deadline)
+		// A count has no budget of time: the round trips a wall clock
+		// grants under Valgrind would be few and cost much.
+		if deadline := start.Add(r.opts.Budget / checkShare); !r.opts.Count && time.Now().Before(deadline) {
+			more, err := p.roundTrips(100*checkRoundTrips, deadline, 0)
 			made += more
 			if err != nil {
 				return made, err

@@ -129,6 +129,16 @@ func (m gcMode) String() string {
 // sample and the iterations it verifies. The sample's CPU time is the
 // process's over the same batches, the verifications' taken out.
 func (r *Runner) timeSample(l loop, ctl *control, n int, mode gcMode, aligned bool) (s results.Sample, elapsed time.Duration, atCycleEnd bool, err error) {
+	return r.timeSampleOf(nil, l, ctl, n, mode, aligned)
+}
+
+// timeSampleOf is timeSample for bench b (nil: none), which it announces
+// on Beat as step "timed" while its batches run, and as "sample" again
+// once they end: the collection or the wait for a cycle's end before
+// them and the bookkeeping after are not the sample's time, and a parent
+// that measures the worker's time itself (package worker) charges the
+// sample only the timed steps.
+func (r *Runner) timeSampleOf(b *bench, l loop, ctl *control, n int, mode gcMode, aligned bool) (s results.Sample, elapsed time.Duration, atCycleEnd bool, err error) {
 	var cycles cycleCounter
 	if ctl != nil {
 		ctl.shuffle()
@@ -153,6 +163,9 @@ func (r *Runner) timeSample(l loop, ctl *control, n int, mode gcMode, aligned bo
 	if ctl != nil {
 		ctl.allocs, ctl.verified = checked, 0
 	}
+	if b != nil {
+		r.beat(b.owner, b.res.Op, "timed")
+	}
 	cpu0, cpuOK := machine.CPUTime()
 	wall0 := r.now()
 	for {
@@ -171,6 +184,9 @@ func (r *Runner) timeSample(l loop, ctl *control, n int, mode gcMode, aligned bo
 		}
 	}
 	paused := r.since(wall0) - elapsed // the verifications', and the loop's own bookkeeping
+	if b != nil {
+		r.beat(b.owner, b.res.Op, "sample")
+	}
 	cpu1, _ := machine.CPUTime()
 	runtime.ReadMemStats(&m1)
 	gc1 := gcCPU()
@@ -417,7 +433,7 @@ func (r *Runner) sampleOnce(b *bench, aligned bool) (sampled, atCycleEnd bool) {
 	}
 	probe := r.meter.Tick()
 	restore := useProcs(b.res.Procs)
-	s, _, atCycleEnd, err := r.timeSample(b.loop, b.ctl, b.n, b.gc, aligned)
+	s, _, atCycleEnd, err := r.timeSampleOf(b, b.loop, b.ctl, b.n, b.gc, aligned)
 	restore()
 	s.Probe = probe
 	if err != nil {
@@ -470,6 +486,9 @@ func (r *Runner) sampleOnce(b *bench, aligned bool) (sampled, atCycleEnd bool) {
 		b.res.MultiThreaded = multiThreaded(b.res.Samples, b.res.Procs)
 		gcCost(&b.res)
 		b.res.Busy = len(b.busy)
+		for _, s := range b.busy {
+			b.res.BusyNs += s.NsPerOp * float64(s.Iters)
+		}
 		b.done = true
 	}
 	return true, atCycleEnd

@@ -154,6 +154,9 @@ func (p *Prepared) timed(f func() error) (time.Duration, error) {
 // unseen calls' times and the pool's.
 func (p *Prepared) encodeUnseen(s *unseenSet) (unseen, seen []time.Duration, err error) {
 	for i, c := range s.cases {
+		if p.alive != nil {
+			p.alive()
+		}
 		var enc []byte
 		d, err := p.timed(func() (err error) { enc, err = c.Encode(); return err })
 		if err != nil {
@@ -233,6 +236,9 @@ func (p *Prepared) decodeUnseen(s *unseenSet) (unseen, seen, decodeOnly []time.D
 		// The pair's order alternates, so that what the first call of a
 		// pair leaves the second (a collection to assist) falls on both.
 		for j := range 2 {
+			if p.alive != nil {
+				p.alive()
+			}
 			if (i+j)%2 == 0 {
 				got, d, dec, err := decode(ins[i])
 				if err != nil {

@@ -38,6 +38,14 @@ type Options struct {
 	// Progress, if set, is called as each cell ends, one call at a time,
 	// with how many cells are done of how many.
 	Progress func(done, total int, c results.MatrixCell)
+	// Started, if set, is called before any cell runs (and before the
+	// study's Before hook) with how many cells the run has and how many
+	// of them it runs (the others were Done): what an estimate counts.
+	Started func(total, pending int)
+	// Running, if set, is called once the study's Before hook is done,
+	// as the cells start: the time before it is the hook's, which a pace
+	// of cells leaves out.
+	Running func()
 	// Now is the clock the elapsed time is read from. Default time.Now.
 	Now func() time.Time
 }
@@ -206,6 +214,9 @@ func Run(ctx context.Context, pool *worker.Pool, s *Study, o Options) (*results.
 			finish(c)
 		}
 	}
+	if o.Started != nil {
+		o.Started(total, len(pending))
+	}
 	if s.Before != nil && len(pending) > 0 {
 		run := func(ctx context.Context, ts []Task) ([]worker.TaskResult, error) {
 			tasks := make([]worker.Task, len(ts))
@@ -222,6 +233,9 @@ func Run(ctx context.Context, pool *worker.Pool, s *Study, o Options) (*results.
 				finish(c)
 			}
 		}
+	}
+	if o.Running != nil {
+		o.Running()
 	}
 	err = pool.RunRounds(rctx, func() ([]worker.Task, func(int, worker.TaskResult)) {
 		pending = slices.DeleteFunc(pending, func(c *Cell) bool { return c.Tasks < 0 })

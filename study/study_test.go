@@ -96,8 +96,12 @@ func TestRun(t *testing.T) {
 		pool := testPool()
 		var journal []string
 		progress := 0
+		var started []int
+		running := 0
 		m, err := study.Run(context.Background(), pool, toy(perCodec), study.Options{
-			Codecs: []string{"json", "gob"},
+			Codecs:  []string{"json", "gob"},
+			Started: func(total, pending int) { started = append(started, total, pending) },
+			Running: func() { running++ },
 			Journal: func(c results.MatrixCell) error {
 				journal = append(journal, c.Codec+"/"+c.Case)
 				return nil
@@ -106,6 +110,12 @@ func TestRun(t *testing.T) {
 		})
 		if err != nil {
 			t.Fatal(err)
+		}
+		if running != 1 {
+			t.Errorf("perCodec %v: Running called %d times; want once", perCodec, running)
+		}
+		if len(started) != 2 || started[0] != 6 || started[1] != 6 {
+			t.Errorf("perCodec %v: Started called with %v; want once with 6 cells, 6 to run", perCodec, started)
 		}
 		if pool.TaskTimeout != 0 {
 			t.Errorf("perCodec %v: the pool's TaskTimeout was set to %v", perCodec, pool.TaskTimeout)

@@ -314,7 +314,7 @@ func (c *crash) reason() string {
 // stepName turns a beat's step into words: "sample decode" to "sampling
 // decode".
 func stepName(s string) string {
-	for _, r := range [][2]string{{"prepare", "preparing (verifying) the job"}, {"calibrate", "calibrating"}, {"sample", "sampling"}, {"check", "checking after timing"}} {
+	for _, r := range [][2]string{{"prepare", "preparing (verifying) the job"}, {"calibrate", "calibrating"}, {"sample", "sampling"}, {"timed", "sampling"}, {"check", "checking after timing"}} {
 		if rest, ok := strings.CutPrefix(s, r[0]); ok {
 			return r[1] + rest
 		}
@@ -331,7 +331,7 @@ func (p *Pool) runWorker(ctx context.Context, opts runner.Options, specs []Spec,
 	if err != nil {
 		return nil, err
 	}
-	st, err := p.watch(ctx, w, specs, record)
+	st, err := p.watch(ctx, opts, w, specs, record)
 	if err != nil {
 		return nil, err
 	}
@@ -366,7 +366,7 @@ type watched struct {
 // on p.Waiting when it is quiet, and kills it when it makes no progress
 // for the timeout or breaks the protocol. When ctx ends it kills the
 // worker, waits for it and returns ctx's error.
-func (p *Pool) watch(ctx context.Context, w *proc, specs []Spec, record func(int, results.Result)) (watched, error) {
+func (p *Pool) watch(ctx context.Context, opts runner.Options, w *proc, specs []Spec, record func(int, results.Result)) (watched, error) {
 	timeout := cmp.Or(p.Timeout, DefaultTimeout)
 	st := watched{at: cell{job: -1, step: "prepare"}}
 	lastBeat := time.Now()
@@ -381,6 +381,13 @@ func (p *Pool) watch(ctx context.Context, w *proc, specs []Spec, record func(int
 	tick := time.NewTicker(time.Second)
 	defer tick.Stop()
 	cl := &claims{seen: map[string]bool{}}
+	if p.Wrap == nil && !opts.Count {
+		// Under Valgrind, or counting, a sample is not the worker's time.
+		cl.clock = func() (time.Duration, time.Time, bool) {
+			cpu, ok := processCPU(pid)
+			return cpu, time.Now(), ok
+		}
+	}
 	violate := func(why string, op results.Op) {
 		if st.crash == nil {
 			st.crash = &crash{at: st.at, exit: &Exit{Kind: ExitProtocol, Detail: why}}
@@ -401,6 +408,7 @@ func (p *Pool) watch(ctx context.Context, w *proc, specs []Spec, record func(int
 			}
 			lastBeat, lastWait = time.Now(), time.Now()
 			stale = true
+			cl.spend(st.at)
 			switch {
 			case st.crash != nil:
 				// Nothing a killed worker still says is believed.
@@ -416,6 +424,7 @@ func (p *Pool) watch(ctx context.Context, w *proc, specs []Spec, record func(int
 				if why, op := cl.check(specs, st.at.job, m.e.Result, time.Since(w.started)); why != "" {
 					violate(why, op)
 				} else {
+					cl.judge(m.e.Result)
 					record(m.e.Result.Job, m.e.Result.Result)
 				}
 			case m.e.End != nil:
@@ -448,11 +457,92 @@ func (p *Pool) watch(ctx context.Context, w *proc, specs []Spec, record func(int
 }
 
 // claims is what a worker has claimed so far: the benchmarks it sent a
-// result for and the time their samples add up to.
+// result for and the time their samples add up to; and what the parent
+// saw it spend, on clocks of its own, in each benchmark's sampling.
 type claims struct {
 	seen    map[string]bool
 	sampled time.Duration
+	// clock reads the worker's CPU time (the kernel's clock of the
+	// process) and the parent's wall clock; nil where neither is held to.
+	clock func() (cpu time.Duration, wall time.Time, ok bool)
+	last  struct {
+		cpu  time.Duration
+		wall time.Time
+		ok   bool
+	}
+	spent map[cell]spending
 }
+
+// spending is what the worker spent in a cell, by the parent's clocks.
+type spending struct{ cpu, wall time.Duration }
+
+// spend charges what the worker spent since the last event to at, the
+// cell it was in: the worker beats step "timed" as each sample's batches
+// start and "sample" as they end (runner.Runner.Beat), so a benchmark's
+// timed cells hold its samples and nothing of the untimed work around
+// them (a collection before a sample, the wait for a cycle's end, the
+// waits for a quiet machine) nor of another benchmark's.
+func (c *claims) spend(at cell) {
+	if c.clock == nil {
+		return
+	}
+	cpu, wall, ok := c.clock()
+	if ok && c.last.ok && at.step == "timed" {
+		if c.spent == nil {
+			c.spent = map[cell]spending{}
+		}
+		s := c.spent[at]
+		s.cpu += cpu - c.last.cpu
+		s.wall += wall.Sub(c.last.wall)
+		c.spent[at] = s
+	}
+	c.last.cpu, c.last.wall, c.last.ok = cpu, wall, ok
+}
+
+// judge records, on a believed result, what the parent saw the worker
+// spend in its timed steps, and flags a figure whose samples (those set
+// aside too) add up to less than tooFastRatio of it: the worker's
+// figures were scaled down on their way to the parent. What a timed step
+// spent is the lesser of its wall time and the worker's CPU time in it:
+// the samples are their steps' wall time (so a codec on several threads,
+// or a loop on several goroutines, Result.Procs, uses more CPU time than
+// that), and on a busy machine the parent reads its wall clock late, by
+// as much as a sample at times, while the worker, not running, spends no
+// CPU time. So a figure scaled by k is caught only while the worker gets
+// more than 2/k of a CPU.
+func (c *claims) judge(r *result) {
+	if c.clock == nil {
+		return
+	}
+	res := &r.Result
+	s, ok := c.spent[cell{job: r.Job, op: res.Op, step: "timed"}]
+	if !ok || len(res.Samples) == 0 {
+		return
+	}
+	res.SamplingCPUNs, res.SamplingWallNs = float64(s.cpu.Nanoseconds()), float64(s.wall.Nanoseconds())
+	claimed := time.Duration(res.BusyNs)
+	for _, smp := range res.Samples {
+		claimed += time.Duration(float64(smp.Iters) * smp.NsPerOp)
+	}
+	spent := min(s.wall, s.cpu)
+	if spent < tooFastFloor || float64(claimed) >= tooFastRatio*float64(spent) || res.Flagged != "" {
+		return
+	}
+	res.Flagged = fmt.Sprintf("its samples add up to %v, where the worker spent %v in them by serbench's own clocks (%v of CPU time, %v of wall time): %.2g of it; "+
+		"a figure below the time spent measuring it was scaled down in the worker", claimed.Round(time.Microsecond), spent.Round(time.Microsecond),
+		s.cpu.Round(time.Microsecond), s.wall.Round(time.Microsecond), float64(claimed)/float64(spent))
+}
+
+// A figure is flagged when its samples add up to less than tooFastRatio
+// of what the worker spent in their timed steps, and that is
+// tooFastFloor or more (a 20ms floor left nine in ten of a -budget 20ms
+// run's results on a busy machine unjudged). The samples are their timed steps but for the
+// verified iterations' pauses (notes/noise-log.md has honest codecs'
+// ratios).
+const (
+	tooFastRatio = 0.5
+	tooFastFloor = 2 * time.Millisecond
+)
 
 // wallSlack is what the samples of a worker may add up to beyond its wall
 // time: a clock read on each side of a pipe.

@@ -34,6 +34,12 @@ type Valgrind struct {
 	Path string
 }
 
+// Stretch is how many times the CPU time of a timed worker a worker
+// under Valgrind may spend without a beat before it is killed as hung
+// (Pool.Timeout): Valgrind starts a program, and runs code, several times
+// slower, uninstrumented, and many times slower while it counts.
+const Stretch = 10
+
 // InstallHint says how to install Valgrind where it is missing.
 const InstallHint = "install it with scripts/apt-install valgrind (as root; Debian's package), or apt-get install --no-install-recommends valgrind"
 

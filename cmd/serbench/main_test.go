@@ -17,7 +17,7 @@ func TestMain(m *testing.M) {
 	// Scripts that set SERBENCH_PLANTED=1 see the planted faults beside
 	// the real codecs, in the command and in its worker processes alike.
 	if os.Getenv("SERBENCH_PLANTED") == "1" {
-		registry.Codecs = append(append(registry.Codecs, planted.Codecs...), planted.Workers...)
+		registry.Codecs = append(append(append(registry.Codecs, planted.Codecs...), planted.Workers...), planted.Declarers...)
 	}
 	testscript.Main(m, map[string]func(){"serbench": main})
 }

@@ -11,4 +11,6 @@ import (
 // codecs, so that a developer can watch the harness catch them:
 //
 //	go run -tags planted ./cmd/serbench run -codecs json,planted-input -datasets tiny
-func init() { registry.Codecs = append(registry.Codecs, planted.Codecs...) }
+func init() {
+	registry.Codecs = append(append(registry.Codecs, planted.Codecs...), planted.Declarers...)
+}

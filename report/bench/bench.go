@@ -35,8 +35,10 @@ func CompressUnits(algo string) (size, comp, decomp string) {
 }
 
 // UnitInstructions is the unit of an op's instructions counted under
-// Valgrind (run -measure instructions or both): one line per result,
-// apart from its timed samples, and exact, as a count repeats.
+// Valgrind (run -measure instructions or both): one line per process
+// that counted the result (Result.InstrCounts), apart from its timed
+// samples; compare takes their smallest and largest as the count's
+// interval (results.Spread).
 const UnitInstructions = results.UnitInstructions
 
 // UnitCPU is the unit of a sample's CPU time per op (the process's, user
@@ -60,10 +62,7 @@ const (
 // benchmark readers ignore.
 func Write(w io.Writer, run *results.Run) error {
 	bw := benchfmt.NewWriter(w)
-	exact := []string{UnitEncoded}
-	if run.Options.Counted() {
-		exact = append(exact, UnitInstructions)
-	}
+	exact := []string{UnitEncoded} // not a count: each process's is a line of its own
 	if compressed(run) {
 		for _, algo := range compress.Names() {
 			size, _, _ := CompressUnits(algo)
@@ -113,9 +112,13 @@ func Write(w io.Writer, run *results.Run) error {
 				return err
 			}
 		}
-		if res.InstrPerOp > 0 {
+		counts := res.InstrCounts
+		if len(counts) == 0 && res.InstrPerOp > 0 {
+			counts = []float64{res.InstrPerOp}
+		}
+		for _, n := range counts {
 			r := &benchfmt.Result{Config: cfg, Name: benchfmt.Name(res.Key()), Iters: 1, Values: []benchfmt.Value{
-				{Value: round(res.InstrPerOp), Unit: UnitInstructions},
+				{Value: round(n), Unit: UnitInstructions},
 				{Value: float64(res.Bytes), Unit: UnitEncoded},
 			}}
 			if err := bw.Write(r); err != nil {

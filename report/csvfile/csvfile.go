@@ -18,7 +18,10 @@ import (
 // op read, then, for each compressor of package compress (gzip-6, ...), the encoding's size after
 // it and the time to compress and decompress it (empty without run
 // -compress), and last the op's instructions counted under Valgrind
-// with why it was not counted (empty unless the run counted).
+// (the median of the processes that counted it) with why it was not
+// counted, and the smallest and largest process's count (empty unless
+// the run counted). A benchmark counted and not timed (run -measure
+// instructions) leaves the time's columns and the allocations' empty.
 var Header = append(append([]string{
 	"op", "codec", "dataset", "shape", "status", "ns_per_op", "ci_lo_ns", "ci_hi_ns", "ci_pct",
 	"samples", "target_met", "b_per_op", "allocs_per_op", "encoded_bytes", "items",
@@ -27,7 +30,7 @@ var Header = append(append([]string{
 	"gomaxprocs", "msgs_per_s", "mb_per_s", "kept_b_per_op", "gc_cycles_per_kop", "gc_cpu_ns_per_kop", "cold_ns", "cold_next_ns",
 	"stream_bytes_per_msg", "stream_mb_per_s", "stream_heap_growth", "stream_check_msgs", "truly_streams",
 	"api", "reuses_buffer", "reuses_target", "zero_copy", "reads_only", "via", "raw_slices", "numbers", "maps",
-}, compressColumns()...), "instr_per_op", "count_skipped")
+}, compressColumns()...), "instr_per_op", "count_skipped", "instr_lo", "instr_hi")
 
 // compressColumns returns the header's columns of the compressors.
 func compressColumns() []string {
@@ -50,7 +53,9 @@ func Write(w io.Writer, run *results.Run) error {
 			family, variant, losses, version = c.Family, c.Variant, strings.Join(c.Losses, " "), c.Version
 		}
 		row := []string{string(r.Op), r.Codec, r.Dataset, r.Shape, string(r.Status)}
-		if r.Status == results.OK {
+		if r.Status == results.OK && len(r.Samples) == 0 && r.InstrPerOp > 0 {
+			row = append(row, "", "", "", "", "0", "false", "", "", strconv.Itoa(r.Bytes))
+		} else if r.Status == results.OK {
 			row = append(row, num(r.NsPerOp.Median), num(r.NsPerOp.Lo), num(r.NsPerOp.Hi), pct(r.NsPerOp),
 				strconv.Itoa(len(r.Samples)), strconv.FormatBool(r.TargetMet), num(r.BPerOp), num(r.Allocs),
 				strconv.Itoa(r.Bytes))
@@ -75,11 +80,14 @@ func Write(w io.Writer, run *results.Run) error {
 		row = append(row, variantColumns(run.Codec(r.Codec))...)
 		row = append(row, r.Via, strconv.Itoa(r.Raw), r.Numbers, r.Maps)
 		row = append(row, compressCells(&r)...)
-		instr := ""
+		instr, lo, hi := "", "", ""
 		if r.Status == results.OK {
 			instr = optNum(r.InstrPerOp)
+			if v := r.InstrInterval(); v.Known() {
+				lo, hi = num(v.Lo), num(v.Hi)
+			}
 		}
-		row = append(row, instr, r.CountSkipped)
+		row = append(row, instr, r.CountSkipped, lo, hi)
 		if err := cw.Write(row); err != nil {
 			return err
 		}

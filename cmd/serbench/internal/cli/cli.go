@@ -21,6 +21,7 @@ import (
 	"github.com/serbench/serbench/interop"
 	"github.com/serbench/serbench/machine"
 	"github.com/serbench/serbench/preset"
+	"github.com/serbench/serbench/registry"
 	"github.com/serbench/serbench/runner"
 	"github.com/serbench/serbench/worker"
 )
@@ -97,7 +98,7 @@ Usage:
                                 on the schema: every change both ways, as a matrix;
                                 evolution.csv, evolution.json
   serbench interop [-codecs LIST] [-langs LIST] [-probes LIST] [-o DIR] [-v]
-                                can Python and JavaScript read it? every probe three
+                                can Python, JavaScript, Java read it? every probe three
                                 ways between each Go codec and the peers of its format
                                 (scripts/interop-peers installs them); interop.csv,
                                 interop.json, report.html, summary.md
@@ -124,6 +125,11 @@ DIR' continues it.
 
 // Run runs the serbench command with args (without the program name).
 func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	// A registry entry a package's init rewrote is refused in the parent
+	// and in every child, before any codec runs.
+	if err := registry.Intact(); err != nil {
+		return err
+	}
 	if len(args) == 1 && args[0] == worker.CommandName {
 		// The hidden command a worker.Pool starts every child with.
 		return worker.Serve(ctx, stdin, func(s worker.Spec) (runner.Job, error) {

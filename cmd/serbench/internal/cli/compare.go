@@ -12,10 +12,13 @@ import (
 	"strings"
 	"time"
 
+	"github.com/serbench/serbench/cmd/serbench/internal/progress"
 	"github.com/serbench/serbench/compare"
 	"github.com/serbench/serbench/internal/outdir"
+	"github.com/serbench/serbench/measure"
 	"github.com/serbench/serbench/report/bench"
 	"github.com/serbench/serbench/results"
+	"github.com/serbench/serbench/runner"
 	"github.com/serbench/serbench/worker"
 )
 
@@ -43,7 +46,10 @@ runs can still fail the gate, and -interleave is the one to trust.
 commit with two versions of a library, -replace) and runs the builds
 alternately, a short 'serbench run' each (old new, new old, ...), so the
 machine's drift falls on both alike; the pooled samples are compared as
-above and kept in a directory it names.
+above and kept in a directory it names. With the run flag -measure
+instructions it counts instead of timing: one run of each build (unless
+-rounds says more), each benchmark counted under Valgrind by several
+processes, the gate judging the counts beyond their spreads.
 
 Exit status: 0 no regression; 1 a regression beyond the threshold (or a
 failure); 2 misuse or an input that cannot be used; 3 interrupted.`, stderr)
@@ -62,7 +68,9 @@ failure); 2 misuse or an input that cannot be used; 3 interrupted.`, stderr)
 	}
 	gate := compare.Gate{Threshold: threshold}
 	if *interleave {
-		return interleaveCmd(ctx, fs.Args(), *rounds, *replace, gate, stdout, stderr)
+		roundsSet := false
+		fs.Visit(func(f *flag.Flag) { roundsSet = roundsSet || f.Name == "rounds" })
+		return interleaveCmd(ctx, fs.Args(), *rounds, roundsSet, *replace, gate, stdout, stderr)
 	}
 	var misplaced error
 	fs.Visit(func(f *flag.Flag) {
@@ -125,8 +133,26 @@ func gateError(v compare.Verdict) error {
 	return nil
 }
 
+// runMeasure returns the -measure value among a run's flags, "" when
+// they do not set it.
+func runMeasure(args []string) string {
+	for i, a := range args {
+		name, val, has := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		if !strings.HasPrefix(a, "-") || name != "measure" {
+			continue
+		}
+		if has {
+			return val
+		}
+		if i+1 < len(args) {
+			return args[i+1]
+		}
+	}
+	return ""
+}
+
 // interleaveCmd builds two versions and compares their interleaved runs.
-func interleaveCmd(ctx context.Context, args []string, rounds int, replace string, gate compare.Gate, stdout, stderr io.Writer) error {
+func interleaveCmd(ctx context.Context, args []string, rounds int, roundsSet bool, replace string, gate compare.Gate, stdout, stderr io.Writer) error {
 	var old, new compare.Version
 	if replace != "" {
 		mods := splitList(replace)
@@ -157,6 +183,12 @@ func interleaveCmd(ctx context.Context, args []string, rounds int, replace strin
 	}
 	if rounds < 1 {
 		return usagef("-rounds %d: give at least 1 (an even number balances the order of the runs)", rounds)
+	}
+	if m := runMeasure(args); m == results.MeasureInstructions && !roundsSet {
+		// A count does not drift with the machine: one run of each build,
+		// its benchmarks each counted by several processes, decides.
+		rounds = 1
+		fmt.Fprintf(stderr, "serbench: -measure %s: one run of each build (a count does not drift with the machine; -rounds N for more)\n", m)
 	}
 	cwd, err := os.Getwd()
 	if err != nil {
@@ -216,7 +248,35 @@ func interleaveCmd(ctx context.Context, args []string, rounds int, replace strin
 			err := cmd.Wait()
 			return out.Bytes(), err
 		}}
+	runs := 2 * rounds
+	each := runEstimate(args)
+	if each > 0 {
+		fmt.Fprintf(stderr, "serbench: 2 builds, then %d runs of about %v each (a run's own estimate, timed on this machine): %v after the builds\n",
+			runs, each.Round(time.Second), (time.Duration(runs) * each).Round(time.Second))
+	}
+	pacer := progress.NewPacer(stderr, "runs", runs, 0, time.Now)
+	pacer.SetDoing("building " + old.String())
+	built := 0
+	iv.Progress = func(name string, run bool) {
+		if run {
+			pacer.Done(name)
+			return
+		}
+		if built++; built == 1 {
+			pacer.SetDoing("building " + new.String())
+		} else {
+			pacer.SetDoing("")
+		}
+		if built == 2 && each > 0 {
+			b := pacer.Elapsed()
+			est := b + time.Duration(runs)*each
+			fmt.Fprintf(stderr, "serbench: built in %v; about %v in all (the builds and %d runs of about %v)\n", b.Round(time.Second), est.Round(time.Second), runs, each.Round(time.Second))
+			pacer.SetEstimate(est)
+		}
+	}
+	pacer.Keepalive()
 	o, n, err := iv.Run(ctx)
+	pacer.Finish()
 	var refErr *compare.RefError
 	switch {
 	case errors.As(err, &refErr):
@@ -241,6 +301,28 @@ func interleaveCmd(ctx context.Context, args []string, rounds int, replace strin
 		return &RunError{Msg: fmt.Sprintf("interrupted after %d and %d runs (compared above): %v", o.Runs, n.Runs, interrupted)}
 	}
 	return gateError(v)
+}
+
+// runEstimate returns about how long one interleaved run of the run
+// flags args takes: the run's own estimate (measure.Predict, calibrated
+// here), or zero when the flags do not parse (the runs will say why) or
+// name a document (-file).
+func runEstimate(args []string) time.Duration {
+	for _, a := range args {
+		if name, _, _ := strings.Cut(strings.TrimLeft(a, "-"), "="); strings.HasPrefix(a, "-") && name == "file" {
+			return 0 // a user's document is read in a worker, by the runs alone
+		}
+	}
+	c, err := parseRun(args, io.Discard)
+	if err != nil {
+		return 0
+	}
+	jobs, err := c.jobs()
+	if err != nil {
+		return 0
+	}
+	jobs = runner.OnProcs(jobs, c.cpus)
+	return measure.Predict(jobs, c.opts, measure.Calibrate(jobs, time.Now)).Total
 }
 
 // sessionPrefix begins the name of an interleaved comparison's

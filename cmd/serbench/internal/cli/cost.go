@@ -42,11 +42,13 @@ func costCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		about: "Measures what adopting each codec costs besides run time: the bytes it adds to a stripped\n" +
 			"binary, the CPU-seconds it adds to a cold build, the modules, licences, unsafe, assembly,\n" +
 			"cgo and JIT code it brings, its generated code and generator, whether its output is the\n" +
-			"same bytes every time, and its module's latest release. It builds a small main per codec\n" +
-			"in a temporary directory from the serbench checkout -src, each build in a child process.",
-		parallel: 1,
+			"same bytes every time, and its module's latest release. It writes a small main per codec\n" +
+			"into a temporary directory from the serbench checkout -src and builds them all at once,\n" +
+			"-runs times, each build in a child process (-parallel of them side by side), timing each\n" +
+			"package's compile and each link in CPU-seconds (go build -toolexec).",
+		parallel: 2,
 		flags: func(b *flagBuilder) {
-			b.fs.IntVar(&runs, "runs", cost.DefaultRuns, "cold builds of each codec's main, whose median and 95% interval are reported (6 is the fewest with an interval); "+flagRanges["runs"].String())
+			b.fs.IntVar(&runs, "runs", cost.DefaultRuns, "cold builds of the codecs' mains, whose median and 95% interval are reported (6 is the fewest with an interval); "+flagRanges["runs"].String())
 			b.fs.StringVar(&src, "src", "", "the serbench checkout whose adapters are built (default: the module around the current directory)")
 			b.fs.BoolVar(&offline, "offline", false, "ask the module proxy nothing: the upkeep column says so")
 		},

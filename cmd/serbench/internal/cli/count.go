@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"cmp"
+
 	"github.com/serbench/serbench/measure"
 	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/runner"
@@ -30,12 +32,14 @@ func (c *runConfig) counter() error {
 }
 
 // counters returns workers whose pools, given options that count
-// (runner.Options.Count), start their children under vg.
+// (runner.Options.Count), start their children under vg, with the hang
+// timeout stretched for Valgrind (worker.Stretch).
 func counters(workers func(runner.Options, func(*runner.Job, results.Result), func(runner.Event)) measure.Measurer, vg *worker.Valgrind) func(runner.Options, func(*runner.Job, results.Result), func(runner.Event)) measure.Measurer {
 	return func(opts runner.Options, finished func(*runner.Job, results.Result), progress func(runner.Event)) measure.Measurer {
 		m := workers(opts, finished, progress)
 		if p, ok := m.(*worker.Pool); ok && opts.Count && vg != nil {
 			p.Wrap = vg
+			p.Timeout = cmp.Or(p.Timeout, worker.DefaultTimeout) * worker.Stretch
 		}
 		return m
 	}

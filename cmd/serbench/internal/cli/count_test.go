@@ -31,3 +31,22 @@ func TestMeasureFlag(t *testing.T) {
 		t.Errorf("-measure instructions without Valgrind: %v; want a usage error (exit 2) saying how to install it", err)
 	}
 }
+
+// TestRunMeasure: compare -interleave finds the -measure of the run flags
+// it passes on, in each spelling the flag package reads.
+func TestRunMeasure(t *testing.T) {
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-codecs", "json", "-measure", "instructions"}, "instructions"},
+		{[]string{"--measure=instructions"}, "instructions"},
+		{[]string{"-measure=both", "-codecs", "json"}, "both"},
+		{[]string{"-codecs", "measure"}, ""},
+		{nil, ""},
+	} {
+		if got := runMeasure(tt.args); got != tt.want {
+			t.Errorf("runMeasure(%q) = %q; want %q", tt.args, got, tt.want)
+		}
+	}
+}

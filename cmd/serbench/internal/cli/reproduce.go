@@ -67,20 +67,23 @@ func reproduceCmd(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		return err
 	}
 	opts := runner.Options{Budget: budget, Total: total, Count: rc.mode == results.MeasureInstructions}
-	mc := measure.Config{Options: opts, Preset: "reproduce", LossProbes: fidelity.Shown, AlsoCount: rc.mode == results.MeasureBoth}
+	mc := measure.Config{Options: opts, Preset: "reproduce", LossProbes: fidelity.Shown, Excess: fidelity.Excess, AlsoCount: rc.mode == results.MeasureBoth}
 	if !inproc {
 		mc.Workers, mc.Fresh = counters(workers(timeout, nil), rc.vg), freshDecoder
 	}
 	run := measure.NewRun(mc, jobs)
 	var prog *progress.Reporter
-	start, est := time.Now(), measure.Estimate(jobs, mc.Options)
+	start, est := time.Now(), time.Duration(0)
 	if !quiet && len(jobs) > 0 {
-		how := "at the budget per benchmark"
+		f := measure.Predict(jobs, mc.Options, calibrate(jobs, stderr))
+		est = f.Total
+		how := forecastText(f)
 		if total > 0 {
 			how = "at most: -time, and a claim whose cases it does not reach is marked not measured"
 		}
 		fmt.Fprintf(stderr, "serbench: %d jobs; about %v (%s)\n", len(jobs), est.Round(time.Second), how)
 		prog = progress.New(stderr, len(jobs))
+		prog.Weigh(jobs, f.Jobs, est, f.Capped)
 		prog.Keepalive(start)
 		mc.Progress = prog.Event
 	}

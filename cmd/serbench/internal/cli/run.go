@@ -8,6 +8,7 @@ import (
 	"io"
 	"math"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -237,7 +238,7 @@ func runConfigOf(args []string, stderr io.Writer) (*runConfig, []results.Result,
 
 // measure returns the measuring configuration of the run.
 func (c *runConfig) measure(stderr io.Writer) measure.Config {
-	mc := measure.Config{Options: c.opts, Preset: c.label, LossProbes: fidelity.Shown, AlsoCount: c.mode == results.MeasureBoth}
+	mc := measure.Config{Options: c.opts, Preset: c.label, LossProbes: fidelity.Shown, Excess: fidelity.Excess, AlsoCount: c.mode == results.MeasureBoth}
 	if !c.inproc {
 		mc.Workers = counters(workers(c.timeout, func(cell string, quiet, timeout time.Duration) {
 			fmt.Fprintf(stderr, "serbench: waiting on %s: no progress for %v; killed once it spends %v of CPU time without any, or sits blocked that long (-timeout)\n", cell, quiet, timeout)
@@ -377,14 +378,24 @@ func (p *runPlan) execute(ctx context.Context, stderr io.Writer) (run *results.R
 	start := time.Now()
 	if !p.cfg.quiet {
 		todo := measure.Remaining(p.jobs, p.prior)
-		if est = measure.Estimate(todo, p.cfg.opts); est >= time.Minute {
-			how := "at least, at the budget per benchmark; -time D bounds it, cutting short what it does not reach"
-			if p.cfg.opts.Total > 0 {
-				how = "at most: -time, and what it does not reach is cut short, marked so"
+		f := measure.Predict(todo, p.cfg.opts, calibrate(todo, stderr))
+		if est = f.Total; est >= time.Minute && p.cfg.mode != results.MeasureInstructions {
+			fmt.Fprintf(stderr, "serbench: %d benchmarks; about %v (%s)\n", countBenchmarks(todo), est.Round(time.Second), forecastText(f))
+			if why := f.Why(); why != "" && !f.Capped {
+				fmt.Fprintln(stderr, "serbench: "+why)
 			}
-			fmt.Fprintf(stderr, "serbench: %d benchmarks; about %v (%s)\n", countBenchmarks(todo), est.Round(time.Second), how)
 		}
-		prog = progress.New(stderr, len(measure.Remaining(p.jobs, p.prior)))
+		if p.cfg.mode == results.MeasureInstructions || p.cfg.mode == results.MeasureBoth {
+			c := measure.CountEstimate(todo, runtime.NumCPU())
+			fmt.Fprintf(stderr, "serbench: counting under Valgrind, each benchmark in %d processes: about %v on an idle machine (a busy one stretches it, the counts stay)\n", measure.CountProcs, c.Round(time.Second))
+			if p.cfg.mode == results.MeasureInstructions {
+				est = c
+			} else {
+				est += c
+			}
+		}
+		prog = progress.New(stderr, len(todo))
+		prog.Weigh(todo, f.Jobs, est, f.Capped)
 		prog.Keepalive(start)
 		mc.Progress = prog.Event
 	}
@@ -398,6 +409,33 @@ func (p *runPlan) execute(ctx context.Context, stderr io.Writer) (run *results.R
 		return nil, nil, &RunError{Msg: fmt.Sprintf("the journal in %s could not be written: %v", p.work, err)}
 	}
 	return run, runErr, nil
+}
+
+// calibrate times the preparation of jobs' values for the estimate
+// (measure.Calibrate), saying what it times when it has been silent for
+// progress.Quiet: a huge value takes seconds to build on a loaded machine.
+func calibrate(jobs []runner.Job, stderr io.Writer) measure.Costs {
+	start, said := time.Now(), time.Now()
+	return measure.CalibrateSaying(jobs, time.Now, func(shape string) {
+		if time.Since(said) >= progress.Quiet {
+			fmt.Fprintf(stderr, "serbench: timing one build of each dataset shape for the estimate (%v so far): %s\n", time.Since(start).Round(time.Second), shape)
+			said = time.Now()
+		}
+	})
+}
+
+// forecastText says what a run's estimate is made of: the budgets, the
+// preparation and checks timed on this machine as the run started, and
+// -time's bound.
+func forecastText(f measure.Forecast) string {
+	if f.Capped {
+		return "at most: -time, and what it does not reach is cut short, marked so"
+	}
+	s := fmt.Sprintf("%v of sampling budgets and setup", f.Sampling.Round(time.Second))
+	if f.Checks > 0 {
+		s += fmt.Sprintf(", %v preparing and checking the values, timed on this machine as the run started", f.Checks.Round(time.Second))
+	}
+	return s + "; -time D bounds it, cutting short what it does not reach"
 }
 
 // finish writes a measured run's files and says how it ended: published

@@ -9,7 +9,9 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
+	"github.com/serbench/serbench/cmd/serbench/internal/progress"
 	"github.com/serbench/serbench/journal"
 	"github.com/serbench/serbench/report/matrix"
 	"github.com/serbench/serbench/results"
@@ -166,11 +168,20 @@ func (sc *studyCommand) execute(ctx context.Context, s *study.Study, args []stri
 	}
 	defer jw.Close()
 	o.Journal = jw.AddCell
+	// The estimate comes from the pace of the first cells, the cells of a
+	// study differing too much (a refusal in milliseconds, a child run
+	// out of memory in seconds) for a figure per cell.
+	pacer := progress.NewPacer(stderr, "cells", 0, 0, time.Now)
+	o.Started = func(total, pending int) { pacer.SetTotal(pending) }
+	o.Running = pacer.Begin
 	o.Progress = func(done, total int, c results.MatrixCell) {
 		if s.Matrix.Kind(c.Outcome).Tone == results.ToneBad {
 			fmt.Fprintf(stderr, "[%d/%d] %s %s: %s %s\n", done, total, c.Codec, c.Case, c.Outcome, c.Note)
 		}
+		pacer.Done(c.Codec + " " + c.Case)
 	}
+	pacer.Keepalive()
+	defer pacer.Finish()
 	pool := &worker.Pool{Parallel: r.flags.parallel}
 	m, err := study.Run(ctx, pool, s, o)
 	if err != nil {

@@ -31,6 +31,62 @@ type Reporter struct {
 	said        time.Duration // when a line was last written, from the run's start
 	zero        time.Time     // the run's start on the wall clock, as the last event puts it
 	stop        chan struct{} // closed by Finish: Keepalive's goroutine ends
+	// weights are the jobs' expected times by jobKey (Weigh), est the
+	// run's estimate; doneW and totalW the weights of the jobs done and
+	// of all.
+	weights       map[string]time.Duration
+	est           time.Duration
+	capped        bool
+	doneW, totalW time.Duration
+}
+
+// Weigh gives the jobs' expected times (weights[i] is jobs[i]'s) and the
+// run's estimate, so that the time left is told at the pace of the jobs
+// done against what they were expected to take, not by their count: a
+// job of a huge value takes a hundred times a small one's.
+// capped says the estimate is a whole-run time (-time) that ends the run:
+// no time left told goes past it.
+func (r *Reporter) Weigh(jobs []runner.Job, weights []time.Duration, est time.Duration, capped bool) {
+	if r == nil || len(weights) != len(jobs) {
+		return
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.weights, r.est, r.capped, r.totalW = map[string]time.Duration{}, est, capped, 0
+	for i := range jobs {
+		r.weights[jobKey(&jobs[i])] += weights[i]
+		r.totalW += weights[i]
+	}
+}
+
+// jobKey names a job for Weigh: its codec, dataset, shape and goroutines.
+func jobKey(j *runner.Job) string {
+	return j.Codec.Name + " " + j.Dataset + "/" + j.Shape + results.ProcsSuffix(j.Procs)
+}
+
+// left returns the time left at, from the run's start, with done jobs
+// done: by the weights of the jobs done when Weigh gave them, else by
+// their count; before the first job ends, what the estimate leaves; never
+// past a capped estimate.
+func (r *Reporter) left(at time.Duration) (time.Duration, bool) {
+	left, ok := r.pace(at)
+	if ok && r.capped {
+		left = max(min(left, r.est-at), 0)
+	}
+	return left, ok
+}
+
+// pace returns the time left at the pace so far (see left).
+func (r *Reporter) pace(at time.Duration) (time.Duration, bool) {
+	switch {
+	case r.doneW > 0 && r.totalW > r.doneW:
+		return time.Duration(float64(at) / float64(r.doneW) * float64(r.totalW-r.doneW)), true
+	case r.done > 0:
+		return time.Duration(float64(at) / float64(r.done) * float64(r.total-r.done)), true
+	case r.est > at:
+		return r.est - at, true
+	}
+	return 0, false
 }
 
 // Quiet is the longest a Reporter in plain lines stays silent while a run
@@ -96,6 +152,9 @@ func (r *Reporter) Event(e runner.Event) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.done, r.total, r.said = e.Done, e.Total, e.Elapsed
+	if !e.Refining && e.Job != nil {
+		r.doneW += r.weights[jobKey(e.Job)]
+	}
 	r.zero = time.Now().Add(-e.Elapsed) // Keepalive's lines count from the run's own start
 	r.last = fmt.Sprintf("%s %s/%s", e.Job.Codec.Name, e.Job.Dataset, e.Job.Shape+results.ProcsSuffix(e.Job.Procs))
 	if r.bar == nil {
@@ -184,11 +243,15 @@ func (r *Reporter) Tick(at time.Duration) {
 	default:
 	}
 	r.said = at
+	left, ok := r.left(at)
 	if r.done == 0 {
-		fmt.Fprintf(r.w, "[0/%d %v] at work on the first job: preparing and checking its values, then sampling\n", r.total, at.Round(time.Second))
+		more := ""
+		if ok {
+			more = fmt.Sprintf("; about %v left by the estimate", left.Round(time.Second))
+		}
+		fmt.Fprintf(r.w, "[0/%d %v] at work on the first job: preparing and checking its values, then sampling%s\n", r.total, at.Round(time.Second), more)
 		return
 	}
-	left := time.Duration(float64(at) / float64(r.done) * float64(r.total-r.done))
 	fmt.Fprintf(r.w, "[%d/%d %v] at work: %d of %d jobs done, the last %s; about %v left at the pace so far\n",
 		r.done, r.total, at.Round(time.Second), r.done, r.total, r.last, left.Round(time.Second))
 }
@@ -203,6 +266,10 @@ func line(e runner.Event) string {
 	sep := ", "
 	for i := 0; i < len(e.Results); i++ {
 		r := e.Results[i]
+		if r.Status == results.OK && len(r.Samples) == 0 && r.InstrPerOp > 0 {
+			parts = append(parts, fmt.Sprintf("%s %s instr", r.Op, results.FormatInstr(r.InstrPerOp)))
+			continue
+		}
 		if r.Status == results.OK {
 			parts = append(parts, fmt.Sprintf("%s %s", r.Op, results.FormatNs(r.NsPerOp.Median)))
 			continue

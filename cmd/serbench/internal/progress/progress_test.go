@@ -104,3 +104,136 @@ func TestTick(t *testing.T) {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}
 }
+
+// TestCountedLine: a benchmark counted and not timed shows its
+// instructions per op, not a time of zero.
+func TestCountedLine(t *testing.T) {
+	e := event(1, results.OK)
+	e.Results[0].InstrPerOp, e.Results[1].InstrPerOp = 2166, 8242
+	if got, want := line(e), "[1/4 2s] json tiny/single: encode 2.17k instr, decode 8.24k instr"; got != want {
+		t.Errorf("line = %q; want %q", got, want)
+	}
+}
+
+// TestTickWeighed checks the time left told by the jobs' weights (Weigh):
+// before the first job ends, what the estimate leaves; after, the jobs
+// still to do at the pace of those done against their weight, so that a
+// small job done first does not promise the huge ones as fast.
+func TestTickWeighed(t *testing.T) {
+	var buf bytes.Buffer
+	p := New(&buf, 2)
+	jobs := []runner.Job{{Codec: codec.Info{Name: "json"}, Dataset: "tiny", Shape: "single"}, {Codec: codec.Info{Name: "json"}, Dataset: "huge", Shape: "single"}}
+	p.Weigh(jobs, []time.Duration{time.Second, 99 * time.Second}, 100*time.Second, false)
+	p.Tick(12 * time.Second)
+	e := event(1, results.OK) // json tiny/single, at 2.4s
+	e.Total = 2
+	p.Event(e)
+	p.Tick(20 * time.Second)
+	p.Finish()
+	want := "[0/2 12s] at work on the first job: preparing and checking its values, then sampling; about 1m28s left by the estimate\n" +
+		"[1/2 2s] json tiny/single: encode 336ns, decode 1.48µs\n" +
+		"[1/2 20s] at work: 1 of 2 jobs done, the last json tiny/single; about 33m0s left at the pace so far\n"
+	if got := buf.String(); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}
+
+// TestPacer checks a Pacer on an injected clock: silent within Quiet, a
+// line without a promise before the first unit ends, the estimate from
+// the pace of the first units once they calibrate it, lines at the pace
+// so far, and how far off the estimate was at the end.
+func TestPacer(t *testing.T) {
+	var buf bytes.Buffer
+	at := time.Unix(0, 0)
+	clock := func() time.Time { return at }
+	p := NewPacer(&buf, "cells", 20, 0, clock)
+	step := func(d time.Duration) { at = at.Add(d); p.Tick() }
+	step(5 * time.Second)
+	step(6 * time.Second)     // 11s: nothing done yet
+	p.Done("json long-map")   // 1 of 20: not yet the pace
+	p.Done("json deep-array") // a tenth, by 11s
+	step(10 * time.Second)    // 21s
+	at = at.Add(9 * time.Second)
+	p.Finish()
+	p.Tick()
+	want := "[0/20 11s] at work on the first of 20 cells\n" +
+		"serbench: 20 cells; about 1m50s in all, at the pace of the first 2 (11s), calibrated on this machine as it started\n" +
+		"[2/20 21s] at work: 2 of 20 cells done, the last json deep-array; about 3m9s left at the pace so far\n" +
+		"serbench: estimated 1m50s; took 30s (73% under it)\n"
+	if got := buf.String(); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}
+
+// TestCalibrated checks when the first units tell the pace of all.
+func TestCalibrated(t *testing.T) {
+	for _, tt := range []struct {
+		done, total int
+		at          time.Duration
+		want        bool
+	}{
+		{0, 10, time.Minute, false}, {1, 10, time.Second, true}, {1, 100, time.Second, false}, {1, 100, Quiet, false},
+		{9, 100, Quiet, false}, {10, 100, Quiet, true}, {1, 1000, 6 * Quiet, true}, {10, 100, 0, true},
+	} {
+		if got := Calibrated(tt.done, tt.total, tt.at); got != tt.want {
+			t.Errorf("Calibrated(%d, %d, %v) = %v, want %v", tt.done, tt.total, tt.at, got, tt.want)
+		}
+	}
+}
+
+// TestTickCapped checks that a run bounded by -time never tells more time
+// left than its bound leaves, whatever its pace.
+func TestTickCapped(t *testing.T) {
+	var buf bytes.Buffer
+	p := New(&buf, 2)
+	jobs := []runner.Job{{Codec: codec.Info{Name: "json"}, Dataset: "tiny", Shape: "single"}, {Codec: codec.Info{Name: "json"}, Dataset: "huge", Shape: "single"}}
+	p.Weigh(jobs, []time.Duration{time.Second, 99 * time.Second}, time.Minute, true)
+	e := event(1, results.OK)
+	e.Total = 2
+	p.Event(e)
+	p.Tick(20 * time.Second)
+	p.Finish()
+	if want := "about 40s left at the pace so far"; !strings.Contains(buf.String(), want) {
+		t.Errorf("got\n%s\nwant %q in it", buf.String(), want)
+	}
+}
+
+// TestPacerBegin checks that the time before the units begin (a study's
+// generation of its inputs) and the units it finished are left out of
+// the pace, and counted once in the estimate.
+func TestPacerBegin(t *testing.T) {
+	var buf bytes.Buffer
+	at := time.Unix(0, 0)
+	p := NewPacer(&buf, "cells", 11, 0, func() time.Time { return at })
+	p.Done("gob long-map") // finished while preparing
+	at = at.Add(5 * time.Minute)
+	p.Begin()
+	at = at.Add(10 * time.Second)
+	p.Done("json long-map") // 1 of 10 in 10s
+	p.Finish()
+	want := "serbench: 10 cells; about 6m40s in all, at the pace of the first 1 (10s after 5m0s preparing them), calibrated on this machine as it started\n" +
+		"serbench: estimated 6m40s; took 5m10s (22% under it)\n"
+	if got := buf.String(); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}
+
+// TestPacerDoing checks the lines before the first unit while the command
+// does something else first (an interleaved comparison's builds).
+func TestPacerDoing(t *testing.T) {
+	var buf bytes.Buffer
+	at := time.Unix(0, 0)
+	p := NewPacer(&buf, "runs", 4, 0, func() time.Time { return at })
+	p.SetDoing("building HEAD~1")
+	at = at.Add(11 * time.Second)
+	p.Tick()
+	p.SetDoing("")
+	at = at.Add(11 * time.Second)
+	p.Tick()
+	p.Finish()
+	want := "[0/4 11s] at work: building HEAD~1, before the first of 4 runs\n" +
+		"[0/4 22s] at work on the first of 4 runs\n"
+	if got := buf.String(); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}

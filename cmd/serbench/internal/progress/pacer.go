@@ -1,0 +1,211 @@
+package progress
+
+import (
+	"fmt"
+	"io"
+	"sync"
+	"time"
+)
+
+// A Pacer tells the progress of a command made of units that a Reporter
+// does not count (an interleaved comparison's runs, a study's cells) in
+// plain lines: the estimate, once the pace of the first units calibrates
+// it (or one given at the start), a line at least every Quiet, and at the
+// end how far the estimate was off. Its clock is injected, so that what a
+// test asserts of it does not depend on the machine's speed. A nil *Pacer
+// does nothing.
+type Pacer struct {
+	w     io.Writer
+	what  string // the units' name, plural: "cells", "runs"
+	total int
+	now   func() time.Time
+	start time.Time
+
+	mu       sync.Mutex
+	done     int
+	last     string        // the unit last done
+	said     time.Duration // when a line was last written, from the start
+	est      time.Duration // the estimate said, 0 before it is
+	base     time.Duration // when the units began (Begin), from the start
+	doing    string        // what comes before the first unit, for its lines (SetDoing)
+	stop     chan struct{}
+	finished bool
+}
+
+// NewPacer returns a Pacer for total units named what, starting now on
+// the clock now. est, if positive, is the command's estimate, said
+// already by the caller; otherwise the Pacer makes one from the pace of
+// the first units (Calibrated) and says it.
+func NewPacer(w io.Writer, what string, total int, est time.Duration, now func() time.Time) *Pacer {
+	return &Pacer{w: w, what: what, total: total, now: now, start: now(), est: est, stop: make(chan struct{})}
+}
+
+// SetTotal sets how many units there are, when they are known only once
+// the command has started.
+func (p *Pacer) SetTotal(n int) {
+	if p == nil {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.total = n
+}
+
+// SetEstimate sets the command's estimate, said by the caller, when it
+// is known only once the command has started (after its builds).
+func (p *Pacer) SetEstimate(est time.Duration) {
+	if p == nil {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.est = est
+	p.said = p.now().Sub(p.start)
+}
+
+// Elapsed returns the time since the Pacer started, on its clock.
+func (p *Pacer) Elapsed() time.Duration {
+	if p == nil {
+		return 0
+	}
+	return p.now().Sub(p.start)
+}
+
+// SetDoing says what the command does before its first unit begins
+// ("building the two versions"), for the lines that break a silence; ""
+// once it is done.
+func (p *Pacer) SetDoing(what string) {
+	if p == nil {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.doing = what
+}
+
+// Begin says the units start now: what came before (a study's
+// generation of its inputs) is left out of their pace, and the units
+// done so far (by that preparation) out of their count.
+func (p *Pacer) Begin() {
+	if p == nil {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.base = p.now().Sub(p.start)
+	p.total -= p.done
+	p.done = 0
+}
+
+// Calibrated reports whether done units by at, from when they began,
+// are enough to tell the pace of all: a tenth of them; ten once Quiet has
+// passed; any after a minute. Fewer tell the pace of their own kind alone
+// (a study's first cells are one codec's cheapest).
+func Calibrated(done, total int, at time.Duration) bool {
+	return done > 0 && (done*10 >= total || done >= 10 && at >= Quiet || at >= 6*Quiet)
+}
+
+// Done records that a unit ended, named last, and says the estimate when
+// the units done calibrate it.
+func (p *Pacer) Done(last string) {
+	if p == nil {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.done++
+	p.last = last
+	p.calibrate(p.now().Sub(p.start))
+}
+
+// calibrate says the estimate once the units done tell the pace: the
+// time before the units began, and theirs at the pace of the first.
+func (p *Pacer) calibrate(at time.Duration) {
+	if p.est > 0 || !Calibrated(p.done, p.total, at-p.base) {
+		return
+	}
+	p.est = p.base + time.Duration(float64(at-p.base)/float64(p.done)*float64(p.total))
+	p.said = at
+	before := ""
+	if p.base > 0 {
+		before = fmt.Sprintf(" after %v preparing them", p.base.Round(time.Second))
+	}
+	fmt.Fprintf(p.w, "serbench: %d %s; about %v in all, at the pace of the first %d (%v%s), calibrated on this machine as it started\n",
+		p.total, p.what, p.est.Round(time.Second), p.done, (at - p.base).Round(time.Second), before)
+}
+
+// Tick writes, at the clock's time, a line that says the command is at
+// work when none was written for Quiet: the units done, the last of them
+// and the time left at the pace so far.
+func (p *Pacer) Tick() {
+	if p == nil {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.finished {
+		return
+	}
+	at := p.now().Sub(p.start)
+	p.calibrate(at)
+	if at-p.said < Quiet {
+		return
+	}
+	p.said = at
+	if p.total == 0 {
+		fmt.Fprintf(p.w, "[%v] at work: preparing the %s\n", at.Round(time.Second), p.what)
+		return
+	}
+	if p.done == 0 && p.doing != "" {
+		fmt.Fprintf(p.w, "[0/%d %v] at work: %s, before the first of %d %s\n", p.total, at.Round(time.Second), p.doing, p.total, p.what)
+		return
+	}
+	if p.done == 0 {
+		left := ""
+		if p.est > at {
+			left = fmt.Sprintf("; about %v left by the estimate", (p.est - at).Round(time.Second))
+		}
+		fmt.Fprintf(p.w, "[0/%d %v] at work on the first of %d %s%s\n", p.total, at.Round(time.Second), p.total, p.what, left)
+		return
+	}
+	left := time.Duration(float64(at-p.base) / float64(p.done) * float64(max(p.total-p.done, 0)))
+	fmt.Fprintf(p.w, "[%d/%d %v] at work: %d of %d %s done, the last %s; about %v left at the pace so far\n",
+		p.done, p.total, at.Round(time.Second), p.done, p.total, p.what, p.last, left.Round(time.Second))
+}
+
+// Keepalive calls Tick every second until Finish.
+func (p *Pacer) Keepalive() {
+	if p == nil {
+		return
+	}
+	go func() {
+		t := time.NewTicker(time.Second)
+		defer t.Stop()
+		for {
+			select {
+			case <-p.stop:
+				return
+			case <-t.C:
+				p.Tick()
+			}
+		}
+	}()
+}
+
+// Finish stops Keepalive and says the time taken against the estimate.
+func (p *Pacer) Finish() {
+	if p == nil {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.finished {
+		return
+	}
+	p.finished = true
+	close(p.stop)
+	took := p.now().Sub(p.start)
+	if p.est > 0 {
+		fmt.Fprintf(p.w, "serbench: estimated %v; took %v (%s)\n", p.est.Round(time.Second), took.Round(time.Second), Off(p.est, took))
+	}
+}

@@ -1,0 +1,51 @@
+package planted
+
+import (
+	"os"
+	"time"
+
+	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/registry"
+)
+
+// RewriteEnv, set to 1, makes this package's init rewrite a rival's
+// registry entry (the planted rewriter): json's New then prepares cases
+// whose every Encode and Decode sleeps a millisecond first. It is an
+// environment switch so that the tests importing this package for its
+// other faults keep an honest registry.
+const RewriteEnv = "SERBENCH_PLANTED_REWRITE"
+
+func init() {
+	if os.Getenv(RewriteEnv) != "1" {
+		return
+	}
+	for i, c := range registry.Codecs {
+		if c.Name == "json" {
+			honest := c.New
+			registry.Codecs[i].New = func() codec.Codec { return slowed{honest()} }
+		}
+	}
+}
+
+// slowed is a rival's codec made slower by the rewriter.
+type slowed struct{ codec.Codec }
+
+func (s slowed) Prepare(v any) (codec.Case, error) {
+	c, err := s.Codec.Prepare(v)
+	if err != nil {
+		return c, err
+	}
+	return &slowedCase{c}, nil
+}
+
+type slowedCase struct{ codec.Case }
+
+func (c *slowedCase) Encode() ([]byte, error) {
+	time.Sleep(time.Millisecond)
+	return c.Case.Encode()
+}
+
+func (c *slowedCase) Decode(b []byte) error {
+	time.Sleep(time.Millisecond)
+	return c.Case.Decode(b)
+}

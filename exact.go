@@ -141,6 +141,7 @@ func goLosses(losses []codec.Loss) string {
 		name := map[codec.LossKind]string{
 			codec.TimePrecision: "TimePrecision", codec.FloatPrecision: "FloatPrecision", codec.TimeZone: "TimeZone", codec.NilEmpty: "NilEmpty",
 			codec.NilPointerZero: "NilPointerZero", codec.BinaryText: "BinaryText", codec.InterfaceTypes: "InterfaceTypes",
+			codec.IntegerFloat: "IntegerFloat",
 		}[l.Kind]
 		switch l.Kind {
 		case codec.TimePrecision:

@@ -51,6 +51,15 @@ const (
 	// not typed by the original, so a round trip of generic data through
 	// almost any codec shows this.
 	InterfaceTypes LossKind = "interface-types"
+	// IntegerFloat: an integer held in an interface (any) comes back as a
+	// float64, so that one beyond ±2^53, which a float64 cannot hold,
+	// comes back as the nearest float64 (2^53+1 as 2^53): what a JSON
+	// decoder that reads every number into any as float64 does. Integers
+	// in typed fields are not concerned, nor integers a float64 holds
+	// exactly. A decoded integer equals the original when both read as
+	// the same float64; it is compared so under InterfaceTypes, which
+	// lets the number's Go type change.
+	IntegerFloat LossKind = "integer-as-float"
 
 	// The kinds below are not a codec's to declare: no codec is expected
 	// to carry them, and verify.Equal allows them whatever a codec
@@ -71,7 +80,7 @@ const (
 )
 
 // LossKinds lists every kind, the declarable ones first.
-var LossKinds = []LossKind{TimePrecision, FloatPrecision, TimeZone, NilEmpty, NilPointerZero, BinaryText, InterfaceTypes, Monotonic, ZoneName, Unexported}
+var LossKinds = []LossKind{TimePrecision, FloatPrecision, TimeZone, NilEmpty, NilPointerZero, BinaryText, InterfaceTypes, IntegerFloat, Monotonic, ZoneName, Unexported}
 
 // A Loss is one declared way in which a codec's round trip is not exact.
 type Loss struct {
@@ -104,7 +113,7 @@ func (l Loss) validate() error {
 		if l.Digits < 1 || l.Digits > MaxDigits {
 			return fmt.Errorf("loss %s needs Digits, the significant digits kept, from 1 to %d (17 keep every float64)", l.Kind, MaxDigits)
 		}
-	case TimeZone, NilEmpty, NilPointerZero, BinaryText, InterfaceTypes:
+	case TimeZone, NilEmpty, NilPointerZero, BinaryText, InterfaceTypes, IntegerFloat:
 	case Monotonic, ZoneName, Unexported:
 		return fmt.Errorf("loss %s is allowed for every codec (verify.Implicit); remove it from the declared losses", l.Kind)
 	default:

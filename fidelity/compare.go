@@ -19,6 +19,7 @@ type relaxation struct {
 	prec                                              time.Duration // codec.TimePrecision; 0: exact
 	digits                                            int           // codec.FloatPrecision's Digits; 0: exact
 	nilEmpty, nilZero, anyTypes, unexported, replaced bool
+	intFloat                                          bool // codec.IntegerFloat
 }
 
 // zoneLosses are the time-zone relaxations, each allowing more than the
@@ -38,20 +39,20 @@ var precisions = []time.Duration{0, time.Microsecond, time.Millisecond, time.Sec
 // before the others where they tie.
 var relaxations = func() []relaxation {
 	var out []relaxation
-	for flags := range 64 {
+	for flags := range 128 {
 		for z := range zoneLosses {
 			for _, p := range precisions {
 				// Floats are tried at one digit, the loosest; finest
 				// then finds the most digits that still compare equal.
 				out = append(out, relaxation{zone: z, prec: p,
 					nilEmpty: flags&1 != 0, nilZero: flags&2 != 0, anyTypes: flags&4 != 0,
-					unexported: flags&8 != 0, replaced: flags&16 != 0, digits: flags >> 5})
+					unexported: flags&8 != 0, replaced: flags&16 != 0, intFloat: flags&32 != 0, digits: flags >> 6})
 			}
 		}
 	}
 	cost := func(r relaxation) int {
 		n := 0
-		for _, b := range []bool{r.zone > 0, r.prec > 0, r.digits > 0, r.nilEmpty, r.nilZero, r.anyTypes, r.unexported, r.replaced} {
+		for _, b := range []bool{r.zone > 0, r.prec > 0, r.digits > 0, r.nilEmpty, r.nilZero, r.anyTypes, r.unexported, r.replaced, r.intFloat} {
 			if b {
 				n++
 			}
@@ -80,7 +81,7 @@ func (r relaxation) losses() []codec.Loss {
 	for _, f := range []struct {
 		on   bool
 		kind codec.LossKind
-	}{{r.nilEmpty, codec.NilEmpty}, {r.nilZero, codec.NilPointerZero}, {r.anyTypes, codec.InterfaceTypes}, {r.unexported, codec.Unexported}, {r.replaced, codec.BinaryText}} {
+	}{{r.nilEmpty, codec.NilEmpty}, {r.nilZero, codec.NilPointerZero}, {r.anyTypes, codec.InterfaceTypes}, {r.unexported, codec.Unexported}, {r.replaced, codec.BinaryText}, {r.intFloat, codec.IntegerFloat}} {
 		if f.on {
 			out = append(out, codec.Loss{Kind: f.kind})
 		}
@@ -98,6 +99,7 @@ const (
 	NormAnyTypes   = "any-types"
 	NormReplaced   = "U+FFFD"
 	NormUnexported = "unexported-dropped"
+	NormIntFloat   = "int→float64"
 )
 
 // normNames names each loss kind in a cell. A set of zone losses is named
@@ -105,7 +107,7 @@ const (
 var normNames = map[codec.LossKind]string{
 	codec.TimeZone: NormUTC, codec.ZoneName: NormOffset, codec.Monotonic: NormMonotonic,
 	codec.NilEmpty: NormNilEmpty, codec.NilPointerZero: NormNilZero, codec.InterfaceTypes: NormAnyTypes,
-	codec.Unexported: NormUnexported, codec.BinaryText: NormReplaced,
+	codec.Unexported: NormUnexported, codec.BinaryText: NormReplaced, codec.IntegerFloat: NormIntFloat,
 }
 
 // finest returns r with the most float digits under which want and got

@@ -117,7 +117,7 @@ func lossOf(kind codec.LossKind, c Cell) (codec.Loss, bool) {
 // a type, which Mismatches checks. InterfaceTypes is left out: it is a
 // property of generic data (values decoded into any), declared for the
 // data, not for a codec.
-var Declared = []codec.LossKind{codec.TimePrecision, codec.FloatPrecision, codec.TimeZone, codec.NilEmpty, codec.NilPointerZero, codec.BinaryText}
+var Declared = []codec.LossKind{codec.TimePrecision, codec.FloatPrecision, codec.TimeZone, codec.NilEmpty, codec.NilPointerZero, codec.BinaryText, codec.IntegerFloat}
 
 // Mismatches lists where info's declarations differ from what d derived:
 // a feature declared unsupported that a probe shows supported, or the

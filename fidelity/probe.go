@@ -133,7 +133,7 @@ var Probes = []Probe{
 	// format that maps them to 32-bit integers keeps only the low bits.
 	{Name: "int-wide", Group: "number", Doc: "an int of -2^40-1 and a uint of 2^40+3: beyond 32 bits, as a size or a Unix time in milliseconds is",
 		Value: ptr(WideInts{-1<<40 - 1, 1<<40 + 3})},
-	{Name: "any-2^53+1", Group: "number", Doc: "the int 2^53+1 in an any field: a float64 cannot hold it",
+	{Name: "any-2^53+1", Group: "number", Doc: "the int 2^53+1 in an any field: a float64 cannot hold it", Shows: codec.IntegerFloat,
 		Value: ptr(Any{1<<53 + 1})},
 	{Name: "any-int", Group: "number", Doc: "the int 42 in an any field: what Go type comes back?", Shows: codec.InterfaceTypes,
 		Value: ptr(Any{42})},

@@ -70,6 +70,20 @@ func TestReplay(t *testing.T) {
 			t.Errorf("%s: kept %v (%q), want kept %v and %q", tc.name, c.Repro != nil, c.Detail, tc.kept, tc.says)
 		}
 	}
+	// Starved of CPU under load, then hung alone: a hang, as a run on a
+	// quiet machine finds it (segmentio-json deep-array); starved, then
+	// clean alone, stays starved.
+	starved := Cell{Outcome: Starved, Note: worker.ExitStarved, Repro: &results.Reproducer{Size: 3, Hex: "01 02 03", Data: []byte{1, 2, 3}}}
+	c := starved
+	keep(&c, worker.TaskResult{Exit: &worker.Exit{Kind: worker.ExitTimeout}})
+	if c.Outcome != Hang || c.Note != worker.ExitTimeout {
+		t.Errorf("starved, then hung alone: %s %s, want hang timeout", c.Outcome, c.Note)
+	}
+	c = starved
+	keep(&c, worker.TaskResult{Output: out(Clean, "unexpected EOF")})
+	if c.Outcome != Starved {
+		t.Errorf("starved, then clean alone: %s, want starved", c.Outcome)
+	}
 }
 
 // TestRecord: the parent's side of a cell, round by round: a child that

@@ -171,6 +171,23 @@ func TestGenerators(t *testing.T) {
 				t.Errorf("1,000 nested documents are not valid BSON: %v", err)
 			}
 		}},
+		{"msgpack", "huge-header", func(t *testing.T, _ []byte, in []Input) {
+			// 5 bytes each: a map32, then an array32 header, of 2^32-1 entries.
+			if len(in) != 2 || !bytes.Equal(in[0].Data, []byte{0xdf, 0xff, 0xff, 0xff, 0xff}) || !bytes.Equal(in[1].Data, []byte{0xdd, 0xff, 0xff, 0xff, 0xff}) {
+				t.Errorf("want df ff ff ff ff and dd ff ff ff ff, got %d inputs", len(in))
+			}
+		}},
+		{"gob", "recursive", func(t *testing.T, _ []byte, in []Input) {
+			// struct{ N *Self } at each depth of the ladder, deeper each time.
+			if len(in) != len(depths(true)) {
+				t.Fatalf("%d inputs, want one per depth %v", len(in), depths(true))
+			}
+			for i := 1; i < len(in); i++ {
+				if len(in[i].Data) <= len(in[i-1].Data) {
+					t.Errorf("input %d (%d bytes) is no deeper than input %d (%d bytes)", i, len(in[i].Data), i-1, len(in[i-1].Data))
+				}
+			}
+		}},
 		{"yaml", "alias-bomb", func(t *testing.T, _ []byte, in []Input) {
 			if len(in) != 1 || bytes.Count(in[0].Data, []byte("*")) != 8*9 {
 				t.Errorf("want nine levels of nine aliases")

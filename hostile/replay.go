@@ -68,10 +68,15 @@ func defaultEffect(r worker.TaskResult, failed bool) string {
 }
 
 // keep keeps c's reproducer if its replay r failed the library, and says
-// what the replay did.
+// what the replay did. A cell starved of CPU on a busy machine whose
+// replay alone hung (spent the timeout's CPU time without a step) is a
+// hang: the replay holds the evidence the cell's child could not gather.
 func keep(c *Cell, r worker.TaskResult) {
 	got, ok := replayed(r)
 	if ok {
+		if c.Outcome == Starved && r.Exit != nil && exitOutcome(r.Exit) == Hang {
+			c.Outcome, c.Note = Hang, r.Exit.Kind
+		}
 		c.Detail += "; replayed alone in a fresh child, the library " + got
 		return
 	}

@@ -44,6 +44,9 @@ type rules struct {
 	// ifaces: a value held in an interface is compared in its canonical
 	// form (see canonical) (InterfaceTypes).
 	ifaces bool
+	// intFloat: an integer held in an interface equals a number that
+	// reads as the same float64 (IntegerFloat).
+	intFloat bool
 	// unexported: the unexported fields of a struct with an exported
 	// field are skipped (Unexported).
 	unexported bool
@@ -81,6 +84,8 @@ func newRules(losses []codec.Loss) (rules, error) {
 			r.text = true
 		case codec.InterfaceTypes:
 			r.ifaces = true
+		case codec.IntegerFloat:
+			r.intFloat = true
 		case codec.Unexported:
 			r.unexported = true
 		default:
@@ -157,12 +162,23 @@ func ulp(x float64, bits int) float64 {
 }
 
 // numbersEqual compares two numbers held in interfaces, in canonical form
-// (see canonical), under r: the same text, or, with digits, floats that
+// (see canonical), under r: the same text; with intFloat, an integer want
+// and a got that is want rounded to the nearest float64, as a decoder of
+// numbers into float64 gives it back; or, with digits, floats that
 // floatsEqual deems equal as float64s. Integers (their text all digits)
-// are compared exactly: FloatPrecision rounds floats, not integers.
+// are otherwise compared exactly: FloatPrecision rounds floats, not
+// integers.
 func (r rules) numbersEqual(want, got number) bool {
 	if want == got {
 		return true
+	}
+	if r.intFloat && integer(want) {
+		w, err1 := strconv.ParseFloat(string(want), 64) // the nearest float64
+		g, err2 := strconv.ParseFloat(string(got), 64)
+		// got is that float64 itself, not another integer near it.
+		if err1 == nil && err2 == nil && w == g && (!integer(got) || strconv.FormatFloat(g, 'f', 0, 64) == string(got)) {
+			return true
+		}
 	}
 	if r.digits == 0 || integer(want) && integer(got) {
 		return false

@@ -109,6 +109,45 @@ func TestEqualInterfaceTypes(t *testing.T) {
 	}
 }
 
+// TestEqualIntegerFloat checks what codec.IntegerFloat lets differ: an
+// integer held in an interface that comes back as the nearest float64
+// (Twitter's ids through a JSON decoder into any), and nothing else: not
+// another number, not an integer in a typed field, not without
+// InterfaceTypes, which lets the Go type change.
+func TestEqualIntegerFloat(t *testing.T) {
+	type anyNum struct{ V any }
+	type typed struct{ V int64 }
+	both := []codec.Loss{{Kind: codec.InterfaceTypes}, {Kind: codec.IntegerFloat}}
+	const id = 505874924095815700 // a tweet's id, beyond 2^53
+	tests := []struct {
+		name      string
+		want, got any
+		losses    []codec.Loss
+		equal     bool
+	}{
+		{"beyond 2^53, the nearest float64", &anyNum{int64(id)}, &anyNum{float64(id)}, both, true},
+		{"2^53+1 as 2^53", &anyNum{int64(1<<53 + 1)}, &anyNum{float64(1 << 53)}, both, true},
+		{"negative, the nearest float64", &anyNum{int64(-1<<53 - 1)}, &anyNum{float64(-1 << 53)}, both, true},
+		{"beyond int64, the nearest float64", &anyNum{uint64(math.MaxUint64)}, &anyNum{float64(math.MaxUint64)}, both, true},
+		{"undeclared", &anyNum{int64(id)}, &anyNum{float64(id)}, both[:1], false},
+		{"without InterfaceTypes", &anyNum{int64(id)}, &anyNum{float64(id)}, both[1:], false},
+		{"another float64", &anyNum{int64(id)}, &anyNum{float64(id) + 128}, both, false},
+		{"another integer", &anyNum{int64(id)}, &anyNum{int64(id + 1)}, both, false},
+		{"a small integer, exact", &anyNum{int64(42)}, &anyNum{float64(42)}, both, true},
+		{"a small integer, another", &anyNum{int64(42)}, &anyNum{float64(42.5)}, both, false},
+		{"a float is not rounded", &anyNum{0.6046602879796196}, &anyNum{0.60466}, both, false},
+		{"a typed field", &typed{id}, &typed{int64(float64(id))}, both, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := verify.Equal(tt.want, tt.got, tt.losses)
+			if (err == nil) != tt.equal {
+				t.Errorf("equal = %v, want %v (%v)", err == nil, tt.equal, err)
+			}
+		})
+	}
+}
+
 // TestEqualFloatPrecision checks what codec.FloatPrecision lets differ:
 // digits significant digits, or digits decimals below 0.1, and a float32
 // read back from a rounded decimal; never NaN, an infinity, or an integer

@@ -29,7 +29,39 @@ const workerEnv = "SERBENCH_TEST_WORKER"
 // a test to kill it (TestNoOrphans).
 const parentEnv = "SERBENCH_TEST_PARENT"
 
+// watchParentEnv, set in a re-executed test binary, makes it a parent
+// that starts a watcher writing the file it names (TestWatcher).
+const watchParentEnv = "SERBENCH_TEST_WATCH_PARENT"
+
 func TestMain(m *testing.M) {
+	if len(os.Args) == 3 && os.Args[1] == worker.WatchCommandName {
+		// A watcher (TestWatcher): it writes the file named once its
+		// parent is gone or released it.
+		worker.AwaitParent(os.Stdin)
+		if err := os.WriteFile(os.Args[2], []byte("swept\n"), 0o644); err != nil {
+			os.Exit(1)
+		}
+		os.Exit(0)
+	}
+	if path := os.Getenv(watchParentEnv); path != "" {
+		// A parent with a watcher, which the test kills, and a guarded
+		// process group whose sleep the parent-death signal does not
+		// reach.
+		w, err := worker.Watch(path)
+		if err != nil {
+			os.Stderr.WriteString(err.Error())
+			os.Exit(1)
+		}
+		group := worker.External(context.Background(), "", "sh", "-c", "sleep 3600 & wait")
+		if err := group.Start(); err != nil {
+			os.Stderr.WriteString(err.Error())
+			os.Exit(1)
+		}
+		w.Guard(group.Process.Pid)
+		os.Stdout.WriteString("watching\n")
+		time.Sleep(time.Hour)
+		os.Exit(1)
+	}
 	if kind := os.Getenv(parentEnv); kind != "" {
 		os.Unsetenv(parentEnv)
 		p := &worker.Pool{Timeout: time.Hour, TaskTimeout: time.Hour, Command: childCommand}

@@ -18,7 +18,8 @@ const (
 // Default is json.Marshal and json.Unmarshal: encoding/json's behaviour.
 var Default = codec.Info{
 	Name: "goccy-json", Family: "json", Label: "goccy/go-json", Module: module, URL: url,
-	API: codec.Reflection,
+	API:    codec.Reflection,
+	Losses: []codec.Loss{{Kind: codec.IntegerFloat}},
 	New: func() codec.Codec {
 		return codec.WithStream(codec.Reflect(json.Marshal, json.Unmarshal),
 			func(w io.Writer) codec.Encoder { return json.NewEncoder(w) },
@@ -30,7 +31,8 @@ var Default = codec.Info{
 // encoding/json's behaviour for speed.
 var Fast = codec.Info{
 	Name: "goccy-json-fast", Family: "json", Label: "goccy/go-json (fast options)", Module: module, URL: url,
-	API: codec.Reflection,
+	API:    codec.Reflection,
+	Losses: []codec.Loss{{Kind: codec.IntegerFloat}},
 	Variant: "MarshalWithOption(UnorderedMap, OptimizeFieldOrder, DisableHTMLEscape, DisableNormalizeUTF8); " +
 		"UnmarshalWithOption(DecodeFieldPriorityFirstWin, DecodeNoCopyString)",
 	Notes: "Output differs from encoding/json's: map keys unsorted, struct fields reordered, " +

@@ -18,8 +18,9 @@ const (
 // replacement its README shows.
 var Std = codec.Info{
 	Name: "jsoniter", Family: "json", Label: "json-iterator/go", Module: module, URL: url,
-	API:   codec.Reflection,
-	Notes: "ConfigCompatibleWithStandardLibrary: HTML escaping, sorted map keys, as encoding/json.",
+	API:    codec.Reflection,
+	Losses: []codec.Loss{{Kind: codec.IntegerFloat}},
+	Notes:  "ConfigCompatibleWithStandardLibrary: HTML escaping, sorted map keys, as encoding/json.",
 	New: func() codec.Codec {
 		api := jsoniter.ConfigCompatibleWithStandardLibrary
 		return codec.WithStream(codec.Reflect(api.Marshal, api.Unmarshal),
@@ -36,7 +37,7 @@ var Fastest = codec.Info{
 	Variant: "jsoniter.ConfigFastest: no HTML escaping, floats written with at most 6 decimals, field names assumed unescaped",
 	// WriteFloat64Lossy and WriteFloat32Lossy round to 6 decimals below
 	// 0x4ffffff: 6 significant digits from 0.1 up, 6 decimals below.
-	Losses: []codec.Loss{{Kind: codec.FloatPrecision, Digits: 6}},
+	Losses: []codec.Loss{{Kind: codec.FloatPrecision, Digits: 6}, {Kind: codec.IntegerFloat}},
 	Notes:  "Map keys unsorted; no HTML escaping.",
 	New: func() codec.Codec {
 		api := jsoniter.ConfigFastest

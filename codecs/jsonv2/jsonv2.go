@@ -17,7 +17,7 @@ var V2 = codec.Info{
 	Name: "jsonv2", Family: "json", Label: "go-json-experiment/json (v2)",
 	Module: "github.com/go-json-experiment/json", URL: "https://github.com/go-json-experiment/json",
 	API:    codec.Reflection,
-	Losses: []codec.Loss{{Kind: codec.NilEmpty}},
+	Losses: []codec.Loss{{Kind: codec.NilEmpty}, {Kind: codec.IntegerFloat}},
 	Notes: "v2 defaults: nil slices and maps encode as [] and {}, so they decode as empty; " +
 		"field names match case-sensitively; invalid UTF-8 is an error; map keys unsorted.",
 	New: func() codec.Codec { return codec.WithStream(codec.Reflect(marshal, unmarshal), newEncoder, newDecoder) },

@@ -19,7 +19,8 @@ const (
 // Std is json.Marshal and json.Unmarshal: encoding/json's behaviour.
 var Std = codec.Info{
 	Name: "segmentio-json", Family: "json", Label: "segmentio/encoding/json", Module: module, URL: url,
-	API: codec.Reflection,
+	API:    codec.Reflection,
+	Losses: []codec.Loss{{Kind: codec.IntegerFloat}},
 	New: func() codec.Codec {
 		return codec.WithStream(codec.Reflect(json.Marshal, json.Unmarshal),
 			func(w io.Writer) codec.Encoder { return json.NewEncoder(w) },
@@ -32,6 +33,7 @@ var Std = codec.Info{
 var Append = codec.Info{
 	Name: "segmentio-json-append", Family: "json", Label: "segmentio/encoding/json (Append, Parse)", Module: module, URL: url,
 	API:     codec.Reflection,
+	Losses:  []codec.Loss{{Kind: codec.IntegerFloat}},
 	Variant: "json.Append(buf[:0], v, 0) into a reused buffer; json.Parse(data, v, ZeroCopy|DontMatchCaseInsensitiveStructFields)",
 	Notes:   "No HTML escaping, map keys unsorted; decoded strings point into the input.",
 	Aliases: true, // ZeroCopy: decoded strings point into the input

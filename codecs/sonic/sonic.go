@@ -23,8 +23,9 @@ const (
 // Default is sonic.Marshal and sonic.Unmarshal (sonic.ConfigDefault).
 var Default = codec.Info{
 	Name: "sonic", Family: "json", Label: "bytedance/sonic", Module: module, URL: url,
-	API:   codec.Reflection,
-	Adopt: codec.Adoption{JIT: jit, Canonical: "sonic.Config{SortMapKeys: true}"},
+	API:    codec.Reflection,
+	Losses: []codec.Loss{{Kind: codec.IntegerFloat}},
+	Adopt:  codec.Adoption{JIT: jit, Canonical: "sonic.Config{SortMapKeys: true}"},
 	Notes: "ConfigDefault: unlike encoding/json, no HTML escaping, map keys unsorted, " +
 		"decoded strings point into the input instead of being copied.",
 	New: func() codec.Codec {
@@ -38,6 +39,7 @@ var Default = codec.Info{
 var Std = codec.Info{
 	Name: "sonic-std", Family: "json", Label: "bytedance/sonic (ConfigStd)", Module: module, URL: url,
 	API:     codec.Reflection,
+	Losses:  []codec.Loss{{Kind: codec.IntegerFloat}},
 	Adopt:   codec.Adoption{JIT: jit},
 	Variant: "sonic.ConfigStd: HTML escaping, sorted map keys, copied and validated strings, as encoding/json",
 	New: func() codec.Codec {
@@ -49,6 +51,7 @@ var Std = codec.Info{
 var Fastest = codec.Info{
 	Name: "sonic-fastest", Family: "json", Label: "bytedance/sonic (ConfigFastest)", Module: module, URL: url,
 	API:     codec.Reflection,
+	Losses:  []codec.Loss{{Kind: codec.IntegerFloat}},
 	Adopt:   codec.Adoption{JIT: jit, Canonical: "sonic.Config{SortMapKeys: true}"},
 	Variant: "sonic.ConfigFastest: ConfigDefault without validating MarshalJSON output or skipped values",
 	Notes: "As ConfigDefault, plus: the output of MarshalJSON methods (time.Time's among them) " +

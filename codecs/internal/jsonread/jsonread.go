@@ -141,6 +141,7 @@ func Info(name, label, module, url, notes string, c func() codec.Codec) codec.In
 	return codec.Info{
 		Name: name, Family: "json", Label: label, Module: module, URL: url, API: codec.Manual,
 		ReadsOnly: Base,
+		Losses:    []codec.Loss{{Kind: codec.IntegerFloat}}, // a number read into any is a float64
 		Variant:   "in-place reader of encoding/json's encodings, not a codec",
 		Notes:     notes,
 		New:       c,

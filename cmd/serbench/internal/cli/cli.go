@@ -136,6 +136,12 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 			return preset.Job(s.Codec, s.Dataset, s.Shape, s.Ops)
 		}, append(studyHandlers(), needProbeHandler, freshHandler, coldHandler, sampleHandler)...)
 	}
+	if len(args) > 0 && args[0] == worker.WatchCommandName {
+		// The hidden command a worker.Watcher is started with: it waits
+		// for its parent to end, however it ends, and cleans up after it.
+		worker.AwaitParent(stdin)
+		return watcherWork(args[1:])
+	}
 	err := dispatch(ctx, args, stdout, stderr)
 	if errors.Is(err, errHelp) {
 		return nil // the flag package printed the usage asked for

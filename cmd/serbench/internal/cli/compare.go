@@ -205,12 +205,49 @@ func interleaveCmd(ctx context.Context, args []string, rounds int, roundsSet boo
 	if err != nil {
 		return err
 	}
+	// Every temporary file of the builds and runs goes in the session
+	// (go build's work directory too, which a killed go build leaves), so
+	// that sweeping the session sweeps them.
+	tmp := filepath.Join(dir, sessionTmp)
+	if err := os.Mkdir(tmp, 0o755); err != nil {
+		session.Close()
+		return err
+	}
+	// The watcher sweeps the session the moment this process ends, kill
+	// -9 too: the checkouts, their worktrees' registration, the builds,
+	// the temporary files. Without one (it could not start), the next
+	// interleaved comparison sweeps them.
+	watcher, werr := worker.Watch(watchInterleave, dir, cwd)
+	if werr != nil {
+		fmt.Fprintf(stderr, "serbench: %v; if this comparison is killed, the next one removes what it leaves in %s\n", werr, dir)
+	}
 	defer func() {
+		os.RemoveAll(tmp)
 		session.Close()
 		removeIfEmpty(dir)
+		if watcher != nil {
+			watcher.Release(time.Minute)
+		}
 	}()
 	fmt.Fprintf(stderr, "serbench: interleaving %s and %s in %s\n", old, new, dir)
-	iv := &compare.Interleave{Repo: cwd, Old: old, New: new, Rounds: rounds, RunArgs: args, Dir: dir, Log: stderr}
+	env := append(os.Environ(), "TMPDIR="+tmp, "GOTMPDIR="+tmp)
+	iv := &compare.Interleave{Repo: cwd, Old: old, New: new, Rounds: rounds, RunArgs: args, Dir: dir, Log: stderr,
+		Exec: func(ctx context.Context, dir, name string, args ...string) ([]byte, error) {
+			cmd := worker.External(ctx, dir, name, args...)
+			cmd.Env = env
+			var out bytes.Buffer
+			cmd.Stdout, cmd.Stderr = &out, &out
+			if err := cmd.Start(); err != nil {
+				return nil, err
+			}
+			if watcher != nil {
+				// go build's compilers, a built serbench's workers: killed
+				// with their group if this process is.
+				defer watcher.Guard(cmd.Process.Pid)()
+			}
+			err := cmd.Wait()
+			return out.Bytes(), err
+		}}
 	runs := 2 * rounds
 	each := runEstimate(args)
 	if each > 0 {
@@ -292,39 +329,45 @@ func runEstimate(args []string) time.Duration {
 // temporary directory.
 const sessionPrefix = "serbench-interleave-"
 
+// sessionTmp is the session's directory of temporary files: TMPDIR and
+// GOTMPDIR of its builds and runs.
+const sessionTmp = "tmp"
+
+// watchInterleave names the watcher's work of an interleaved comparison
+// (watcherWork): sweeping its session.
+const watchInterleave = "interleave-sweep"
+
+// watcherWork is the work of a worker.Watcher, once its parent has ended:
+// "interleave-sweep SESSION REPO" sweeps an interleaved comparison's
+// session (sweepSession) and prunes REPO's worktrees.
+func watcherWork(args []string) error {
+	if len(args) != 3 || args[0] != watchInterleave {
+		return usagef("%s: unknown work %q", worker.WatchCommandName, args)
+	}
+	// The kernel may close the pipe of a killed parent before it
+	// releases the parent's lock on the session, and a killed go build's
+	// compilers may still be writing into the session's temporary files:
+	// tries, a quarter of a second apart, for up to 30 seconds.
+	for try := 0; try < 120; try++ {
+		if _, err := sweepSession(args[1]); err == nil {
+			break
+		}
+		time.Sleep(time.Second / 4)
+	}
+	return worker.External(context.Background(), args[2], "git", "worktree", "prune").Run()
+}
+
 // sweepSessions removes what interleaved comparisons killed before they
-// could clean up (kill -9, a machine's reboot) left in tmp: their
-// checkouts and builds, the git worktrees registered for them in the
-// repository of dir, and each session directory that holds no run's
-// results. A session whose process lives (its lock is held) is left
-// alone.
+// could clean up, and whose watcher did not (a machine's reboot), left in
+// tmp: their checkouts and builds, their temporary files, the git
+// worktrees registered for them in the repository of dir, and each
+// session directory that holds no run's results. A session whose process
+// lives (its lock is held) is left alone.
 func sweepSessions(ctx context.Context, tmp, dir string, stderr io.Writer) {
 	paths, _ := filepath.Glob(filepath.Join(tmp, sessionPrefix+"*"))
 	anySwept := false
 	for _, p := range paths {
-		swept := false
-		if _, err := os.Lstat(filepath.Join(p, outdir.Marker)); err != nil {
-			continue // not a session this serbench marked
-		}
-		d, err := outdir.Open(p)
-		if err != nil {
-			continue // alive, or not ours
-		}
-		leftovers, _ := filepath.Glob(filepath.Join(p, "src-*"))
-		for _, side := range []string{"old", "new"} {
-			leftovers = append(leftovers, filepath.Join(p, side))
-		}
-		for _, l := range leftovers {
-			if _, err := os.Lstat(l); err == nil {
-				os.RemoveAll(l)
-				swept = true
-			}
-		}
-		d.Close()
-		if removeIfEmpty(p) {
-			swept = true
-		}
-		if swept {
+		if swept, _ := sweepSession(p); swept {
 			fmt.Fprintf(stderr, "serbench: removed the checkouts and builds a killed interleaved comparison left in %s\n", p)
 			anySwept = true
 		}
@@ -334,6 +377,40 @@ func sweepSessions(ctx context.Context, tmp, dir string, stderr io.Writer) {
 		// list.
 		worker.External(ctx, dir, "git", "worktree", "prune").Run()
 	}
+}
+
+// sweepSession removes what the interleaved comparison of session p left
+// when it was killed: its checkouts (src-*), builds (old, new) and
+// temporary files, and p itself when it holds no run's results. It
+// reports whether it removed anything, and an error when it could not
+// remove all of it or the session's lock is held (its process lives, or
+// is still ending). A directory serbench did not mark, or gone, is left
+// alone.
+func sweepSession(p string) (swept bool, err error) {
+	if _, err := os.Lstat(filepath.Join(p, outdir.Marker)); err != nil {
+		return false, nil // not a session this serbench marked, or gone
+	}
+	d, err := outdir.Open(p)
+	if err != nil {
+		return false, err // alive, or not ours
+	}
+	defer func() {
+		d.Close()
+		if removeIfEmpty(p) {
+			swept = true
+		}
+	}()
+	leftovers, _ := filepath.Glob(filepath.Join(p, "src-*"))
+	for _, name := range []string{"old", "new", sessionTmp} {
+		leftovers = append(leftovers, filepath.Join(p, name))
+	}
+	for _, l := range leftovers {
+		if _, lerr := os.Lstat(l); lerr == nil {
+			swept = true
+			err = errors.Join(err, os.RemoveAll(l))
+		}
+	}
+	return swept, err
 }
 
 // removeIfEmpty removes a session directory that holds no run's results

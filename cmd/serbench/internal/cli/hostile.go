@@ -79,13 +79,20 @@ func hostileCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 			}
 			return nil
 		},
-		cases: func() []string {
-			if len(inputs) == 0 {
+		cases: func(given []string) []string {
+			switch {
+			case len(given) > 0:
+				// -fuzz fuzzes the codecs that have a cell of the class
+				// fuzz, where its crashers are decoded: named or not.
+				if fuzz > 0 && !slices.Contains(given, hostile.ClassFuzz) {
+					given = append(given, hostile.ClassFuzz)
+				}
+				return given
+			case len(inputs) == 0:
 				return nil
-			}
-			// The user's bytes alone (and the crashers of -fuzz), unless
-			// -classes asks for more.
-			if fuzz > 0 {
+			case fuzz > 0:
+				// The user's bytes alone (and the crashers of -fuzz),
+				// unless -classes asks for more.
 				return []string{hostile.ClassInput, hostile.ClassFuzz}
 			}
 			return []string{hostile.ClassInput}

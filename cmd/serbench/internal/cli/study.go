@@ -45,9 +45,10 @@ type studyCommand struct {
 	// args, if set, takes the arguments after the flags (hostile's
 	// -input files), which are otherwise refused; it runs before spec.
 	args func(args []string) error
-	// cases, if set, returns the cases run when -CASELIST is not given
-	// (default: every case): hostile -input runs the user's files alone.
-	cases func() []string
+	// cases, if set, returns the cases run, given -CASELIST's (nil when
+	// it is not given: every case): hostile -input runs the user's files
+	// alone, and -fuzz adds the class its crashers are decoded in.
+	cases func(given []string) []string
 	// pages, if set, writes report.html and summary.md of the matrices
 	// in -o as well, where no run's results are there to draw them.
 	pages bool
@@ -141,8 +142,8 @@ func (sc *studyCommand) parse(args []string, stderr io.Writer) (*study.Study, st
 func (sc *studyCommand) execute(ctx context.Context, s *study.Study, args []string, r studyRun, done []results.MatrixCell, stdout, stderr io.Writer) error {
 	name := s.Matrix.Name
 	o := study.Options{Codecs: splitList(r.flags.codecs), Cases: splitList(r.cases), Timeout: r.flags.timeout, Done: done}
-	if len(o.Cases) == 0 && sc.cases != nil {
-		o.Cases = sc.cases()
+	if sc.cases != nil {
+		o.Cases = sc.cases(o.Cases)
 	}
 	if err := study.Check(s, o); err != nil {
 		return &UsageError{Msg: err.Error()}

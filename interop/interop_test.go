@@ -568,3 +568,18 @@ func TestKeyTags(t *testing.T) {
 		}
 	}
 }
+
+// TestThriftProtocol checks that a Thrift column's peer is told the
+// protocol its Go codec writes, found by what the codec writes, and that
+// a codec that writes neither protocol's bytes is told none.
+func TestThriftProtocol(t *testing.T) {
+	for name, want := range map[string]string{"thrift-binary": "binary", "thrift-compact": "compact", "json": ""} {
+		info, err := registry.Lookup(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := thriftProtocol(info); got != want {
+			t.Errorf("thriftProtocol(%s) = %q, want %q", name, got, want)
+		}
+	}
+}

@@ -1,11 +1,13 @@
 """The Python peer of serbench interop: one process per (library, variant) batch.
 
 It reads JSON lines on stdin: first a header naming the library and the
-variant ({"lib": "msgpack", "variant": "careful"}), and for a format of a
-schema the schema ("schema": BASE64, Protobuf's FileDescriptorSet), then one
-case a line ({"case": NAME, "data": BASE64, "want": VALUE}, with "type": the
-case's type in the schema, a message's full name or an Avro schema's JSON,
-for a format of a schema). For each case it decodes
+variant ({"lib": "msgpack", "variant": "careful"}), for a format of a
+schema the schema ("schema": BASE64, Protobuf's FileDescriptorSet), and for
+a format of several protocols the one to speak ("protocol": "compact",
+Thrift's), then one case a line ({"case": NAME, "data": BASE64, "want":
+VALUE}, with "type": the case's type in the schema, a message's full name,
+an Avro schema's JSON or a Thrift spec's ({"root": NAME, "structs": {NAME:
+[{"id", "name", "type", "optional"}...]}}), for a format of a schema). For each case it decodes
 data, turns what it read into a neutral VALUE ("read"), encodes what it read
 again ("back"), and encodes the case's expected value converted to Python
 ("own"). It answers a hello line ({"lib", "version"} or {"error"}), then one

@@ -84,10 +84,14 @@ type Options struct {
 	// decode's garbage costs what it costs there. Samples then meet the
 	// collector as it comes (no collection before them). Range [0, 64GiB].
 	LiveHeap int64
-	// Timeout is how long one job (verification and all its ops) may take
-	// before it is abandoned as hung. Default 20 × Budget + 5m: the
-	// slowest codecs (goccy/go-yaml) take more than a minute to verify and
-	// calibrate on the 69,000-Big values.
+	// Timeout judges a step of a job (its preparation, one sample and its
+	// checks) hung, by the rule a worker child is judged by
+	// (machine.JudgeStall): the process spent Timeout of CPU time in the
+	// step, or sat blocked for most of it; a step kept waiting for a CPU
+	// by a busy machine is slow, not hung. A hung step's goroutine is
+	// abandoned. Default 20 × Budget + 5m: the slowest codecs
+	// (goccy/go-yaml) take more than a minute to verify and calibrate on
+	// the 69,000-Big values.
 	Timeout time.Duration
 	// Compress measures, for every job, the size of its encoding after
 	// each compressor of package compress and the time to compress and

@@ -408,15 +408,22 @@ func (r *Runner) prepareJob(ctx context.Context, job *Job) ([]*bench, []results.
 		}
 		done <- o
 	}()
-	timer := time.NewTimer(r.opts.Timeout)
-	defer timer.Stop()
-	select {
-	case o := <-done:
-		return o.benches, o.final
-	case <-timer.C:
-		return nil, job.Results(results.Error, fmt.Sprintf("timed out after %v: the codec hung or is far too slow for the budget; its goroutine was abandoned", r.opts.Timeout))
-	case <-ctx.Done():
-		return nil, job.Results(results.Error, "interrupted")
+	start := time.Now().UnixNano()
+	sw := newStallWatch(r.opts.Timeout)
+	sw.look(start)
+	tick := time.NewTicker(min(r.opts.Timeout/10, time.Second))
+	defer tick.Stop()
+	for {
+		select {
+		case o := <-done:
+			return o.benches, o.final
+		case <-tick.C:
+			if why := sw.look(start); why != "" {
+				return nil, job.Results(results.Error, fmt.Sprintf("hung while prepared (-timeout %v): %s; its goroutine was abandoned", r.opts.Timeout, why))
+			}
+		case <-ctx.Done():
+			return nil, job.Results(results.Error, "interrupted")
+		}
 	}
 }
 

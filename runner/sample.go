@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"runtime"
 	"runtime/metrics"
 	"sync"
@@ -550,8 +551,8 @@ const maxWaits = 50
 // sample samples the benches interleaved, round after round in a shuffled
 // order (seeded: two runs shuffle alike), until each is done; finished is
 // called for each as it ends. The sampling runs on one worker goroutine
-// (pinned if asked) under a watchdog: a sample that outlives Timeout marks
-// its bench as hung, the worker is abandoned and a new one goes on with
+// (pinned if asked) under a watchdog: a sample judged hung (stallWatch)
+// marks its bench as hung, the worker is abandoned and a new one goes on with
 // the others.
 func (r *Runner) sample(ctx context.Context, benches []*bench, finished func(*bench)) {
 	if r.gauge != nil {
@@ -571,11 +572,11 @@ func (r *Runner) sample(ctx context.Context, benches []*bench, finished func(*be
 			defer close(workerDone)
 			r.work(ctx, w)
 		}()
-		hung := r.watch(ctx, workerDone, &w.current, &w.since)
+		hung, why := r.watch(ctx, workerDone, &w.current, &w.since)
 		if hung == nil {
 			return
 		}
-		active = r.abandon(w, hung)
+		active = r.abandon(w, hung, why)
 	}
 }
 
@@ -683,14 +684,14 @@ func (w *sampler) pause(r *Runner, next []*bench) {
 	}
 }
 
-// abandon gives up worker w, whose sample of hung outlived Timeout: hung
-// fails, and so do the other benches of its job, which share its case with
+// abandon gives up worker w, whose sample of hung the watchdog judged
+// hung, for why: hung fails, and so do the other benches of its job, which share its case with
 // the abandoned goroutine. It returns the benches left to sample.
-func (r *Runner) abandon(w *sampler, hung *bench) []*bench {
+func (r *Runner) abandon(w *sampler, hung *bench, why string) []*bench {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	w.abandoned.Store(true)
-	hung.fail(fmt.Errorf("a sample timed out after %v: the codec hung; its goroutine was abandoned", r.opts.Timeout))
+	hung.fail(fmt.Errorf("a sample hung (-timeout %v): %s; its goroutine was abandoned", r.opts.Timeout, why))
 	w.finished(hung)
 	for _, b := range w.active {
 		if !b.done && b.owner != nil && b.owner == hung.owner {
@@ -708,23 +709,63 @@ func (r *Runner) abandon(w *sampler, hung *bench) []*bench {
 }
 
 // watch waits for the worker to finish and returns nil, or returns the
-// bench whose sample has run longer than Timeout.
-func (r *Runner) watch(ctx context.Context, workerDone <-chan struct{}, current *atomic.Pointer[bench], since *atomic.Int64) *bench {
+// bench whose sample the one rule of a hang judges hung (a stallWatch),
+// with the judgement.
+func (r *Runner) watch(ctx context.Context, workerDone <-chan struct{}, current *atomic.Pointer[bench], since *atomic.Int64) (*bench, string) {
 	tick := time.NewTicker(min(r.opts.Timeout/10, time.Second))
 	defer tick.Stop()
+	sw := newStallWatch(r.opts.Timeout)
 	for {
 		select {
 		case <-workerDone:
-			return nil
+			return nil, ""
 		case <-ctx.Done():
 			<-workerDone // the worker checks ctx between samples
-			return nil
+			return nil, ""
 		case <-tick.C:
-			if b := current.Load(); b != nil && time.Since(time.Unix(0, since.Load())) > r.opts.Timeout {
-				return b
+			if b := current.Load(); b != nil {
+				if why := sw.look(since.Load()); why != "" {
+					return b, why
+				}
 			}
 		}
 	}
+}
+
+// A stallWatch judges the step the runner's own goroutine works on (a
+// job's preparation, a sample and its checks) by machine.JudgeStall, the
+// rule a worker child is judged by, on this process's usage since the
+// step began: a step is hung when the process spent Timeout's CPU time in
+// it, or sat blocked; a busy machine that keeps it waiting for a CPU slows
+// it without making it a hang. Where the usage is not readable, Timeout
+// of wall time decides.
+type stallWatch struct {
+	timeout      time.Duration
+	pid          int
+	step         int64 // the start (UnixNano) of the step atStep belongs to
+	atStep, last machine.Usage
+}
+
+func newStallWatch(timeout time.Duration) *stallWatch {
+	return &stallWatch{timeout: timeout, pid: os.Getpid()}
+}
+
+// look judges the step that began at start (UnixNano); it returns why the
+// step is hung, or "". The usage at a step's start is read at the first
+// look after it, dated at its start.
+func (s *stallWatch) look(start int64) string {
+	now := machine.ReadUsage(s.pid)
+	if start != s.step {
+		s.step, s.atStep, s.last = start, now, now
+		s.atStep.At = time.Unix(0, start)
+		return ""
+	}
+	j := machine.JudgeStall(s.atStep, s.last, now, s.timeout)
+	s.last = now
+	if j.Kind == machine.Watch {
+		return ""
+	}
+	return j.Detail
 }
 
 // summarize returns the median of xs and its confidence interval, with

@@ -34,8 +34,8 @@ const (
 	ExitPanic         = "unrecovered panic"  // a panic on a goroutine nobody recovers
 	ExitSignal        = "signal"             // a signal other than SIGKILL
 	ExitTimeout       = "timeout"            // no step while it used the timeout's CPU time, or while blocked (judgeStall); killed
-	ExitGrowth        = "memory growth"      // no step, its resident set still growing after hardWall timeouts; killed
-	ExitStarved       = "starved"            // no step after hardWall timeouts, with under the timeout's CPU time: too busy a machine to judge; killed
+	ExitGrowth        = "memory growth"      // no step, its resident set still growing after machine.HardWall timeouts; killed
+	ExitStarved       = "starved"            // no step after machine.HardWall timeouts, with under the timeout's CPU time: too busy a machine to judge; killed
 	ExitGuard         = "memory guard"       // an uncapped child's resident set passed its Limits.Guard; killed
 	ExitProtocol      = "protocol violation" // events the parent cannot believe; killed
 	ExitOther         = "exit"               // a non-zero exit status, or an end without the child's answer

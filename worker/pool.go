@@ -376,7 +376,7 @@ func (p *Pool) watch(ctx context.Context, opts runner.Options, w *proc, specs []
 	// worker is judged by, as a task's child is (judgeStall), so that a
 	// busy machine slows a worker without making it a hang.
 	pid := w.cmd.Process.Pid
-	var atBeat, last usage
+	var atBeat, last machine.Usage
 	stale := true
 	tick := time.NewTicker(time.Second)
 	defer tick.Stop()
@@ -384,7 +384,7 @@ func (p *Pool) watch(ctx context.Context, opts runner.Options, w *proc, specs []
 	if p.Wrap == nil && !opts.Count {
 		// Under Valgrind, or counting, a sample is not the worker's time.
 		cl.clock = func() (time.Duration, time.Time, bool) {
-			cpu, ok := processCPU(pid)
+			cpu, ok := machine.ProcessCPU(pid)
 			return cpu, time.Now(), ok
 		}
 	}
@@ -430,14 +430,17 @@ func (p *Pool) watch(ctx context.Context, opts runner.Options, w *proc, specs []
 			case m.e.End != nil:
 				st.ended = m.e.End
 			}
+			if m.err == nil && m.e.End != nil {
+				w.ack() // the child waits for it to exit
+			}
 		case <-tick.C:
 			if stale {
-				atBeat, stale = readUsage(pid), false
-				atBeat.at, last = lastBeat, atBeat
+				atBeat, stale = machine.ReadUsage(pid), false
+				atBeat.At, last = lastBeat, atBeat
 			}
 			quiet := time.Since(lastBeat)
 			if quiet > timeout && st.crash == nil {
-				now := readUsage(pid)
+				now := machine.ReadUsage(pid)
 				if j := judgeStall(atBeat, last, now, timeout); j.kill != nil {
 					j.kill.Detail = fmt.Sprintf("no progress for %v (-timeout %v): %s", quiet.Round(time.Second), timeout.Round(time.Second), j.kill.Detail)
 					st.crash = &crash{at: st.at, exit: j.kill}

@@ -38,6 +38,9 @@ type proc struct {
 	oom     oomCounters
 	dir     string // its own directory (Pool.Isolated), removed when it ends
 	unwrap  func() // removes what the pool's Wrapper made for the child
+	// ack closes the request's pipe: the parent has read the child's last
+	// event, and the child may exit.
+	ack func()
 }
 
 // An eventMsg is one event read from a child, or why it could not be.
@@ -61,7 +64,6 @@ func (p *Pool) spawn(req request) (*proc, error) {
 	if err != nil {
 		return nil, err
 	}
-	cmd.Stdin = strings.NewReader(string(b))
 	stderr := &tail{}
 	cmd.Stderr = stderr
 	cmd.Stdout = io.Discard // a codec's own printing; events have their own pipe
@@ -84,7 +86,14 @@ func (p *Pool) spawn(req request) (*proc, error) {
 			return nil, err
 		}
 	}
-	if err := cmd.Start(); err != nil {
+	// The request goes down a pipe the parent keeps open until it has read
+	// the child's last event (ack): the child waits for its end before it
+	// exits.
+	stdin, err := cmd.StdinPipe()
+	if err == nil {
+		err = cmd.Start()
+	}
+	if err != nil {
 		w.cleanup()
 		evR.Close()
 		evW.Close()
@@ -92,6 +101,20 @@ func (p *Pool) spawn(req request) (*proc, error) {
 	}
 	w.started = time.Now()
 	evW.Close()
+	sent := make(chan struct{})
+	go func() {
+		defer close(sent)
+		// A child that dies before it reads the request makes this fail;
+		// its exit says why.
+		stdin.Write(b)
+	}()
+	var once sync.Once
+	w.ack = func() {
+		once.Do(func() {
+			<-sent
+			stdin.Close()
+		})
+	}
 	p.mu.Lock()
 	p.starts++
 	p.mu.Unlock()
@@ -121,6 +144,7 @@ func (w *proc) kill() {
 // abandon kills the child and waits for it: the run was interrupted.
 func (w *proc) abandon() {
 	w.kill()
+	w.ack()
 	for range w.events { // drain until the pipe closes
 	}
 	w.cmd.Wait()
@@ -134,6 +158,7 @@ func (w *proc) abandon() {
 func (w *proc) wait() (error, uint64) {
 	for range w.events {
 	}
+	w.ack()
 	err := w.cmd.Wait()
 	killGroup(w.cmd)
 	w.evR.Close()

@@ -37,7 +37,7 @@ func serve(ctx context.Context, in io.Reader, out io.Writer, resolve Resolver, h
 	if err := json.NewDecoder(in).Decode(&req); err != nil {
 		return fmt.Errorf("worker: reading the request: %w", err)
 	}
-	w := &writer{w: bufio.NewWriter(out)}
+	w := &writer{w: bufio.NewWriter(out), in: in}
 	watchParent()
 	req.Limits.apply()
 	if req.Task != nil {
@@ -48,7 +48,7 @@ func serve(ctx context.Context, in io.Reader, out io.Writer, resolve Resolver, h
 	for i, s := range req.Jobs {
 		job, err := resolve(s)
 		if err != nil {
-			w.write(event{End: &end{Error: err.Error()}})
+			w.end(event{End: &end{Error: err.Error()}})
 			return err
 		}
 		job.Ops, job.Procs, job.Skip, job.MinMemory = s.Ops, s.Procs, s.Skip, s.MinMemory
@@ -63,7 +63,7 @@ func serve(ctx context.Context, in io.Reader, out io.Writer, resolve Resolver, h
 	opts.Timeout = 24 * time.Hour
 	r, err := runner.New(opts)
 	if err != nil {
-		w.write(event{End: &end{Error: err.Error()}})
+		w.end(event{End: &end{Error: err.Error()}})
 		return err
 	}
 	last := beat{Job: -1} // no beat yet
@@ -92,7 +92,7 @@ func serve(ctx context.Context, in io.Reader, out io.Writer, resolve Resolver, h
 	if runErr != nil {
 		e.Error = runErr.Error()
 	}
-	w.write(event{End: e})
+	w.end(event{End: e})
 	return nil
 }
 
@@ -111,6 +111,17 @@ const beatEvery = 500 * time.Millisecond
 type writer struct {
 	mu sync.Mutex
 	w  *bufio.Writer
+	in io.Reader // the request's pipe, which the parent closes to acknowledge the end
+}
+
+// end writes the worker's last event and waits for the parent to close
+// the request's pipe, which it does once it has read that event: the
+// worker exits only then, so that nothing between it and the parent (a
+// relay a codec put on the events pipe, a buffer) is cut off by its exit.
+// A parent that dies closes the pipe too.
+func (w *writer) end(e event) {
+	w.write(e)
+	io.Copy(io.Discard, w.in)
 }
 
 func (w *writer) write(e event) {

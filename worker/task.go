@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/serbench/serbench/machine"
 	"os"
 	"runtime/debug"
 	"strings"
@@ -223,8 +224,8 @@ func (p *Pool) runTask(ctx context.Context, t Task) (TaskResult, error) {
 	pid := w.cmd.Process.Pid
 	// The child's usage at its last step and at the parent's last look:
 	// what a quiet child is judged by (judgeStall).
-	atStep := readUsage(pid)
-	atStep.at = atStep.at.Add(startGrace)
+	atStep := machine.ReadUsage(pid)
+	atStep.At = atStep.At.Add(startGrace)
 	last := atStep
 	var guard <-chan time.Time
 	if t.Limits.Uncapped {
@@ -254,15 +255,18 @@ loop:
 				kill(&Exit{Kind: ExitProtocol, Detail: "an event that is not one: " + m.err.Error()})
 			case m.e.Beat != nil:
 				res.Step = m.e.Beat.Step
-				atStep = readUsage(pid)
+				atStep = machine.ReadUsage(pid)
 				last = atStep
 				timer.Reset(timeout)
 			case m.e.Task != nil:
 				done = m.e.Task
 			}
+			if m.err == nil && m.e.Task != nil {
+				w.ack() // the child waits for it to exit
+			}
 		case <-timer.C:
 			if killed == nil {
-				now := readUsage(pid)
+				now := machine.ReadUsage(pid)
 				st := judgeStall(atStep, last, now, timeout)
 				last = now
 				if st.kill != nil {
@@ -272,8 +276,8 @@ loop:
 				}
 			}
 		case <-guard:
-			if u := readUsage(pid); u.ok && u.rss > t.Limits.Guard && killed == nil {
-				kill(&Exit{Kind: ExitGuard, Detail: fmt.Sprintf("resident set %d MiB passed the %d MiB guard of a child without caps; killed", u.rss>>20, t.Limits.Guard>>20)})
+			if u := machine.ReadUsage(pid); u.OK && u.RSS > t.Limits.Guard && killed == nil {
+				kill(&Exit{Kind: ExitGuard, Detail: fmt.Sprintf("resident set %d MiB passed the %d MiB guard of a child without caps; killed", u.RSS>>20, t.Limits.Guard>>20)})
 			}
 		case <-ctx.Done():
 			w.abandon()
@@ -313,7 +317,7 @@ func serveTask(ctx context.Context, t *Task, w *writer, handlers []Handler) erro
 	}
 	if h == nil {
 		err := fmt.Errorf("worker: no task handler %q; known: %s", t.Name, strings.Join(names, ", "))
-		w.write(event{Task: &taskEnd{Error: err.Error()}})
+		w.end(event{Task: &taskEnd{Error: err.Error()}})
 		return err
 	}
 	out, err := h.Run(ctx, t.Input, func(step string) { w.write(event{Beat: &beat{Step: step}}) })
@@ -321,6 +325,6 @@ func serveTask(ctx context.Context, t *Task, w *writer, handlers []Handler) erro
 	if err != nil {
 		e.Error = err.Error()
 	}
-	w.write(event{Task: e})
+	w.end(event{Task: e})
 	return nil
 }

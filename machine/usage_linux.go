@@ -1,4 +1,4 @@
-package worker
+package machine
 
 import (
 	"bytes"
@@ -10,11 +10,11 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// processCPU returns the CPU time the process pid has used so far, all
+// ProcessCPU returns the CPU time the process pid has used so far, all
 // its threads', user and system, from the kernel's CPU clock of that
 // process (clock_gettime on the clock glibc's clock_getcpuclockid names):
 // one system call, to the nanosecond, nothing the process itself reports.
-func processCPU(pid int) (time.Duration, bool) {
+func ProcessCPU(pid int) (time.Duration, bool) {
 	var ts unix.Timespec
 	clock := int32(^pid)<<3 | 2 // the whole process's CPUCLOCK_SCHED
 	if err := unix.ClockGettime(clock, &ts); err != nil {
@@ -23,11 +23,11 @@ func processCPU(pid int) (time.Duration, bool) {
 	return time.Duration(ts.Nano()), true
 }
 
-// readUsage reads a child's usage from /proc: each thread's schedstat
+// ReadUsage reads the usage of process pid (this one too) from /proc: each thread's schedstat
 // (nanoseconds on a CPU, nanoseconds runnable on a run queue) and statm
 // (resident pages).
-func readUsage(pid int) usage {
-	u := usage{at: time.Now()}
+func ReadUsage(pid int) Usage {
+	u := Usage{At: time.Now()}
 	dir := filepath.Join("/proc", strconv.Itoa(pid))
 	tasks, err := filepath.Glob(filepath.Join(dir, "task", "*", "schedstat"))
 	if err != nil || len(tasks) == 0 {
@@ -47,12 +47,12 @@ func readUsage(pid int) usage {
 		if err1 != nil || err2 != nil {
 			return u
 		}
-		u.cpu += time.Duration(run)
-		u.wait += time.Duration(wait)
+		u.CPU += time.Duration(run)
+		u.Wait += time.Duration(wait)
 		// The state follows the command's name, in parentheses, in stat.
 		if st, err := os.ReadFile(filepath.Join(filepath.Dir(t), "stat")); err == nil {
 			if i := bytes.LastIndexByte(st, ')'); i >= 0 && i+2 < len(st) && st[i+2] == 'D' {
-				u.held = true
+				u.Held = true
 			}
 		}
 	}
@@ -68,7 +68,7 @@ func readUsage(pid int) usage {
 	if err != nil {
 		return u
 	}
-	u.rss = pages * uint64(os.Getpagesize())
-	u.ok = true
+	u.RSS = pages * uint64(os.Getpagesize())
+	u.OK = true
 	return u
 }

@@ -172,8 +172,16 @@ func (sc *studyCommand) execute(ctx context.Context, s *study.Study, args []stri
 	// study differing too much (a refusal in milliseconds, a child run
 	// out of memory in seconds) for a figure per cell.
 	pacer := progress.NewPacer(stderr, "cells", 0, 0, time.Now)
-	o.Started = func(total, pending int) { pacer.SetTotal(pending) }
-	o.Running = pacer.Begin
+	o.Started = func(total, pending int) {
+		pacer.SetTotal(pending)
+		if s.Before != nil {
+			pacer.SetDoing("preparing the cells")
+		}
+	}
+	o.Running = func() {
+		pacer.SetDoing("")
+		pacer.Begin()
+	}
 	o.Progress = func(done, total int, c results.MatrixCell) {
 		if s.Matrix.Kind(c.Outcome).Tone == results.ToneBad {
 			fmt.Fprintf(stderr, "[%d/%d] %s %s: %s %s\n", done, total, c.Codec, c.Case, c.Outcome, c.Note)

@@ -121,7 +121,9 @@ func (p *Pacer) Done(last string) {
 // calibrate says the estimate once the units done tell the pace: the
 // time before the units began, and theirs at the pace of the first.
 func (p *Pacer) calibrate(at time.Duration) {
-	if p.est > 0 || !Calibrated(p.done, p.total, at-p.base) {
+	// Units done while the command does what comes before them (a
+	// study's builds that finish cells at once) tell no pace.
+	if p.est > 0 || p.doing != "" || !Calibrated(p.done, p.total, at-p.base) {
 		return
 	}
 	p.est = p.base + time.Duration(float64(at-p.base)/float64(p.done)*float64(p.total))

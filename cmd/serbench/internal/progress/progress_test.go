@@ -218,6 +218,32 @@ func TestPacerBegin(t *testing.T) {
 	}
 }
 
+// TestPacerPreparing checks that units finished while the command still
+// prepares (a cost study's builds end hundreds of cells at once, minutes
+// in) say no pace: the estimate comes from the units after Begin.
+func TestPacerPreparing(t *testing.T) {
+	var buf bytes.Buffer
+	at := time.Unix(0, 0)
+	p := NewPacer(&buf, "cells", 483, 0, func() time.Time { return at })
+	p.SetDoing("preparing the cells")
+	at = at.Add(13 * time.Minute)
+	for range 345 {
+		p.Done("binary")
+	}
+	p.SetDoing("")
+	p.Begin()
+	for range 14 {
+		at = at.Add(time.Second)
+		p.Done("upkeep")
+	}
+	p.Finish()
+	want := "serbench: 138 cells; about 15m18s in all, at the pace of the first 10 (10s after 13m0s preparing them), calibrated on this machine as it started\n" +
+		"serbench: estimated 15m18s; took 13m14s (14% under it)\n"
+	if got := buf.String(); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}
+
 // TestPacerDoing checks the lines before the first unit while the command
 // does something else first (an interleaved comparison's builds).
 func TestPacerDoing(t *testing.T) {

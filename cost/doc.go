@@ -43,6 +43,14 @@
 //     tools' output passes through the wrapper unchanged, so their action
 //     IDs, and the seed's hits, are as without it. The median of the
 //     builds and its 95% interval are benchmath's (results.Summarize).
+//     The interval says how the builds of one run agree, not how a run
+//     at another hour does: a compiler's CPU time moves with what runs
+//     beside it (the other builds, a busy loop, a shared host's other
+//     tenants), per package and so per codec. The cell is graded by what
+//     the main adds in builds of the baseline built beside it, and two
+//     codecs are compared within one run. Each tool runs with one P
+//     (GOMAXPROCS=1), so that its collector's idle workers do not turn
+//     the CPUs a quiet machine leaves idle into CPU time.
 //   - deps: the modules and packages outside the standard library the
 //     main adds (go list -deps), each module's licence as
 //     github.com/google/licensecheck reads its LICENSE file, and whether

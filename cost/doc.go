@@ -46,9 +46,8 @@
 //     The interval says how the builds of one run agree, not how a run
 //     at another hour does: a compiler's CPU time moves with what runs
 //     beside it (the other builds, a busy loop, a shared host's other
-//     tenants), per package and so per codec. The cell is graded by what
-//     the main adds in builds of the baseline built beside it, and two
-//     codecs are compared within one run. Each tool runs with one P
+//     tenants), per package and so per codec: two codecs are compared
+//     within one run. Each tool runs with one P
 //     (GOMAXPROCS=1), so that its collector's idle workers do not turn
 //     the CPUs a quiet machine leaves idle into CPU time.
 //   - deps: the modules and packages outside the standard library the

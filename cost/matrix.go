@@ -44,7 +44,6 @@ const (
 	FactBuildLo       = "build_cpu_lo"
 	FactBuildHi       = "build_cpu_hi"
 	FactBuildAdded    = "build_added_cpu_s"
-	FactBuildRatio    = "build_added_baselines"
 	FactModules       = "modules"
 	FactPackages      = "packages"
 	FactStd           = "std_packages"
@@ -91,7 +90,7 @@ var Definition = results.Study{
 		{Verdict: "moderate", When: []results.Outcome{Moderate}, Why: "Moderate in {cases}; light in the rest."},
 		{Verdict: "light", Why: "Light in all {tried}."},
 	},
-	Facts: []string{FactBytesAdded, FactBinaryBytes, FactDataset, FactBuildCPU, FactBuildLo, FactBuildHi, FactBuildAdded, FactBuildRatio,
+	Facts: []string{FactBytesAdded, FactBinaryBytes, FactDataset, FactBuildCPU, FactBuildLo, FactBuildHi, FactBuildAdded,
 		FactModules, FactPackages, FactStd, FactLicences, FactCgo, FactUnsafe, FactAsm, FactJIT,
 		FactGenerated, FactSchema, FactAdapter, FactGenerator, FactDeterministic, FactCanonical,
 		FactLatest, FactLatestDate, FactPinned, FactPinnedAge, FactNewerMajor},
@@ -100,7 +99,7 @@ var Definition = results.Study{
 // Cases are the study's cases, with what each measures.
 var Cases = []results.MatrixCase{
 	{Name: CaseBinary, Doc: "bytes a stripped, trimmed main gains with the codec (-trimpath -ldflags='-s -w'), exact: light to 0.5 MB, moderate to 2 MB, heavy to 8 MB"},
-	{Name: CaseBuild, Doc: "CPU-seconds (user+sys) a cold build of that main adds, median of several builds with its 95% interval, and in builds of the baseline beside it (graded so, as this machine's load moves both): light to 0.75, moderate to 3, heavy to 12"},
+	{Name: CaseBuild, Doc: "CPU-seconds (user+sys) a cold build of that main adds, median of several builds with its 95% interval (of this run's builds: compare codecs within one run): light to 2 s, moderate to 8 s, heavy to 30 s"},
 	{Name: CaseDeps, Doc: "modules and packages added outside the standard library, with their licences: light to 1 module, moderate to 3; cgo is very heavy"},
 	{Name: CaseUnsafe, Doc: "added packages importing unsafe, holding assembly, or generating machine code at run time (JIT): unsafe moderate, assembly heavy, JIT or cgo very heavy"},
 	{Name: CaseCode, Doc: "generated lines, schema lines, hand-written adapter lines, and the generator to install: go-run tools moderate, a schema compiler heavy"},
@@ -138,26 +137,17 @@ func binaryCell(out binaryOut) results.MatrixCell {
 
 // buildCell is the build case's cell, from the runs so far: the CPU-
 // seconds of each cold build of the main and of the baseline beside it.
-// It is graded by what it adds in builds of the baseline, build by build:
-// a compiler's CPU time moves with what else the machine runs (the other
-// tenants of a shared host, a sibling thread of the same core), and the
-// baseline built beside it moves alike.
 func buildCell(cpu, base []float64) results.MatrixCell {
 	st := results.Summarize(cpu, 0.95)
 	bst := results.Summarize(base, 0.95)
 	added := make([]float64, len(cpu))
-	ratio := make([]float64, 0, len(cpu))
 	for i := range cpu {
 		added[i] = cpu[i] - base[i]
-		if base[i] > 0 {
-			ratio = append(ratio, added[i]/base[i])
-		}
 	}
 	ast := results.Summarize(added, 0.95)
-	rst := results.Summarize(ratio, 0.95)
-	c := cell(CaseBuild, Grade(rst.Median, 0.75, 3, 12), fmt.Sprintf("+%.1f s", ast.Median),
-		FactBuildCPU, ff(st.Median), FactBuildLo, ff(st.Lo), FactBuildHi, ff(st.Hi), FactBuildAdded, ff(ast.Median), FactBuildRatio, ff(rst.Median))
-	c.Detail = fmt.Sprintf("%s CPU-s a cold build (%s), the baseline's %s beside it: %s baseline builds added; runs %s", ff(st.Median), interval(st), ff(bst.Median), ff(rst.Median), floats(cpu))
+	c := cell(CaseBuild, Grade(ast.Median, 2, 8, 30), fmt.Sprintf("+%.1f s", ast.Median),
+		FactBuildCPU, ff(st.Median), FactBuildLo, ff(st.Lo), FactBuildHi, ff(st.Hi), FactBuildAdded, ff(ast.Median))
+	c.Detail = fmt.Sprintf("%s CPU-s a cold build (%s), the baseline's %s beside it; runs %s", ff(st.Median), interval(st), ff(bst.Median), floats(cpu))
 	return c
 }
 

@@ -552,8 +552,8 @@ const maxWaits = 50
 // order (seeded: two runs shuffle alike), until each is done; finished is
 // called for each as it ends. The sampling runs on one worker goroutine
 // (pinned if asked) under a watchdog: a sample judged hung (stallWatch)
-// marks its bench as hung, the worker is abandoned and a new one goes on with
-// the others.
+// marks its bench as hung, the worker is abandoned and a new one goes on
+// with the others.
 func (r *Runner) sample(ctx context.Context, benches []*bench, finished func(*bench)) {
 	if r.gauge != nil {
 		r.warmed.Do(func() { r.gauge.Warm(100 * time.Millisecond) })
@@ -685,8 +685,9 @@ func (w *sampler) pause(r *Runner, next []*bench) {
 }
 
 // abandon gives up worker w, whose sample of hung the watchdog judged
-// hung, for why: hung fails, and so do the other benches of its job, which share its case with
-// the abandoned goroutine. It returns the benches left to sample.
+// hung, for why: hung fails, and so do the other benches of its job,
+// which share its case with the abandoned goroutine. It returns the
+// benches left to sample.
 func (r *Runner) abandon(w *sampler, hung *bench, why string) []*bench {
 	w.mu.Lock()
 	defer w.mu.Unlock()

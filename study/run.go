@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"runtime"
 	"slices"
 	"time"
@@ -132,11 +133,11 @@ type codecRow struct {
 }
 
 // Run runs study s on pool as o says and returns its matrix, judged.
-// Cells run in rounds of child processes (pool.RunRounds), each task with
-// o's step timeout; a cell Record asks to run again goes into the next
-// round. When ctx is cancelled or the journal fails, Run returns the
-// matrix of the cells done with the error; a cell not done is missing
-// from the matrix.
+// Cells run in rounds of child processes (pool.RunRounds), in a seeded
+// shuffled order, each task with o's step timeout; a cell Record asks to
+// run again goes into the next round. When ctx is cancelled or the
+// journal fails, Run returns the matrix of the cells done with the error;
+// a cell not done is missing from the matrix.
 func Run(ctx context.Context, pool *worker.Pool, s *Study, o Options) (*results.Matrix, error) {
 	if err := s.Matrix.Validate(); err != nil {
 		return nil, err
@@ -237,9 +238,15 @@ func Run(ctx context.Context, pool *worker.Pool, s *Study, o Options) (*results.
 	if o.Running != nil {
 		o.Running()
 	}
+	// The tasks run in a shuffled order (seeded: two runs of one study
+	// shuffle alike), so that the first tenth done is a sample of all the
+	// cells, not one codec's or one class's cheapest: the pace the
+	// estimate is told by.
+	rng := rand.New(rand.NewPCG(uint64(total), uint64(len(pending))))
 	err = pool.RunRounds(rctx, func() ([]worker.Task, func(int, worker.TaskResult)) {
 		pending = slices.DeleteFunc(pending, func(c *Cell) bool { return c.Tasks < 0 })
 		groups := s.groups(pending)
+		rng.Shuffle(len(groups), func(i, j int) { groups[i], groups[j] = groups[j], groups[i] })
 		tasks := make([]worker.Task, len(groups))
 		for i, g := range groups {
 			tasks[i] = s.task(g, timeout)

@@ -133,6 +133,8 @@ var Peers = []Peer{
 		{careful, "USE_BIG_INTEGER_FOR_INTS, USE_BIG_DECIMAL_FOR_FLOATS, FAIL_ON_TRAILING_TOKENS"}}},
 	{Name: "java-jackson-cbor", Lang: Java, Lib: "jackson-cbor", Family: "cbor", Variants: []Variant{{},
 		{careful, "registerModule(new JavaTimeModule()), WRITE_DATES_AS_TIMESTAMPS off"}}},
+	{Name: "java-msgpack", Lang: Java, Lib: "jackson-msgpack", Family: "msgpack", Variants: []Variant{{},
+		{careful, "registerModule(TimestampExtensionModule.INSTANCE)"}}},
 	{Name: "java-protobuf", Lang: Java, Lib: "protobuf-java", Family: "protobuf", Variants: []Variant{{}}},
 	{Name: "java-avro", Lang: Java, Lib: "avro", Family: "avro", Variants: []Variant{{},
 		{careful, "GenericData with TimestampMicrosConversion (a timestamp as Instant)"}}},

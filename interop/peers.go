@@ -129,6 +129,9 @@ var Peers = []Peer{
 	{Name: "python-thrift", Lang: Python, Lib: "thrift", Family: "thrift", Variants: []Variant{{}}},
 	{Name: "node-thrift", Lang: Node, Lib: "thrift", Family: "thrift", Variants: []Variant{{},
 		{careful, "i64 written from a BigInt (thrift.fromBigInt)"}}},
+	{Name: "python-flatbuffers", Lang: Python, Lib: "flatbuffers", Family: "flatbuffers", Variants: []Variant{{}}},
+	{Name: "node-flatbuffers", Lang: Node, Lib: "flatbuffers", Family: "flatbuffers", Variants: []Variant{{}}},
+	{Name: "python-pycapnp", Lang: Python, Lib: "pycapnp", Family: "capnp", Variants: []Variant{{}}},
 	{Name: "java-jackson", Lang: Java, Lib: "jackson-json", Family: "json", Variants: []Variant{{},
 		{careful, "USE_BIG_INTEGER_FOR_INTS, USE_BIG_DECIMAL_FOR_FLOATS, FAIL_ON_TRAILING_TOKENS"}}},
 	{Name: "java-jackson-cbor", Lang: Java, Lib: "jackson-cbor", Family: "cbor", Variants: []Variant{{},
@@ -143,15 +146,17 @@ var Peers = []Peer{
 // Models gives each format with peers the model its Go codecs and peers
 // share for what it has no type of.
 var Models = map[string]Model{
-	"json":     {TimeText: true, BytesText: true, KeysText: true, NoNaN: true},
-	"msgpack":  {},
-	"cbor":     {},
-	"bson":     {LowerFields: true, KeysText: true, TopTable: true},
-	"yaml":     {LowerFields: true},
-	"toml":     {NoNull: true, TopTable: true},
-	"protobuf": {Schema: SchemaProto},
-	"avro":     {Schema: SchemaAvro},
-	"thrift":   {Schema: SchemaThrift},
+	"json":        {TimeText: true, BytesText: true, KeysText: true, NoNaN: true},
+	"msgpack":     {},
+	"cbor":        {},
+	"bson":        {LowerFields: true, KeysText: true, TopTable: true},
+	"yaml":        {LowerFields: true},
+	"toml":        {NoNull: true, TopTable: true},
+	"protobuf":    {Schema: SchemaProto},
+	"avro":        {Schema: SchemaAvro},
+	"thrift":      {Schema: SchemaThrift},
+	"flatbuffers": {Schema: SchemaFlat},
+	"capnp":       {Schema: SchemaCapnp},
 }
 
 //go:embed peers/python/peer.py peers/python/requirements.txt peers/node/peer.js peers/node/package.json peers/node/package-lock.json peers/java/pom.xml peers/java/Peer.java

@@ -57,7 +57,7 @@ var Runtimes = []Runtime{
 	{Lang: Python, Label: "Python", Command: "python3", Flag: "-c", Program: "python/peer.py",
 		Locks: []string{"python/requirements.txt"}, Env: "PYTHONPATH", Installs: "apt-get install python3 python3-pip"},
 	{Lang: Node, Label: "JavaScript (Node)", Command: "node", Flag: "-e", Program: "node/peer.js",
-		Locks: []string{"node/package.json", "node/package-lock.json"}, Env: "NODE_PATH", Sub: "node_modules", Installs: "apt-get install nodejs npm"},
+		Locks: []string{"node/package.json", "node/package-lock.json", "node/serbench.capnp.mjs"}, Env: "NODE_PATH", Sub: "node_modules", Installs: "apt-get install nodejs npm"},
 	{Lang: Java, Label: "Java", Command: "java", Program: "java/Peer.java",
 		Locks: []string{"java/pom.xml", "java/Peer.java"}, Args: javaArgs, Installs: "apt-get install openjdk-17-jdk-headless maven"},
 }
@@ -132,6 +132,7 @@ var Peers = []Peer{
 	{Name: "python-flatbuffers", Lang: Python, Lib: "flatbuffers", Family: "flatbuffers", Variants: []Variant{{}}},
 	{Name: "node-flatbuffers", Lang: Node, Lib: "flatbuffers", Family: "flatbuffers", Variants: []Variant{{}}},
 	{Name: "python-pycapnp", Lang: Python, Lib: "pycapnp", Family: "capnp", Variants: []Variant{{}}},
+	{Name: "node-capnp-es", Lang: Node, Lib: "capnp-es", Family: "capnp", Variants: []Variant{{}}},
 	{Name: "java-jackson", Lang: Java, Lib: "jackson-json", Family: "json", Variants: []Variant{{},
 		{careful, "USE_BIG_INTEGER_FOR_INTS, USE_BIG_DECIMAL_FOR_FLOATS, FAIL_ON_TRAILING_TOKENS"}}},
 	{Name: "java-jackson-cbor", Lang: Java, Lib: "jackson-cbor", Family: "cbor", Variants: []Variant{{},
@@ -159,7 +160,7 @@ var Models = map[string]Model{
 	"capnp":       {Schema: SchemaCapnp},
 }
 
-//go:embed peers/python/peer.py peers/python/requirements.txt peers/node/peer.js peers/node/package.json peers/node/package-lock.json peers/java/pom.xml peers/java/Peer.java
+//go:embed peers/python/peer.py peers/python/requirements.txt peers/node/peer.js peers/node/package.json peers/node/package-lock.json peers/node/serbench.capnp.mjs peers/java/pom.xml peers/java/Peer.java
 var peerFiles embed.FS
 
 // RuntimeOf returns the runtime of lang.

@@ -41,7 +41,8 @@ func (m Model) bind(v any) (binding, error) {
 // schemaText is the schema a peer of m's format is started with:
 // Protobuf's a serialized FileDescriptorSet, FlatBuffers' tables as
 // tableSchema.peerJSON gives them, Cap'n Proto's serbench.capnp as
-// pycapnp loads it; nil for a format whose cases name their schema
+// pycapnp loads it beside its structs as the Node peer walks them
+// (capnpPeerSchema); nil for a format whose cases name their schema
 // themselves (Avro's and Thrift's, self-contained).
 func (m Model) schemaText() []byte {
 	switch m.Schema {
@@ -50,7 +51,7 @@ func (m Model) schemaText() []byte {
 	case SchemaFlat:
 		return flatSchema().peerJSON()
 	case SchemaCapnp:
-		return capnpPeerText()
+		return capnpPeerSchema()
 	}
 	return nil
 }

@@ -311,19 +311,25 @@ func (s *tableSchema) peerJSON() []byte {
 
 var scalarSize = map[string]int{"long": 8, "ulong": 8, "double": 8, "int": 4, "bool": 1}
 
-// capnpPeerText is serbench.capnp as pycapnp loads it: without the
-// annotations and import of capnpc-go's go.capnp, which only Go's
-// generator reads.
-func capnpPeerText() []byte {
-	var out bytes.Buffer
+// capnpPeerSchema is Cap'n Proto's schema as its peers read it:
+// {"text": serbench.capnp as pycapnp loads it, without the annotations and
+// import of capnpc-go's go.capnp, which only Go's generator reads;
+// "tables": its structs as peerJSON gives them, which the Node peer walks
+// its generated classes by}.
+func capnpPeerSchema() []byte {
+	var text strings.Builder
 	for _, line := range strings.SplitAfter(capnpschema.Text, "\n") {
 		t := strings.TrimSpace(line)
 		if strings.HasPrefix(t, "using Go") || strings.HasPrefix(t, "$Go.") {
 			continue
 		}
-		out.WriteString(line)
+		text.WriteString(line)
 	}
-	return out.Bytes()
+	b, err := json.Marshal(map[string]any{"text": text.String(), "tables": json.RawMessage(capnpSchema().peerJSON())})
+	if err != nil {
+		panic(err)
+	}
+	return b
 }
 
 // bind binds v, a pointer to a dataset value, to its table of the

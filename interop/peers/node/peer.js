@@ -498,10 +498,117 @@ function flatbuffers(variant, h) {
   };
 }
 
+// capnp-es on the classes its capnpc-js plugin generates from serbench.capnp
+// (serbench.capnp.mjs, committed and copied into the install by
+// scripts/interop-peers as node_modules/serbench-capnp), walked by the
+// header's description of the structs (each field's name, type, and
+// whether it is a union of none and value): a field read through its
+// generated getter (an Int64 or UInt64 as a BigInt, Text as a string,
+// Data as bytes), a null pointer left out where _hasX says so (Text has
+// none: a null Text reads as ""); written through
+// the generated setters and _initX, as a program fills a new message.
+async function capnpEs(variant, h) {
+  const { pathToFileURL } = require("url");
+  const dir = (process.env.NODE_PATH || "").split(path.delimiter)[0];
+  const gen = await import(pathToFileURL(path.join(dir, "serbench-capnp", "index.mjs")).href);
+  const $ = await import(pathToFileURL(path.join(dir, "capnp-es", "dist", "index.mjs")).href);
+  const tables = JSON.parse(Buffer.from(h.schema, "base64").toString("utf8")).tables;
+  const cap = (n) => n[0].toUpperCase() + n.slice(1);
+  const pointer = (ft) => ft === "string" || ft === "bytes" || Array.isArray(ft);
+  const readVal = (v, ft) => {
+    if (ft === "bytes") return v.toUint8Array().slice();
+    if (Array.isArray(ft) && ft[0] === "table") return readStruct(v, ft[1]);
+    if (Array.isArray(ft)) {
+      const out = [];
+      for (let i = 0; i < v.length; i++) out.push(readVal(v.get(i), ft[1]));
+      return out;
+    }
+    return v;
+  };
+  const readStruct = (obj, name) => {
+    const out = {};
+    for (const f of tables[name].fields) {
+      if (f.optional) {
+        const g = obj[f.name];
+        out[f.name] = g._isNone ? { none: null } : { value: g.value };
+      } else {
+        // Text has no _hasX: its getter gives "" for a null pointer, and
+        // so does a program.
+        const has = obj["_has" + cap(f.name)];
+        if (!pointer(f.type) || !has || has.call(obj)) out[f.name] = readVal(obj[f.name], f.type);
+      }
+    }
+    return out;
+  };
+  const conv = (ft, v) => (ft === "long" || ft === "ulong" ? BigInt(v) : v);
+  const writeStruct = (obj, name, d) => {
+    for (const f of tables[name].fields) {
+      if (d[f.name] === undefined) continue;
+      const v = d[f.name];
+      const ft = f.type;
+      if (f.optional) {
+        if ("value" in v) obj[f.name].value = conv(ft, v.value);
+        else obj[f.name].none = true;
+      } else if (ft === "bytes") obj["_init" + cap(f.name)](v.length).copyBuffer(v);
+      else if (Array.isArray(ft) && ft[0] === "table") writeStruct(obj["_init" + cap(f.name)](), ft[1], v);
+      else if (Array.isArray(ft)) {
+        const l = obj["_init" + cap(f.name)](v.length);
+        v.forEach((x, i) => (Array.isArray(ft[1]) ? writeStruct(l.get(i), ft[1][1], x) : l.set(i, conv(ft[1], x))));
+      } else obj[f.name] = conv(ft, v);
+    }
+  };
+  const neutral = (v, ft) => {
+    if (Array.isArray(ft) && ft[0] === "vector") return { array: v.map((x) => neutral(x, ft[1])) };
+    if (Array.isArray(ft)) {
+      const pairs = [];
+      for (const f of tables[ft[1]].fields) {
+        const x = v[f.name];
+        if (x === undefined) continue;
+        if (f.optional) pairs.push([toNeutral(f.name), { map: [[toNeutral("value" in x ? "value" : "none"), "value" in x ? neutral(x.value, f.type) : { nil: true }]] }]);
+        else pairs.push([toNeutral(f.name), neutral(x, f.type)]);
+      }
+      return { map: pairs };
+    }
+    if (ft === "long" || ft === "ulong" || ft === "int") return { int: String(v) };
+    if (ft === "double") return { float: bits(v, 8) };
+    return toNeutral(v);
+  };
+  const build = (n, ft) => {
+    if (Array.isArray(ft) && ft[0] === "vector") return n.array.map((x) => build(x, ft[1]));
+    if (Array.isArray(ft)) {
+      const obj = {};
+      const fields = tables[ft[1]].fields;
+      for (const [k, x] of n.map) {
+        const name = Buffer.from(k.str, "base64").toString("utf8");
+        const f = fields.find((f) => f.name === name);
+        if (!f) throw new Error(ft[1] + " has no field " + name);
+        if (f.optional) {
+          const [[m, y]] = x.map;
+          obj[name] = Buffer.from(m.str, "base64").toString("utf8") === "value" ? { value: build(y, f.type) } : { none: null };
+        } else obj[name] = build(x, f.type);
+      }
+      return obj;
+    }
+    if (ft === "long" || ft === "ulong") return BigInt(n.int);
+    return fromNeutral(n, false);
+  };
+  return {
+    load: (b, t) => readStruct(new $.Message(b, false).getRoot(gen[t]), t),
+    dump: (v, t) => {
+      const m = new $.Message();
+      writeStruct(m.initRoot(gen[t]), t, v);
+      return new Uint8Array(m.toArrayBuffer());
+    },
+    read: (v, t) => neutral(v, ["table", t]),
+    build: (n, t) => build(n, ["table", t]),
+  };
+}
+
 // SCHEMA maps a library of a format of a schema to the function that
 // returns its load(data, type), dump(value, type), read(value, type) (its
-// neutral form) and build(neutral, type), for a variant and the header.
-const SCHEMA = { protobufjs, avsc, thrift, flatbuffers };
+// neutral form) and build(neutral, type), for a variant and the header
+// (or a promise of them).
+const SCHEMA = { protobufjs, avsc, thrift, flatbuffers, "capnp-es": capnpEs };
 
 // LIBS maps a library's name to the function that returns its load and
 // dump for a variant.
@@ -564,7 +671,7 @@ async function main() {
       const h = JSON.parse(line);
       careful = h.variant === "careful";
       try {
-        if (SCHEMA[h.lib]) lib = SCHEMA[h.lib](h.variant || "", h);
+        if (SCHEMA[h.lib]) lib = await SCHEMA[h.lib](h.variant || "", h);
         else if (LIBS[h.lib]) {
           const [load, dump] = LIBS[h.lib](h.variant || "");
           lib = { load, dump, read: toNeutral, build: (n) => fromNeutral(n, careful) };

@@ -10,7 +10,8 @@ an Avro schema's JSON, a Thrift spec's ({"root": NAME, "structs": {NAME:
 [{"id", "name", "type", "optional"}...]}}), or a FlatBuffers table's or Cap'n
 Proto struct's name, for a format of a schema; FlatBuffers' header schema is
 its tables ({NAME: {"struct", "size", "align", "fields": [{"name", "type",
-"optional", "offset"}...]}}), Cap'n Proto's the text of serbench.capnp). For each case it decodes
+"optional", "offset"}...]}}), Cap'n Proto's {"text": serbench.capnp's text,
+"tables": its structs, as FlatBuffers' tables are given}). For each case it decodes
 data, turns what it read into a neutral VALUE ("read"), encodes what it read
 again ("back"), and encodes the case's expected value converted to Python
 ("own"). It answers a hello line ({"lib", "version"} or {"error"}), then one
@@ -487,7 +488,7 @@ def pycapnp_lib(variant, header):
     d = tempfile.mkdtemp(prefix="serbench-capnp-")
     path = os.path.join(d, "serbench.capnp")
     with open(path, "wb") as f:
-        f.write(unb64(header["schema"]))
+        f.write(json.loads(unb64(header["schema"]))["text"].encode("utf-8"))
     mod = capnp.load(path)
 
     def load(data, t):

@@ -120,3 +120,31 @@ func TestGeneratedPeerCode(t *testing.T) {
 		t.Errorf("interop/peers/node/serbench.capnp.mjs is stale (%q): codecs/capnp/schema/serbench.capnp changed since; run scripts/gen-peer-code and commit it", first)
 	}
 }
+
+// TestTableFieldNames checks the order the study maps a dataset type's
+// fields to its table's by: each field's schema name is its Go name (case
+// and underscores aside), but for the one serbench.capnp renames
+// (capnpc-go would name a countryBytes field's accessor as country's
+// []byte one).
+func TestTableFieldNames(t *testing.T) {
+	norm := func(s string) string { return strings.ToLower(strings.ReplaceAll(s, "_", "")) }
+	var renamed []string
+	for _, s := range []*tableSchema{flatSchema(), capnpSchema()} {
+		for _, p := range Cases() {
+			typ := reflect.TypeOf(p.Value()).Elem()
+			tt, ok := s.types[typ.Name()]
+			if !ok || typ.Kind() != reflect.Struct {
+				continue
+			}
+			for i, f := range tt.Fields {
+				if norm(f.Name) != norm(typ.Field(i).Name) {
+					renamed = append(renamed, s.file+" "+tt.Name+"."+f.Name+" for "+typ.Field(i).Name)
+				}
+			}
+		}
+	}
+	want := []string{"serbench.capnp Big.countryData for CountryBytes"}
+	if !reflect.DeepEqual(renamed, want) {
+		t.Errorf("fields whose names differ from the Go type's: %q, want %q", renamed, want)
+	}
+}

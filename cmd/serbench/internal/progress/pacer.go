@@ -98,11 +98,12 @@ func (p *Pacer) Begin() {
 }
 
 // Calibrated reports whether done units by at, from when they began,
-// are enough to tell the pace of all: a tenth of them; ten once Quiet has
-// passed; any after a minute. Fewer tell the pace of their own kind alone
-// (a study's first cells are one codec's cheapest).
+// are enough to tell the pace of all: a tenth of them; thirty once a
+// minute has passed; any after five minutes. Fewer tell the pace of their
+// own kind alone: a study's cells cost from milliseconds to the minutes
+// of a hang or a memory blow-up, and ten of them miss the dear ones.
 func Calibrated(done, total int, at time.Duration) bool {
-	return done > 0 && (done*10 >= total || done >= 10 && at >= Quiet || at >= 6*Quiet)
+	return done > 0 && (done*10 >= total || done >= 30 && at >= 6*Quiet || at >= 30*Quiet)
 }
 
 // Done records that a unit ended, named last, and says the estimate when

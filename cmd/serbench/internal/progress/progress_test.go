@@ -173,7 +173,11 @@ func TestCalibrated(t *testing.T) {
 		want        bool
 	}{
 		{0, 10, time.Minute, false}, {1, 10, time.Second, true}, {1, 100, time.Second, false}, {1, 100, Quiet, false},
-		{9, 100, Quiet, false}, {10, 100, Quiet, true}, {1, 1000, 6 * Quiet, true}, {10, 100, 0, true},
+		{9, 100, Quiet, false}, {10, 100, Quiet, true}, {10, 100, 0, true},
+		// A large study: seventeen cells after ten seconds told a hostile
+		// run of 1,431 cells a quarter of its time.
+		{17, 1431, Quiet, false}, {29, 1431, 6 * Quiet, false}, {30, 1431, 6 * Quiet, true},
+		{1, 1000, 6 * Quiet, false}, {1, 1000, 30 * Quiet, true},
 	} {
 		if got := Calibrated(tt.done, tt.total, tt.at); got != tt.want {
 			t.Errorf("Calibrated(%d, %d, %v) = %v, want %v", tt.done, tt.total, tt.at, got, tt.want)
@@ -237,7 +241,7 @@ func TestPacerPreparing(t *testing.T) {
 		p.Done("upkeep")
 	}
 	p.Finish()
-	want := "serbench: 138 cells; about 15m18s in all, at the pace of the first 10 (10s after 13m0s preparing them), calibrated on this machine as it started\n" +
+	want := "serbench: 138 cells; about 15m18s in all, at the pace of the first 14 (14s after 13m0s preparing them), calibrated on this machine as it started\n" +
 		"serbench: estimated 15m18s; took 13m14s (14% under it)\n"
 	if got := buf.String(); got != want {
 		t.Errorf("got\n%s\nwant\n%s", got, want)

@@ -36,6 +36,9 @@ var Default = codec.Info{
 	Omits:         avro.Hamba.Omits,
 	ValueConverts: true, // Value converts goavro's native maps and slices back to the dataset type
 	Aliases:       true, // NativeFromBinary returns bytes values as slices of its input
+	// Value reads those slices (an 8-byte fixed's uint64 among them), so
+	// the input must outlive it: Value is timed with Decode.
+	ValueReadsInput: true,
 	Notes: "Schema-driven: codecs/avro's dataset.avsc, one goavro.Codec per schema. Encode is BinaryFromNative of the " +
 		"value's native form (built when the case is prepared); Decode is NativeFromBinary, which returns native " +
 		"values: converting them back to Go structs is the harness's Value. Times are timestamp-micros; uint64 an 8-byte fixed. " +

@@ -24,7 +24,7 @@ import (
 )
 
 // Default is goavro's BinaryFromNative and NativeFromBinary.
-var Default = codec.Info{
+var Default = codec.Declare(codec.Info{
 	ReusesBuffer: true, // Encode writes into a buffer kept across calls
 	Name:         "goavro", Family: "avro", Label: "linkedin/goavro", Module: "github.com/linkedin/goavro/v2",
 	URL: "https://github.com/linkedin/goavro", API: codec.Schema,
@@ -44,7 +44,7 @@ var Default = codec.Info{
 		"values: converting them back to Go structs is the harness's Value. Times are timestamp-micros; uint64 an 8-byte fixed. " +
 		"Decoded bytes values are slices of the input, not copies.",
 	New: func() codec.Codec { return codec.Func(prepare) },
-}
+})
 
 // named holds dataset.avsc's named types by full name.
 var named = sync.OnceValues(func() (map[string]map[string]any, error) {

@@ -28,7 +28,7 @@ var RoundThree = []codec.Info{
 			"and whose Decoder keeps every value it decoded keyed by the message's text and hands a copy of it back for a message it read before; its Cases are honest json",
 		nil), newStreamMemo),
 	reusesBuffer(info(ReplayReuse, "replays its first encoding, declares ReusesBuffer",
-		"planted fault: declares ReusesBuffer (so that its first Encode on a case, which grows the buffer, is excused); each case's first Encode is honest, every later one copies that first encoding into the buffer it keeps",
+		"planted fault: declares ReusesBuffer (so that its first Encode on a case, which grows the buffer, is not held to the timed figure); each case's first Encode is honest, every later one copies that first encoding into the buffer it keeps",
 		func(v any) (codec.Case, error) { return newCase(v, &replayCase{}) })),
 	valueConverts(info(DeferConverts, "defers its decoding to Value, declares ValueConverts",
 		"planted fault: declares ValueConverts (so that Value, off the timed loop's clock, is believed to convert); Decode keeps a reference to its input and Value decodes it",

@@ -28,7 +28,7 @@ func TestRoundThreeCaught(t *testing.T) {
 	}{
 		{StreamMemo, "medium", results.StreamEncode, "never saw"},
 		{StreamMemo, "medium", results.StreamDecode, "never saw"},
-		{ReplayReuse, "medium", results.Encode, "never saw.*more than growing their buffers allows"},
+		{ReplayReuse, "medium", results.Encode, "its value changed to build [0-9]+'s after its first Encode, encoded the value as it was"},
 		{DeferConverts, "medium", results.Decode, "its input overwritten after Decode returned"},
 	} {
 		t.Run(tt.codec+"/"+string(tt.op), func(t *testing.T) {

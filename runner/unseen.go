@@ -22,11 +22,16 @@ import (
 // memo keyed by an input's content or address, or replays its first
 // encoding, is as fast in the timed loop and the checks on the pool as
 // an honest one; on a build it has never seen it pays the whole cost.
-// The unseen calls are timed one by one, each followed by the same call on
+// The unseen calls are timed one by one, each beside the same call on
 // one of the pool's builds timed the same way (so that both meet the
 // machine alike, in as many calls), and each op's figure on them is held
 // to its figure on the pool (unseenRatio) and to the timed median
-// (checkRatio).
+// (checkRatio). The stream ops write and read the unseen builds as one
+// stream (streamUnseen); an encode that keeps its buffer is held on a
+// later call, its case's value changed in place (encodeChanged); and the
+// unseen decodes of a codec that declares ValueConverts overwrite their
+// input between Decode and Value, so that Value, off the timed loop's
+// clock, cannot be where the decoding is done (clobbersBeforeValue).
 //
 // The same builds check that an encoding carries its value: their sizes
 // must agree with the pool's (sizeSpread), and they, not the pool's, go

@@ -310,11 +310,14 @@ func takeCrashers(dir, into string) ([]External, error) {
 	return out, nil
 }
 
+// fuzzV1 is the first line of a go test fuzz corpus file.
+const fuzzV1 = "go test fuzz v1"
+
 // corpusEntry reads a go test fuzz corpus file of one []byte value.
 func corpusEntry(b []byte) ([]byte, error) {
 	text := strings.TrimSpace(string(b))
 	head, rest, _ := strings.Cut(text, "\n")
-	if head != "go test fuzz v1" {
+	if head != fuzzV1 {
 		return nil, errors.New("not a go test fuzz v1 file")
 	}
 	lit, ok := strings.CutPrefix(strings.TrimSpace(rest), "[]byte(")

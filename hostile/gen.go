@@ -151,7 +151,8 @@ func generated(info codec.Info, quick, nest bool) (json.RawMessage, error) {
 // the seed's SHA-256. A cell of the recursive type for a codec whose
 // encoder died on it is n/a without a task (no input can be generated;
 // the decoder is not to blame); an external class's cell gets its inputs
-// from o, and is n/a when o has none for its codec. A codec whose
+// from o (the class fuzz, the crashers kept in the tree too), and is n/a
+// when there are none for its codec. A codec whose
 // generation child failed otherwise has its cells' children generate
 // their own encodings, and the cells say so.
 func generate(ctx context.Context, cells []*study.Cell, run func(context.Context, []study.Task) ([]worker.TaskResult, error), o Options) error {
@@ -219,10 +220,14 @@ func generate(ctx context.Context, cells []*study.Cell, run func(context.Context
 			st.enc = &Encodings{External: o.Inputs}
 			continue
 		case ClassFuzz:
-			if len(fuzzed[c.Codec.Name]) == 0 {
-				c.Result.Outcome, c.Result.Detail = NA, "fuzzing kept no crasher"
+			known, err := KnownCrashers(c.Codec.Name)
+			if err != nil {
+				return err
+			}
+			if in := joinCrashers(known, fuzzed[c.Codec.Name]); len(in) == 0 {
+				c.Result.Outcome, c.Result.Detail = NA, "no crasher kept in the tree (hostile/crashers) or found by -fuzz"
 			} else {
-				st.enc = &Encodings{External: fuzzed[c.Codec.Name]}
+				st.enc = &Encodings{External: in}
 			}
 			continue
 		}

@@ -12,7 +12,7 @@ import (
 
 // The external classes are inputs from outside serbench: the user's own
 // files (serbench hostile -input) and the crashers coverage-guided fuzzing
-// found (serbench hostile -fuzz). They run as any class does, each codec
+// found (those kept in the tree, and serbench hostile -fuzz's). They run as any class does, each codec
 // in capped children, decoded into a map[string]any where the codec can
 // (else its default seed's type); a value decoded without an error is
 // "changed", since no value is known to compare it with.
@@ -27,7 +27,7 @@ const (
 // which every run has, and -classes does not name them.
 var externalClasses = []Class{
 	{Name: ClassInput, Doc: "the user's own files (-input), each decoded as is", seed: seedGeneric, gen: genExternal},
-	{Name: ClassFuzz, Doc: "the crashers coverage-guided fuzzing found (-fuzz), each decoded as is", seed: seedGeneric, gen: genExternal},
+	{Name: ClassFuzz, Doc: "the crashers coverage-guided fuzzing found, kept in the tree (hostile/crashers) or by -fuzz, each decoded as is", seed: seedGeneric, gen: genExternal},
 }
 
 func genExternal(s *source, _ bool) []Input {

@@ -29,8 +29,9 @@ type Options struct {
 	// Inputs, when set, adds the class input: these inputs through every
 	// decoder (ReadInputs reads the user's files).
 	Inputs []External
-	// Fuzz, when not nil, adds the class fuzz: the crashers a fuzzing
-	// campaign finds before the first round (fuzz), by codec.
+	// Fuzz, when not nil, adds to the class fuzz the crashers a fuzzing
+	// campaign finds before the first round (fuzz), by codec, beside those
+	// kept in the tree (KnownCrashers).
 	Fuzz *FuzzOptions
 }
 
@@ -58,7 +59,7 @@ func SpecOf(o Options) *study.Study {
 		cases = append(cases, study.Case{Name: c.Name, Doc: c.Doc})
 	}
 	for _, c := range externalClasses {
-		if c.Name == ClassInput && len(o.Inputs) > 0 || c.Name == ClassFuzz && o.Fuzz != nil {
+		if c.Name == ClassInput && len(o.Inputs) > 0 || c.Name == ClassFuzz {
 			cases = append(cases, study.Case{Name: c.Name, Doc: c.Doc})
 		}
 	}

@@ -1,6 +1,6 @@
 // Package interop is the cross-language study: what crosses between a Go
-// codec and the most used libraries of its format in Python and
-// JavaScript (the peers, pinned in peers/ and installed by
+// codec and the most used libraries of its format in Python,
+// JavaScript and Java (the peers, pinned in peers/ and installed by
 // scripts/interop-peers into a cache outside the tree).
 //
 // Its cases are the fidelity probes another language can express and the
@@ -13,11 +13,14 @@
 // the value written; a format without a type of its own for a Go type
 // carries it as its Model says (JSON's times as RFC 3339 text).
 //
-// A format whose Go codecs read their own types (Protobuf, Avro) crosses
-// as the project's schema's types (Model.Schema): serbench.proto's
-// messages, which the peers build from the descriptor protobuf-go's
-// generated code holds, and dataset.avsc's records, each case sent with
-// its schema. Its cases are the datasets the schema has types for.
+// A format whose Go codecs read their own types (Protobuf, Avro, Thrift,
+// FlatBuffers, Cap'n Proto) crosses as the project's schema's types
+// (Model.Schema): serbench.proto's messages, which the peers build from
+// the descriptor protobuf-go's generated code holds; dataset.avsc's
+// records and serbench.thrift's structs, each case sent with its schema;
+// serbench.fbs's tables and serbench.capnp's structs, which interop reads
+// from the schema files themselves (tables.go). Its cases are the
+// datasets the schema has types for.
 //
 // A column is a Go codec with one peer in one configuration (Variant,
 // declared as data); each runs in a child process of a worker.Pool, and

@@ -446,8 +446,25 @@ func TestKnownFacts(t *testing.T) {
 		{"Node thrift reads i64 extremes exactly (as node-int64's Int64)", "thrift-binary@node-thrift", "dataset-edge", PeerReads, SameValue, ""},
 		{"Node thrift writes an i64 past 2^53 from a number rounded", "thrift-binary@node-thrift", "dataset-metric", GoReads, Changed, "+1234567890123456768"},
 		{"Node thrift writes it exactly from a BigInt (fromBigInt)", "thrift-compact@node-thrift+careful", "dataset-metric", GoReads, SameValue, ""},
+		// FlatBuffers: each case as its table of serbench.fbs, read and
+		// written generically by the peers' Builder and Table.
+		{"Python flatbuffers reads the Go codec's Edge exactly (a ulong past 2^63, an optional long)", "flatbuffers@python-flatbuffers", "dataset-edge", PeerReads, SameValue, ""},
+		{"the Go FlatBuffers codec reads what Python's Builder writes", "flatbuffers@python-flatbuffers", "dataset-edge", GoReads, SameValue, ""},
+		{"Python's Builder writes back the Go codec's bytes of a Medium", "flatbuffers@python-flatbuffers", "dataset-medium", RoundTrip, SameBytes, ""},
+		{"Node flatbuffers reads a ulong past 2^53 exactly (as a BigInt)", "flatbuffers@node-flatbuffers", "dataset-metric", PeerReads, SameValue, ""},
+		{"the Go FlatBuffers codec reads what Node's Builder writes", "flatbuffers@node-flatbuffers", "dataset-edge", GoReads, SameValue, ""},
+		// Cap'n Proto: pycapnp on serbench.capnp, capnp-es on its generated classes.
+		{"pycapnp reads the Go codec's Edge exactly (unions of none and value)", "capnp@python-pycapnp", "dataset-edge", PeerReads, SameValue, ""},
+		{"the Go Cap'n Proto codec reads what pycapnp writes", "capnp@python-pycapnp", "dataset-edge", GoReads, SameValue, ""},
+		{"pycapnp writes back the Go codec's bytes of a Medium", "capnp@python-pycapnp", "dataset-medium", RoundTrip, SameBytes, ""},
+		{"capnp-es reads the Go codec's Edge exactly (Int64 and UInt64 as BigInt)", "capnp@node-capnp-es", "dataset-edge", PeerReads, SameValue, ""},
+		{"the Go Cap'n Proto codec reads what capnp-es writes", "capnp@node-capnp-es", "dataset-game", GoReads, SameValue, ""},
 		// Java: Jackson, protobuf-java's DynamicMessage, Avro's generic datums.
 		{"Jackson reads Go's -0 as the integer 0", "json@java-jackson", "neg-zero", PeerReads, Changed, "-0"},
+		{"jackson-msgpack reads integer map keys as strings", "msgpack@java-msgpack", "map-int-key", PeerReads, Changed, "where an integer was written"},
+		{"jackson-msgpack cannot write a java.time.Instant by default", "msgpack@java-msgpack", "time-utc", GoReads, RefusedPeer, "jsr310"},
+		{"with TimestampExtensionModule, Go reads jackson-msgpack's timestamp extension", "msgpack@java-msgpack+careful", "time-utc", GoReads, SameValue, ""},
+		{"vmihailenco/msgpack refuses the float64 jackson-msgpack writes into a float32 field", "msgpack@java-msgpack+careful", "float32", RoundTrip, RefusedGo, "decoding float32"},
 		{"Jackson keeps a uint64 exactly (as a BigInteger)", "json@java-jackson", "uint64-max", RoundTrip, SameValue, ""},
 		{"Jackson's CBOR reads integer map keys as strings", "cbor@java-jackson-cbor", "map-int-key", PeerReads, Changed, "where an integer was written"},
 		{"Jackson cannot write a java.time.Instant without jackson-datatype-jsr310", "cbor@java-jackson-cbor", "time-utc", GoReads, RefusedPeer, "jsr310"},

@@ -57,7 +57,7 @@ var Runtimes = []Runtime{
 	{Lang: Python, Label: "Python", Command: "python3", Flag: "-c", Program: "python/peer.py",
 		Locks: []string{"python/requirements.txt"}, Env: "PYTHONPATH", Installs: "apt-get install python3 python3-pip"},
 	{Lang: Node, Label: "JavaScript (Node)", Command: "node", Flag: "-e", Program: "node/peer.js",
-		Locks: []string{"node/package.json", "node/package-lock.json"}, Env: "NODE_PATH", Sub: "node_modules", Installs: "apt-get install nodejs npm"},
+		Locks: []string{"node/package.json", "node/package-lock.json", "node/serbench.capnp.mjs"}, Env: "NODE_PATH", Sub: "node_modules", Installs: "apt-get install nodejs npm"},
 	{Lang: Java, Label: "Java", Command: "java", Program: "java/Peer.java",
 		Locks: []string{"java/pom.xml", "java/Peer.java"}, Args: javaArgs, Installs: "apt-get install openjdk-17-jdk-headless maven"},
 }
@@ -129,10 +129,16 @@ var Peers = []Peer{
 	{Name: "python-thrift", Lang: Python, Lib: "thrift", Family: "thrift", Variants: []Variant{{}}},
 	{Name: "node-thrift", Lang: Node, Lib: "thrift", Family: "thrift", Variants: []Variant{{},
 		{careful, "i64 written from a BigInt (thrift.fromBigInt)"}}},
+	{Name: "python-flatbuffers", Lang: Python, Lib: "flatbuffers", Family: "flatbuffers", Variants: []Variant{{}}},
+	{Name: "node-flatbuffers", Lang: Node, Lib: "flatbuffers", Family: "flatbuffers", Variants: []Variant{{}}},
+	{Name: "python-pycapnp", Lang: Python, Lib: "pycapnp", Family: "capnp", Variants: []Variant{{}}},
+	{Name: "node-capnp-es", Lang: Node, Lib: "capnp-es", Family: "capnp", Variants: []Variant{{}}},
 	{Name: "java-jackson", Lang: Java, Lib: "jackson-json", Family: "json", Variants: []Variant{{},
 		{careful, "USE_BIG_INTEGER_FOR_INTS, USE_BIG_DECIMAL_FOR_FLOATS, FAIL_ON_TRAILING_TOKENS"}}},
 	{Name: "java-jackson-cbor", Lang: Java, Lib: "jackson-cbor", Family: "cbor", Variants: []Variant{{},
 		{careful, "registerModule(new JavaTimeModule()), WRITE_DATES_AS_TIMESTAMPS off"}}},
+	{Name: "java-msgpack", Lang: Java, Lib: "jackson-msgpack", Family: "msgpack", Variants: []Variant{{},
+		{careful, "registerModule(TimestampExtensionModule.INSTANCE)"}}},
 	{Name: "java-protobuf", Lang: Java, Lib: "protobuf-java", Family: "protobuf", Variants: []Variant{{}}},
 	{Name: "java-avro", Lang: Java, Lib: "avro", Family: "avro", Variants: []Variant{{},
 		{careful, "GenericData with TimestampMicrosConversion (a timestamp as Instant)"}}},
@@ -141,18 +147,20 @@ var Peers = []Peer{
 // Models gives each format with peers the model its Go codecs and peers
 // share for what it has no type of.
 var Models = map[string]Model{
-	"json":     {TimeText: true, BytesText: true, KeysText: true, NoNaN: true},
-	"msgpack":  {},
-	"cbor":     {},
-	"bson":     {LowerFields: true, KeysText: true, TopTable: true},
-	"yaml":     {LowerFields: true},
-	"toml":     {NoNull: true, TopTable: true},
-	"protobuf": {Schema: SchemaProto},
-	"avro":     {Schema: SchemaAvro},
-	"thrift":   {Schema: SchemaThrift},
+	"json":        {TimeText: true, BytesText: true, KeysText: true, NoNaN: true},
+	"msgpack":     {},
+	"cbor":        {},
+	"bson":        {LowerFields: true, KeysText: true, TopTable: true},
+	"yaml":        {LowerFields: true},
+	"toml":        {NoNull: true, TopTable: true},
+	"protobuf":    {Schema: SchemaProto},
+	"avro":        {Schema: SchemaAvro},
+	"thrift":      {Schema: SchemaThrift},
+	"flatbuffers": {Schema: SchemaFlat},
+	"capnp":       {Schema: SchemaCapnp},
 }
 
-//go:embed peers/python/peer.py peers/python/requirements.txt peers/node/peer.js peers/node/package.json peers/node/package-lock.json peers/java/pom.xml peers/java/Peer.java
+//go:embed peers/python/peer.py peers/python/requirements.txt peers/node/peer.js peers/node/package.json peers/node/package-lock.json peers/node/serbench.capnp.mjs peers/java/pom.xml peers/java/Peer.java
 var peerFiles embed.FS
 
 // RuntimeOf returns the runtime of lang.

@@ -7,6 +7,8 @@ const (
 	SchemaProto  = "serbench.proto"
 	SchemaAvro   = "dataset.avsc"
 	SchemaThrift = "serbench.thrift"
+	SchemaFlat   = "serbench.fbs"
+	SchemaCapnp  = "serbench.capnp"
 )
 
 // A binding is a case's value as its type of a format's schema: the
@@ -28,16 +30,28 @@ func (m Model) bind(v any) (binding, error) {
 		return bindAvro(v)
 	case SchemaThrift:
 		return bindThrift(v)
+	case SchemaFlat:
+		return flatSchema().bind(v)
+	case SchemaCapnp:
+		return capnpSchema().bind(v)
 	}
 	return binding{}, errors.New("interop: no schema " + m.Schema)
 }
 
 // schemaText is the schema a peer of m's format is started with:
-// Protobuf's a serialized FileDescriptorSet; nil for a format whose
-// cases name their schema themselves (Avro's and Thrift's, self-contained).
+// Protobuf's a serialized FileDescriptorSet, FlatBuffers' tables as
+// tableSchema.peerJSON gives them, Cap'n Proto's serbench.capnp as
+// pycapnp loads it beside its structs as the Node peer walks them
+// (capnpPeerSchema); nil for a format whose cases name their schema
+// themselves (Avro's and Thrift's, self-contained).
 func (m Model) schemaText() []byte {
-	if m.Schema == SchemaProto {
+	switch m.Schema {
+	case SchemaProto:
 		return protoSchema()
+	case SchemaFlat:
+		return flatSchema().peerJSON()
+	case SchemaCapnp:
+		return capnpPeerSchema()
 	}
 	return nil
 }

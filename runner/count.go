@@ -14,6 +14,16 @@ import (
 // fraction of it.
 const countWindow = 1_000_000
 
+// countWarm is the fewest instructions the uncounted loop before the
+// windows runs, in whole passes over the pool. The runtime fills the
+// cache of a type assertion's or a type switch's call site at random,
+// about once in 1,024 calls that miss it (runtime.typeAssert), each
+// process at its own time: a loop that has not run each site some ten
+// thousand times counts its misses (getitab and the itab table's lookup,
+// about 130 instructions each) in one process and not in the next. Run
+// with instrumentation off, this loop costs a fraction of a second.
+const countWarm = 100_000_000
+
 // CountSalt draws the pool of messages of every count (in place of
 // Options.Salt, which a run draws afresh): the pool's builds decide how
 // many digits its numbers have and how long its strings are, so two runs
@@ -48,11 +58,13 @@ func (r *Runner) count(job *Job, b *bench) {
 // (arming the control, the count's own requests, the loop's entry) cancels
 // by design. n is a whole number of passes over the pool of messages, so
 // that every message counts alike whatever the order; the loop first runs
-// a window of 2n uncounted, so that the heap both windows allocate from
-// has its working size. The collector is off during the windows, and a
+// at least 2n iterations and countWarm instructions uncounted, so that the
+// heap both windows allocate from has its working size and the runtime's
+// caches of type assertions are filled. The collector is off during the windows, and a
 // collection runs before each, so that no window pays for another's
 // garbage: instructions per op are the op's own, allocation included and
-// collection not (see docs/harness.md). The goroutine stays on its
+// collection not (see docs/harness.md); the free pages go back to the
+// system before each window too. The goroutine stays on its
 // thread, the only one counted; the loop's random iterations are
 // verified as when timed, with the count paused.
 func (r *Runner) countBench(b *bench) (float64, error) {
@@ -71,7 +83,11 @@ func (r *Runner) countBench(b *bench) (float64, error) {
 	defer c.Off() // the checks after the count run uninstrumented
 	defer debug.SetGCPercent(debug.SetGCPercent(-1))
 	window := func(n int) (uint64, error) {
-		runtime.GC()
+		// A collection, and the free pages given back to the system:
+		// whether a window's spans come zeroed or must be cleared
+		// then follows from the loop, not from when the background
+		// scavenger last ran.
+		debug.FreeOSMemory()
 		b.ctl.arm(n)
 		c.Start()
 		err := b.loop(n)
@@ -88,9 +104,15 @@ func (r *Runner) countBench(b *bench) (float64, error) {
 		return 0, err
 	}
 	n := pool * max(1, int((countWindow+first-1)/max(first, 1)))
-	if _, err := window(2 * n); err != nil {
+	perPass := max(first, 1)
+	warm := max(2*n, pool*int(min((countWarm+perPass-1)/perPass, 1<<20)))
+	c.Off()
+	runtime.GC()
+	b.ctl.arm(warm)
+	if err := b.loop(warm); err != nil {
 		return 0, err
 	}
+	r.alive()
 	one, err := window(n)
 	if err != nil {
 		return 0, err

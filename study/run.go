@@ -227,7 +227,7 @@ func Run(ctx context.Context, pool *worker.Pool, s *Study, o Options) (*results.
 			return pool.RunTasks(ctx, tasks)
 		}
 		if err := s.Before(rctx, pending, run); err != nil {
-			return m, fmt.Errorf("%s: %w", s.name(), err)
+			return m, s.wrap(err)
 		}
 		for _, c := range pending {
 			if c.Result.Outcome != "" {
@@ -267,7 +267,7 @@ func Run(ctx context.Context, pool *worker.Pool, s *Study, o Options) (*results.
 	m.Elapsed = now().Sub(start).Round(time.Second).String()
 	m.JudgeAll()
 	if err != nil && !errors.Is(err, context.Canceled) && !errors.Is(err, context.DeadlineExceeded) && journalErr == nil {
-		err = fmt.Errorf("%s: %w", s.name(), err)
+		err = s.wrap(err)
 	}
 	return m, err
 }

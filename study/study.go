@@ -245,6 +245,15 @@ func (e Excluded) String() string { return e.Codec + ": " + e.Why }
 // name returns the study's name.
 func (s *Study) name() string { return s.Matrix.Name }
 
+// wrap prefixes err with the study's name, unless its message begins
+// with it already (a package's own errors do).
+func (s *Study) wrap(err error) error {
+	if strings.HasPrefix(err.Error(), s.name()+":") {
+		return err
+	}
+	return fmt.Errorf("%s: %w", s.name(), err)
+}
+
 // joinWhy joins the reasons codecs are refused.
 func joinWhy(ex []Excluded) string {
 	var parts []string

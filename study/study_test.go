@@ -324,3 +324,19 @@ func TestBefore(t *testing.T) {
 		t.Errorf("journaled %q, Limits asked %d times; want 3 cells, 3 tasks (ok, again twice)", journal, limits)
 	}
 }
+
+// TestBeforeErrorNamedOnce: an error of Before carries the study's name
+// once, whether or not its message begins with it.
+func TestBeforeErrorNamedOnce(t *testing.T) {
+	for _, msg := range []string{"no toolchain", "prepared: no toolchain"} {
+		limits := 0
+		s := prepared(&limits)
+		s.Before = func(context.Context, []*study.Cell, func(context.Context, []study.Task) ([]worker.TaskResult, error)) error {
+			return errors.New(msg)
+		}
+		_, err := study.Run(context.Background(), testPool(), s, study.Options{Codecs: []string{"json"}})
+		if err == nil || err.Error() != "prepared: no toolchain" {
+			t.Errorf("Before's %q: err = %v, want \"prepared: no toolchain\"", msg, err)
+		}
+	}
+}

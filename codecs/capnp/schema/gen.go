@@ -9,3 +9,11 @@ package schema
 
 //go:generate ../../../scripts/ensure-compilers
 //go:generate sh -c "go mod download capnproto.org/go/capnp/v3 && capnp compile -I$(go list -m -f {{.Dir}} capnproto.org/go/capnp/v3)/std -o$(go tool -n capnpc-go):. serbench.capnp"
+
+import _ "embed" // Text
+
+// Text is serbench.capnp, which serbench interop reads for its structs
+// and its Python peer loads.
+//
+//go:embed serbench.capnp
+var Text string

@@ -9,3 +9,10 @@ package schema
 //go:generate ../../../scripts/ensure-compilers
 //go:generate flatc --go --gen-onefile --go-namespace schema -o . serbench.fbs
 //go:generate gofmt -w serbench_generated.go
+
+import _ "embed" // Text
+
+// Text is serbench.fbs, which serbench interop reads for its tables.
+//
+//go:embed serbench.fbs
+var Text string

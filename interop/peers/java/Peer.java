@@ -6,7 +6,8 @@
 // java -cp DIR/classes:DIR/lib/* Peer.
 //
 // Libraries: "jackson-json" (jackson-databind's ObjectMapper), "jackson-cbor"
-// (jackson-dataformat-cbor's CBORMapper, careful with jackson-datatype-jsr310), "protobuf-java" (DynamicMessage on
+// (jackson-dataformat-cbor's CBORMapper, careful with jackson-datatype-jsr310), "jackson-msgpack"
+// (msgpack-java's MessagePackMapper, careful with its TimestampExtensionModule), "protobuf-java" (DynamicMessage on
 // the FileDescriptorSet the header holds, no generated code) and "avro"
 // (GenericDatumReader and GenericDatumWriter on each case's schema).
 
@@ -20,6 +21,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.cbor.databind.CBORMapper;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import com.google.protobuf.ByteString;
+import org.msgpack.jackson.dataformat.MessagePackExtensionType;
+import org.msgpack.jackson.dataformat.MessagePackMapper;
+import org.msgpack.jackson.dataformat.TimestampExtensionModule;
 import com.google.protobuf.DescriptorProtos;
 import com.google.protobuf.Descriptors;
 import com.google.protobuf.Descriptors.FieldDescriptor;
@@ -102,6 +106,12 @@ public final class Peer {
     if (v instanceof GenericFixed f) return one("bytes", F.textNode(b64(f.bytes())));
     if (v instanceof GenericEnumSymbol<?> e) return str(e.toString());
     if (v instanceof Instant t) return time(t);
+    if (v instanceof MessagePackExtensionType x) {
+      ObjectNode o = F.objectNode();
+      o.put("type", x.getType());
+      o.put("data", b64(x.getData()));
+      return one("ext", o);
+    }
     if (v instanceof GenericRecord r) {
       ArrayNode pairs = F.arrayNode();
       for (Schema.Field f : r.getSchema().getFields()) pairs.add(F.arrayNode().add(str(f.name())).add(toNeutral(r.get(f.pos()))));
@@ -164,10 +174,13 @@ public final class Peer {
   /**
    * Jackson's mapper as a library: what a program reads as Object and writes back. Careful, for JSON:
    * numbers as BigInteger and BigDecimal, nothing after the value; for CBOR, which has binary floats
-   * and times of its own: java.time through jackson-datatype-jsr310, a time written as ISO-8601 text.
+   * and times of its own: java.time through jackson-datatype-jsr310, a time written as ISO-8601 text; for
+   * MessagePack: an Instant written as the timestamp extension (-1) through msgpack-java's module.
    */
   static Lib jackson(ObjectMapper m, boolean careful) {
-    if (careful && m instanceof CBORMapper) {
+    if (careful && m instanceof MessagePackMapper) {
+      m.registerModule(TimestampExtensionModule.INSTANCE);
+    } else if (careful && m instanceof CBORMapper) {
       m.registerModule(new JavaTimeModule());
       m.disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS);
     } else if (careful) {
@@ -395,6 +408,7 @@ public final class Peer {
     switch (name) {
       case "jackson-json": return jackson(new ObjectMapper(), careful);
       case "jackson-cbor": return jackson(new CBORMapper(), careful);
+      case "jackson-msgpack": return jackson(new MessagePackMapper(), careful);
       case "protobuf-java": return protobuf(schema);
       case "avro": return avro(careful);
     }
@@ -405,6 +419,7 @@ public final class Peer {
     Package p = switch (name) {
       case "jackson-json" -> ObjectMapper.class.getPackage();
       case "jackson-cbor" -> CBORMapper.class.getPackage();
+      case "jackson-msgpack" -> MessagePackMapper.class.getPackage();
       case "protobuf-java" -> DynamicMessage.class.getPackage();
       case "avro" -> Schema.class.getPackage();
       default -> null;
@@ -415,6 +430,7 @@ public final class Peer {
     Class<?> c = switch (name) {
       case "protobuf-java" -> DynamicMessage.class;
       case "avro" -> Schema.class;
+      case "jackson-msgpack" -> MessagePackMapper.class;
       default -> ObjectMapper.class;
     };
     try {

@@ -338,10 +338,277 @@ function thrift(variant, h) {
   };
 }
 
+// flatbuffers' Builder and ByteBuffer on the header's tables (serbench.fbs
+// as serbench reads it: each table's fields in slot order with their
+// types, each struct's layout), read and written as the code `flatc --ts`
+// generates does, without it: a long or ulong as a BigInt, a string
+// decoded as UTF-8 (the generated accessor's default), a scalar equal to
+// its default left out when written, an optional one always written.
+function flatbuffers(variant, h) {
+  const fb = require("flatbuffers");
+  const spec = JSON.parse(Buffer.from(h.schema, "base64").toString("utf8"));
+  const size = { long: 8, ulong: 8, double: 8, int: 4, bool: 1 };
+  const readScalar = (bb, ft, pos) => {
+    switch (ft) {
+      case "long": return bb.readInt64(pos);
+      case "ulong": return bb.readUint64(pos);
+      case "int": return bb.readInt32(pos);
+      case "double": return bb.readFloat64(pos);
+      case "bool": return !!bb.readInt8(pos);
+    }
+    throw new Error("no scalar " + ft);
+  };
+  const zero = (ft) => (ft === "long" || ft === "ulong" ? 0n : ft === "bool" ? false : 0);
+  const readStruct = (bb, name, pos) => {
+    const obj = {};
+    for (const f of spec[name].fields) obj[f.name] = readScalar(bb, f.type, pos + (f.offset || 0));
+    return obj;
+  };
+  const elemSize = (ft) => (typeof ft === "string" && size[ft] ? size[ft] : ft[0] === "struct" ? spec[ft[1]].size : 4);
+  const readAt = (bb, ft, pos) => {
+    if (ft === "string") return bb.__string(pos);
+    if (typeof ft === "string") return readScalar(bb, ft, pos);
+    if (ft[0] === "table") return readTable(bb, ft[1], bb.__indirect(pos));
+    if (ft[0] === "struct") return readStruct(bb, ft[1], pos);
+    throw new Error("no reader for " + JSON.stringify(ft));
+  };
+  const readTable = (bb, name, pos) => {
+    const obj = {};
+    spec[name].fields.forEach((f, i) => {
+      const o = bb.__offset(pos, 4 + 2 * i);
+      const ft = f.type;
+      if (o === 0) {
+        if (typeof ft === "string" && size[ft] && !f.optional) obj[f.name] = zero(ft);
+        return;
+      }
+      if (ft === "bytes") {
+        const start = bb.__vector(pos + o);
+        obj[f.name] = bb.bytes().slice(start, start + bb.__vector_len(pos + o));
+      } else if (Array.isArray(ft) && ft[0] === "vector") {
+        const start = bb.__vector(pos + o);
+        const n = bb.__vector_len(pos + o);
+        const out = [];
+        for (let j = 0; j < n; j++) out.push(readAt(bb, ft[1], start + j * elemSize(ft[1])));
+        obj[f.name] = out;
+      } else obj[f.name] = readAt(bb, ft, pos + o);
+    });
+    return obj;
+  };
+  const add = (b, ft, v) => {
+    switch (ft) {
+      case "long": case "ulong": return b.addInt64(BigInt(v));
+      case "int": return b.addInt32(v);
+      case "double": return b.addFloat64(v);
+      case "bool": return b.addInt8(v ? 1 : 0);
+    }
+  };
+  const writeStruct = (b, name, v) => {
+    const t = spec[name];
+    b.prep(t.align, t.size);
+    let end = t.size;
+    for (const f of [...t.fields].reverse()) {
+      b.pad(end - (f.offset || 0) - size[f.type]);
+      add(b, f.type, v[f.name] === undefined ? zero(f.type) : v[f.name]);
+      end = f.offset || 0;
+    }
+    b.pad(end);
+    return b.offset();
+  };
+  const writeRef = (b, ft, v) => {
+    if (ft === "string") return b.createString(v);
+    if (ft === "bytes") return b.createByteVector(v);
+    if (ft[0] === "table") return writeTable(b, ft[1], v);
+    const et = ft[1];
+    if (typeof et === "string" && size[et]) {
+      b.startVector(size[et], v.length, size[et]);
+      for (const x of [...v].reverse()) add(b, et, x);
+    } else if (et[0] === "struct") {
+      b.startVector(spec[et[1]].size, v.length, spec[et[1]].align);
+      for (const x of [...v].reverse()) writeStruct(b, et[1], x);
+    } else {
+      const offs = v.map((x) => writeRef(b, et, x));
+      b.startVector(4, v.length, 4);
+      for (const o of offs.reverse()) b.addOffset(o);
+    }
+    return b.endVector();
+  };
+  const scalarSlot = { long: "addFieldInt64", ulong: "addFieldInt64", int: "addFieldInt32", double: "addFieldFloat64", bool: "addFieldInt8" };
+  const writeTable = (b, name, obj) => {
+    const fields = spec[name].fields;
+    const offs = new Map();
+    fields.forEach((f, i) => {
+      const ft = f.type;
+      if (obj[f.name] !== undefined && !(typeof ft === "string" && size[ft]) && !(Array.isArray(ft) && ft[0] === "struct"))
+        offs.set(i, writeRef(b, ft, obj[f.name]));
+    });
+    b.startObject(fields.length);
+    fields.forEach((f, i) => {
+      const v = obj[f.name];
+      if (v === undefined) return;
+      if (offs.has(i)) b.addFieldOffset(i, offs.get(i), 0);
+      else if (Array.isArray(f.type)) b.addFieldStruct(i, writeStruct(b, f.type[1], v), 0);
+      else {
+        const x = f.type === "long" || f.type === "ulong" ? BigInt(v) : f.type === "bool" ? (v ? 1 : 0) : v;
+        b[scalarSlot[f.type]](i, x, f.optional ? null : f.type === "bool" ? 0 : zero(f.type));
+      }
+    });
+    return b.endObject();
+  };
+  // neutral and build follow the schema's types: a JavaScript number of
+  // an int field is an integer, of a double field a float.
+  const neutral = (v, ft) => {
+    if (Array.isArray(ft)) {
+      if (ft[0] === "vector") return { array: v.map((x) => neutral(x, ft[1])) };
+      const pairs = [];
+      for (const f of spec[ft[1]].fields) if (v[f.name] !== undefined) pairs.push([toNeutral(f.name), neutral(v[f.name], f.type)]);
+      return { map: pairs };
+    }
+    if (ft === "long" || ft === "ulong" || ft === "int") return { int: String(v) };
+    if (ft === "double") return { float: bits(v, 8) };
+    return toNeutral(v);
+  };
+  const build = (n, ft) => {
+    if (Array.isArray(ft)) {
+      if (ft[0] === "vector") return n.array.map((x) => build(x, ft[1]));
+      const obj = {};
+      const fields = spec[ft[1]].fields;
+      for (const [k, x] of n.map) {
+        const name = Buffer.from(k.str, "base64").toString("utf8");
+        const f = fields.find((f) => f.name === name);
+        if (!f) throw new Error(ft[1] + " has no field " + name);
+        obj[name] = build(x, f.type);
+      }
+      return obj;
+    }
+    if (ft === "long" || ft === "ulong") return BigInt(n.int);
+    return fromNeutral(n, false);
+  };
+  return {
+    load: (b, t) => {
+      const bb = new fb.ByteBuffer(b);
+      return readTable(bb, t, bb.readInt32(bb.position()) + bb.position());
+    },
+    dump: (v, t) => {
+      const b = new fb.Builder(1024);
+      b.finish(writeTable(b, t, v));
+      return b.asUint8Array();
+    },
+    read: (v, t) => neutral(v, ["table", t]),
+    build: (n, t) => build(n, ["table", t]),
+  };
+}
+
+// capnp-es on the classes its capnpc-js plugin generates from serbench.capnp
+// (serbench.capnp.mjs, committed and copied into the install by
+// scripts/interop-peers as node_modules/serbench-capnp), walked by the
+// header's description of the structs (each field's name, type, and
+// whether it is a union of none and value): a field read through its
+// generated getter (an Int64 or UInt64 as a BigInt, Text as a string,
+// Data as bytes), a null pointer left out where _hasX says so (Text has
+// none: a null Text reads as ""); written through
+// the generated setters and _initX, as a program fills a new message.
+async function capnpEs(variant, h) {
+  const { pathToFileURL } = require("url");
+  const dir = (process.env.NODE_PATH || "").split(path.delimiter)[0];
+  const gen = await import(pathToFileURL(path.join(dir, "serbench-capnp", "index.mjs")).href);
+  const $ = await import(pathToFileURL(path.join(dir, "capnp-es", "dist", "index.mjs")).href);
+  const tables = JSON.parse(Buffer.from(h.schema, "base64").toString("utf8")).tables;
+  const cap = (n) => n[0].toUpperCase() + n.slice(1);
+  const pointer = (ft) => ft === "string" || ft === "bytes" || Array.isArray(ft);
+  const readVal = (v, ft) => {
+    if (ft === "bytes") return v.toUint8Array().slice();
+    if (Array.isArray(ft) && ft[0] === "table") return readStruct(v, ft[1]);
+    if (Array.isArray(ft)) {
+      const out = [];
+      for (let i = 0; i < v.length; i++) out.push(readVal(v.get(i), ft[1]));
+      return out;
+    }
+    return v;
+  };
+  const readStruct = (obj, name) => {
+    const out = {};
+    for (const f of tables[name].fields) {
+      if (f.optional) {
+        const g = obj[f.name];
+        out[f.name] = g._isNone ? { none: null } : { value: g.value };
+      } else {
+        // Text has no _hasX: its getter gives "" for a null pointer, and
+        // so does a program.
+        const has = obj["_has" + cap(f.name)];
+        if (!pointer(f.type) || !has || has.call(obj)) out[f.name] = readVal(obj[f.name], f.type);
+      }
+    }
+    return out;
+  };
+  const conv = (ft, v) => (ft === "long" || ft === "ulong" ? BigInt(v) : v);
+  const writeStruct = (obj, name, d) => {
+    for (const f of tables[name].fields) {
+      if (d[f.name] === undefined) continue;
+      const v = d[f.name];
+      const ft = f.type;
+      if (f.optional) {
+        if ("value" in v) obj[f.name].value = conv(ft, v.value);
+        else obj[f.name].none = true;
+      } else if (ft === "bytes") obj["_init" + cap(f.name)](v.length).copyBuffer(v);
+      else if (Array.isArray(ft) && ft[0] === "table") writeStruct(obj["_init" + cap(f.name)](), ft[1], v);
+      else if (Array.isArray(ft)) {
+        const l = obj["_init" + cap(f.name)](v.length);
+        v.forEach((x, i) => (Array.isArray(ft[1]) ? writeStruct(l.get(i), ft[1][1], x) : l.set(i, conv(ft[1], x))));
+      } else obj[f.name] = conv(ft, v);
+    }
+  };
+  const neutral = (v, ft) => {
+    if (Array.isArray(ft) && ft[0] === "vector") return { array: v.map((x) => neutral(x, ft[1])) };
+    if (Array.isArray(ft)) {
+      const pairs = [];
+      for (const f of tables[ft[1]].fields) {
+        const x = v[f.name];
+        if (x === undefined) continue;
+        if (f.optional) pairs.push([toNeutral(f.name), { map: [[toNeutral("value" in x ? "value" : "none"), "value" in x ? neutral(x.value, f.type) : { nil: true }]] }]);
+        else pairs.push([toNeutral(f.name), neutral(x, f.type)]);
+      }
+      return { map: pairs };
+    }
+    if (ft === "long" || ft === "ulong" || ft === "int") return { int: String(v) };
+    if (ft === "double") return { float: bits(v, 8) };
+    return toNeutral(v);
+  };
+  const build = (n, ft) => {
+    if (Array.isArray(ft) && ft[0] === "vector") return n.array.map((x) => build(x, ft[1]));
+    if (Array.isArray(ft)) {
+      const obj = {};
+      const fields = tables[ft[1]].fields;
+      for (const [k, x] of n.map) {
+        const name = Buffer.from(k.str, "base64").toString("utf8");
+        const f = fields.find((f) => f.name === name);
+        if (!f) throw new Error(ft[1] + " has no field " + name);
+        if (f.optional) {
+          const [[m, y]] = x.map;
+          obj[name] = Buffer.from(m.str, "base64").toString("utf8") === "value" ? { value: build(y, f.type) } : { none: null };
+        } else obj[name] = build(x, f.type);
+      }
+      return obj;
+    }
+    if (ft === "long" || ft === "ulong") return BigInt(n.int);
+    return fromNeutral(n, false);
+  };
+  return {
+    load: (b, t) => readStruct(new $.Message(b, false).getRoot(gen[t]), t),
+    dump: (v, t) => {
+      const m = new $.Message();
+      writeStruct(m.initRoot(gen[t]), t, v);
+      return new Uint8Array(m.toArrayBuffer());
+    },
+    read: (v, t) => neutral(v, ["table", t]),
+    build: (n, t) => build(n, ["table", t]),
+  };
+}
+
 // SCHEMA maps a library of a format of a schema to the function that
 // returns its load(data, type), dump(value, type), read(value, type) (its
-// neutral form) and build(neutral, type), for a variant and the header.
-const SCHEMA = { protobufjs, avsc, thrift };
+// neutral form) and build(neutral, type), for a variant and the header
+// (or a promise of them).
+const SCHEMA = { protobufjs, avsc, thrift, flatbuffers, "capnp-es": capnpEs };
 
 // LIBS maps a library's name to the function that returns its load and
 // dump for a variant.
@@ -404,7 +671,7 @@ async function main() {
       const h = JSON.parse(line);
       careful = h.variant === "careful";
       try {
-        if (SCHEMA[h.lib]) lib = SCHEMA[h.lib](h.variant || "", h);
+        if (SCHEMA[h.lib]) lib = await SCHEMA[h.lib](h.variant || "", h);
         else if (LIBS[h.lib]) {
           const [load, dump] = LIBS[h.lib](h.variant || "");
           lib = { load, dump, read: toNeutral, build: (n) => fromNeutral(n, careful) };

@@ -6,8 +6,12 @@ schema the schema ("schema": BASE64, Protobuf's FileDescriptorSet), and for
 a format of several protocols the one to speak ("protocol": "compact",
 Thrift's), then one case a line ({"case": NAME, "data": BASE64, "want":
 VALUE}, with "type": the case's type in the schema, a message's full name,
-an Avro schema's JSON or a Thrift spec's ({"root": NAME, "structs": {NAME:
-[{"id", "name", "type", "optional"}...]}}), for a format of a schema). For each case it decodes
+an Avro schema's JSON, a Thrift spec's ({"root": NAME, "structs": {NAME:
+[{"id", "name", "type", "optional"}...]}}), or a FlatBuffers table's or Cap'n
+Proto struct's name, for a format of a schema; FlatBuffers' header schema is
+its tables ({NAME: {"struct", "size", "align", "fields": [{"name", "type",
+"optional", "offset"}...]}}), Cap'n Proto's {"text": serbench.capnp's text,
+"tables": its structs, as FlatBuffers' tables are given}). For each case it decodes
 data, turns what it read into a neutral VALUE ("read"), encodes what it read
 again ("back"), and encodes the case's expected value converted to Python
 ("own"). It answers a hello line ({"lib", "version"} or {"error"}), then one
@@ -345,6 +349,158 @@ def thrift_lib(variant, header):
             lambda v, t: serialize(v, factory), neutral, build)
 
 
+def flatbuffers_lib(variant, header):
+    """flatbuffers' Builder and Table on the header's tables (serbench.fbs
+    as serbench reads it: each table's fields in slot order with their
+    types, each struct's layout), no generated code: a table reads as a
+    dict of its present fields (a string decoded as UTF-8, as a program
+    decodes the bytes the generated accessors give), and a dict writes as
+    the generated builders write a table (a scalar equal to its default
+    left out, an optional one always written)."""
+    import flatbuffers
+    from flatbuffers import number_types as N
+    from flatbuffers.table import Table
+    spec = json.loads(unb64(header["schema"]))
+    flags = {"long": (N.Int64Flags, 8), "int": (N.Int32Flags, 4), "ulong": (N.Uint64Flags, 8),
+             "double": (N.Float64Flags, 8), "bool": (N.BoolFlags, 1)}
+
+    def scalar(tab, ft, pos):
+        return tab.Get(flags[ft][0], pos)
+
+    def read_struct(tab, name, pos):
+        return {f["name"]: scalar(tab, f["type"], pos + f.get("offset", 0)) for f in spec[name]["fields"]}
+
+    def elem_size(ft):
+        if isinstance(ft, str) and ft in flags:
+            return flags[ft][1]
+        if isinstance(ft, list) and ft[0] == "struct":
+            return spec[ft[1]]["size"]
+        return 4
+
+    def read_at(tab, ft, pos):
+        """The value of type ft whose slot or element is at pos."""
+        if isinstance(ft, str):
+            if ft == "string":
+                return tab.String(pos).decode("utf-8")
+            return scalar(tab, ft, pos)
+        if ft[0] == "table":
+            return read_table(Table(tab.Bytes, tab.Indirect(pos)), ft[1])
+        if ft[0] == "struct":
+            return read_struct(tab, ft[1], pos)
+        raise ValueError("no reader for %r" % (ft,))
+
+    def read_table(tab, name):
+        out = {}
+        for i, f in enumerate(spec[name]["fields"]):
+            o = tab.Offset(4 + 2 * i)
+            ft = f["type"]
+            if o == 0:
+                if isinstance(ft, str) and ft in flags and not f.get("optional"):
+                    out[f["name"]] = 0.0 if ft == "double" else (False if ft == "bool" else 0)
+                continue
+            if ft == "bytes":
+                out[f["name"]] = bytes(tab.Bytes[tab.Vector(o):tab.Vector(o) + tab.VectorLen(o)])
+            elif isinstance(ft, list) and ft[0] == "vector":
+                start, size = tab.Vector(o), elem_size(ft[1])
+                out[f["name"]] = [read_at(tab, ft[1], start + j * size) for j in range(tab.VectorLen(o))]
+            else:
+                out[f["name"]] = read_at(tab, ft, o + tab.Pos)
+        return out
+
+    prepend = {"long": "Int64", "int": "Int32", "ulong": "Uint64", "double": "Float64", "bool": "Bool"}
+
+    def write_struct(b, name, v):
+        t = spec[name]
+        b.Prep(t["align"], t["size"])
+        end = t["size"]
+        for f in reversed(t["fields"]):
+            size = flags[f["type"]][1]
+            b.Pad(end - f.get("offset", 0) - size)
+            getattr(b, "Prepend" + prepend[f["type"]])(v.get(f["name"], 0))
+            end = f.get("offset", 0)
+        b.Pad(end)
+        return b.Offset()
+
+    def write_ref(b, ft, v):
+        """The offset of a string, vector or table written before its table."""
+        if ft == "string":
+            return b.CreateString(v) if isinstance(v, str) else b.CreateByteVector(v)
+        if ft == "bytes":
+            return b.CreateByteVector(bytes(v))
+        if ft[0] == "table":
+            return write_table(b, ft[1], v)
+        et = ft[1]
+        if isinstance(et, str) and et in flags:
+            b.StartVector(flags[et][1], len(v), flags[et][1])
+            for x in reversed(v):
+                getattr(b, "Prepend" + prepend[et])(x)
+        elif et[0] == "struct":
+            b.StartVector(spec[et[1]]["size"], len(v), spec[et[1]]["align"])
+            for x in reversed(v):
+                write_struct(b, et[1], x)
+        else:
+            offs = [write_ref(b, et, x) for x in v]
+            b.StartVector(4, len(v), 4)
+            for o in reversed(offs):
+                b.PrependUOffsetTRelative(o)
+        return b.EndVector()
+
+    def write_table(b, name, d):
+        fields = spec[name]["fields"]
+        offs = {}
+        for i, f in enumerate(fields):
+            ft = f["type"]
+            if f["name"] in d and not (isinstance(ft, str) and ft in flags) and not (isinstance(ft, list) and ft[0] == "struct"):
+                offs[i] = write_ref(b, ft, d[f["name"]])
+        b.StartObject(len(fields))
+        for i, f in enumerate(fields):
+            if f["name"] not in d:
+                continue
+            ft, v = f["type"], d[f["name"]]
+            if i in offs:
+                b.PrependUOffsetTRelativeSlot(i, offs[i], 0)
+            elif isinstance(ft, list):
+                b.PrependStructSlot(i, write_struct(b, ft[1], v), 0)
+            else:
+                default = None if f.get("optional") else 0
+                getattr(b, "Prepend" + prepend[ft] + "Slot")(i, float(v) if ft == "double" else v, default)
+        return b.EndObject()
+
+    def load(data, t):
+        return read_table(Table(bytearray(data), flatbuffers.encode.Get(flatbuffers.packer.uoffset, bytearray(data), 0)), t)
+
+    def dump(v, t):
+        b = flatbuffers.Builder(1024)
+        b.Finish(write_table(b, t, v))
+        return bytes(b.Output())
+
+    return load, dump, to_neutral, lambda n, t, careful: from_neutral(n, careful)
+
+
+def pycapnp_lib(variant, header):
+    """pycapnp on serbench.capnp as the header gives it, loaded at run time
+    (capnp.load): a struct reads as its to_dict() and writes back through
+    new_message(**dict) and to_bytes(), the unpacked message stream."""
+    import os
+    import tempfile
+    import capnp
+    capnp.remove_import_hook()
+    d = tempfile.mkdtemp(prefix="serbench-capnp-")
+    path = os.path.join(d, "serbench.capnp")
+    with open(path, "wb") as f:
+        f.write(json.loads(unb64(header["schema"]))["text"].encode("utf-8"))
+    mod = capnp.load(path)
+
+    def load(data, t):
+        with getattr(mod, t).from_bytes(data) as m:
+            return m.to_dict()
+
+    def dump(v, t):
+        return getattr(mod, t).new_message(**v).to_bytes()
+
+    return load, dump, to_neutral, lambda n, t, careful: from_neutral(n, careful)
+
+
 # LIBS maps a library's name to its distribution (for its version) and the
 # function that returns its load and dump for a variant.
 LIBS = {
@@ -358,12 +514,14 @@ LIBS = {
     "protobuf": ("protobuf", protobuf_lib),
     "fastavro": ("fastavro", fastavro_lib),
     "thrift": ("thrift", thrift_lib),
+    "flatbuffers": ("flatbuffers", flatbuffers_lib),
+    "pycapnp": ("pycapnp", pycapnp_lib),
 }
 
 # SCHEMA lists the libraries of a format of a schema: their function takes
 # the header too and returns load(data, type), dump(value, type),
 # read(value) (its neutral form) and build(neutral, type, careful).
-SCHEMA = {"protobuf", "fastavro", "thrift"}
+SCHEMA = {"protobuf", "fastavro", "thrift", "flatbuffers", "pycapnp"}
 
 
 def main():

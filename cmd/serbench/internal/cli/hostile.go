@@ -50,8 +50,9 @@ func hostileCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 			"and keeps the smallest reproducer of every crash, hang or blow-up. Then runs JSONTestSuite's\n" +
 			"valid, invalid and implementation-defined cases through every JSON codec among them.\n" +
 			"With -input, the files given (and every file under a directory given) are the inputs instead.\n" +
+			"The class fuzz decodes the crashers fuzzing found before, kept in serbench's tree (hostile/crashers).\n" +
 			"With -fuzz, each decoder is first fuzzed (go test -fuzz, coverage-guided, from serbench's source)\n" +
-			"for that long, and the crashers found join the matrix as the class fuzz. A nightly campaign,\n" +
+			"for that long, and the crashers found join them in the class fuzz. A nightly campaign,\n" +
 			"-fuzz 60s, takes about 70 CPU-minutes over every codec: the budget times the codecs, on one core each.",
 		parallel: 1,
 		flags: func(b *flagBuilder) {

@@ -197,9 +197,13 @@ func (sc *studyCommand) execute(ctx context.Context, s *study.Study, args []stri
 		if m != nil {
 			kept = len(m.Cells)
 		}
-		return &RunError{Msg: fmt.Sprintf("%s: %v; the %d cells done are kept in %s: finish with %s %s -resume %s", name, err, kept, jpath, Self, sc.commandName(name), d.Path())}
+		msg := err.Error()
+		if !strings.HasPrefix(msg, name+":") {
+			msg = name + ": " + msg
+		}
+		return &RunError{Msg: fmt.Sprintf("%s; the %d cells done are kept in %s: finish with %s %s -resume %s", msg, kept, jpath, Self, sc.commandName(name), d.Path())}
 	}
-	fmt.Fprintf(stderr, "%s: %d codecs by %d %s in %s\n", name, len(m.Codecs), len(m.Cases), plural(s.Matrix.CaseWord), m.Elapsed)
+	fmt.Fprintf(stderr, "%s: %s by %s in %s\n", name, counted(len(m.Codecs), "codec"), counted(len(m.Cases), s.Matrix.CaseWord), m.Elapsed)
 	var more []*results.Matrix
 	if sc.then != nil {
 		if more, err = sc.then(ctx, pool, m, o); err != nil {
@@ -249,4 +253,12 @@ func plural(w string) string {
 		return w + "es"
 	}
 	return w + "s"
+}
+
+// counted says n of the word w: "1 class", "2 classes".
+func counted(n int, w string) string {
+	if n == 1 {
+		return fmt.Sprintf("1 %s", cmp.Or(w, "case"))
+	}
+	return fmt.Sprintf("%d %s", n, plural(w))
 }

@@ -41,7 +41,9 @@ func byCodec(jobs []runner.Job) []runner.Job {
 // measured, in workers of their own (Config.Workers, given counting
 // options), and adds them to the timed results: InstrPerOp, or
 // CountSkipped with the reason a benchmark could not be counted. The
-// count pass is not journaled: a resumed run counts again.
+// count pass is not journaled: a resumed run counts again. It reports to
+// Config.Progress as a pass of its own (runner.Event.Counting), first with
+// an event that says it begins.
 func countAlso(ctx context.Context, run *results.Run, jobs []runner.Job, cfg Config) error {
 	ok := map[string]bool{}
 	for _, r := range run.Results {
@@ -67,7 +69,15 @@ func countAlso(ctx context.Context, run *results.Run, jobs []runner.Job, cfg Con
 	}
 	opts := counting(cfg.Options)
 	opts.Verified = true // the timed pass made the checks after timing
-	rs, _, err := countPasses(ctx, byCodec(todo), cfg, opts, nil)
+	var progress func(runner.Event)
+	if cfg.Progress != nil {
+		cfg.Progress(runner.Event{Counting: true, Total: len(todo)})
+		progress = func(e runner.Event) {
+			e.Counting = true
+			cfg.Progress(e)
+		}
+	}
+	rs, _, err := countPasses(ctx, byCodec(todo), cfg, opts, progress)
 	MergeCounts(run.Results, rs)
 	return err
 }

@@ -91,6 +91,10 @@ type Event struct {
 	// measure), which samples contested benchmarks again; Done and Total
 	// then count that pass's jobs.
 	Refining bool
+	// Counting says the event is of a run's count pass after timing
+	// (run -measure both); Done and Total then count that pass's jobs.
+	// An event of it without a Job says the pass begins.
+	Counting bool
 }
 
 // A Runner measures jobs.

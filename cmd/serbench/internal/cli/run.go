@@ -396,6 +396,9 @@ func (p *runPlan) execute(ctx context.Context, stderr io.Writer) (run *results.R
 		}
 		prog = progress.New(stderr, len(todo))
 		prog.Weigh(todo, f.Jobs, est, f.Capped)
+		if p.cfg.mode == results.MeasureBoth {
+			prog.SetCountEstimate(measure.CountEstimate(todo, runtime.NumCPU()))
+		}
 		prog.Keepalive(start)
 		mc.Progress = prog.Event
 	}

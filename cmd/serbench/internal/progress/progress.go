@@ -38,6 +38,23 @@ type Reporter struct {
 	est           time.Duration
 	capped        bool
 	doneW, totalW time.Duration
+	// counting says the run's count pass has begun (runner.Event.Counting):
+	// done and total count its jobs, the time from its start, and
+	// countEst (SetCountEstimate) is what it was expected to take.
+	counting bool
+	countEst time.Duration
+}
+
+// SetCountEstimate gives how long the count pass after timing (run
+// -measure both) is expected to take: once it begins, the time left is
+// told by it, then at the pace of the jobs counted.
+func (r *Reporter) SetCountEstimate(est time.Duration) {
+	if r == nil {
+		return
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.countEst = est
 }
 
 // Weigh gives the jobs' expected times (weights[i] is jobs[i]'s) and the
@@ -76,13 +93,20 @@ func (r *Reporter) left(at time.Duration) (time.Duration, bool) {
 	return left, ok
 }
 
-// pace returns the time left at the pace so far (see left).
+// pace returns the time left at the pace so far (see left); while timing
+// in a run that counts too, the count pass's estimate is added.
 func (r *Reporter) pace(at time.Duration) (time.Duration, bool) {
 	switch {
-	case r.doneW > 0 && r.totalW > r.doneW:
-		return time.Duration(float64(at) / float64(r.doneW) * float64(r.totalW-r.doneW)), true
-	case r.done > 0:
+	case r.counting && r.done > 0:
 		return time.Duration(float64(at) / float64(r.done) * float64(r.total-r.done)), true
+	case r.counting && r.countEst > at:
+		return r.countEst - at, true
+	case r.counting:
+		return 0, false
+	case r.doneW > 0 && r.totalW > r.doneW:
+		return time.Duration(float64(at)/float64(r.doneW)*float64(r.totalW-r.doneW)) + r.countEst, true
+	case r.done > 0:
+		return time.Duration(float64(at)/float64(r.done)*float64(r.total-r.done)) + r.countEst, true
 	case r.est > at:
 		return r.est - at, true
 	}
@@ -151,8 +175,12 @@ func (r *Reporter) Event(e runner.Event) {
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	if e.Counting && e.Job == nil {
+		r.beginCounting(e.Total)
+		return
+	}
 	r.done, r.total, r.said = e.Done, e.Total, e.Elapsed
-	if !e.Refining && e.Job != nil {
+	if !e.Refining && !e.Counting && e.Job != nil {
 		r.doneW += r.weights[jobKey(e.Job)]
 	}
 	r.zero = time.Now().Add(-e.Elapsed) // Keepalive's lines count from the run's own start
@@ -172,8 +200,30 @@ func (r *Reporter) Event(e runner.Event) {
 		r.bar.Describe(describe(fmt.Sprintf("refining %d/%d: %s %s/%s", e.Done, e.Total, e.Job.Codec.Name, e.Job.Dataset, e.Job.Shape+results.ProcsSuffix(e.Job.Procs))))
 		return
 	}
+	if e.Counting {
+		r.bar.Set(e.Done)
+		r.bar.Describe(describe(fmt.Sprintf("counting: %s %s/%s", e.Job.Codec.Name, e.Job.Dataset, e.Job.Shape+results.ProcsSuffix(e.Job.Procs))))
+		return
+	}
 	r.bar.Set(e.Done)
 	r.bar.Describe(describe(fmt.Sprintf("%s %s/%s", e.Job.Codec.Name, e.Job.Dataset, e.Job.Shape+results.ProcsSuffix(e.Job.Procs))))
+}
+
+// beginCounting starts the count pass's progress: total jobs, from now.
+func (r *Reporter) beginCounting(total int) {
+	r.counting, r.done, r.total, r.last = true, 0, total, ""
+	r.zero, r.said = time.Now(), 0
+	if r.bar == nil {
+		left := ""
+		if r.countEst > 0 {
+			left = fmt.Sprintf("; about %v by the estimate", r.countEst.Round(time.Second))
+		}
+		fmt.Fprintf(r.w, "[counting 0/%d 0s] timing done: counting instructions under Valgrind, %d jobs%s\n", total, total, left)
+		return
+	}
+	r.bar.ChangeMax(total)
+	r.bar.Reset()
+	r.bar.Describe(describe("counting under Valgrind"))
 }
 
 // Finish stops Keepalive and clears the bar, so what follows starts on a
@@ -244,6 +294,23 @@ func (r *Reporter) Tick(at time.Duration) {
 	}
 	r.said = at
 	left, ok := r.left(at)
+	if r.counting {
+		more := ""
+		if ok {
+			more = fmt.Sprintf("; about %v left", left.Round(time.Second))
+			if r.done == 0 {
+				more += " by the estimate"
+			} else {
+				more += " at the pace so far"
+			}
+		}
+		last := ""
+		if r.last != "" {
+			last = ", the last " + r.last
+		}
+		fmt.Fprintf(r.w, "[counting %d/%d %v] at work: %d of %d jobs counted under Valgrind%s%s\n", r.done, r.total, at.Round(time.Second), r.done, r.total, last, more)
+		return
+	}
 	if r.done == 0 {
 		more := ""
 		if ok {
@@ -289,8 +356,11 @@ func line(e runner.Event) string {
 		parts = append(parts, p)
 	}
 	pass := ""
-	if e.Refining {
+	switch {
+	case e.Refining:
 		pass = "refining "
+	case e.Counting:
+		pass = "counting "
 	}
 	return fmt.Sprintf("[%s%d/%d %s] %s %s/%s: %s", pass, e.Done, e.Total, e.Elapsed.Round(time.Second),
 		e.Job.Codec.Name, e.Job.Dataset, e.Job.Shape+results.ProcsSuffix(e.Job.Procs), strings.Join(parts, sep))

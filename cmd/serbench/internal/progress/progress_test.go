@@ -263,3 +263,39 @@ func TestPacerDoing(t *testing.T) {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}
 }
+
+// TestTickCounting checks the time left in a run that times and then
+// counts (run -measure both): while timing, the count pass's estimate is
+// added to the timed jobs' pace; once the count pass begins, its lines
+// say so, with its estimate until a job is counted, then its own pace.
+func TestTickCounting(t *testing.T) {
+	var buf bytes.Buffer
+	p := New(&buf, 2)
+	p.SetCountEstimate(time.Minute)
+	e := event(1, results.OK) // at 2.4s
+	e.Total = 2
+	p.Event(e)
+	p.Tick(20 * time.Second)
+	e = event(2, results.OK)
+	e.Total = 2
+	p.Event(e)
+	p.Event(runner.Event{Counting: true, Total: 2})
+	p.Tick(15 * time.Second)
+	c := event(1, results.OK)
+	c.Total, c.Counting, c.Elapsed = 2, true, 30*time.Second
+	c.Results[0].InstrPerOp, c.Results[1].InstrPerOp = 2166, 8242
+	c.Results[0].NsPerOp, c.Results[1].NsPerOp = results.Stat{}, results.Stat{}
+	p.Event(c)
+	p.Tick(45 * time.Second)
+	p.Finish()
+	want := "[1/2 2s] json tiny/single: encode 336ns, decode 1.48µs\n" +
+		"[1/2 20s] at work: 1 of 2 jobs done, the last json tiny/single; about 1m20s left at the pace so far\n" +
+		"[2/2 2s] json tiny/single: encode 336ns, decode 1.48µs\n" +
+		"[counting 0/2 0s] timing done: counting instructions under Valgrind, 2 jobs; about 1m0s by the estimate\n" +
+		"[counting 0/2 15s] at work: 0 of 2 jobs counted under Valgrind; about 45s left by the estimate\n" +
+		"[counting 1/2 30s] json tiny/single: encode 2.17k instr, decode 8.24k instr\n" +
+		"[counting 1/2 45s] at work: 1 of 2 jobs counted under Valgrind, the last json tiny/single; about 45s left at the pace so far\n"
+	if got := buf.String(); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}

@@ -79,6 +79,15 @@ type Info struct {
 	// has no types of its own to convert from.
 	ValueConverts bool
 
+	// ValueReadsInput says Value reads the input the last Decode was
+	// handed (the codec's native value points into it, and Value's
+	// conversion copies out of it). The runner checks ValueConverts by
+	// overwriting a decode's input between Decode and Value and
+	// verifying Value's result, so that a decode cannot be left to
+	// Value; it cannot check a codec that declares this, and so times
+	// Value with Decode for it, as for a Lazy one.
+	ValueReadsInput bool
+
 	// Aliases says a decoded value may share memory with the input it was
 	// decoded from (strings or byte slices pointing into it), so the input
 	// must outlive the value. Without it, the runner overwrites a decode's
@@ -118,6 +127,12 @@ type Info struct {
 	New func() Codec
 }
 
+// TimesValue reports whether the runner times Value with Decode: for a
+// lazy codec (Lazy), whose Value builds the value, and for one whose
+// Value reads the input (ValueReadsInput), whose conversion cannot be
+// told from decoding.
+func (info *Info) TimesValue() bool { return info.Lazy || info.ValueReadsInput }
+
 // Validate reports whether info is well formed.
 func (info *Info) Validate() error {
 	switch {
@@ -136,6 +151,9 @@ func (info *Info) Validate() error {
 		// A reflection codec decodes into the type handed to Prepare
 		// itself: a Value that costs more than a copy is decoding.
 		return fmt.Errorf("codec %s: declares ValueConverts with API %s: a reflection codec decodes into the value's own type, so its Value has nothing to convert (ValueConverts is for a codec with types of its own, generated or read from a schema)", info.Name, info.API)
+	}
+	if info.ValueReadsInput && !info.ValueConverts {
+		return fmt.Errorf("codec %s: declares ValueReadsInput without ValueConverts: it says how a converting Value works (ValueReadsInput is for a codec whose Value converts a native value that points into the input)", info.Name)
 	}
 	for _, l := range info.Losses {
 		if err := l.validate(); err != nil {

@@ -68,7 +68,19 @@
 //   - planted-small-first (the size is message 0's): the first case a
 //     codec prepares encodes gzipped json, every other plain json.
 //
-// Two more attack serbench's supervisor and registry, not the runner:
+// The round-three evaders (RoundThree) cheat where the checks of issue
+// 41's first sessions did not look (WeaknessThree):
+//
+//   - planted-stream-memo (the stream ops had no calls on unseen builds):
+//     its stream Encoder writes a value it wrote before, by address, from
+//     a memo, and its Decoder hands back a copy of a message's value it
+//     decoded before, by the message's text.
+//   - planted-replay-reuse (an encode declared ReusesBuffer was not held
+//     to its unseen calls): planted-replay, declaring ReusesBuffer.
+//   - planted-defer-converts (ValueConverts believed): declares
+//     ValueConverts; Decode keeps a reference to its input, Value decodes.
+//
+// Three more attack serbench's supervisor and registry, not the runner:
 //
 //   - planted-scaler (in Workers; the worker is believed on its word):
 //     its first Encode in a worker puts a pipe of its own in place of the
@@ -78,6 +90,11 @@
 //     registry entry): this package's init, when the variable is set,
 //     replaces json's New with one that sleeps before each call; the
 //     registry's entries as built refuse it (registry.Intact).
+//   - registryinit (package planted/registryinit; a package the registry
+//     imports rewrites a rival's entry before the registry is built): the
+//     registry's tests import it, and its init, when its variable is set,
+//     replaces json's New as the rewriter does; json's declaration
+//     (codec.Declare) refuses it.
 //
 // The corruption of planted-lossy-later and planted-rare-loss is made at
 // the top level of the decoded value: a struct loses its first exported

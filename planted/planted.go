@@ -141,9 +141,9 @@ var Crashers = []codec.Info{
 		crasher(MapWrite, writeMapConcurrently)),
 }
 
-// Codecs lists every planted codec: the cheaters, the evaders of both
-// rounds, then the crashers.
-var Codecs = append(append(append(append([]codec.Info(nil), Cheaters...), Evaders...), RoundTwo...), Crashers...)
+// Codecs lists every planted codec: the cheaters, the evaders of the
+// three rounds, then the crashers.
+var Codecs = append(append(append(append(append([]codec.Info(nil), Cheaters...), Evaders...), RoundTwo...), RoundThree...), Crashers...)
 
 func info(name, label, notes string, prepare codec.Func) codec.Info {
 	return codec.Info{

@@ -83,8 +83,8 @@ func value(t *testing.T, name string, s dataset.Shape) any {
 }
 
 func TestCodecs(t *testing.T) {
-	if n := len(Codecs); n != 26 {
-		t.Errorf("%d planted codecs, want 26", n)
+	if n := len(Codecs); n != 29 {
+		t.Errorf("%d planted codecs, want 29", n)
 	}
 	for _, c := range Evaders {
 		if Weakness[c.Name] == 0 {
@@ -94,6 +94,11 @@ func TestCodecs(t *testing.T) {
 	for _, c := range RoundTwo {
 		if WeaknessTwo[c.Name] == 0 {
 			t.Errorf("round-two evader %s names no weakness", c.Name)
+		}
+	}
+	for _, c := range RoundThree {
+		if WeaknessThree[c.Name] == 0 {
+			t.Errorf("round-three evader %s names no weakness", c.Name)
 		}
 	}
 	seen := map[string]bool{}
@@ -106,7 +111,7 @@ func TestCodecs(t *testing.T) {
 		}
 		seen[c.Name] = true
 		if !strings.HasPrefix(c.Name, "planted-") || c.Family != "planted" || c.Module != "std" ||
-			c.API != codec.Reflection || c.Label == "" || c.URL == "" || !strings.HasPrefix(c.Notes, "planted fault: ") {
+			c.API != codec.Reflection && !c.ValueConverts || c.Label == "" || c.URL == "" || !strings.HasPrefix(c.Notes, "planted fault: ") {
 			t.Errorf("%s: Info not as planted codecs are described: %+v", c.Name, c)
 		}
 	}

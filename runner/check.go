@@ -70,6 +70,11 @@ type opSeen struct {
 	// times the read and compares what it read with ref's (nil: the op
 	// has no unseen check).
 	unseen func(msg []byte, ref any) (time.Duration, error)
+	// unseenAll runs the op's own calls on every build of an unseenSet
+	// at once, each beside a call on one of the pool's builds, and
+	// returns the unseen calls' times and the pool's (the stream ops:
+	// their messages are a stream's, not a case's encodings).
+	unseenAll func(s *unseenSet) (unseen, seen []time.Duration, err error)
 }
 
 // seenOf returns what the checks of op saw, made empty on first use.

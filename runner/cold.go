@@ -80,7 +80,7 @@ func ColdCall(job *Job, op results.Op, msg []byte) (Cold, error) {
 			in := slices.Clone(msg)
 			t0 := time.Now()
 			err := c.Decode(in)
-			if err == nil && job.Codec.Lazy {
+			if err == nil && job.Codec.TimesValue() {
 				_, err = c.Value()
 			}
 			d := time.Since(t0)

@@ -177,7 +177,7 @@ func encodeLoop(cases []codec.Case, ctl *control) loop {
 
 // decodeLoop is the timed decode loop: n calls of Decode through the
 // first case on the pool's messages, in the control's order; with
-// lazy (codec.Info.Lazy), each followed by Value.
+// lazy (codec.Info.TimesValue), each followed by Value.
 func decodeLoop(c codec.Case, msgs [][]byte, lazy bool, ctl *control) loop {
 	return func(n int) error {
 		order, at := ctl.order, ctl.at

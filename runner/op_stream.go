@@ -70,8 +70,9 @@ type streamFigures struct {
 }
 
 // judgeStream records the stream's size per message (for MB/s) and the
-// long stream's check. The checks after timing are Encode's and
-// Decode's, not the stream's: no check figure is set.
+// long stream's check. The round trips after timing are Encode's and
+// Decode's, not the stream's: no check figure is set; the calls on
+// builds the codec never saw are the stream's own (streamUnseen).
 func judgeStream(op results.Op) func(*Prepared, *results.Result, func([]time.Duration) float64) string {
 	return func(p *Prepared, res *results.Result, _ func([]time.Duration) float64) string {
 		if f, ok := p.figures[op].(*streamFigures); ok {
@@ -177,6 +178,10 @@ func buildStreamEncode(p *Prepared, o opInput) (loop, *control, loop, error) {
 		return nil, nil, nil, err
 	}
 	p.figures[results.StreamEncode] = &streamFigures{bytesPerMsg: float64(len(stream)) / float64(len(order))}
+	p.seenOf(results.StreamEncode).unseenAll = func(set *unseenSet) ([]time.Duration, []time.Duration, error) {
+		encU, encS, _, _, err := p.streamUnseen(s, vals, set)
+		return encU, encS, err
+	}
 	ctl := newControl(len(p.Msgs), o.seed, o.now, func(k int, _ []byte) error { return w.verify(p, k) })
 	return func(n int) error {
 		order, at := ctl.order, ctl.at
@@ -321,6 +326,10 @@ func buildStreamDecode(p *Prepared, o opInput) (loop, *control, loop, error) {
 		return nil, nil, nil, err
 	}
 	p.figures[results.StreamDecode] = &streamFigures{bytesPerMsg: float64(len(stream)) / float64(len(order)), check: check}
+	p.seenOf(results.StreamDecode).unseenAll = func(set *unseenSet) ([]time.Duration, []time.Duration, error) {
+		_, _, decU, decS, err := p.streamUnseen(s, vals, set)
+		return decU, decS, err
+	}
 
 	elem := reflect.TypeOf(p.refs[0]).Elem()
 	var rd bytes.Reader
@@ -350,6 +359,85 @@ func buildStreamDecode(p *Prepared, o opInput) (loop, *control, loop, error) {
 		}
 		return nil
 	}, ctl, nil, nil
+}
+
+// streamUnseen writes the builds of set, which the codec never saw, as
+// the messages of one stream through one Encoder, each beside a message
+// of one of the pool's values (those the timed loop writes, the pair's
+// order alternating, as decodeUnseen's), every Encode timed; then reads
+// the stream back through one Decoder, every Decode timed and every
+// message compared with its reference. A stream codec that keeps a memo
+// of what the timed loop writes or reads (keyed by a value's address or
+// a message's content) is fast on the pool's messages and pays the whole
+// cost on the others. It returns the Encodes' times on the unseen builds
+// and on the pool's, then the Decodes'.
+func (p *Prepared) streamUnseen(s codec.Streamer, vals []any, set *unseenSet) (encU, encS, decU, decS []time.Duration, err error) {
+	type message struct {
+		v, ref any
+		unseen bool
+		what   string
+	}
+	var msgs []message
+	for i, k := range set.builds {
+		v, err := p.build(k)
+		if err != nil {
+			return nil, nil, nil, nil, checkErr(results.Error, "building unseen build %d: %v", k, err)
+		}
+		for j := range 2 {
+			if (i+j)%2 == 0 {
+				msgs = append(msgs, message{v, set.refs[i], true, fmt.Sprintf("unseen build %d", k)})
+				continue
+			}
+			b := i % len(vals)
+			msgs = append(msgs, message{vals[b], p.refs[b], false, fmt.Sprintf("the pool's build %d", b+1)})
+		}
+	}
+	// The stream's buffer and the decoded values are made before any
+	// call is timed (see decodeUnseen).
+	var buf bytes.Buffer
+	buf.Grow(4 * len(msgs) * len(p.Msgs[0]))
+	elem := reflect.TypeOf(p.refs[0]).Elem()
+	outs := make([]any, len(msgs))
+	for i := range outs {
+		outs[i] = reflect.New(elem).Interface()
+	}
+	enc := s.NewEncoder(&buf)
+	for _, m := range msgs {
+		if p.alive != nil {
+			p.alive()
+		}
+		d, err := p.timed(func() error { return enc.Encode(m.v) })
+		if err != nil {
+			return nil, nil, nil, nil, checkErr(results.Error, "stream encode of %s: %v", m.what, err)
+		}
+		if m.unseen {
+			encU = append(encU, d)
+		} else {
+			encS = append(encS, d)
+		}
+	}
+	if err := closeEncoder(enc); err != nil {
+		return nil, nil, nil, nil, checkErr(results.Error, "closing the stream's Encoder: %v", err)
+	}
+	dec := s.NewDecoder(bytes.NewReader(buf.Bytes()))
+	for i, m := range msgs {
+		if p.alive != nil {
+			p.alive()
+		}
+		d, err := p.timed(func() error { return dec.Decode(outs[i]) })
+		if err != nil {
+			return nil, nil, nil, nil, checkErr(results.Failed, "stream message %d of %d (%s): decode: %v", i+1, len(msgs), m.what, err)
+		}
+		if err := compared(p.equal0(m.ref, outs[i]), "stream message %d of %d (%s)", i+1, len(msgs), m.what); err != nil {
+			return nil, nil, nil, nil, err
+		}
+		if m.unseen {
+			decU = append(decU, d)
+		} else {
+			decS = append(decS, d)
+		}
+	}
+	return encU, encS, decU, decS, nil
 }
 
 // slowReaders reads the stream's first messages through a reader

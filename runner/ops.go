@@ -67,7 +67,7 @@ func init() {
 		build: func(p *Prepared, o opInput) (loop, *control, loop, error) {
 			verify := func(k int, _ []byte) error { return p.checkDecoded(k) }
 			ctl := newControl(len(p.Msgs), o.seed, o.now, verify)
-			lazy := o.job.Codec.Lazy
+			lazy := o.job.Codec.TimesValue()
 			if o.loopers != nil {
 				return selfDecodeLoop(o.loopers[0], p.Msgs, ctl), ctl, decodeLoop(p.Case, p.Msgs, lazy, newControl(len(p.Msgs), o.seed, o.now, verify)), nil
 			}
@@ -76,7 +76,7 @@ func init() {
 		judge: func(p *Prepared, res *results.Result, q func([]time.Duration) float64) string {
 			dec, val := q(p.times.decode), q(p.times.value)
 			res.CheckNsPerOp, res.ValueNs = dec, val
-			if p.info.Lazy {
+			if p.info.TimesValue() {
 				res.CheckNsPerOp = dec + val
 			} else if !p.info.ValueConverts && val > dec+checkSlack {
 				return fmt.Sprintf("Value takes %.3gns where Decode takes %.3gns: the decoding is done in Value, which the timed loop does not call "+

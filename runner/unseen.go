@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math"
+	"reflect"
 	"slices"
 	"time"
 
@@ -21,11 +22,16 @@ import (
 // memo keyed by an input's content or address, or replays its first
 // encoding, is as fast in the timed loop and the checks on the pool as
 // an honest one; on a build it has never seen it pays the whole cost.
-// The unseen calls are timed one by one, each followed by the same call on
+// The unseen calls are timed one by one, each beside the same call on
 // one of the pool's builds timed the same way (so that both meet the
 // machine alike, in as many calls), and each op's figure on them is held
 // to its figure on the pool (unseenRatio) and to the timed median
-// (checkRatio).
+// (checkRatio). The stream ops write and read the unseen builds as one
+// stream (streamUnseen); an encode that keeps its buffer is held on a
+// later call, its case's value changed in place (encodeChanged); and the
+// unseen decodes of a codec that declares ValueConverts overwrite their
+// input between Decode and Value, so that Value, off the timed loop's
+// clock, cannot be where the decoding is done (clobbersBeforeValue).
 //
 // The same builds check that an encoding carries its value: their sizes
 // must agree with the pool's (sizeSpread), and they, not the pool's, go
@@ -109,6 +115,7 @@ func unseenBuilds(salt uint64, draw, n int) []int {
 // its own.
 type unseenSet struct {
 	builds []int
+	vals   []any // the values the cases were prepared on
 	cases  []codec.Case
 	refs   []any
 	msgs   [][]byte
@@ -136,6 +143,7 @@ func (p *Prepared) unseen(salt uint64, draw, n int) (*unseenSet, error) {
 		}
 		s.builds = append(s.builds, k)
 		s.cases = append(s.cases, c)
+		s.vals = append(s.vals, v)
 		s.refs = append(s.refs, ref)
 	}
 	return s, nil
@@ -150,27 +158,95 @@ func (p *Prepared) timed(f func() error) (time.Duration, error) {
 
 // encodeUnseen makes each unseen case's first encoding, each call timed,
 // alternating with an encode of one of the pool's builds timed the same
-// way, and keeps the encodings (in buffers of their own). It returns the
-// unseen calls' times and the pool's.
+// way (the pair's order alternating, see decodeUnseen), and keeps the
+// encodings (in buffers of their own). It returns the unseen calls' times
+// and the pool's.
 func (p *Prepared) encodeUnseen(s *unseenSet) (unseen, seen []time.Duration, err error) {
 	for i, c := range s.cases {
-		if p.alive != nil {
-			p.alive()
+		for j := range 2 {
+			if p.alive != nil {
+				p.alive()
+			}
+			if (i+j)%2 == 1 {
+				d, err := p.timed(func() error { _, err := p.Cases[i%len(p.Cases)].Encode(); return err })
+				if err != nil {
+					return nil, nil, checkErr(results.Error, "encode: %v", err)
+				}
+				seen = append(seen, d)
+				continue
+			}
+			var enc []byte
+			d, err := p.timed(func() (err error) { enc, err = c.Encode(); return err })
+			if err != nil {
+				return nil, nil, checkErr(results.Error, "encode of unseen build %d: %v", s.builds[i], err)
+			}
+			s.msgs = append(s.msgs, slices.Clone(enc))
+			unseen = append(unseen, d)
 		}
-		var enc []byte
-		d, err := p.timed(func() (err error) { enc, err = c.Encode(); return err })
-		if err != nil {
-			return nil, nil, checkErr(results.Error, "encode of unseen build %d: %v", s.builds[i], err)
-		}
-		s.msgs = append(s.msgs, slices.Clone(enc))
-		unseen = append(unseen, d)
-		d, err = p.timed(func() error { _, err := p.Cases[i%len(p.Cases)].Encode(); return err })
-		if err != nil {
-			return nil, nil, checkErr(results.Error, "encode: %v", err)
-		}
-		seen = append(seen, d)
 	}
 	return unseen, seen, nil
+}
+
+// encodeChanged times, for a codec that appends into a buffer it keeps
+// (codec.Info.ReusesBuffer), an Encode on a build it never saw that is
+// not a case's first: a case's first Encode grows the buffer, at many
+// times a later call's cost, so the first calls cannot be held to the
+// timed figure. Each unseen case, its first encoding made
+// (encodeUnseen), has its value (the pointer Prepare was handed) set to
+// the next unseen build's, and Encodes again, timed beside a call on one
+// of the pool's cases; that encoding must decode to the new build. A
+// codec that reads its value at each Encode follows the change (follows):
+// its calls are held as every other op's. One that converted its value
+// when the case was prepared (codec.Codec's contract allows it: a
+// schema or generated codec) encodes the old value and is not held; a
+// reflection codec has nothing converted, so one that encodes the old
+// value replays an encoding, and fails.
+func (p *Prepared) encodeChanged(s *unseenSet) (unseen, seen []time.Duration, follows bool, err error) {
+	for i, c := range s.cases {
+		next := (i + 1) % len(s.cases)
+		b, err := p.build(s.builds[next])
+		if err != nil {
+			return nil, nil, false, checkErr(results.Error, "building unseen build %d: %v", s.builds[next], err)
+		}
+		v := reflect.ValueOf(s.vals[i]).Elem()
+		v.Set(reflect.ValueOf(b).Elem())
+		var enc []byte
+		for j := range 2 {
+			if p.alive != nil {
+				p.alive()
+			}
+			if (i+j)%2 == 1 {
+				d, err := p.timed(func() error { _, err := p.Cases[i%len(p.Cases)].Encode(); return err })
+				if err != nil {
+					return nil, nil, false, checkErr(results.Error, "encode: %v", err)
+				}
+				seen = append(seen, d)
+				continue
+			}
+			d, err := p.timed(func() (err error) { enc, err = c.Encode(); return err })
+			if err != nil {
+				return nil, nil, false, checkErr(results.Error, "encode of unseen build %d, its value changed to build %d's: %v", s.builds[i], s.builds[next], err)
+			}
+			unseen = append(unseen, d)
+		}
+		err = p.Case.Decode(slices.Clone(enc))
+		var got any
+		if err == nil {
+			got, err = p.Case.Value()
+		}
+		if err == nil {
+			err = p.equal0(s.refs[next], got)
+		}
+		switch {
+		case err == nil:
+		case i == 0 && p.info.API != codec.Reflection:
+			return nil, nil, false, nil // converted when prepared
+		default:
+			return nil, nil, false, compared(err, "the case of unseen build %d, its value changed to build %d's after its first Encode, encoded the value as it was "+
+				"(a %s codec reads its value at each Encode, so this is a replayed encoding)", s.builds[i], s.builds[next], p.info.API)
+		}
+	}
+	return unseen, seen, true, nil
 }
 
 // poolSizes returns the mean size of the pool's messages and their
@@ -211,19 +287,27 @@ func (p *Prepared) checkSize(n int, what string) error {
 // decodeOnly holds, for each unseen call, the Decode's part alone (with
 // Value for a lazy codec), as the timed loop times it.
 func (p *Prepared) decodeUnseen(s *unseenSet) (unseen, seen, decodeOnly []time.Duration, err error) {
-	decode := func(msg []byte) (got any, d, dec time.Duration, err error) {
+	decode := func(msg []byte, clobber bool) (got any, d, dec time.Duration, err error) {
 		t0 := p.now()
 		err = p.Case.Decode(msg)
 		t1 := p.now()
+		t1v := t1
+		if clobber && err == nil {
+			for i := range msg {
+				msg[i] = ^msg[i]
+			}
+			t1v = p.now()
+		}
 		if err == nil {
 			got, err = p.Case.Value()
 		}
 		t2 := p.now()
 		dec = t1.Sub(t0)
-		if p.info.Lazy {
-			dec = t2.Sub(t0)
+		d = dec + t2.Sub(t1v)
+		if p.info.TimesValue() {
+			dec = d
 		}
-		return got, t2.Sub(t0), dec, err
+		return got, d, dec, err
 	}
 	// Each message in a buffer of its own, made before any call is timed:
 	// an allocation just before a call would charge it the collector's
@@ -240,18 +324,31 @@ func (p *Prepared) decodeUnseen(s *unseenSet) (unseen, seen, decodeOnly []time.D
 				p.alive()
 			}
 			if (i+j)%2 == 0 {
-				got, d, dec, err := decode(ins[i])
+				clobber := p.clobbersBeforeValue()
+				got, d, dec, err := decode(ins[i], clobber)
+				if clobber {
+					// What Value handed back may point into its input
+					// (codec.Info.Aliases): that is checked apart.
+					copy(ins[i], s.msgs[i])
+				}
+				if err != nil && clobber {
+					return nil, nil, nil, checkErr(results.Failed, "unseen build %d: its input overwritten after Decode returned, Value failed: %v: %s", s.builds[i], err, valueDecodes)
+				}
 				if err != nil {
 					return nil, nil, nil, checkErr(results.Failed, "decode of unseen build %d's encoding: %v", s.builds[i], err)
 				}
-				if err := compared(p.equal0(s.refs[i], got), "unseen build %d", s.builds[i]); err != nil {
+				what := fmt.Sprintf("unseen build %d", s.builds[i])
+				if clobber {
+					what += ", its input overwritten after Decode returned and before Value (" + valueDecodes + ")"
+				}
+				if err := compared(p.equal0(s.refs[i], got), "%s", what); err != nil {
 					return nil, nil, nil, err
 				}
 				unseen, decodeOnly = append(unseen, d), append(decodeOnly, dec)
 				continue
 			}
 			k := i % len(p.Msgs)
-			got, d, _, err := decode(p.Msgs[k])
+			got, d, _, err := decode(p.Msgs[k], false)
 			if err != nil {
 				return nil, nil, nil, checkErr(results.Failed, "decode of its own encoding: %v", err)
 			}
@@ -262,6 +359,21 @@ func (p *Prepared) decodeUnseen(s *unseenSet) (unseen, seen, decodeOnly []time.D
 		}
 	}
 	return unseen, seen, decodeOnly, nil
+}
+
+// valueDecodes says why a codec declared ValueConverts fails when its
+// input is overwritten between Decode and Value.
+const valueDecodes = "the codec declares that Value only converts a value Decode decoded in full (codec.Info.ValueConverts), " +
+	"but Value reads the input: the decoding is left to Value, off the timed loop's clock " +
+	"(declare codec.Info.ValueReadsInput if Value's conversion reads the input by design; Value is then timed with Decode)"
+
+// clobbersBeforeValue reports whether the unseen decodes overwrite their
+// input between Decode and Value: a codec declared ValueConverts says
+// Decode decoded in full, so Value, which it converts with off the
+// clock, must not need the input; one that declares Value reads it
+// (codec.Info.ValueReadsInput) has Value timed with Decode instead.
+func (p *Prepared) clobbersBeforeValue() bool {
+	return p.info.ValueConverts && !p.info.TimesValue()
 }
 
 // pairRatio returns the median, over the pairs of calls, of an unseen
@@ -295,6 +407,9 @@ func (p *Prepared) checkUnseen(s *unseenSet) error {
 // one of the pool's messages from its own buffer, and returns the unseen
 // calls' times and the pool's (none when the op has no such read).
 func (p *Prepared) readUnseen(op results.Op, s *unseenSet) (unseen, seen []time.Duration, err error) {
+	if all := p.seenOf(op).unseenAll; all != nil {
+		return all(s)
+	}
 	read := p.seenOf(op).unseen
 	if read == nil {
 		return nil, nil, nil
@@ -367,10 +482,17 @@ func (r *Runner) unseenCheck(p *Prepared, res *results.Result, q func([]time.Dur
 		u, sn, timedLike, ratio = encU, encS, encU, firstEncodeRatio
 		if p.info.ReusesBuffer {
 			// A case's first Encode grows the buffer it keeps: many
-			// times a later call on a large message. It is recorded, not
-			// held to anything.
-			res.UnseenNsPerOp = q(encU)
-			return verifiedOf(s), "", nil
+			// times a later call on a large message. The calls held are
+			// later ones, on builds changed in place (encodeChanged).
+			chU, chS, follows, err := p.encodeChanged(s)
+			if err != nil {
+				return nil, "", err
+			}
+			if !follows {
+				res.UnseenNsPerOp = q(encU)
+				return verifiedOf(s), "", nil
+			}
+			u, sn, timedLike, ratio = chU, chS, chU, unseenRatio
 		}
 	case results.Decode:
 	default:

@@ -12,7 +12,7 @@ import (
 )
 
 // Std is encoding/asn1's Marshal and Unmarshal.
-var Std = codec.Info{
+var Std = codec.Declare(codec.Info{
 	Name: "asn1", Family: "asn1", Label: "encoding/asn1", Module: "std",
 	URL: "https://pkg.go.dev/encoding/asn1", API: codec.Reflection,
 	// DER has no map type, and encoding/asn1 takes no pointer and no
@@ -31,7 +31,7 @@ var Std = codec.Info{
 			reflect.Float32, reflect.Float64, reflect.Uint, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
 		}, func(v reflect.Value) string { return "encoding/asn1 cannot marshal a " + v.Kind().String() })
 	},
-}
+})
 
 // marshal encodes the value v points to: encoding/asn1 takes no pointer.
 func marshal(v any) ([]byte, error) { return asn1.Marshal(reflect.ValueOf(v).Elem().Interface()) }

@@ -27,7 +27,7 @@ import (
 
 // Hamba is hamba/avro's Marshal and Unmarshal with the schemas of
 // dataset.avsc.
-var Hamba = codec.Info{
+var Hamba = codec.Declare(codec.Info{
 	Name: "avro", Family: "avro", Label: "hamba/avro", Module: "github.com/hamba/avro/v2",
 	URL: "https://github.com/hamba/avro", API: codec.Schema,
 	Losses: []codec.Loss{
@@ -45,7 +45,7 @@ var Hamba = codec.Info{
 		"documented, decoding into a fresh value. Times are timestamp-micros (microseconds, UTC); " +
 		"uint64 is an 8-byte fixed.",
 	New: func() codec.Codec { return codec.Func(prepare) },
-}
+})
 
 // AVSC is dataset.avsc: a JSON array of the named types (records and a
 // fixed) that the schemas of SchemaFor refer to.

@@ -13,7 +13,7 @@ import (
 )
 
 // Default is the generated MarshalBebopTo and UnmarshalBebop.
-var Default = codec.Info{
+var Default = codec.Declare(codec.Info{
 	ReusesBuffer: true, // Encode writes into a buffer kept across calls
 	Name:         "bebop", Family: "bebop", Label: "200sc/bebop", Module: "github.com/200sc/bebop",
 	URL: "https://github.com/200sc/bebop", API: codec.Codegen,
@@ -40,7 +40,7 @@ var Default = codec.Info{
 		"fields keep Go pointers nil or set; times are Bebop dates (100 ns ticks, UTC). Dataset values are converted " +
 		"to the generated types when the case is prepared; a buffer sized with Size is kept across messages.",
 	New: func() codec.Codec { return codec.Func(prepare) },
-}
+})
 
 // A message is a generated Bebop type.
 type message interface {

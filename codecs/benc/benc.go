@@ -18,7 +18,7 @@ import (
 )
 
 // Std is bstd's raw serialization.
-var Std = codec.Info{
+var Std = codec.Declare(codec.Info{
 	ReusesBuffer: true, // Encode writes into a buffer kept across calls
 	Name:         "benc", Family: "benc", Label: "deneonet/benc (bstd)", Module: "github.com/deneonet/benc",
 	URL: "https://github.com/deneonet/benc", API: codec.Manual,
@@ -29,7 +29,7 @@ var Std = codec.Info{
 		"A buffer is sized with the Size functions and kept across messages. " +
 		"Covers the size ladder and the web records; the rest need functions of their own.",
 	New: func() codec.Codec { return codec.Func(table.Build) },
-}
+})
 
 var table = shapes.Table[codec.Case]{
 	Types: []shapes.Type[codec.Case]{

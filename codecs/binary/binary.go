@@ -14,12 +14,12 @@ import (
 
 // Std is binary.Write into a bytes.Buffer and binary.Read from a
 // bytes.Reader, little-endian.
-var Std = codec.Info{
+var Std = codec.Declare(codec.Info{
 	Name: "binary", Family: "binary", Label: "encoding/binary (Write/Read)", Module: "std",
 	URL: "https://pkg.go.dev/encoding/binary", API: codec.Reflection,
 	Unsupported: codec.VariableSize,
 	New:         func() codec.Codec { return codec.Func(prepare) },
-}
+})
 
 func prepare(v any) (codec.Case, error) {
 	elem, err := codec.PointerElem(v)

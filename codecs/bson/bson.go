@@ -11,7 +11,7 @@ import (
 )
 
 // Driver is bson.Marshal and bson.Unmarshal.
-var Driver = codec.Info{
+var Driver = codec.Declare(codec.Info{
 	Name: "bson", Family: "bson", Label: "mongo-driver/v2/bson", Module: "go.mongodb.org/mongo-driver/v2",
 	URL: "https://pkg.go.dev/go.mongodb.org/mongo-driver/v2/bson", API: codec.Reflection,
 	Losses: []codec.Loss{
@@ -25,4 +25,4 @@ var Driver = codec.Info{
 	New: func() codec.Codec {
 		return codec.SignedInts("BSON", codec.Document("bson", "items", bson.Marshal, bson.Unmarshal))
 	},
-}
+})

@@ -8,7 +8,7 @@ import (
 )
 
 // Default is toml.Marshal and toml.Unmarshal.
-var Default = codec.Info{
+var Default = codec.Declare(codec.Info{
 	Name: "burntsushi-toml", Family: "toml", Label: "BurntSushi/toml", Module: "github.com/BurntSushi/toml",
 	URL: "https://github.com/BurntSushi/toml", API: codec.Reflection,
 	Unsupported: codec.NonStringKey, // "toml: cannot encode a map with non-string key type"
@@ -19,4 +19,4 @@ var Default = codec.Info{
 	New: func() codec.Codec {
 		return codec.NoNull("TOML", codec.SignedInts("TOML", codec.Document("toml", "items", toml.Marshal, toml.Unmarshal)))
 	},
-}
+})

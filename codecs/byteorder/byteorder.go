@@ -14,14 +14,14 @@ import (
 )
 
 // Manual is the hand-written little-endian encoding.
-var Manual = codec.Info{
+var Manual = codec.Declare(codec.Info{
 	Name: "byteorder", Family: "binary", Label: "binary.LittleEndian by hand", Module: "std",
 	URL: "https://pkg.go.dev/encoding/binary#ByteOrder", API: codec.Manual,
 	Notes: "Hand-written for int64, Metric and []Metric only; appends into a reused buffer.",
 	New:   func() codec.Codec { return codec.Func(prepare) },
 
 	ReusesBuffer: true, // Encode writes into a buffer kept across calls
-}
+})
 
 var le = binary.LittleEndian
 

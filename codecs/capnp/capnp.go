@@ -14,7 +14,7 @@ import (
 )
 
 // Default is Cap'n Proto through its generated accessors, unpacked framing.
-var Default = codec.Info{
+var Default = codec.Declare(codec.Info{
 	Name: "capnp", Family: "capnp", Label: "Cap'n Proto",
 	Module: "capnproto.org/go/capnp/v3", URL: "https://capnproto.org/",
 	API:         codec.Codegen,
@@ -33,7 +33,7 @@ var Default = codec.Info{
 		"a top-level slice as a list struct. Null pointers keep Go's nil pointers, slices and maps; " +
 		"a pointer to an empty string would read back nil (capnp stores empty Text as null).",
 	New: func() codec.Codec { return codec.Func(prepare) },
-}
+})
 
 // structs lists the dataset types serbench.capnp has structs for.
 var structs = shapes.Table[codec.Case]{

@@ -16,7 +16,7 @@ const (
 )
 
 // Default is cbor.Marshal and cbor.Unmarshal with the default options.
-var Default = codec.Info{
+var Default = codec.Declare(codec.Info{
 	Name: "cbor", Family: "cbor", Label: "fxamacker/cbor/v2", Module: module, URL: url,
 	API:   codec.Reflection,
 	Adopt: codec.Adoption{Canonical: "cbor.CoreDetEncOptions() (RFC 8949 core deterministic encoding)"},
@@ -34,10 +34,10 @@ var Default = codec.Info{
 			func(w io.Writer) codec.Encoder { return cbor.NewEncoder(w) },
 			func(r io.Reader) codec.Decoder { return cbor.NewDecoder(r) })
 	},
-}
+})
 
 // Nano encodes times as RFC 3339 text with nanoseconds.
-var Nano = codec.Info{
+var Nano = codec.Declare(codec.Info{
 	Name: "cbor-nano", Family: "cbor", Label: "fxamacker/cbor/v2 (TimeRFC3339Nano)", Module: module, URL: url,
 	API:         codec.Reflection,
 	Adopt:       codec.Adoption{Canonical: "cbor.CoreDetEncOptions() (RFC 8949 core deterministic encoding)"},
@@ -45,7 +45,7 @@ var Nano = codec.Info{
 	Variant:     "EncOptions{Time: TimeRFC3339Nano} built once into an EncMode: times keep nanoseconds",
 	Notes:       "A time keeps its UTC offset (not its zone name, which verification does not ask for). Struct fields keyed by their json tags.",
 	New:         newNano,
-}
+})
 
 // newNano builds the EncMode once per codec, outside the timer.
 func newNano() codec.Codec {
@@ -59,7 +59,7 @@ func newNano() codec.Codec {
 // Limits decodes with the limits fxamacker/cbor offers set tight: at most
 // 64 levels of nesting, 65,536 array elements and 65,536 map pairs, so
 // that a hostile input is refused before it is allocated.
-var Limits = codec.Info{
+var Limits = codec.Declare(codec.Info{
 	Name: "cbor-limits", Family: "cbor", Label: "fxamacker/cbor/v2 (DecOptions limits)", Module: module, URL: url,
 	API:     codec.Reflection,
 	Adopt:   codec.Adoption{Canonical: "cbor.CoreDetEncOptions() (RFC 8949 core deterministic encoding)"},
@@ -71,7 +71,7 @@ var Limits = codec.Info{
 	Notes: "The hardened variant of cbor: what its limits cost in speed is the difference from cbor. " +
 		"Struct fields keyed by their json tags.",
 	New: newLimits,
-}
+})
 
 // newLimits builds the DecMode once per codec, outside the timer.
 func newLimits() codec.Codec {

@@ -10,7 +10,7 @@ import (
 
 // Mailru is easyjson's generated code through easyjson.Marshal and
 // easyjson.Unmarshal.
-var Mailru = codec.Info{
+var Mailru = codec.Declare(codec.Info{
 	Name: "easyjson", Family: "json", Label: "mailru/easyjson", Module: "github.com/mailru/easyjson",
 	URL: "https://github.com/mailru/easyjson", API: codec.Codegen,
 	Adopt: codec.Adoption{Generator: "easyjson (go tool)"},
@@ -22,7 +22,7 @@ var Mailru = codec.Info{
 		"Values are copied to generated mirror types before timing.",
 	ValueConverts: true, // Value copies the decoded mirror back into a dataset type by reflection
 	New:           func() codec.Codec { return mirrors },
-}
+})
 
 // prepareAs prepares a case for a *D through its mirror M, whose methods
 // easyjson generated.

@@ -19,7 +19,7 @@ import (
 )
 
 // Default is easyproto with hand-written marshal and unmarshal functions.
-var Default = codec.Info{
+var Default = codec.Declare(codec.Info{
 	ReusesBuffer: true, // Encode writes into a buffer kept across calls
 	Name:         "easyproto", Family: "protobuf", Label: "VictoriaMetrics/easyproto",
 	Module: "github.com/VictoriaMetrics/easyproto", URL: "https://github.com/VictoriaMetrics/easyproto",
@@ -30,7 +30,7 @@ var Default = codec.Info{
 		"(easyproto's point into the input). Field numbers and types are serbench.proto's; times are Timestamp messages. " +
 		"Covers the size ladder and the web records; the rest need functions of their own.",
 	New: func() codec.Codec { return codec.Func(table.Build) },
-}
+})
 
 var table = shapes.Table[codec.Case]{
 	Types: []shapes.Type[codec.Case]{

@@ -17,11 +17,11 @@ import (
 
 // Reader is one fastjson.Parser reused across messages (as its
 // documentation recommends): ParseBytes, then Get per field.
-var Reader = jsonread.Info("fastjson", "valyala/fastjson", "github.com/valyala/fastjson", "https://github.com/valyala/fastjson",
+var Reader = codec.Declare(jsonread.Info("fastjson", "valyala/fastjson", "github.com/valyala/fastjson", "https://github.com/valyala/fastjson",
 	"Each message is parsed whole by one fastjson.Parser reused across messages (ParseBytes copies the input into the parser), "+
 		"then each field is a Get on the tree; strings come back as slices of the parser's copy (StringBytes), not of the message; "+
 		"a nested element is written back by MarshalTo and decoded by encoding/json. No generic values: the tree is fastjson's own type.",
-	func() codec.Codec { return jsonread.New(reader, nil) })
+	func() codec.Codec { return jsonread.New(reader, nil) }))
 
 func reader(fields []codec.Field) (*codec.Reader, error) {
 	keys := make([][]string, len(fields))

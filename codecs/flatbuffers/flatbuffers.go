@@ -13,7 +13,7 @@ import (
 )
 
 // Default is FlatBuffers through its generated builders and accessors.
-var Default = codec.Info{
+var Default = codec.Declare(codec.Info{
 	Name: "flatbuffers", Family: "flatbuffers", Label: "FlatBuffers",
 	Module: "github.com/google/flatbuffers", URL: "https://flatbuffers.dev/",
 	API:         codec.Codegen,
@@ -33,7 +33,7 @@ var Default = codec.Info{
 	New: func() codec.Codec { return codec.Func(prepare) },
 
 	ReusesBuffer: true, // Encode writes into a buffer kept across calls
-}
+})
 
 // tables lists the dataset types serbench.fbs has tables for.
 var tables = shapes.Table[codec.Case]{

@@ -17,11 +17,11 @@ import (
 // Reader is gjson.GetBytes, one call per field read, each scanning the
 // document from its start; gjson.ParseBytes(...).Value() into generic
 // values.
-var Reader = jsonread.Info("gjson", "tidwall/gjson", "github.com/tidwall/gjson", "https://github.com/tidwall/gjson",
+var Reader = codec.Declare(jsonread.Info("gjson", "tidwall/gjson", "github.com/tidwall/gjson", "https://github.com/tidwall/gjson",
 	"Each field is one gjson.GetBytes call with the field's path (\"the_biggest_slice.999.big_id\"), which scans the document "+
 		"up to the value; strings are copied out (GetBytes' safe mode); a nested element is located by gjson and decoded by encoding/json. "+
 		"Generic values: numbers as float64.",
-	func() codec.Codec { return jsonread.New(reader, decodeAny) })
+	func() codec.Codec { return jsonread.New(reader, decodeAny) }))
 
 func decodeAny(data []byte) (any, error) {
 	if !gjson.ValidBytes(data) {

@@ -24,7 +24,7 @@ import (
 )
 
 // Default is goavro's BinaryFromNative and NativeFromBinary.
-var Default = codec.Info{
+var Default = codec.Declare(codec.Info{
 	ReusesBuffer: true, // Encode writes into a buffer kept across calls
 	Name:         "goavro", Family: "avro", Label: "linkedin/goavro", Module: "github.com/linkedin/goavro/v2",
 	URL: "https://github.com/linkedin/goavro", API: codec.Schema,
@@ -36,12 +36,15 @@ var Default = codec.Info{
 	Omits:         avro.Hamba.Omits,
 	ValueConverts: true, // Value converts goavro's native maps and slices back to the dataset type
 	Aliases:       true, // NativeFromBinary returns bytes values as slices of its input
+	// Value reads those slices (an 8-byte fixed's uint64 among them), so
+	// the input must outlive it: Value is timed with Decode.
+	ValueReadsInput: true,
 	Notes: "Schema-driven: codecs/avro's dataset.avsc, one goavro.Codec per schema. Encode is BinaryFromNative of the " +
 		"value's native form (built when the case is prepared); Decode is NativeFromBinary, which returns native " +
 		"values: converting them back to Go structs is the harness's Value. Times are timestamp-micros; uint64 an 8-byte fixed. " +
 		"Decoded bytes values are slices of the input, not copies.",
 	New: func() codec.Codec { return codec.Func(prepare) },
-}
+})
 
 // named holds dataset.avsc's named types by full name.
 var named = sync.OnceValues(func() (map[string]map[string]any, error) {

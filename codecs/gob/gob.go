@@ -20,7 +20,7 @@ const url = "https://pkg.go.dev/encoding/gob"
 var losses = []codec.Loss{{Kind: codec.NilEmpty}, {Kind: codec.NilPointerZero}}
 
 // OneShot is gob with a new Encoder and Decoder per message.
-var OneShot = codec.Info{
+var OneShot = codec.Declare(codec.Info{
 	Name: "gob", Family: "gob", Label: "encoding/gob (one-shot)", Module: "std", URL: url,
 	API:    codec.Reflection,
 	Losses: losses,
@@ -30,10 +30,10 @@ var OneShot = codec.Info{
 			return gob.NewDecoder(bytes.NewReader(data)).Decode(v)
 		})
 	},
-}
+})
 
 // Stream is gob with one Encoder and Decoder reused across messages.
-var Stream = codec.Info{
+var Stream = codec.Declare(codec.Info{
 	Name: "gob-stream", Family: "gob", Label: "encoding/gob (stream)", Module: "std", URL: url,
 	API:     codec.Reflection,
 	Losses:  losses,
@@ -46,7 +46,7 @@ var Stream = codec.Info{
 
 	ReusesBuffer: true, // Encode writes into a buffer kept across calls
 	Stateful:     true, // type descriptors pass once, before the first message
-}
+})
 
 func marshal(v any) ([]byte, error) {
 	var buf bytes.Buffer

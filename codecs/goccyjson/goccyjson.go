@@ -16,7 +16,7 @@ const (
 )
 
 // Default is json.Marshal and json.Unmarshal: encoding/json's behaviour.
-var Default = codec.Info{
+var Default = codec.Declare(codec.Info{
 	Name: "goccy-json", Family: "json", Label: "goccy/go-json", Module: module, URL: url,
 	API:    codec.Reflection,
 	Losses: []codec.Loss{{Kind: codec.IntegerFloat}},
@@ -25,11 +25,11 @@ var Default = codec.Info{
 			func(w io.Writer) codec.Encoder { return json.NewEncoder(w) },
 			func(r io.Reader) codec.Decoder { return json.NewDecoder(r) })
 	},
-}
+})
 
 // Fast is go-json with every documented option that trades
 // encoding/json's behaviour for speed.
-var Fast = codec.Info{
+var Fast = codec.Declare(codec.Info{
 	Name: "goccy-json-fast", Family: "json", Label: "goccy/go-json (fast options)", Module: module, URL: url,
 	API:    codec.Reflection,
 	Losses: []codec.Loss{{Kind: codec.IntegerFloat}},
@@ -39,7 +39,7 @@ var Fast = codec.Info{
 		"no HTML escaping, invalid UTF-8 passed through. Decoded strings point into the input.",
 	Aliases: true, // DecodeNoCopyString: decoded strings point into the input
 	New:     func() codec.Codec { return codec.Reflect(marshalFast, unmarshalFast) },
-}
+})
 
 func marshalFast(v any) ([]byte, error) {
 	return json.MarshalWithOption(v, json.UnorderedMap(), json.OptimizeFieldOrder(),

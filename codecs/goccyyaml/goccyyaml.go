@@ -11,7 +11,7 @@ import (
 )
 
 // Default is yaml.Marshal and yaml.Unmarshal.
-var Default = codec.Info{
+var Default = codec.Declare(codec.Info{
 	Name: "goccy-yaml", Family: "yaml", Label: "goccy/go-yaml", Module: "github.com/goccy/go-yaml",
 	URL: "https://github.com/goccy/go-yaml", API: codec.Reflection,
 	Losses: []codec.Loss{{Kind: codec.NilEmpty}},
@@ -20,7 +20,7 @@ var Default = codec.Info{
 		"unquoted and Unmarshal reads it back without its tabs, silently (v1.19.2); and those holding a string " +
 		"with a carriage return, which comes back as a line feed.",
 	New: func() codec.Codec { return codec.Refuse(codec.Reflect(yaml.Marshal, unmarshal), strKind, tabbed) },
-}
+})
 
 func unmarshal(data []byte, v any) error { return yaml.Unmarshal(data, v) }
 

@@ -25,7 +25,7 @@ import (
 )
 
 // Fast is gogo/protobuf's generated Marshal and Unmarshal.
-var Fast = codec.Info{
+var Fast = codec.Declare(codec.Info{
 	Name: "gogoproto", Family: "protobuf", Label: "gogo/protobuf (gogofast, deprecated)",
 	Module: "github.com/gogo/protobuf", URL: "https://github.com/gogo/protobuf",
 	API:         codec.Codegen,
@@ -44,7 +44,7 @@ var Fast = codec.Info{
 		"serbench.proto without its optional labels, which gogo's plugins refuse: a pointer to a zero value comes back nil. " +
 		"Times are gogo's types.Timestamp. " + schema.Notes,
 	New: func() codec.Codec { return codec.Func(prepare) },
-}
+})
 
 // A message is a gogofast message.
 type message interface {

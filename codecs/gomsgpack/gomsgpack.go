@@ -16,7 +16,7 @@ import (
 var handle = codec.MsgpackHandle{WriteExt: true}
 
 // Default is go-msgpack's MsgpackHandle.
-var Default = sb.Info{
+var Default = sb.Declare(sb.Info{
 	Name: "go-msgpack", Family: "msgpack", Label: "hashicorp/go-msgpack", Module: "github.com/hashicorp/go-msgpack/v2",
 	URL: "https://github.com/hashicorp/go-msgpack", API: sb.Reflection,
 	Adopt:  sb.Adoption{Canonical: "MsgpackHandle.Canonical = true"},
@@ -29,7 +29,7 @@ var Default = sb.Info{
 	New: func() sb.Codec {
 		return sb.Refuse(sb.Reflect(marshal, unmarshal), []reflect.Kind{reflect.Map}, mapOfSlices)
 	},
-}
+})
 
 func marshal(v any) ([]byte, error) {
 	var b []byte

@@ -19,7 +19,7 @@ import (
 )
 
 // Default is hyperpb's Unmarshal, with proto.Marshal to encode.
-var Default = codec.Info{
+var Default = codec.Declare(codec.Info{
 	Name: "hyperpb", Family: "protobuf", Label: "hyperpb", Module: "buf.build/go/hyperpb",
 	URL: "https://github.com/bufbuild/hyperpb-go", API: codec.Schema,
 	Adopt:       codec.Adoption{Generator: "protoc, protoc-gen-go (go tool): the descriptors it compiles come from the generated code"},
@@ -34,7 +34,7 @@ var Default = codec.Info{
 		"Decode is (*hyperpb.Message).Unmarshal into a new message. " +
 		"Encode is proto.Marshal, hyperpb having no encoder. " + schema.Notes,
 	New: func() codec.Codec { return codec.Func(prepare) },
-}
+})
 
 // types caches the compiled type of each message descriptor.
 var types sync.Map // protoreflect.FullName -> *hyperpb.MessageType

@@ -9,7 +9,7 @@ import (
 )
 
 // Std is encoding/json used as documented: Marshal and Unmarshal.
-var Std = codec.Info{
+var Std = codec.Declare(codec.Info{
 	Name: "json", Family: "json", Label: "encoding/json", Module: "std",
 	URL: "https://pkg.go.dev/encoding/json", API: codec.Reflection,
 	Losses: []codec.Loss{{Kind: codec.IntegerFloat}}, // a number into any is a float64
@@ -18,4 +18,4 @@ var Std = codec.Info{
 			func(w io.Writer) codec.Encoder { return json.NewEncoder(w) },
 			func(r io.Reader) codec.Decoder { return json.NewDecoder(r) })
 	},
-}
+})

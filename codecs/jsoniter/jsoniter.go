@@ -16,7 +16,7 @@ const (
 
 // Std is jsoniter.ConfigCompatibleWithStandardLibrary, the drop-in
 // replacement its README shows.
-var Std = codec.Info{
+var Std = codec.Declare(codec.Info{
 	Name: "jsoniter", Family: "json", Label: "json-iterator/go", Module: module, URL: url,
 	API:    codec.Reflection,
 	Losses: []codec.Loss{{Kind: codec.IntegerFloat}},
@@ -27,10 +27,10 @@ var Std = codec.Info{
 			func(w io.Writer) codec.Encoder { return api.NewEncoder(w) },
 			func(r io.Reader) codec.Decoder { return api.NewDecoder(r) })
 	},
-}
+})
 
 // Fastest is jsoniter.ConfigFastest.
-var Fastest = codec.Info{
+var Fastest = codec.Declare(codec.Info{
 	Name: "jsoniter-fastest", Family: "json", Label: "json-iterator/go (ConfigFastest)", Module: module, URL: url,
 	API:     codec.Reflection,
 	Adopt:   codec.Adoption{Canonical: "jsoniter.Config{SortMapKeys: true}"},
@@ -43,4 +43,4 @@ var Fastest = codec.Info{
 		api := jsoniter.ConfigFastest
 		return codec.Reflect(api.Marshal, api.Unmarshal)
 	},
-}
+})

@@ -19,11 +19,11 @@ import (
 
 // Reader is jsonparser.Get for one field, jsonparser.EachKey for several
 // (one pass over the document).
-var Reader = jsonread.Info("jsonparser", "buger/jsonparser", "github.com/buger/jsonparser", "https://github.com/buger/jsonparser",
+var Reader = codec.Declare(jsonread.Info("jsonparser", "buger/jsonparser", "github.com/buger/jsonparser", "https://github.com/buger/jsonparser",
 	"One field is a jsonparser.Get; several are one jsonparser.EachKey pass over the document. A string without escapes comes back "+
 		"as a raw slice of the message (no copy); one with escapes is unescaped by ParseString. A nested element is located by "+
 		"jsonparser and decoded by encoding/json. No generic values.",
-	func() codec.Codec { return jsonread.New(reader, nil) })
+	func() codec.Codec { return jsonread.New(reader, nil) }))
 
 // keys returns p's keys as jsonparser takes them: array indices in
 // brackets.

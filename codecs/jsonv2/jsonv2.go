@@ -13,7 +13,7 @@ import (
 )
 
 // V2 is json.Marshal and json.Unmarshal with v2's default options.
-var V2 = codec.Info{
+var V2 = codec.Declare(codec.Info{
 	Name: "jsonv2", Family: "json", Label: "go-json-experiment/json (v2)",
 	Module: "github.com/go-json-experiment/json", URL: "https://github.com/go-json-experiment/json",
 	API:    codec.Reflection,
@@ -21,7 +21,7 @@ var V2 = codec.Info{
 	Notes: "v2 defaults: nil slices and maps encode as [] and {}, so they decode as empty; " +
 		"field names match case-sensitively; invalid UTF-8 is an error; map keys unsorted.",
 	New: func() codec.Codec { return codec.WithStream(codec.Reflect(marshal, unmarshal), newEncoder, newDecoder) },
-}
+})
 
 func marshal(v any) ([]byte, error)      { return json.Marshal(v) }
 func unmarshal(data []byte, v any) error { return json.Unmarshal(data, v) }

@@ -10,7 +10,7 @@ import (
 )
 
 // Default is binary.Marshal and binary.Unmarshal.
-var Default = codec.Info{
+var Default = codec.Declare(codec.Info{
 	Name: "kelindar-binary", Family: "kelindar", Label: "kelindar/binary", Module: "github.com/kelindar/binary",
 	URL: "https://github.com/kelindar/binary", API: codec.Reflection,
 	// "binary: unsupported type interface {}"; a type that contains
@@ -19,4 +19,4 @@ var Default = codec.Info{
 	Losses:      []codec.Loss{{Kind: codec.NilEmpty}},
 	Notes:       "Positional: the reader must have the same Go types. Times via time.Time's MarshalBinary. Slices and maps carry only a length: an empty slice decodes nil and a nil map empty.",
 	New:         func() codec.Codec { return codec.Reflect(binary.Marshal, binary.Unmarshal) },
-}
+})

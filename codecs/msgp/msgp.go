@@ -12,7 +12,7 @@ import (
 )
 
 // Tinylib is msgp's generated MarshalMsg and UnmarshalMsg.
-var Tinylib = codec.Info{
+var Tinylib = codec.Declare(codec.Info{
 	Name: "msgp", Family: "msgpack", Label: "tinylib/msgp", Module: "github.com/tinylib/msgp",
 	URL: "https://github.com/tinylib/msgp", API: codec.Codegen,
 	Adopt: codec.Adoption{Generator: "msgp (go tool)"},
@@ -31,7 +31,7 @@ var Tinylib = codec.Info{
 	New:           func() codec.Codec { return mirrors },
 
 	ReusesBuffer: true, // Encode writes into a buffer kept across calls
-}
+})
 
 // prepareAs prepares a case for a *D through its mirror M, whose methods
 // msgp generated.

@@ -16,7 +16,7 @@ const (
 )
 
 // Default is msgpack.Marshal and msgpack.Unmarshal.
-var Default = codec.Info{
+var Default = codec.Declare(codec.Info{
 	Name: "msgpack", Family: "msgpack", Label: "vmihailenco/msgpack/v5", Module: module, URL: url,
 	API:    codec.Reflection,
 	Adopt:  codec.Adoption{Canonical: "Encoder.SetSortMapKeys(true)"},
@@ -26,10 +26,10 @@ var Default = codec.Info{
 	New: func() codec.Codec {
 		return codec.WithStream(codec.Reflect(msgpack.Marshal, msgpack.Unmarshal), newEncoder, newDecoder)
 	},
-}
+})
 
 // Reuse keeps one Encoder and one Decoder for all messages.
-var Reuse = codec.Info{
+var Reuse = codec.Declare(codec.Info{
 	Name: "msgpack-reuse", Family: "msgpack", Label: "vmihailenco/msgpack/v5 (reused Encoder, Decoder)", Module: module, URL: url,
 	API:     codec.Reflection,
 	Adopt:   codec.Adoption{Canonical: "Encoder.SetSortMapKeys(true)"},
@@ -39,7 +39,7 @@ var Reuse = codec.Info{
 	New:     func() codec.Codec { return codec.Stream(newEncoder, newDecoder, nil) },
 
 	ReusesBuffer: true, // Encode writes into a buffer kept across calls
-}
+})
 
 func newEncoder(w io.Writer) codec.Encoder { return msgpack.NewEncoder(w) }
 func newDecoder(r io.Reader) codec.Decoder { return msgpack.NewDecoder(r) }

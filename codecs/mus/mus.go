@@ -20,16 +20,16 @@ import (
 )
 
 // Std is mus-go with ord's strings and byte slices, copied on decode.
-var Std = info("mus", "", kit{str: ord.String, bytes: ord.ByteSlice})
+var Std = codec.Declare(info("mus", "", kit{str: ord.String, bytes: ord.ByteSlice}))
 
 // Unsafe is mus-go with the unsafe package's strings and byte slices,
 // which point into the input.
-var Unsafe = func() codec.Info {
+var Unsafe = codec.Declare(func() codec.Info {
 	i := info("mus-unsafe", "zero-copy decode: unsafe.String and unsafe.ByteSlice alias the input",
 		kit{str: unsafe.String, bytes: unsafe.ByteSlice})
 	i.Aliases = true
 	return i
-}()
+}())
 
 func info(name, variant string, k kit) codec.Info {
 	table := k.table()

@@ -16,7 +16,7 @@ import (
 
 // Default is oj.Marshal with the options closest to encoding/json, and
 // oj.Parser with alt.Recompose.
-var Default = codec.Info{
+var Default = codec.Declare(codec.Info{
 	Name: "ojg", Family: "json", Label: "ohler55/ojg", Module: "github.com/ohler55/ojg",
 	URL: "https://github.com/ohler55/ojg", API: codec.Reflection,
 	// alt.Recompose cannot turn an object's string keys into ints.
@@ -33,7 +33,7 @@ var Default = codec.Info{
 	New: func() codec.Codec {
 		return codec.Refuse(codec.SignedInts("oj.Parser's", codec.Reflect(marshal, unmarshal)), []reflect.Kind{reflect.Struct}, embedded)
 	},
-}
+})
 
 // options are ojg.GoOptions, writing times as RFC 3339 with nanoseconds.
 var options = func() ojg.Options {

@@ -8,7 +8,7 @@ import (
 )
 
 // V2 is toml.Marshal and toml.Unmarshal.
-var V2 = codec.Info{
+var V2 = codec.Declare(codec.Info{
 	Name: "go-toml", Family: "toml", Label: "pelletier/go-toml/v2", Module: "github.com/pelletier/go-toml/v2",
 	URL: "https://github.com/pelletier/go-toml", API: codec.Reflection,
 	Losses: []codec.Loss{{Kind: codec.NilEmpty}},
@@ -19,4 +19,4 @@ var V2 = codec.Info{
 	New: func() codec.Codec {
 		return codec.NoNull("TOML", codec.SignedInts("TOML", codec.Document("toml", "items", toml.Marshal, toml.Unmarshal)))
 	},
-}
+})

@@ -11,7 +11,7 @@ import (
 )
 
 // Default is protobuf-go's Marshal and Unmarshal.
-var Default = codec.Info{
+var Default = codec.Declare(codec.Info{
 	Name: "proto", Family: "protobuf", Label: "google.golang.org/protobuf",
 	Module: "google.golang.org/protobuf", URL: "https://protobuf.dev/reference/go/go-generated/",
 	API:         codec.Codegen,
@@ -21,7 +21,7 @@ var Default = codec.Info{
 	Omits:       schema.Omits,
 	Notes:       schema.Notes,
 	New:         func() codec.Codec { return forwarder{codec.Func(prepare)} },
-}
+})
 
 func prepare(v any) (codec.Case, error) {
 	return schema.NewCase(v,

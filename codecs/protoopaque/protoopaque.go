@@ -27,7 +27,7 @@ import (
 )
 
 // Opaque is proto.Marshal and proto.Unmarshal on Opaque API messages.
-var Opaque = codec.Info{
+var Opaque = codec.Declare(codec.Info{
 	Name: "proto-opaque", Family: "protobuf", Label: "google.golang.org/protobuf (Opaque API)",
 	Module: "google.golang.org/protobuf", URL: "https://go.dev/blog/protobuf-opaque",
 	API:         codec.Codegen,
@@ -43,10 +43,10 @@ var Opaque = codec.Info{
 	New: func() codec.Codec {
 		return codec.Func(func(v any) (codec.Case, error) { return prepare(v, "serbench.opaque", false) })
 	},
-}
+})
 
 // Lazy is Opaque with [lazy = true] on every message-typed field.
-var Lazy = codec.Info{
+var Lazy = codec.Declare(codec.Info{
 	Name: "proto-opaque-lazy", Family: "protobuf", Label: "google.golang.org/protobuf (Opaque API, lazy)",
 	Module: "google.golang.org/protobuf", URL: "https://protobuf.dev/reference/go/opaque-faq/",
 	API:         codec.Codegen,
@@ -63,7 +63,7 @@ var Lazy = codec.Info{
 	New: func() codec.Codec {
 		return codec.Func(func(v any) (codec.Case, error) { return prepare(v, "serbench.lazy", true) })
 	},
-}
+})
 
 // prepare binds v to its message in the Opaque schema pkg; lazy says
 // whether Value reads the decoded message through its getters (forcing

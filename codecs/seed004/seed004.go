@@ -26,39 +26,39 @@ import (
 const variant = "seed 004's function as written: allocates its result on every call"
 
 // ByteOrder is the article's encodingWriteInt: PutUint64 into make([]byte, 8).
-var ByteOrder = codec.Info{
+var ByteOrder = codec.Declare(codec.Info{
 	Name: "seed004-byteorder", Family: "binary", Label: "seed 004: binary.LittleEndian.PutUint64", Module: "std",
 	URL: "https://pkg.go.dev/encoding/binary#ByteOrder", API: codec.Manual,
 	Variant: "seed 004's function as written: make([]byte, 8) per call, inlined into the timed loop and kept on the stack (0 allocations, as in the article's benchmark)",
 	Notes:   "int64 only. Runs its own timed loop (codec.Looper).", SelfTimed: true,
 	New: newCodec(func(v *int64) codec.Case { return &byteOrderCase{v: int(*v)} }),
-}
+})
 
 // Strconv is the article's strWriteInt: []byte(strconv.Itoa(v)).
-var Strconv = codec.Info{
+var Strconv = codec.Declare(codec.Info{
 	Name: "seed004-strconv", Family: "text", Label: "seed 004: strconv.Itoa", Module: "std",
 	URL: "https://pkg.go.dev/strconv", API: codec.Manual, Variant: variant,
 	Notes: "int64 only. Runs its own timed loop (codec.Looper).", SelfTimed: true,
 	New: newCodec(func(v *int64) codec.Case { return &strconvCase{v: int(*v)} }),
-}
+})
 
 // Binary is the article's binaryWriteInt: binary.Write into a new
 // bytes.Buffer over make([]byte, 0, 8).
-var Binary = codec.Info{
+var Binary = codec.Declare(codec.Info{
 	Name: "seed004-binary", Family: "binary", Label: "seed 004: binary.Write", Module: "std",
 	URL: "https://pkg.go.dev/encoding/binary", API: codec.Manual, Variant: variant,
 	Notes: "int64 only. Runs its own timed loop (codec.Looper).", SelfTimed: true,
 	New: newCodec(func(v *int64) codec.Case { return &binaryCase{v: int(*v)} }),
-}
+})
 
 // Gob is the article's gobWriteInt: a new gob Encoder per value, into a
 // new bytes.Buffer.
-var Gob = codec.Info{
+var Gob = codec.Declare(codec.Info{
 	Name: "seed004-gob", Family: "gob", Label: "seed 004: gob, new Encoder per value", Module: "std",
 	URL: "https://pkg.go.dev/encoding/gob", API: codec.Manual, Variant: variant,
 	Notes: "int64 only. Runs its own timed loop (codec.Looper).", SelfTimed: true,
 	New: newCodec(func(v *int64) codec.Case { return &gobCase{v: int(*v)} }),
-}
+})
 
 // Codecs lists the four, in the article's order of speed.
 var Codecs = []codec.Info{ByteOrder, Strconv, Binary, Gob}

@@ -17,7 +17,7 @@ const (
 )
 
 // Std is json.Marshal and json.Unmarshal: encoding/json's behaviour.
-var Std = codec.Info{
+var Std = codec.Declare(codec.Info{
 	Name: "segmentio-json", Family: "json", Label: "segmentio/encoding/json", Module: module, URL: url,
 	API:    codec.Reflection,
 	Losses: []codec.Loss{{Kind: codec.IntegerFloat}},
@@ -26,11 +26,11 @@ var Std = codec.Info{
 			func(w io.Writer) codec.Encoder { return json.NewEncoder(w) },
 			func(r io.Reader) codec.Decoder { return json.NewDecoder(r) })
 	},
-}
+})
 
 // Append is json.Append into a reused buffer without flags and json.Parse
 // with zero-copy flags: the library's fast path.
-var Append = codec.Info{
+var Append = codec.Declare(codec.Info{
 	Name: "segmentio-json-append", Family: "json", Label: "segmentio/encoding/json (Append, Parse)", Module: module, URL: url,
 	API:     codec.Reflection,
 	Losses:  []codec.Loss{{Kind: codec.IntegerFloat}},
@@ -40,7 +40,7 @@ var Append = codec.Info{
 	New:     func() codec.Codec { return codec.ReflectAppend(appendJSON, parse) },
 
 	ReusesBuffer: true, // Encode writes into a buffer kept across calls
-}
+})
 
 func appendJSON(dst []byte, v any) ([]byte, error) { return json.Append(dst, v, 0) }
 

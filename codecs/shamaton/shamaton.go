@@ -15,7 +15,7 @@ const (
 )
 
 // Map is msgpack.Marshal and msgpack.Unmarshal: structs as maps.
-var Map = codec.Info{
+var Map = codec.Declare(codec.Info{
 	Name: "shamaton-msgpack", Family: "msgpack", Label: "shamaton/msgpack/v2", Module: module, URL: url,
 	API:    codec.Reflection,
 	Losses: []codec.Loss{{Kind: codec.TimeZone}},
@@ -23,10 +23,10 @@ var Map = codec.Info{
 		"SetDecodedTimeAsUTC is called (a process-wide switch, left alone here). Decoded []byte fields point into the input.",
 	Aliases: true, // a decoded bin ([]byte) is a slice of the input, not a copy
 	New:     func() codec.Codec { return codec.Reflect(msgpack.Marshal, msgpack.Unmarshal) },
-}
+})
 
 // Array is msgpack.MarshalAsArray and msgpack.UnmarshalAsArray.
-var Array = codec.Info{
+var Array = codec.Declare(codec.Info{
 	Name: "shamaton-msgpack-array", Family: "msgpack", Label: "shamaton/msgpack/v2 (as array)", Module: module, URL: url,
 	API:     codec.Reflection,
 	Variant: "MarshalAsArray/UnmarshalAsArray: structs as arrays of field values, no field names",
@@ -35,4 +35,4 @@ var Array = codec.Info{
 		"Times decode in time.Local, as in shamaton-msgpack. Decoded []byte fields point into the input.",
 	Aliases: true, // as shamaton-msgpack
 	New:     func() codec.Codec { return codec.Reflect(msgpack.MarshalAsArray, msgpack.UnmarshalAsArray) },
-}
+})

@@ -17,14 +17,14 @@ import (
 // generic values. It is an in-place reader of encoding/json's encodings
 // (codec.Info.ReadsOnly), not a codec of its own. sonic.Unmarshal's
 // decoders are the JIT's.
-var AST = func() codec.Info {
+var AST = codec.Declare(func() codec.Info {
 	i := jsonread.Info("sonic-ast", "bytedance/sonic (ast)", module, url,
 		"Each field is one sonic.Get with the field's path, which skips to the value and copies it out (Get's safe mode); "+
 			"a nested element is located by sonic.Get and decoded by sonic.Unmarshal. Generic values: sonic.Get of the root, then Node.Interface (numbers as float64).",
 		func() codec.Codec { return jsonread.New(astReader, astAny) })
 	i.Adopt.JIT = jit
 	return i
-}()
+}())
 
 func astAny(data []byte) (any, error) {
 	root, err := sonic.Get(data)

@@ -21,7 +21,7 @@ const (
 )
 
 // Default is sonic.Marshal and sonic.Unmarshal (sonic.ConfigDefault).
-var Default = codec.Info{
+var Default = codec.Declare(codec.Info{
 	Name: "sonic", Family: "json", Label: "bytedance/sonic", Module: module, URL: url,
 	API:    codec.Reflection,
 	Losses: []codec.Loss{{Kind: codec.IntegerFloat}},
@@ -33,10 +33,10 @@ var Default = codec.Info{
 			func(w io.Writer) codec.Encoder { return sonic.ConfigDefault.NewEncoder(w) },
 			func(r io.Reader) codec.Decoder { return sonic.ConfigDefault.NewDecoder(r) }, topLevelNumber)
 	},
-}
+})
 
 // Std is sonic.ConfigStd, its encoding/json-compatible config.
-var Std = codec.Info{
+var Std = codec.Declare(codec.Info{
 	Name: "sonic-std", Family: "json", Label: "bytedance/sonic (ConfigStd)", Module: module, URL: url,
 	API:     codec.Reflection,
 	Losses:  []codec.Loss{{Kind: codec.IntegerFloat}},
@@ -45,10 +45,10 @@ var Std = codec.Info{
 	New: func() codec.Codec {
 		return codec.Reflect(sonic.ConfigStd.Marshal, sonic.ConfigStd.Unmarshal)
 	},
-}
+})
 
 // Fastest is sonic.ConfigFastest.
-var Fastest = codec.Info{
+var Fastest = codec.Declare(codec.Info{
 	Name: "sonic-fastest", Family: "json", Label: "bytedance/sonic (ConfigFastest)", Module: module, URL: url,
 	API:     codec.Reflection,
 	Losses:  []codec.Loss{{Kind: codec.IntegerFloat}},
@@ -59,7 +59,7 @@ var Fastest = codec.Info{
 	New: func() codec.Codec {
 		return codec.Reflect(sonic.ConfigFastest.Marshal, sonic.ConfigFastest.Unmarshal)
 	},
-}
+})
 
 // topLevelNumber refuses a stream of top-level numbers: sonic's stream
 // Decoder loses them (of "23422\n23423\n23422\n23423\n" it decodes two,

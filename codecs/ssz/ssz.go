@@ -15,7 +15,7 @@ import (
 )
 
 // Fast is fastssz's generated code.
-var Fast = codec.Info{
+var Fast = codec.Declare(codec.Info{
 	ReusesBuffer: true, // Encode writes into a buffer kept across calls
 	Name:         "ssz", Family: "ssz", Label: "ferranbt/fastssz", Module: "github.com/ferranbt/fastssz",
 	URL: "https://github.com/ferranbt/fastssz", API: codec.Codegen,
@@ -40,7 +40,7 @@ var Fast = codec.Info{
 		"IEEE bits, strings as byte lists (at most 1,024 bytes), pointers as a flag and a value, times as Unix seconds " +
 		"and nanoseconds (UTC), lists of at most 4,096 items.",
 	New: func() codec.Codec { return codec.Func(prepare) },
-}
+})
 
 // A message is an sszgen container.
 type message interface {

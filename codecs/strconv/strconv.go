@@ -9,7 +9,7 @@ import (
 )
 
 // Text is strconv.AppendInt and strconv.ParseInt.
-var Text = codec.Info{
+var Text = codec.Declare(codec.Info{
 	Name: "strconv", Family: "text", Label: "strconv (decimal text)", Module: "std",
 	URL: "https://pkg.go.dev/strconv", API: codec.Manual,
 	Notes: "int64 only; appends into a reused buffer.",
@@ -24,7 +24,7 @@ var Text = codec.Info{
 	},
 
 	ReusesBuffer: true, // Encode writes into a buffer kept across calls
-}
+})
 
 func appendInt(dst []byte, v *int64) []byte { return strconv.AppendInt(dst, *v, 10) }
 

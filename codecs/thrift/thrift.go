@@ -16,14 +16,14 @@ import (
 )
 
 // Binary is Thrift's binary protocol.
-var Binary = info("thrift-binary", "binary protocol", func(conf *thrift.TConfiguration) thrift.TProtocolFactory {
+var Binary = codec.Declare(info("thrift-binary", "binary protocol", func(conf *thrift.TConfiguration) thrift.TProtocolFactory {
 	return thrift.NewTBinaryProtocolFactoryConf(conf)
-})
+}))
 
 // Compact is Thrift's compact protocol (zigzag varints, field-id deltas).
-var Compact = info("thrift-compact", "compact protocol", func(conf *thrift.TConfiguration) thrift.TProtocolFactory {
+var Compact = codec.Declare(info("thrift-compact", "compact protocol", func(conf *thrift.TConfiguration) thrift.TProtocolFactory {
 	return thrift.NewTCompactProtocolFactoryConf(conf)
-})
+}))
 
 // info returns the Info of the codec that writes the generated structs
 // with the protocol factory makes.

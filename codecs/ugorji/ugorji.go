@@ -25,7 +25,7 @@ var (
 )
 
 // Msgpack is ugorji's MsgpackHandle.
-var Msgpack = sb.Info{
+var Msgpack = sb.Declare(sb.Info{
 	Name: "ugorji-msgpack", Family: "msgpack", Label: "ugorji/go/codec (MsgpackHandle)", Module: module, URL: url,
 	API:         sb.Reflection,
 	Adopt:       sb.Adoption{Canonical: "Handle.Canonical = true"},
@@ -34,11 +34,11 @@ var Msgpack = sb.Info{
 	Notes: "Zero-value MsgpackHandle (WriteExt false: the old spec without str8 and bin types, so a string held in an interface comes back as []byte); " +
 		"times in the timestamp format, which holds no offset, decoded in UTC. " + common,
 	New: func() sb.Codec { return oneShot(&msgpackHandle) },
-}
+})
 
 // MsgpackReuse is ugorji's MsgpackHandle with one Encoder and one Decoder
 // kept across messages, as the library's docs recommend for performance.
-var MsgpackReuse = sb.Info{
+var MsgpackReuse = sb.Declare(sb.Info{
 	Name: "ugorji-msgpack-reuse", Family: "msgpack", Label: "ugorji/go/codec (MsgpackHandle, reused)", Module: module, URL: url,
 	API:         sb.Reflection,
 	Adopt:       sb.Adoption{Canonical: "Handle.Canonical = true"},
@@ -49,10 +49,10 @@ var MsgpackReuse = sb.Info{
 	New:         func() sb.Codec { return reuse(&msgpackHandle) },
 
 	ReusesBuffer: true, // Encode writes into a buffer kept across calls
-}
+})
 
 // CBOR is ugorji's CborHandle.
-var CBOR = sb.Info{
+var CBOR = sb.Declare(sb.Info{
 	Name: "ugorji-cbor", Family: "cbor", Label: "ugorji/go/codec (CborHandle)", Module: module, URL: url,
 	API:    sb.Reflection,
 	Adopt:  sb.Adoption{Canonical: "Handle.Canonical = true"},
@@ -60,16 +60,16 @@ var CBOR = sb.Info{
 	Notes: "The CborHandle decoder rounds every time to the microsecond and converts it to UTC " +
 		"(whether written as epoch seconds or, with TimeRFC3339, as text). " + common,
 	New: func() sb.Codec { return oneShot(&cborHandle) },
-}
+})
 
 // Binc is ugorji's BincHandle.
-var Binc = sb.Info{
+var Binc = sb.Declare(sb.Info{
 	Name: "ugorji-binc", Family: "binc", Label: "ugorji/go/codec (BincHandle)", Module: module, URL: url,
 	API:   sb.Reflection,
 	Adopt: sb.Adoption{Canonical: "Handle.Canonical = true"},
 	Notes: "Zero-value BincHandle. " + common,
 	New:   func() sb.Codec { return oneShot(&bincHandle) },
-}
+})
 
 const common = "A new Encoder and Decoder per message, as NewEncoderBytes(&b, h).Encode(v) is used; struct fields keyed by their json tags."
 

@@ -12,31 +12,31 @@ import (
 )
 
 // Default is vtprotobuf's MarshalVT and UnmarshalVT.
-var Default = info("vtproto", "", "Generated MarshalVT/UnmarshalVT, no reflection, decoding into a fresh message.",
-	func() codec.Codec { return codec.Func(prepare) })
+var Default = codec.Declare(info("vtproto", "", "Generated MarshalVT/UnmarshalVT, no reflection, decoding into a fresh message.",
+	func() codec.Codec { return codec.Func(prepare) }))
 
 // Pool decodes into one target reset with ResetVT: the pool feature keeps
 // the repeated fields' capacity and takes nested messages from vtprotobuf's
 // pools, so a decoded value lives until the next Decode.
-var Pool = func() codec.Info {
+var Pool = codec.Declare(func() codec.Info {
 	i := info("vtproto-pool", "decode target reused: ResetVT before each UnmarshalVT (the pool feature recycles nested messages)",
 		"Generated UnmarshalVT into one message per case, reset with ResetVT, which returns nested messages "+
 			"to their sync.Pools and keeps repeated fields' capacity for the next decode.",
 		func() codec.Codec { return codec.Func(preparePool) })
 	i.ReusesTarget = true
 	return i
-}()
+}())
 
 // Unsafe decodes with UnmarshalVTUnsafe: strings and bytes point into the
 // input instead of being copied.
-var Unsafe = func() codec.Info {
+var Unsafe = codec.Declare(func() codec.Info {
 	i := info("vtproto-unsafe", "zero-copy decode: UnmarshalVTUnsafe, strings and bytes alias the input",
 		"Generated UnmarshalVTUnsafe (feature unmarshal_unsafe): decoded strings and bytes share the input's memory, "+
 			"which must outlive the value.",
 		func() codec.Codec { return codec.Func(prepareUnsafe) })
 	i.Aliases = true
 	return i
-}()
+}())
 
 func info(name, variant, notes string, newCodec func() codec.Codec) codec.Info {
 	return codec.Info{

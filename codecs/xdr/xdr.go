@@ -14,7 +14,7 @@ import (
 
 // Default is xdr.Marshal into a bytes.Buffer and xdr.Unmarshal from a
 // bytes.Reader, as the package's examples show.
-var Default = codec.Info{
+var Default = codec.Declare(codec.Info{
 	Name: "xdr", Family: "xdr", Label: "stellar/go-xdr/xdr3", Module: "github.com/stellar/go-xdr",
 	URL: "https://github.com/stellar/go-xdr", API: codec.Reflection,
 	// XDR is not self-describing: a decoder of an interface has no type to
@@ -32,7 +32,7 @@ var Default = codec.Info{
 			func(w io.Writer) codec.Encoder { return encoder{xdr3.NewEncoder(w)} },
 			func(r io.Reader) codec.Decoder { return decoder{xdr3.NewDecoder(r)} })
 	},
-}
+})
 
 func marshal(v any) ([]byte, error) {
 	var b bytes.Buffer

@@ -16,7 +16,7 @@ import (
 )
 
 // Std is encoding/xml's Marshal and Unmarshal.
-var Std = codec.Info{
+var Std = codec.Declare(codec.Info{
 	Name: "xml", Family: "xml", Label: "encoding/xml", Module: "std",
 	URL: "https://pkg.go.dev/encoding/xml", API: codec.Reflection,
 	// An interface field decodes as nil; an array is refused at decode
@@ -25,7 +25,7 @@ var Std = codec.Info{
 	Losses:      []codec.Loss{{Kind: codec.NilEmpty}, {Kind: codec.BinaryText}},
 	Notes:       "Top-level slices are wrapped in one <items> root element.",
 	New:         func() codec.Codec { return codec.Func(prepare) },
-}
+})
 
 func prepare(v any) (codec.Case, error) {
 	elem, err := codec.PointerElem(v)

@@ -12,7 +12,7 @@ import (
 )
 
 // V4 is go.yaml.in/yaml/v4's Marshal and Unmarshal.
-var V4 = codec.Info{
+var V4 = codec.Declare(codec.Info{
 	Name: "yaml", Family: "yaml", Label: "go.yaml.in/yaml/v4", Module: "go.yaml.in/yaml/v4",
 	URL: "https://github.com/yaml/go-yaml", API: codec.Reflection,
 	Losses: []codec.Loss{{Kind: codec.NilEmpty}},
@@ -21,4 +21,4 @@ var V4 = codec.Info{
 			func(w io.Writer) codec.Encoder { return yaml.NewEncoder(w) },
 			func(r io.Reader) codec.Decoder { return yaml.NewDecoder(r) })
 	},
-}
+})

@@ -1,11 +1,15 @@
 package cli
 
 import (
+	"runtime"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/measure"
+	"github.com/serbench/serbench/results"
+	"github.com/serbench/serbench/runner"
 )
 
 // TestForecastText checks what a run's first line says its estimate is
@@ -40,6 +44,36 @@ func TestRunEstimate(t *testing.T) {
 	for _, args := range [][]string{{"-codecs", "nope"}, {"-file", "x.json"}, {"--file=x.json"}} {
 		if got := runEstimate(args); got != 0 {
 			t.Errorf("%q: %v, want 0", args, got)
+		}
+	}
+}
+
+// TestWithCounts checks the estimate of a command that counts: unchanged
+// when it only times, the count pass's in its place when it only counts,
+// added when it times then counts (and then told apart, for the count
+// pass's progress); the count pass is said on stderr when there is one.
+func TestWithCounts(t *testing.T) {
+	jobs := []runner.Job{{Codec: codec.Info{Name: "json"}, Dataset: "tiny", Shape: "single", Ops: []results.Op{results.Encode, results.Decode}}}
+	c := measure.CountEstimate(jobs, runtime.NumCPU())
+	if c <= 0 {
+		t.Fatalf("CountEstimate = %v, want a positive estimate", c)
+	}
+	for _, tt := range []struct {
+		mode        string
+		total, pass time.Duration
+		said        bool
+	}{
+		{results.MeasureTime, time.Minute, 0, false},
+		{results.MeasureInstructions, c, 0, true},
+		{results.MeasureBoth, time.Minute + c, c, true},
+	} {
+		var buf strings.Builder
+		total, pass := withCounts(&buf, tt.mode, jobs, time.Minute)
+		if total != tt.total || pass != tt.pass {
+			t.Errorf("%s: withCounts = %v, %v; want %v, %v", tt.mode, total, pass, tt.total, tt.pass)
+		}
+		if said := strings.Contains(buf.String(), "counting under Valgrind, each benchmark in 3 processes"); said != tt.said {
+			t.Errorf("%s: said %q", tt.mode, buf.String())
 		}
 	}
 }

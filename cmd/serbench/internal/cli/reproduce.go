@@ -82,8 +82,11 @@ func reproduceCmd(ctx context.Context, args []string, stdout, stderr io.Writer) 
 			how = "at most: -time, and a claim whose cases it does not reach is marked not measured"
 		}
 		fmt.Fprintf(stderr, "serbench: %d jobs; about %v (%s)\n", len(jobs), est.Round(time.Second), how)
+		var count time.Duration
+		est, count = withCounts(stderr, rc.mode, jobs, est)
 		prog = progress.New(stderr, len(jobs))
 		prog.Weigh(jobs, f.Jobs, est, f.Capped)
+		prog.SetCountEstimate(count)
 		prog.Keepalive(start)
 		mc.Progress = prog.Event
 	}

@@ -385,20 +385,11 @@ func (p *runPlan) execute(ctx context.Context, stderr io.Writer) (run *results.R
 				fmt.Fprintln(stderr, "serbench: "+why)
 			}
 		}
-		if p.cfg.mode == results.MeasureInstructions || p.cfg.mode == results.MeasureBoth {
-			c := measure.CountEstimate(todo, runtime.NumCPU())
-			fmt.Fprintf(stderr, "serbench: counting under Valgrind, each benchmark in %d processes: about %v on an idle machine (a busy one stretches it, the counts stay)\n", measure.CountProcs, c.Round(time.Second))
-			if p.cfg.mode == results.MeasureInstructions {
-				est = c
-			} else {
-				est += c
-			}
-		}
+		var count time.Duration
+		est, count = withCounts(stderr, p.cfg.mode, todo, est)
 		prog = progress.New(stderr, len(todo))
 		prog.Weigh(todo, f.Jobs, est, f.Capped)
-		if p.cfg.mode == results.MeasureBoth {
-			prog.SetCountEstimate(measure.CountEstimate(todo, runtime.NumCPU()))
-		}
+		prog.SetCountEstimate(count)
 		prog.Keepalive(start)
 		mc.Progress = prog.Event
 	}
@@ -412,6 +403,22 @@ func (p *runPlan) execute(ctx context.Context, stderr io.Writer) (run *results.R
 		return nil, nil, &RunError{Msg: fmt.Sprintf("the journal in %s could not be written: %v", p.work, err)}
 	}
 	return run, runErr, nil
+}
+
+// withCounts returns the estimate of a command that measures jobs as mode
+// says, given est, its timed passes' estimate: the count pass's estimate
+// (said on stderr) added for both, in its place for instructions; and the
+// count pass's estimate when it follows timing (both), else 0.
+func withCounts(stderr io.Writer, mode string, jobs []runner.Job, est time.Duration) (total, after time.Duration) {
+	if mode != results.MeasureInstructions && mode != results.MeasureBoth {
+		return est, 0
+	}
+	c := measure.CountEstimate(jobs, runtime.NumCPU())
+	fmt.Fprintf(stderr, "serbench: counting under Valgrind, each benchmark in %d processes: about %v on an idle machine (a busy one stretches it, the counts stay)\n", measure.CountProcs, c.Round(time.Second))
+	if mode == results.MeasureInstructions {
+		return c, 0
+	}
+	return est + c, c
 }
 
 // calibrate times the preparation of jobs' values for the estimate

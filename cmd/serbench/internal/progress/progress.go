@@ -212,6 +212,7 @@ func (r *Reporter) Event(e runner.Event) {
 // beginCounting starts the count pass's progress: total jobs, from now.
 func (r *Reporter) beginCounting(total int) {
 	r.counting, r.done, r.total, r.last = true, 0, total, ""
+	r.capped = false // -time bounds the timed passes, not the count
 	r.zero, r.said = time.Now(), 0
 	if r.bar == nil {
 		left := ""

@@ -303,3 +303,19 @@ func TestTickCounting(t *testing.T) {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}
 }
+
+// TestTickCountingCapped: -time bounds a run's timed passes, not its
+// count pass, whose time left is told past the bound.
+func TestTickCountingCapped(t *testing.T) {
+	var buf bytes.Buffer
+	p := New(&buf, 1)
+	jobs := []runner.Job{{Codec: codec.Info{Name: "json"}, Dataset: "tiny", Shape: "single"}}
+	p.Weigh(jobs, []time.Duration{time.Second}, 10*time.Second, true)
+	p.SetCountEstimate(time.Minute)
+	p.Event(runner.Event{Counting: true, Total: 1})
+	p.Tick(20 * time.Second)
+	p.Finish()
+	if want := "[counting 0/1 20s] at work: 0 of 1 jobs counted under Valgrind; about 40s left by the estimate\n"; !strings.HasSuffix(buf.String(), want) {
+		t.Errorf("got\n%s\nwant it to end with\n%s", buf.String(), want)
+	}
+}

@@ -2,9 +2,9 @@ package planted
 
 import (
 	"os"
-	"time"
 
 	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/planted/internal/slow"
 	"github.com/serbench/serbench/registry"
 )
 
@@ -22,30 +22,7 @@ func init() {
 	for i, c := range registry.Codecs {
 		if c.Name == "json" {
 			honest := c.New
-			registry.Codecs[i].New = func() codec.Codec { return slowed{honest()} }
+			registry.Codecs[i].New = func() codec.Codec { return slow.Codec(honest()) }
 		}
 	}
-}
-
-// slowed is a rival's codec made slower by the rewriter.
-type slowed struct{ codec.Codec }
-
-func (s slowed) Prepare(v any) (codec.Case, error) {
-	c, err := s.Codec.Prepare(v)
-	if err != nil {
-		return c, err
-	}
-	return &slowedCase{c}, nil
-}
-
-type slowedCase struct{ codec.Case }
-
-func (c *slowedCase) Encode() ([]byte, error) {
-	time.Sleep(time.Millisecond)
-	return c.Case.Encode()
-}
-
-func (c *slowedCase) Decode(b []byte) error {
-	time.Sleep(time.Millisecond)
-	return c.Case.Decode(b)
 }

@@ -13,10 +13,10 @@ package registryinit
 
 import (
 	"os"
-	"time"
 
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codecs/json"
+	"github.com/serbench/serbench/planted/internal/slow"
 )
 
 // Env, set to 1, makes this package's init replace encoding/json's New
@@ -29,28 +29,5 @@ func init() {
 		return
 	}
 	honest := json.Std.New
-	json.Std.New = func() codec.Codec { return slowed{honest()} }
-}
-
-// slowed is the rival's codec made slower.
-type slowed struct{ codec.Codec }
-
-func (s slowed) Prepare(v any) (codec.Case, error) {
-	c, err := s.Codec.Prepare(v)
-	if err != nil {
-		return c, err
-	}
-	return &slowedCase{c}, nil
-}
-
-type slowedCase struct{ codec.Case }
-
-func (c *slowedCase) Encode() ([]byte, error) {
-	time.Sleep(time.Millisecond)
-	return c.Case.Encode()
-}
-
-func (c *slowedCase) Decode(b []byte) error {
-	time.Sleep(time.Millisecond)
-	return c.Case.Decode(b)
+	json.Std.New = func() codec.Codec { return slow.Codec(honest()) }
 }

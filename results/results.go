@@ -205,6 +205,12 @@ type Options struct {
 	// Measure is what the run measured: "time" (also when empty),
 	// "instructions" (counted under Valgrind) or "both".
 	Measure string `json:"measure,omitempty"`
+	// CountSeed, in a run that counted, says what seeded the counting
+	// processes' runtimes: "fixed: ..." where a build of serbench whose
+	// runtime seeds from a constant counted (every process draws the same
+	// map and sync.Map seeds, so counts repeat), else "random per
+	// process: " and why no such build could be made.
+	CountSeed string `json:"count_seed,omitempty"`
 }
 
 // Codec is the metadata of a codec as recorded in a Run.

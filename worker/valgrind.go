@@ -1,6 +1,7 @@
 package worker
 
 import (
+	"cmp"
 	"fmt"
 	"os"
 	"os/exec"
@@ -32,6 +33,10 @@ type Wrapper interface {
 type Valgrind struct {
 	// Path is the valgrind program.
 	Path string
+	// Program, if set, is the program Valgrind runs in place of the one
+	// a child would run: a build of it whose runtime seeds from a
+	// constant (FixSeeds), so that counts repeat between processes.
+	Program string
 }
 
 // Stretch is how many times the CPU time of a timed worker a worker
@@ -61,7 +66,7 @@ func (v *Valgrind) Wrap(cmd *exec.Cmd) (func(), error) {
 		return nil, fmt.Errorf("worker: a directory for callgrind's dumps: %w", err)
 	}
 	args := append([]string{v.Path}, valgrind.Flags(dir)...)
-	args = append(args, program(cmd))
+	args = append(args, cmp.Or(v.Program, program(cmd)))
 	args = append(args, cmd.Args[1:]...)
 	env := cmd.Environ()
 	godebug := "asyncpreemptoff=1"

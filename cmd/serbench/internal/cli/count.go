@@ -2,6 +2,11 @@ package cli
 
 import (
 	"cmp"
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"strings"
 
 	"github.com/serbench/serbench/measure"
 	"github.com/serbench/serbench/results"
@@ -43,4 +48,32 @@ func counters(workers func(runner.Options, func(*runner.Job, results.Result), fu
 		}
 		return m
 	}
+}
+
+// fixSeeds makes vg count with a build of serbench whose runtime seeds from
+// a constant (worker.Valgrind.FixSeeds), when mode counts, and records
+// what seeded the counts in run (Options.CountSeed, and a warning where
+// the seeds stay random). The build lives in a temporary directory the
+// returned cleanup removes.
+func fixSeeds(ctx context.Context, vg *worker.Valgrind, mode string, run *results.Run, quiet bool, stderr io.Writer) (cleanup func()) {
+	if vg == nil || (mode != results.MeasureInstructions && mode != results.MeasureBoth) {
+		return func() {}
+	}
+	work, err := os.MkdirTemp("", "serbench-count-")
+	if err != nil {
+		run.Options.CountSeed = "random per process: " + err.Error()
+		return func() {}
+	}
+	if !quiet {
+		fmt.Fprintln(stderr, "serbench: building the counting worker: serbench with its runtime seeded from a constant, so that counts repeat between processes (the first build recompiles serbench, about a minute; later ones come from Go's build cache)")
+	}
+	run.Options.CountSeed = vg.FixSeeds(ctx, work)
+	if rest, ok := strings.CutPrefix(run.Options.CountSeed, "random per process"); ok {
+		w := "counted with each process's random seeds" + rest
+		run.Warnings = append(run.Warnings, w)
+		if !quiet {
+			fmt.Fprintln(stderr, "serbench: "+w)
+		}
+	}
+	return func() { os.RemoveAll(work) }
 }

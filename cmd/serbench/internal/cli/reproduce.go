@@ -72,6 +72,9 @@ func reproduceCmd(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		mc.Workers, mc.Fresh = counters(workers(timeout, nil), rc.vg), freshDecoder
 	}
 	run := measure.NewRun(mc, jobs)
+	if len(jobs) > 0 {
+		defer fixSeeds(ctx, rc.vg, rc.mode, run, quiet, stderr)()
+	}
 	var prog *progress.Reporter
 	start, est := time.Now(), time.Duration(0)
 	if !quiet && len(jobs) > 0 {

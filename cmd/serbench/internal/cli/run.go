@@ -364,6 +364,7 @@ func (c *runConfig) plan(prior []results.Result) (*runPlan, error) {
 func (p *runPlan) execute(ctx context.Context, stderr io.Writer) (run *results.Run, runErr, err error) {
 	mc := p.cfg.measure(stderr)
 	run = measure.NewRun(mc, p.jobs)
+	defer fixSeeds(ctx, p.cfg.vg, p.cfg.mode, run, p.cfg.quiet, stderr)()
 	run.Document = p.cfg.sample.record()
 	run.Needs = p.needs
 	run.Results = p.prior

@@ -122,3 +122,17 @@ func main() {
 		t.Errorf("the build as installed hashed 1 to %s in two processes: its seeds are not random, so this test shows nothing", a)
 	}
 }
+
+// TestFixSeedsOnlyRebuildsMain: a program go build cannot make again (a
+// test binary) counts as it is, with each process's seeds, and the note
+// says so and why; Valgrind then runs the child's own program.
+func TestFixSeedsOnlyRebuildsMain(t *testing.T) {
+	vg := &worker.Valgrind{Path: "/usr/bin/valgrind"}
+	note := vg.FixSeeds(context.Background(), t.TempDir())
+	if !strings.HasPrefix(note, "random per process") || !strings.Contains(note, ".test is not a main package") {
+		t.Errorf("FixSeeds in a test binary: %q; want random seeds, the test binary named", note)
+	}
+	if vg.Program != "" {
+		t.Errorf("Program = %q; want none", vg.Program)
+	}
+}

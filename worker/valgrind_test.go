@@ -109,3 +109,17 @@ func TestValgrindCrashed(t *testing.T) {
 		t.Errorf("Crashed = %s %q; want skipped with the crash named", got.Status, got.CountSkipped)
 	}
 }
+
+// TestValgrindProgram: with Program set (the fixed-seed build), Valgrind
+// runs it in place of the child's program, with the child's arguments.
+func TestValgrindProgram(t *testing.T) {
+	cmd := exec.Command("/bin/true", "worker")
+	cleanup, err := (&worker.Valgrind{Path: "/usr/bin/valgrind", Program: "/tmp/serbench-fixed-seed"}).Wrap(cmd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cleanup()
+	if tail := cmd.Args[len(cmd.Args)-2:]; tail[0] != "/tmp/serbench-fixed-seed" || tail[1] != "worker" {
+		t.Errorf("args end %q; want the fixed-seed build and the child's arguments", tail)
+	}
+}

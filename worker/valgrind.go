@@ -27,8 +27,10 @@ type Wrapper interface {
 
 // Valgrind wraps a benchmark worker in Valgrind's callgrind tool, set up
 // to count instructions (package internal/valgrind): the child runs at
-// GOMAXPROCS 1 with GOGC 100 and no asynchronous preemption (whose
-// signals callgrind 3.19 cannot follow), so that counts repeat; the
+// GOMAXPROCS 1 with GOGC 100, no asynchronous preemption (whose signals
+// callgrind 3.19 cannot follow) and no memory profiling (whose samples,
+// thousands of instructions each, fall at random about every 512 KiB
+// allocated: a window holds one or none), so that counts repeat; the
 // runner counts when its Options.Count is set.
 type Valgrind struct {
 	// Path is the valgrind program.
@@ -69,7 +71,7 @@ func (v *Valgrind) Wrap(cmd *exec.Cmd) (func(), error) {
 	args = append(args, cmp.Or(v.Program, program(cmd)))
 	args = append(args, cmd.Args[1:]...)
 	env := cmd.Environ()
-	godebug := "asyncpreemptoff=1"
+	godebug := "asyncpreemptoff=1,memprofilerate=0"
 	for _, kv := range env {
 		if old, ok := strings.CutPrefix(kv, "GODEBUG="); ok && old != "" {
 			godebug = old + "," + godebug

@@ -83,7 +83,7 @@ func TestValgrindWrap(t *testing.T) {
 		t.Errorf("args end %q; want the program and its arguments", tail)
 	}
 	var dir string
-	for _, want := range []string{"GOMAXPROCS=1", "GOGC=100", "GODEBUG=madvdontneed=1,asyncpreemptoff=1", "A=b", valgrind.DirEnv + "="} {
+	for _, want := range []string{"GOMAXPROCS=1", "GOGC=100", "GODEBUG=madvdontneed=1,asyncpreemptoff=1,memprofilerate=0", "A=b", valgrind.DirEnv + "="} {
 		i := slices.IndexFunc(cmd.Env, func(kv string) bool { return strings.HasPrefix(kv, want) })
 		if i < 0 {
 			t.Errorf("env %q lacks %q", cmd.Env, want)

@@ -1,6 +1,7 @@
 package runner
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"time"
@@ -103,12 +104,42 @@ func (p *Prepared) verifyDecoded(ctl *control) func(int, []byte) error {
 	if p.info.ReusesTarget {
 		return func(k int, _ []byte) error { return p.checkDecoded(k) }
 	}
+	type held struct {
+		got any
+		k   int
+	}
+	var waiting []held // the values this sample's comparisons wait for
 	return func(k int, _ []byte) error {
 		got, err := p.Case.Value()
 		if err != nil {
 			return checkErr(results.Error, "converting the decoded value: %v", err)
 		}
-		ctl.later = append(ctl.later, func() error { return p.compare(k, got) })
+		if len(ctl.later) == 0 {
+			waiting = waiting[:0] // settled
+		}
+		for _, h := range waiting {
+			if samePointer(got, h.got) {
+				return checkErr(results.Failed, "two decodes in the timed loop, of messages %d and %d of %d, handed back the very same value: a memo of earlier results, or one target reused "+
+					"(declare codec.Info.ReusesTarget if that is the codec's documented behaviour)", h.k+1, k+1, len(p.Msgs))
+			}
+		}
+		waiting = append(waiting, held{got, k})
+		ctl.later = append(ctl.later, func() error {
+			err := p.compare(k, got)
+			if err == nil {
+				return nil
+			}
+			if last, verr := p.Case.Value(); verr == nil && samePointer(last, got) {
+				return checkErr(results.Failed, "a decode in the timed loop, of message %d of %d, and the last one handed back the very same value, which the decodes between them changed: "+
+					"a memo of earlier results, or one target reused (declare codec.Info.ReusesTarget if that is the codec's documented behaviour)", k+1, len(p.Msgs))
+			}
+			var ce *CheckError
+			if errors.As(err, &ce) {
+				ce.Reason += " (compared at the sample's end: a value that the decodes after it changed is one target reused, " +
+					"which a codec declares as codec.Info.ReusesTarget)"
+			}
+			return err
+		})
 		return nil
 	}
 }

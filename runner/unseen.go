@@ -31,7 +31,9 @@ import (
 // later call, its case's value changed in place (encodeChanged); and the
 // unseen decodes of a codec that declares ValueConverts overwrite their
 // input between Decode and Value, so that Value, off the timed loop's
-// clock, cannot be where the decoding is done (clobbersBeforeValue).
+// clock, cannot be where the decoding is done (clobbersBeforeValue), and
+// its Decode is handed unseen encodings cut short, which a decode in
+// full refuses (checkCuts).
 //
 // The same builds check that an encoding carries its value: their sizes
 // must agree with the pool's (sizeSpread), and they, not the pool's, go

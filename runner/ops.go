@@ -52,9 +52,14 @@ func init() {
 	registerOp(results.Encode, operation{
 		build: func(p *Prepared, o opInput) (loop, *control, loop, error) {
 			verify := func(k int, enc []byte) error { return p.checkBytes(enc, k) }
+			// An encoding is verified at the sample's end, on a copy
+			// taken on the spot (control.later).
 			ctl := newControl(len(p.Msgs), o.seed, o.now, verify)
+			ctl.copyEnc = true
 			if o.loopers != nil {
-				return selfEncodeLoop(o.loopers, ctl), ctl, encodeLoop(p.Cases, newControl(len(p.Msgs), o.seed, o.now, verify)), nil
+				plain := newControl(len(p.Msgs), o.seed, o.now, verify)
+				plain.copyEnc = true
+				return selfEncodeLoop(o.loopers, ctl), ctl, encodeLoop(p.Cases, plain), nil
 			}
 			return encodeLoop(p.Cases, ctl), ctl, nil, nil
 		},
@@ -65,11 +70,13 @@ func init() {
 	})
 	registerOp(results.Decode, operation{
 		build: func(p *Prepared, o opInput) (loop, *control, loop, error) {
-			verify := func(k int, _ []byte) error { return p.checkDecoded(k) }
-			ctl := newControl(len(p.Msgs), o.seed, o.now, verify)
+			ctl := newControl(len(p.Msgs), o.seed, o.now, nil)
+			ctl.verify = p.verifyDecoded(ctl)
 			lazy := o.job.Codec.TimesValue()
 			if o.loopers != nil {
-				return selfDecodeLoop(o.loopers[0], p.Msgs, ctl), ctl, decodeLoop(p.Case, p.Msgs, lazy, newControl(len(p.Msgs), o.seed, o.now, verify)), nil
+				plain := newControl(len(p.Msgs), o.seed, o.now, nil)
+				plain.verify = p.verifyDecoded(plain)
+				return selfDecodeLoop(o.loopers[0], p.Msgs, ctl), ctl, decodeLoop(p.Case, p.Msgs, lazy, plain), nil
 			}
 			return decodeLoop(p.Case, p.Msgs, lazy, ctl), ctl, nil, nil
 		},
@@ -86,6 +93,24 @@ func init() {
 			return ""
 		},
 	})
+}
+
+// verifyDecoded returns the decode op's verification for ctl: Value on
+// the spot, as the last Decode left it, and the comparison with the
+// reference at the sample's end (control.later), unless the next Decode
+// may change the value (codec.Info.ReusesTarget).
+func (p *Prepared) verifyDecoded(ctl *control) func(int, []byte) error {
+	if p.info.ReusesTarget {
+		return func(k int, _ []byte) error { return p.checkDecoded(k) }
+	}
+	return func(k int, _ []byte) error {
+		got, err := p.Case.Value()
+		if err != nil {
+			return checkErr(results.Error, "converting the decoded value: %v", err)
+		}
+		ctl.later = append(ctl.later, func() error { return p.compare(k, got) })
+		return nil
+	}
 }
 
 // LeftOut returns why codec c takes no part in op, or "" when it does:

@@ -30,7 +30,7 @@ type Wrapper interface {
 // GOMAXPROCS 1 with GOGC 100, no asynchronous preemption (whose signals
 // callgrind 3.19 cannot follow) and no memory profiling (whose samples,
 // thousands of instructions each, fall at random about every 512 KiB
-// allocated: a window holds one or none), so that counts repeat; the
+// allocated: a window may hold one or none), so that counts repeat; the
 // runner counts when its Options.Count is set.
 type Valgrind struct {
 	// Path is the valgrind program.

@@ -1,9 +1,12 @@
 package hostile
 
 import (
+	"context"
+	"slices"
 	"testing"
 
 	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/study"
 )
 
 // fakeCase is a codec.Case whose Decode allocates heap bytes and recurses
@@ -90,6 +93,18 @@ func TestRecursiveDecoded(t *testing.T) {
 	o, detail, alloc := call(info, s, in[1])
 	if o != decoded || s.got != nil {
 		t.Errorf("goavro recursive, 100,000 levels: %s (%s, %d bytes), value taken %v; want decoded, the value not yet taken", o, detail, alloc, s.got != nil)
+	}
+	// A child the check of input 1 killed is followed by one that checks
+	// input 0 only: the cell says what input 0 decoded to.
+	task := study.Task{Codec: info, Case: "recursive", Input: mustJSON(t, cellTask{Quick: true, Replay: -1, Unchecked: []int{1}})}
+	var steps []string
+	got, err := runCell(context.Background(), task, func(s string) { steps = append(steps, s) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := got.(cellOut)
+	if out.Outcome != Changed || out.Counts[CheckFailed] != 1 || out.Worst != 0 || slices.Contains(steps, checkStep+"1") {
+		t.Errorf("goavro recursive, input 1 unchecked: %+v, steps %q; want changed (input 0), 1 check-failed, no check of input 1", out, steps)
 	}
 }
 

@@ -93,6 +93,9 @@ func (r *Runner) countBench(b *bench) (float64, error) {
 		err := b.loop(n)
 		got, cerr := c.Stop()
 		r.alive()
+		if err == nil {
+			err = b.ctl.settle()
+		}
 		if err != nil {
 			return 0, err
 		}
@@ -110,6 +113,9 @@ func (r *Runner) countBench(b *bench) (float64, error) {
 	runtime.GC()
 	b.ctl.arm(warm)
 	if err := b.loop(warm); err != nil {
+		return 0, err
+	}
+	if err := b.ctl.settle(); err != nil {
 		return 0, err
 	}
 	r.alive()

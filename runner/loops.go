@@ -1,6 +1,7 @@
 package runner
 
 import (
+	"bytes"
 	"fmt"
 	"math/rand/v2"
 	"runtime"
@@ -44,6 +45,16 @@ type control struct {
 	// goroutines' own controls: each verifies its own iterations, and
 	// this one draws and counts for all of them.
 	parts []*control
+	// later holds verifications left for the sample's end (settle): an
+	// encoding's, on a copy taken on the spot (copyEnc), and a stream's
+	// (op_stream.go). Their work is then no part of the timed steps a
+	// parent measuring the worker's time charges to the sample (package
+	// worker): verifying an encoding decodes it, at several times the
+	// encode's cost. holding says a sampler settles them (timeSampleOf);
+	// otherwise each batch does (timeCtl).
+	later   []func() error
+	copyEnc bool
+	holding bool
 }
 
 // newControl returns the control of a loop over a pool of size builds.
@@ -102,13 +113,44 @@ func (c *control) check(k int, enc []byte) error {
 func (c *control) checkTimed(k int, enc []byte) error {
 	a0 := heapAllocs()
 	t0 := c.now()
-	err := c.verify(k, enc)
+	var err error
+	if c.copyEnc && enc != nil {
+		enc := bytes.Clone(enc) // the next Encode may reuse enc
+		c.later = append(c.later, func() error { return c.verify(k, enc) })
+	} else {
+		err = c.verify(k, enc)
+	}
 	c.paused += c.now().Sub(t0)
 	a1 := heapAllocs()
 	c.allocs[0] += a1[0] - a0[0]
 	c.allocs[1] += a1[1] - a0[1]
 	if err != nil {
 		return &checkFailure{err}
+	}
+	return nil
+}
+
+// settle runs the verifications left for later (control.later), each
+// off the count as check's are, and returns the first that fails as a
+// checkFailure. The goroutines' own controls (parts) settle theirs.
+func (c *control) settle() error {
+	for _, p := range c.parts {
+		if err := p.settle(); err != nil {
+			return err
+		}
+	}
+	later := c.later
+	c.later = nil
+	for _, f := range later {
+		var err error
+		if c.uncounted != nil {
+			err = c.uncounted(f)
+		} else {
+			err = f()
+		}
+		if err != nil {
+			return &checkFailure{err}
+		}
 	}
 	return nil
 }

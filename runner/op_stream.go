@@ -182,7 +182,8 @@ func buildStreamEncode(p *Prepared, o opInput) (loop, *control, loop, error) {
 		encU, encS, _, _, err := p.streamUnseen(s, vals, set)
 		return encU, encS, err
 	}
-	ctl := newControl(len(p.Msgs), o.seed, o.now, func(k int, _ []byte) error { return w.verify(p, k) })
+	var ctl *control
+	ctl = newControl(len(p.Msgs), o.seed, o.now, func(k int, _ []byte) error { return w.verify(p, ctl, k) })
 	return func(n int) error {
 		order, at := ctl.order, ctl.at
 		j := 0
@@ -205,79 +206,133 @@ func buildStreamEncode(p *Prepared, o opInput) (loop, *control, loop, error) {
 }
 
 // A streamWriter is the encode op's stream: one Encoder writing into one
-// buffer, started anew every max messages, and a follower, a Decoder of
-// the same library reading what has been written, that verifies a
-// message when the control asks.
+// buffer, started anew every max messages. A message the control draws
+// is verified at the sample's end (control.later): a follower, a
+// Decoder of the same library, reads the stream from its start up to the
+// message, whose value is compared with its reference. A stream that
+// ends with messages still to verify is kept, with its follower, until
+// then, and its buffer reused after (spare).
 type streamWriter struct {
-	s       codec.Streamer
-	max     int
+	s     codec.Streamer
+	max   int
+	cur   *written
+	enc   codec.Encoder
+	ended []*written // streams ended with messages to verify
+	spare []*written
+	// queued says the control holds a call of settle.
+	queued bool
+}
+
+// A written stream: its bytes, the build of each message, the messages
+// to verify, and its follower: its Decoder, the reader it reads the
+// bytes through, and how many messages it has decoded.
+type written struct {
 	buf     bytes.Buffer
-	enc     codec.Encoder
-	written []int // the build of each message of the current stream
-	// The follower: its Decoder, the reader it reads the buffer through,
-	// and how many messages it has decoded.
-	fdec codec.Decoder
+	builds  []int
+	pending []int
+	fdec    codec.Decoder
 	ftail
 	fdone int
 }
 
 // start begins a new stream.
 func (w *streamWriter) start() {
-	w.buf.Reset()
-	w.enc = w.s.NewEncoder(&w.buf)
-	w.written = w.written[:0]
-	w.fdec = nil
+	switch {
+	case w.cur != nil && len(w.cur.pending) > 0:
+		w.ended = append(w.ended, w.cur)
+		w.cur = nil
+	case w.cur != nil:
+		w.spare = append(w.spare, w.cur)
+		w.cur = nil
+	}
+	if n := len(w.spare); n > 0 {
+		w.cur, w.spare = w.spare[n-1], w.spare[:n-1]
+	} else {
+		w.cur = new(written)
+	}
+	c := w.cur
+	c.buf.Reset()
+	c.builds, c.pending, c.fdec, c.fdone = c.builds[:0], c.pending[:0], nil, 0
+	w.enc = w.s.NewEncoder(&c.buf)
 }
 
 // write writes v, of build k, as the stream's next message, beginning a
 // new stream when this one is full.
 func (w *streamWriter) write(v any, k int) error {
-	if len(w.written) == w.max {
+	if len(w.cur.builds) == w.max {
 		if err := closeEncoder(w.enc); err != nil {
 			return err
 		}
 		w.start()
 	}
-	w.written = append(w.written, k)
+	w.cur.builds = append(w.cur.builds, k)
 	return w.enc.Encode(v)
 }
 
-// verify checks the stream's last message, of build k: the follower
-// decodes the messages it has not read up to it, and the last is compared
-// with its reference. A follower that fails (a Decoder that reads ahead
-// and takes the buffer's end for the stream's) is replaced by a new one
-// that reads the stream from its start.
-func (w *streamWriter) verify(p *Prepared, k int) error {
-	last := len(w.written) - 1
-	if last < 0 || w.written[last] != k {
+// verify marks the stream's last message, of build k, to verify when
+// ctl settles.
+func (w *streamWriter) verify(p *Prepared, ctl *control, k int) error {
+	last := len(w.cur.builds) - 1
+	if last < 0 || w.cur.builds[last] != k {
 		return checkErr(results.Error, "the stream's last message is not of build %d", k)
 	}
+	w.cur.pending = append(w.cur.pending, last)
+	if !w.queued {
+		w.queued = true
+		ctl.later = append(ctl.later, func() error { return w.settle(p) })
+	}
+	return nil
+}
+
+// settle verifies the marked messages of the ended streams, then of the
+// current one, and keeps the ended streams' buffers for reuse.
+func (w *streamWriter) settle(p *Prepared) error {
+	w.queued = false
+	for _, st := range append(w.ended, w.cur) {
+		for _, last := range st.pending {
+			if err := st.check(w.s, p, last); err != nil {
+				return err
+			}
+		}
+		st.pending = st.pending[:0]
+	}
+	w.spare = append(w.spare, w.ended...)
+	w.ended = w.ended[:0]
+	return nil
+}
+
+// check verifies message last of the stream: the follower decodes the
+// messages it has not read up to it, and the last is compared with its
+// reference. A follower that fails (a Decoder that reads ahead and takes
+// the buffer's end for the stream's) is replaced by a new one that reads
+// the stream from its start.
+func (st *written) check(s codec.Streamer, p *Prepared, last int) error {
 	var err error
 	for attempt := range 2 {
-		if w.fdec == nil || attempt == 1 {
-			w.ftail = ftail{buf: &w.buf}
-			w.fdec, w.fdone = w.s.NewDecoder(&w.ftail), 0
+		if st.fdec == nil || attempt == 1 || st.fdone > last {
+			st.ftail = ftail{buf: &st.buf}
+			st.fdec, st.fdone = s.NewDecoder(&st.ftail), 0
 		}
-		if err = w.follow(p, last); err == nil {
+		if err = st.follow(p, last); err == nil {
 			return nil
 		}
 	}
-	w.fdec = nil
+	st.fdec = nil
 	return err
 }
 
 // follow decodes messages fdone..last with the follower and compares the
 // last with its reference.
-func (w *streamWriter) follow(p *Prepared, last int) error {
+func (st *written) follow(p *Prepared, last int) error {
 	elem := reflect.TypeOf(p.refs[0]).Elem()
-	for ; w.fdone <= last; w.fdone++ {
+	for ; st.fdone <= last; st.fdone++ {
 		out := reflect.New(elem).Interface()
-		if err := w.fdec.Decode(out); err != nil {
-			return checkErr(results.Failed, "stream message %d, read back: decode: %v", w.fdone+1, err)
+		if err := st.fdec.Decode(out); err != nil {
+			return checkErr(results.Failed, "stream message %d, read back: decode: %v", st.fdone+1, err)
 		}
-		if w.fdone == last {
-			w.fdone++
-			return compared(p.equal(w.written[last], out), "stream message %d, read back", last+1)
+		if st.fdone == last {
+			st.fdone++
+			return compared(p.equal(st.builds[last], out), "stream message %d, read back", last+1)
 		}
 	}
 	return checkErr(results.Error, "the follower has read past message %d", last+1)

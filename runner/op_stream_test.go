@@ -199,3 +199,75 @@ func TestRepeatReader(t *testing.T) {
 		}
 	}
 }
+
+// A spyCase is a Case whose Decode calls spy first.
+type spyCase struct {
+	codec.Case
+	spy func()
+}
+
+func (c spyCase) Decode(data []byte) error { c.spy(); return c.Case.Decode(data) }
+
+// A spyDecoder is a Decoder whose Decode calls spy first.
+type spyDecoder struct {
+	codec.Decoder
+	spy func()
+}
+
+func (d spyDecoder) Decode(v any) error { d.spy(); return d.Decoder.Decode(v) }
+
+// TestVerifiedOutsideTimedSteps checks that the encode ops verify the
+// iterations a sample draws at the sample's end: no decode that verifies
+// an encoding runs while the runner's last beat says "timed", so a parent
+// measuring the worker's time in its timed steps (package worker) holds
+// the samples to the encodes alone. Verifying decodes, at several times
+// an encode's cost, used to make honest figures read as scaled down.
+func TestVerifiedOutsideTimedSteps(t *testing.T) {
+	var step atomic.Value
+	step.Store("")
+	var inTimed, outside atomic.Int64
+	spy := func() {
+		if step.Load() == stepTimed {
+			inTimed.Add(1)
+		} else {
+			outside.Add(1)
+		}
+	}
+	info := codec.Info{Name: "spy", Family: "test", API: codec.Manual,
+		New: func() codec.Codec {
+			plain := codec.Reflect(encjson.Marshal, encjson.Unmarshal)
+			spied := codec.Func(func(v any) (codec.Case, error) {
+				c, err := plain.Prepare(v)
+				if err != nil {
+					return nil, err
+				}
+				return spyCase{c, spy}, nil
+			})
+			return codec.WithStream(spied, func(w io.Writer) codec.Encoder { return wordEncoder{w: w} },
+				func(r io.Reader) codec.Decoder { return spyDecoder{full(r), spy} })
+		}}
+	r, err := New(Options{Budget: 20 * time.Millisecond, SampleTime: time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, _ := dataset.Lookup("int64")
+	for _, op := range []results.Op{results.Encode, results.StreamEncode} {
+		t.Run(string(op), func(t *testing.T) {
+			inTimed.Store(0)
+			outside.Store(0)
+			r.Beat = func(_ *Job, _ results.Op, s string) { step.Store(s) }
+			job := Job{Codec: info, Dataset: d.Name, Shape: "single", Ops: []results.Op{op},
+				ValueAt: func(k int) (any, error) { return d.ValueAt(dataset.Single, k) }}
+			res := r.RunJob(context.Background(), &job)
+			if len(res) != 1 || res[0].Status != results.OK {
+				t.Fatalf("got %+v, want one OK result", res)
+			}
+			if n := inTimed.Load(); n != 0 {
+				t.Errorf("%d verifying decodes ran in a timed step", n)
+			}
+			if outside.Load() == 0 {
+				t.Error("no verifying decode ran")
+			}
+		})
+	}
+}

@@ -52,9 +52,14 @@ func init() {
 	registerOp(results.Encode, operation{
 		build: func(p *Prepared, o opInput) (loop, *control, loop, error) {
 			verify := func(k int, enc []byte) error { return p.checkBytes(enc, k) }
+			// An encoding is verified at the sample's end, on a copy
+			// taken on the spot (control.later).
 			ctl := newControl(len(p.Msgs), o.seed, o.now, verify)
+			ctl.copyEnc = true
 			if o.loopers != nil {
-				return selfEncodeLoop(o.loopers, ctl), ctl, encodeLoop(p.Cases, newControl(len(p.Msgs), o.seed, o.now, verify)), nil
+				plain := newControl(len(p.Msgs), o.seed, o.now, verify)
+				plain.copyEnc = true
+				return selfEncodeLoop(o.loopers, ctl), ctl, encodeLoop(p.Cases, plain), nil
 			}
 			return encodeLoop(p.Cases, ctl), ctl, nil, nil
 		},

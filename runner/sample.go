@@ -80,6 +80,9 @@ func (r *Runner) timeCtl(ctl *control, l loop, n int) (time.Duration, error) {
 	d, err := r.timeBatch(l, n)
 	d -= ctl.paused
 	ctl.at, ctl.paused = -1, 0
+	if err == nil && !ctl.holding {
+		err = ctl.settle()
+	}
 	return d, err
 }
 
@@ -133,6 +136,10 @@ func (r *Runner) timeSample(l loop, ctl *control, n int, mode gcMode, aligned bo
 	return r.timeSampleOf(nil, l, ctl, n, mode, aligned)
 }
 
+// stepTimed is the step a sample's batches announce on Beat while they
+// run (timeSampleOf).
+const stepTimed = "timed"
+
 // timeSampleOf is timeSample for bench b (nil: none), which it announces
 // on Beat as step "timed" while its batches run, and as "sample" again
 // once they end: the collection or the wait for a cycle's end before
@@ -163,9 +170,11 @@ func (r *Runner) timeSampleOf(b *bench, l loop, ctl *control, n int, mode gcMode
 	var checked [2]uint64 // what the verifications allocated
 	if ctl != nil {
 		ctl.allocs, ctl.verified = checked, 0
+		ctl.holding = true
+		defer func() { ctl.holding = false }()
 	}
 	if b != nil {
-		r.beat(b.owner, b.res.Op, "timed")
+		r.beat(b.owner, b.res.Op, stepTimed)
 	}
 	cpu0, cpuOK := machine.CPUTime()
 	wall0 := r.now()
@@ -193,6 +202,12 @@ func (r *Runner) timeSampleOf(b *bench, l loop, ctl *control, n int, mode gcMode
 	gc1 := gcCPU()
 	if ctl != nil {
 		checked = ctl.allocs
+		// The verifications left for the sample's end, after its
+		// figures are read: what they cost is not the sample's.
+		ctl.holding = false
+		if err := ctl.settle(); err != nil {
+			return s, elapsed, false, err
+		}
 	}
 	r.peakHeap.Store(max(r.peakHeap.Load(), m1.HeapAlloc, m0.HeapAlloc))
 	iters := float64(n * batches)

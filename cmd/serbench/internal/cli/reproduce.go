@@ -86,7 +86,7 @@ func reproduceCmd(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		est, count = withCounts(stderr, rc.mode, jobs, est)
 		prog = progress.New(stderr, len(jobs))
 		prog.Weigh(jobs, f.Jobs, est, f.Capped)
-		prog.SetCountEstimate(count)
+		prog.SetCountEstimate(count, len(jobs))
 		prog.Keepalive(start)
 		mc.Progress = prog.Event
 	}

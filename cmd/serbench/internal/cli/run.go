@@ -390,7 +390,7 @@ func (p *runPlan) execute(ctx context.Context, stderr io.Writer) (run *results.R
 		est, count = withCounts(stderr, p.cfg.mode, todo, est)
 		prog = progress.New(stderr, len(todo))
 		prog.Weigh(todo, f.Jobs, est, f.Capped)
-		prog.SetCountEstimate(count)
+		prog.SetCountEstimate(count, len(todo))
 		prog.Keepalive(start)
 		mc.Progress = prog.Event
 	}

@@ -76,7 +76,9 @@ type Info struct {
 	// type handed to Prepare: what it costs is the harness's conversion,
 	// not decoding, and the runner does not flag a Value costing more
 	// than Decode. Validate refuses it for an API of Reflection, which
-	// has no types of its own to convert from.
+	// has no types of its own to convert from. The runner checks it:
+	// Decode must refuse an encoding cut short itself, or Value convert
+	// what Decode accepted (see ValueReadsInput for the other check).
 	ValueConverts bool
 
 	// ValueReadsInput says Value reads the input the last Decode was
@@ -101,7 +103,9 @@ type Info struct {
 
 	// ReusesBuffer says Encode writes into a buffer kept across calls:
 	// the encoding it returns is valid until the next Encode. The
-	// registry's tests check it against what Encode does.
+	// registry's tests check it against what Encode does. A case that
+	// converts its value when prepared is then a Reloader, so that the
+	// runner can hold its later Encodes on values it never saw.
 	ReusesBuffer bool
 
 	// Stateful says a message is not self-contained: only the decoder

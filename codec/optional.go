@@ -27,3 +27,21 @@ type Forwarder interface {
 	// fields, with the library's own option for it.
 	Forward(a string, b int64, discard bool) (gotA string, gotB int64, err error)
 }
+
+// A Reloader is a Case that converts its value when it is prepared (a
+// codec with types of its own, generated or read from a schema, copies
+// the value handed to Prepare into them) and can convert it again: Reload
+// converts that value as it is now, changed in place by the caller since,
+// keeping what the case keeps across calls (the buffer Encode writes
+// into, Info.ReusesBuffer).
+//
+// The runner needs it of a case that keeps its buffer and does not read
+// its value at each Encode: after timing it changes the value of such a
+// case in place to one the codec never saw and holds the case's next
+// Encode, a later call on a grown buffer, to the timed figure; an Encode
+// that replays an earlier output is slow or wrong there. A case that
+// reads its value at each Encode needs no Reloader.
+type Reloader interface {
+	// Reload converts the value the case was prepared on again.
+	Reload() error
+}

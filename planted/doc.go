@@ -80,6 +80,23 @@
 //   - planted-defer-converts (ValueConverts believed): declares
 //     ValueConverts; Decode keeps a reference to its input, Value decodes.
 //
+// The round-four evaders (RoundFour) cheat where the checks of issue
+// 41's second round did not look (WeaknessFour):
+//
+//   - planted-copy-converts (a Decode declared ValueConverts that copies):
+//     declares ValueConverts; Decode copies its input into a buffer of its
+//     own, Value decodes the copy, so overwriting the input changes
+//     nothing.
+//   - planted-hide-converts (the same): planted-copy-converts whose Value
+//     hands back the last value it decoded, or a zero one, and no error
+//     when the copy does not decode.
+//   - planted-replay-prepare (a converting codec's Encode declared
+//     ReusesBuffer was not held): converts its value when prepared, keeps
+//     its buffer, and replays each case's first encoding.
+//   - planted-replay-reload (the same, behind codec.Reloader): its Reload
+//     converts the value again and makes the next Encode honest, every
+//     later one a replay.
+//
 // Three more attack serbench's supervisor and registry, not the runner:
 //
 //   - planted-scaler (in Workers; the worker is believed on its word):

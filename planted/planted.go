@@ -3,6 +3,7 @@ package planted
 import (
 	"encoding/json"
 	"reflect"
+	"slices"
 
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/dataset"
@@ -142,8 +143,8 @@ var Crashers = []codec.Info{
 }
 
 // Codecs lists every planted codec: the cheaters, the evaders of the
-// three rounds, then the crashers.
-var Codecs = append(append(append(append(append([]codec.Info(nil), Cheaters...), Evaders...), RoundTwo...), RoundThree...), Crashers...)
+// four rounds, then the crashers.
+var Codecs = slices.Concat(Cheaters, Evaders, RoundTwo, RoundThree, RoundFour, Crashers)
 
 func info(name, label, notes string, prepare codec.Func) codec.Info {
 	return codec.Info{

@@ -83,8 +83,8 @@ func value(t *testing.T, name string, s dataset.Shape) any {
 }
 
 func TestCodecs(t *testing.T) {
-	if n := len(Codecs); n != 29 {
-		t.Errorf("%d planted codecs, want 29", n)
+	if n := len(Codecs); n != 33 {
+		t.Errorf("%d planted codecs, want 33", n)
 	}
 	for _, c := range Evaders {
 		if Weakness[c.Name] == 0 {
@@ -99,6 +99,11 @@ func TestCodecs(t *testing.T) {
 	for _, c := range RoundThree {
 		if WeaknessThree[c.Name] == 0 {
 			t.Errorf("round-three evader %s names no weakness", c.Name)
+		}
+	}
+	for _, c := range RoundFour {
+		if WeaknessFour[c.Name] == 0 {
+			t.Errorf("round-four evader %s names no weakness", c.Name)
 		}
 	}
 	seen := map[string]bool{}

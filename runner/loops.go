@@ -18,8 +18,10 @@ type loop func(n int) error
 // order of the pool's builds for the current sample, drawn anew for each,
 // and the one iteration of the current batch to verify (at, or -1), drawn
 // at random, so that no call can tell the timed iterations from the
-// checked ones. The loop verifies that iteration on the spot, off the
-// clock: the time it takes is paused and taken out of the batch's.
+// checked ones. The loop hands that iteration's result to check on the
+// spot, off the clock (the time it takes is paused and taken out of the
+// batch's); what need not happen there waits for the sample's end
+// (later, settle).
 type control struct {
 	order  []int
 	at     int

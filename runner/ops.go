@@ -1,6 +1,7 @@
 package runner
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"time"
@@ -70,11 +71,13 @@ func init() {
 	})
 	registerOp(results.Decode, operation{
 		build: func(p *Prepared, o opInput) (loop, *control, loop, error) {
-			verify := func(k int, _ []byte) error { return p.checkDecoded(k) }
-			ctl := newControl(len(p.Msgs), o.seed, o.now, verify)
+			ctl := newControl(len(p.Msgs), o.seed, o.now, nil)
+			ctl.verify = p.verifyDecoded(ctl)
 			lazy := o.job.Codec.TimesValue()
 			if o.loopers != nil {
-				return selfDecodeLoop(o.loopers[0], p.Msgs, ctl), ctl, decodeLoop(p.Case, p.Msgs, lazy, newControl(len(p.Msgs), o.seed, o.now, verify)), nil
+				plain := newControl(len(p.Msgs), o.seed, o.now, nil)
+				plain.verify = p.verifyDecoded(plain)
+				return selfDecodeLoop(o.loopers[0], p.Msgs, ctl), ctl, decodeLoop(p.Case, p.Msgs, lazy, plain), nil
 			}
 			return decodeLoop(p.Case, p.Msgs, lazy, ctl), ctl, nil, nil
 		},
@@ -91,6 +94,54 @@ func init() {
 			return ""
 		},
 	})
+}
+
+// verifyDecoded returns the decode op's verification for ctl: Value on
+// the spot, as the last Decode left it, and the comparison with the
+// reference at the sample's end (control.later), unless the next Decode
+// may change the value (codec.Info.ReusesTarget).
+func (p *Prepared) verifyDecoded(ctl *control) func(int, []byte) error {
+	if p.info.ReusesTarget {
+		return func(k int, _ []byte) error { return p.checkDecoded(k) }
+	}
+	type held struct {
+		got any
+		k   int
+	}
+	var waiting []held // the values this sample's comparisons wait for
+	return func(k int, _ []byte) error {
+		got, err := p.Case.Value()
+		if err != nil {
+			return checkErr(results.Error, "converting the decoded value: %v", err)
+		}
+		if len(ctl.later) == 0 {
+			waiting = waiting[:0] // settled
+		}
+		for _, h := range waiting {
+			if samePointer(got, h.got) {
+				return checkErr(results.Failed, "two decodes in the timed loop, of messages %d and %d of %d, handed back the very same value: a memo of earlier results, or one target reused "+
+					"(declare codec.Info.ReusesTarget if that is the codec's documented behaviour)", h.k+1, k+1, len(p.Msgs))
+			}
+		}
+		waiting = append(waiting, held{got, k})
+		ctl.later = append(ctl.later, func() error {
+			err := p.compare(k, got)
+			if err == nil {
+				return nil
+			}
+			if last, verr := p.Case.Value(); verr == nil && samePointer(last, got) {
+				return checkErr(results.Failed, "a decode in the timed loop, of message %d of %d, and the last one handed back the very same value, which the decodes between them changed: "+
+					"a memo of earlier results, or one target reused (declare codec.Info.ReusesTarget if that is the codec's documented behaviour)", k+1, len(p.Msgs))
+			}
+			var ce *CheckError
+			if errors.As(err, &ce) {
+				ce.Reason += " (compared at the sample's end: a value that the decodes after it changed is one target reused, " +
+					"which a codec declares as codec.Info.ReusesTarget)"
+			}
+			return err
+		})
+		return nil
+	}
 }
 
 // LeftOut returns why codec c takes no part in op, or "" when it does:

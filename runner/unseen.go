@@ -31,7 +31,9 @@ import (
 // later call, its case's value changed in place (encodeChanged); and the
 // unseen decodes of a codec that declares ValueConverts overwrite their
 // input between Decode and Value, so that Value, off the timed loop's
-// clock, cannot be where the decoding is done (clobbersBeforeValue).
+// clock, cannot be where the decoding is done (clobbersBeforeValue), and
+// its Decode is handed unseen encodings cut short, which a decode in
+// full refuses (checkCuts).
 //
 // The same builds check that an encoding carries its value: their sizes
 // must agree with the pool's (sizeSpread), and they, not the pool's, go
@@ -193,23 +195,29 @@ func (p *Prepared) encodeUnseen(s *unseenSet) (unseen, seen []time.Duration, err
 // times a later call's cost, so the first calls cannot be held to the
 // timed figure. Each unseen case, its first encoding made
 // (encodeUnseen), has its value (the pointer Prepare was handed) set to
-// the next unseen build's, and Encodes again, timed beside a call on one
-// of the pool's cases; that encoding must decode to the new build. A
-// codec that reads its value at each Encode follows the change (follows):
-// its calls are held as every other op's. One that converted its value
-// when the case was prepared (codec.Codec's contract allows it: a
-// schema or generated codec) encodes the old value and is not held; a
-// reflection codec has nothing converted, so one that encodes the old
-// value replays an encoding, and fails.
-func (p *Prepared) encodeChanged(s *unseenSet) (unseen, seen []time.Duration, follows bool, err error) {
+// the next unseen build's, converted again when the case converted it
+// when prepared (codec.Reloader: a schema or generated codec, as
+// codec.Codec's contract allows), and Encodes again, timed beside a call
+// on one of the pool's cases; that encoding must decode to the new
+// build, and the calls are held as every other op's. A case that neither
+// reads its value at each Encode nor converts it again cannot be held: it
+// fails (reloadMissing), as does one whose Encode, its value changed,
+// hands back the old value's encoding (a replay).
+func (p *Prepared) encodeChanged(s *unseenSet) (unseen, seen []time.Duration, err error) {
 	for i, c := range s.cases {
 		next := (i + 1) % len(s.cases)
 		b, err := p.build(s.builds[next])
 		if err != nil {
-			return nil, nil, false, checkErr(results.Error, "building unseen build %d: %v", s.builds[next], err)
+			return nil, nil, checkErr(results.Error, "building unseen build %d: %v", s.builds[next], err)
 		}
 		v := reflect.ValueOf(s.vals[i]).Elem()
 		v.Set(reflect.ValueOf(b).Elem())
+		r, reloads := c.(codec.Reloader)
+		if reloads {
+			if err := codec.Guard(r.Reload); err != nil {
+				return nil, nil, checkErr(results.Error, "Reload of unseen build %d's case, its value changed to build %d's: %v", s.builds[i], s.builds[next], err)
+			}
+		}
 		var enc []byte
 		for j := range 2 {
 			if p.alive != nil {
@@ -218,14 +226,14 @@ func (p *Prepared) encodeChanged(s *unseenSet) (unseen, seen []time.Duration, fo
 			if (i+j)%2 == 1 {
 				d, err := p.timed(func() error { _, err := p.Cases[i%len(p.Cases)].Encode(); return err })
 				if err != nil {
-					return nil, nil, false, checkErr(results.Error, "encode: %v", err)
+					return nil, nil, checkErr(results.Error, "encode: %v", err)
 				}
 				seen = append(seen, d)
 				continue
 			}
 			d, err := p.timed(func() (err error) { enc, err = c.Encode(); return err })
 			if err != nil {
-				return nil, nil, false, checkErr(results.Error, "encode of unseen build %d, its value changed to build %d's: %v", s.builds[i], s.builds[next], err)
+				return nil, nil, checkErr(results.Error, "encode of unseen build %d, its value changed to build %d's: %v", s.builds[i], s.builds[next], err)
 			}
 			unseen = append(unseen, d)
 		}
@@ -239,15 +247,27 @@ func (p *Prepared) encodeChanged(s *unseenSet) (unseen, seen []time.Duration, fo
 		}
 		switch {
 		case err == nil:
-		case i == 0 && p.info.API != codec.Reflection:
-			return nil, nil, false, nil // converted when prepared
-		default:
-			return nil, nil, false, compared(err, "the case of unseen build %d, its value changed to build %d's after its first Encode, encoded the value as it was "+
+		case reloads:
+			return nil, nil, compared(err, "the case of unseen build %d, its value changed to build %d's after its first Encode and converted again (codec.Reloader), "+
+				"encoded the value as it was (a replayed encoding)", s.builds[i], s.builds[next])
+		case p.info.API == codec.Reflection:
+			return nil, nil, compared(err, "the case of unseen build %d, its value changed to build %d's after its first Encode, encoded the value as it was "+
 				"(a %s codec reads its value at each Encode, so this is a replayed encoding)", s.builds[i], s.builds[next], p.info.API)
+		case i == 0:
+			return nil, nil, compared(err, "the case of unseen build %d, its value changed to build %d's after its first Encode, encoded the value as it was: %s", s.builds[i], s.builds[next], reloadMissing)
+		default:
+			return nil, nil, compared(err, "the case of unseen build %d, its value changed to build %d's after its first Encode, encoded the value as it was "+
+				"(the case of unseen build %d, changed likewise, encoded its new value, so this is a replayed encoding)", s.builds[i], s.builds[next], s.builds[0])
 		}
 	}
-	return unseen, seen, true, nil
+	return unseen, seen, nil
 }
+
+// reloadMissing says why a codec that keeps its buffer and converted its
+// value when prepared fails when it does not convert it again.
+const reloadMissing = "the codec keeps its buffer across Encodes (codec.Info.ReusesBuffer) and converts its value when the case is prepared, " +
+	"so its later Encodes, on a grown buffer, cannot be held to builds it never saw: a replayed encoding is not told from an honest one " +
+	"(implement codec.Reloader on the case, whose Reload converts the value handed to Prepare again, keeping the buffer)"
 
 // poolSizes returns the mean size of the pool's messages and their
 // spread (the largest distance of one from the mean), in bytes.
@@ -472,6 +492,11 @@ func (r *Runner) unseenCheck(p *Prepared, res *results.Result, q func([]time.Dur
 	if err != nil {
 		return nil, "", err
 	}
+	if res.Op == results.Decode {
+		if err := p.checkCuts(s); err != nil {
+			return nil, "", err
+		}
+	}
 	if err := p.checkUnseen(s); err != nil {
 		return nil, "", err
 	}
@@ -484,13 +509,9 @@ func (r *Runner) unseenCheck(p *Prepared, res *results.Result, q func([]time.Dur
 			// A case's first Encode grows the buffer it keeps: many
 			// times a later call on a large message. The calls held are
 			// later ones, on builds changed in place (encodeChanged).
-			chU, chS, follows, err := p.encodeChanged(s)
+			chU, chS, err := p.encodeChanged(s)
 			if err != nil {
 				return nil, "", err
-			}
-			if !follows {
-				res.UnseenNsPerOp = q(encU)
-				return verifiedOf(s), "", nil
 			}
 			u, sn, timedLike, ratio = chU, chS, chU, unseenRatio
 		}

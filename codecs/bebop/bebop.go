@@ -94,11 +94,7 @@ func ptrs[X any](s []X) []*X {
 }
 
 func prepare(v any) (codec.Case, error) {
-	b, err := structs.Build(v)
-	if err != nil {
-		return nil, err
-	}
-	return shapes.NewCase(b, marshal, message.UnmarshalBebop), nil
+	return shapes.NewCase(func() (shapes.Binding[message], error) { return structs.Build(v) }, marshal, message.UnmarshalBebop)
 }
 
 // marshal sizes m and fills buf, grown to that size.

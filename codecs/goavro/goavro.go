@@ -150,22 +150,35 @@ func prepare(v any) (codec.Case, error) {
 	if err != nil {
 		return nil, err
 	}
-	w := walker{defs: defs}
-	native, err := w.to(s, reflect.ValueOf(v).Elem())
-	if err != nil {
+	ac := &avroCase{codec: c, v: reflect.ValueOf(v).Elem(), schema: s, elem: elem, w: walker{defs: defs}}
+	if err := ac.Reload(); err != nil {
 		return nil, err
 	}
-	return &avroCase{codec: c, native: native, schema: s, elem: elem, w: w}, nil
+	return ac, nil
 }
 
+// An avroCase converts its value to goavro's native form when prepared,
+// and again at Reload (codec.Reloader).
 type avroCase struct {
 	codec  *goavro.Codec
-	native any
+	v      reflect.Value // the value handed to Prepare
+	native any           // v in goavro's native form
 	schema any
 	elem   reflect.Type
 	w      walker
 	buf    []byte
 	out    any
+}
+
+// Reload converts the value handed to Prepare to goavro's native form
+// again; the buffer Encode writes into is kept.
+func (c *avroCase) Reload() error {
+	native, err := c.w.to(c.schema, c.v)
+	if err != nil {
+		return err
+	}
+	c.native = native
+	return nil
 }
 
 // Encode appends to one buffer kept across messages, as BinaryFromNative

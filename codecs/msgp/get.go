@@ -19,7 +19,7 @@ import (
 // the elements before it (msgp.Skip); a scalar is read with msgp's
 // zero-copy readers, a string as a raw slice of the message.
 type getCase struct {
-	codec.Case
+	mirror.Case
 	mirror reflect.Type // the generated mirror type the case encodes
 }
 

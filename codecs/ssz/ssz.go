@@ -62,11 +62,7 @@ var containers = shapes.Table[shapes.Binding[message]]{
 }
 
 func prepare(v any) (codec.Case, error) {
-	b, err := containers.Build(v)
-	if err != nil {
-		return nil, err
-	}
-	return shapes.NewCase(b, marshal, message.UnmarshalSSZ), nil
+	return shapes.NewCase(func() (shapes.Binding[message], error) { return containers.Build(v) }, marshal, message.UnmarshalSSZ)
 }
 
 // marshal appends m to buf, grown to its size first.

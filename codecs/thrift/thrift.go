@@ -51,10 +51,6 @@ func info(name, protocol string, factory func(*thrift.TConfiguration) thrift.TPr
 var conf = &thrift.TConfiguration{MaxMessageSize: 1 << 30}
 
 func prepare(v any, factory func(*thrift.TConfiguration) thrift.TProtocolFactory) (codec.Case, error) {
-	b, err := schema.Bind(v)
-	if err != nil {
-		return nil, err
-	}
 	f := factory(conf)
 	ser := thrift.NewTSerializer()
 	ser.Transport = thrift.NewTMemoryBufferLen(1024)
@@ -62,7 +58,7 @@ func prepare(v any, factory func(*thrift.TConfiguration) thrift.TProtocolFactory
 	de := thrift.NewTDeserializer()
 	de.Transport = thrift.NewTMemoryBufferLen(1024)
 	de.Protocol = f.GetProtocol(de.Transport)
-	return shapes.NewCase(b,
+	return shapes.NewCase(func() (schema.Binding, error) { return schema.Bind(v) },
 		func(m thrift.TStruct, _ []byte) ([]byte, error) { return ser.Write(context.Background(), m) },
-		func(m thrift.TStruct, data []byte) error { return de.Read(context.Background(), m, data) }), nil
+		func(m thrift.TStruct, data []byte) error { return de.Read(context.Background(), m, data) })
 }

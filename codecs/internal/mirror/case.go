@@ -31,28 +31,47 @@ type Marshal[M any] func(m *M, dst []byte) ([]byte, error)
 // Unmarshal decodes data into the zero value *m.
 type Unmarshal[M any] func(m *M, data []byte) error
 
-// NewCase returns a codec.Case for v, which must be a *D: it copies *v into
+// A Case is a codec.Case that can convert its value again (NewCase).
+type Case interface {
+	codec.Case
+	codec.Reloader
+}
+
+// NewCase returns a Case for v, which must be a *D: it copies *v into
 // a new mirror value M here, outside the timer; Encode marshals that mirror
 // into a buffer kept across calls, Decode unmarshals into a fresh M, and
-// Value copies the last decoded M back into a new D.
-func NewCase[D, M any](v any, marshal Marshal[M], unmarshal Unmarshal[M]) (codec.Case, error) {
+// Value copies the last decoded M back into a new D. The case is a
+// codec.Reloader: Reload copies *v, changed in place, into a new mirror.
+func NewCase[D, M any](v any, marshal Marshal[M], unmarshal Unmarshal[M]) (Case, error) {
 	d, ok := v.(*D)
 	if !ok {
 		return nil, fmt.Errorf("mirror: case for %T handed a %T", d, v)
 	}
-	m := new(M)
-	if err := Copy(m, d); err != nil {
+	c := &mirrorCase[D, M]{d: d, marshal: marshal, unmarshal: unmarshal}
+	if err := c.Reload(); err != nil {
 		return nil, err
 	}
-	return &mirrorCase[D, M]{v: m, marshal: marshal, unmarshal: unmarshal}, nil
+	return c, nil
 }
 
 type mirrorCase[D, M any] struct {
-	v         *M
+	d         *D // the value handed to Prepare
+	v         *M // d copied into its mirror
 	buf       []byte
 	out       *M
 	marshal   Marshal[M]
 	unmarshal Unmarshal[M]
+}
+
+// Reload copies the value handed to Prepare into a new mirror; the buffer
+// Encode writes into is kept.
+func (c *mirrorCase[D, M]) Reload() error {
+	m := new(M)
+	if err := Copy(m, c.d); err != nil {
+		return err
+	}
+	c.v = m
+	return nil
 }
 
 func (c *mirrorCase[D, M]) Encode() ([]byte, error) {

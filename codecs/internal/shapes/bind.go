@@ -137,21 +137,38 @@ func MapTo[K comparable, V, M any](m map[K]V, to func(V) M) map[K]M {
 	return out
 }
 
-// NewCase returns the Case of binding b: Encode calls marshal with the
-// bound message and a buffer kept across messages (marshal may append to
-// it or ignore it); Decode calls unmarshal into a new message; Value
-// converts the last one decoded.
-func NewCase[M any](b Binding[M], marshal func(m M, buf []byte) ([]byte, error), unmarshal func(m M, data []byte) error) codec.Case {
-	return &bindingCase[M]{b: b, marshal: marshal, unmarshal: unmarshal}
+// NewCase returns the Case of the binding bind makes of the value handed
+// to Prepare: Encode calls marshal with the bound message and a buffer
+// kept across messages (marshal may append to it or ignore it); Decode
+// calls unmarshal into a new message; Value converts the last one
+// decoded. The case is a codec.Reloader: Reload calls bind again.
+func NewCase[M any](bind func() (Binding[M], error), marshal func(m M, buf []byte) ([]byte, error), unmarshal func(m M, data []byte) error) (codec.Case, error) {
+	c := &bindingCase[M]{bind: bind, marshal: marshal, unmarshal: unmarshal}
+	if err := c.Reload(); err != nil {
+		return nil, err
+	}
+	return c, nil
 }
 
 type bindingCase[M any] struct {
+	bind      func() (Binding[M], error)
 	b         Binding[M]
 	marshal   func(M, []byte) ([]byte, error)
 	unmarshal func(M, []byte) error
 	buf       []byte
 	out       M
 	decoded   bool
+}
+
+// Reload binds the value handed to Prepare again, as it is now; the
+// buffer Encode writes into is kept.
+func (c *bindingCase[M]) Reload() error {
+	b, err := c.bind()
+	if err != nil {
+		return err
+	}
+	c.b = b
+	return nil
 }
 
 func (c *bindingCase[M]) Encode() ([]byte, error) {

@@ -4,6 +4,7 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/codecs/internal/shapes"
 )
 
@@ -75,13 +76,16 @@ func TestNewCase(t *testing.T) {
 		func(m *msg) point { return point{X: m.N} },
 		func(items []*msg) *msgList { return &msgList{Items: items} },
 		func(l *msgList) []*msg { return l.Items })
-	b, _ := typ(&point{X: 7})
-	c := shapes.NewCase(b,
+	v := &point{X: 7}
+	c, err := shapes.NewCase(func() (shapes.Binding[named], error) { b, _ := typ(v); return b, nil },
 		func(m named, buf []byte) ([]byte, error) { return append(buf, byte(m.(*msg).N)), nil },
 		func(m named, data []byte) error {
 			m.(*msg).N = int(data[0])
 			return nil
 		})
+	if err != nil {
+		t.Fatal(err)
+	}
 	if _, err := c.Value(); err == nil {
 		t.Error("Value before Decode gave no error")
 	}
@@ -99,5 +103,13 @@ func TestNewCase(t *testing.T) {
 	again, _ := c.Encode()
 	if &again[0] != &data[0] {
 		t.Error("Encode did not reuse its buffer")
+	}
+	// Reload binds the value, changed in place, again; the buffer is kept.
+	v.X = 9
+	if err := c.(codec.Reloader).Reload(); err != nil {
+		t.Fatal(err)
+	}
+	if again, _ = c.Encode(); len(again) != 1 || again[0] != 9 || &again[0] != &data[0] {
+		t.Errorf("Encode after Reload = %v, want [9] in the same buffer", again)
 	}
 }

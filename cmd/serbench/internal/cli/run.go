@@ -393,6 +393,9 @@ func (p *runPlan) execute(ctx context.Context, stderr io.Writer) (run *results.R
 		prog.SetCountEstimate(count, len(todo))
 		prog.Keepalive(start)
 		mc.Progress = prog.Event
+		if mc.Fresh != nil {
+			mc.Fresh = freshTo(prog)
+		}
 	}
 	runErr = measure.Run(ctx, run, p.jobs, mc)
 	prog.Finish()

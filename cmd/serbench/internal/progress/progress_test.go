@@ -335,3 +335,27 @@ func TestCountingFewerJobs(t *testing.T) {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}
 }
+
+// TestTickFresh: the check in fresh processes after the timed passes has
+// lines of its own, and its time left is at its own pace, not the
+// finished timed passes' "about 0s".
+func TestTickFresh(t *testing.T) {
+	var buf bytes.Buffer
+	p := New(&buf, 1)
+	e := event(1, results.OK)
+	e.Total = 1
+	p.Event(e)
+	p.BeginFresh(10)
+	p.Tick(12 * time.Second)
+	p.FreshDone(4, "json", 20*time.Second)
+	p.Tick(35 * time.Second)
+	p.Finish()
+	want := "[1/1 2s] json tiny/single: encode 336ns, decode 1.48µs\n" +
+		"[fresh 0/10 0s] measured: decoding the encodings of 10 jobs in processes that never saw their values, a process per codec\n" +
+		"[fresh 0/10 12s] at work: 0 of 10 jobs' encodings decoded in fresh processes\n" +
+		"[fresh 4/10 20s] json: its jobs' encodings decoded in a fresh process\n" +
+		"[fresh 4/10 35s] at work: 4 of 10 jobs' encodings decoded in fresh processes, the last json's; about 53s left at the pace so far\n"
+	if got := buf.String(); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}

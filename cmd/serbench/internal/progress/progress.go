@@ -41,8 +41,9 @@ type Reporter struct {
 	// counting says the run's count pass has begun (runner.Event.Counting):
 	// done and total count its jobs, the time from its start, and
 	// countEst (SetCountEstimate) is what it was expected to take.
-	counting bool
-	countEst time.Duration
+	counting  bool
+	countEst  time.Duration
+	countJobs int // the jobs countEst was made for
 	// fresh says the run's check in fresh processes has begun
 	// (BeginFresh): done and total count the jobs whose encodings it has
 	// decoded, the time from its start.
@@ -50,15 +51,17 @@ type Reporter struct {
 }
 
 // SetCountEstimate gives how long the count pass after timing (run
-// -measure both) is expected to take: once it begins, the time left is
-// told by it, then at the pace of the jobs counted.
-func (r *Reporter) SetCountEstimate(est time.Duration) {
+// -measure both) is expected to take, est for counting jobs jobs: once it
+// begins, the time left is told by it, then at the pace of the jobs
+// counted. A count pass of fewer jobs (those -time cut short are not
+// counted) is told their share of it.
+func (r *Reporter) SetCountEstimate(est time.Duration, jobs int) {
 	if r == nil {
 		return
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	r.countEst = est
+	r.countEst, r.countJobs = est, jobs
 }
 
 // Weigh gives the jobs' expected times (weights[i] is jobs[i]'s) and the
@@ -220,6 +223,9 @@ func (r *Reporter) Event(e runner.Event) {
 // beginCounting starts the count pass's progress: total jobs, from now.
 func (r *Reporter) beginCounting(total int) {
 	r.counting, r.done, r.total, r.last = true, 0, total, ""
+	if r.countJobs > total && total > 0 {
+		r.countEst = time.Duration(float64(r.countEst) * float64(total) / float64(r.countJobs))
+	}
 	r.capped = false // -time bounds the timed passes, not the count
 	r.zero, r.said = time.Now(), 0
 	if r.bar == nil {

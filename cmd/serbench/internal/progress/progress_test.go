@@ -275,7 +275,7 @@ func TestPacerDoing(t *testing.T) {
 func TestTickCounting(t *testing.T) {
 	var buf bytes.Buffer
 	p := New(&buf, 2)
-	p.SetCountEstimate(time.Minute)
+	p.SetCountEstimate(time.Minute, 2)
 	e := event(1, results.OK) // at 2.4s
 	e.Total = 2
 	p.Event(e)
@@ -311,12 +311,28 @@ func TestTickCountingCapped(t *testing.T) {
 	p := New(&buf, 1)
 	jobs := []runner.Job{{Codec: codec.Info{Name: "json"}, Dataset: "tiny", Shape: "single"}}
 	p.Weigh(jobs, []time.Duration{time.Second}, 10*time.Second, true)
-	p.SetCountEstimate(time.Minute)
+	p.SetCountEstimate(time.Minute, 1)
 	p.Event(runner.Event{Counting: true, Total: 1})
 	p.Tick(20 * time.Second)
 	p.Finish()
 	if want := "[counting 0/1 20s] at work: 0 of 1 jobs counted under Valgrind; about 40s left by the estimate\n"; !strings.HasSuffix(buf.String(), want) {
 		t.Errorf("got\n%s\nwant it to end with\n%s", buf.String(), want)
+	}
+}
+
+// TestCountingFewerJobs: a count pass of fewer jobs than its estimate was
+// made for (-time cut the others short) is told their share of it.
+func TestCountingFewerJobs(t *testing.T) {
+	var buf bytes.Buffer
+	p := New(&buf, 4)
+	p.SetCountEstimate(4*time.Minute, 4)
+	p.Event(runner.Event{Counting: true, Total: 1})
+	p.Tick(20 * time.Second)
+	p.Finish()
+	want := "[counting 0/1 0s] timing done: counting instructions under Valgrind, 1 jobs; about 1m0s by the estimate\n" +
+		"[counting 0/1 20s] at work: 0 of 1 jobs counted under Valgrind; about 40s left by the estimate\n"
+	if got := buf.String(); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}
 }
 

@@ -13,34 +13,35 @@ import (
 
 // TestAttribution: a child that dies in the codec's step blames the
 // codec; one that dies in serbench's check of the value is CheckFailed,
-// not the codec's, and the cell goes on from the next input.
+// not the codec's, and names the input whose check is not to run again.
 func TestAttribution(t *testing.T) {
 	for _, tc := range []struct {
-		step       string
-		want       Outcome
-		worst, nxt int
+		step             string
+		want             Outcome
+		worst, unchecked int
 	}{
 		{"1", Crash, 1, -1},
-		{"check 1", CheckFailed, -1, 2},
+		{"check 1", CheckFailed, -1, 1},
 	} {
 		r := worker.TaskResult{Step: tc.step, Exit: &worker.Exit{Kind: worker.ExitStackOverflow, Detail: "fatal error: stack overflow"}}
-		c, worst, next := cellOf(Cell{Codec: "json", Case: "deep-array"}, r, true, nil)
-		if c.Outcome != tc.want || worst != tc.worst || next != tc.nxt {
-			t.Errorf("died at step %q: %s, reproducer %d, next %d; want %s, %d, %d", tc.step, c.Outcome, worst, next, tc.want, tc.worst, tc.nxt)
+		c, worst, unchecked := cellOf(Cell{Codec: "json", Case: "deep-array"}, r, true, nil)
+		if c.Outcome != tc.want || worst != tc.worst || unchecked != tc.unchecked {
+			t.Errorf("died at step %q: %s, reproducer %d, unchecked %d; want %s, %d, %d", tc.step, c.Outcome, worst, unchecked, tc.want, tc.worst, tc.unchecked)
 		}
 		if tc.want == CheckFailed && (c.Repro != nil || !strings.Contains(c.Detail, "is not blamed")) {
 			t.Errorf("a check failure keeps a reproducer or blames the codec: %+v", c)
 		}
 	}
-	// The worse of the two children's outcomes stands; the check failure
-	// is still said.
-	before := Cell{Outcome: CheckFailed, Detail: "serbench's check failed", Counts: map[Outcome]int{CheckFailed: 1}}
-	if m := merge(before, Cell{Outcome: Crash, Detail: "fatal error: stack overflow", Counts: map[Outcome]int{Clean: 2}}, true); m.Outcome != Crash ||
-		!strings.Contains(m.Detail, "before it, serbench's check failed") || m.Counts[CheckFailed] != 1 || m.Counts[Clean] != 2 {
-		t.Errorf("a crash after a check failure: %+v", m)
+	// The child that ran every input stands, the check's death said; its
+	// words and kind when no input did worse.
+	died := Cell{Outcome: CheckFailed, Note: worker.ExitStackOverflow, Detail: "serbench's check failed"}
+	if m := withCheckDeaths(Cell{Outcome: Changed, Detail: "another value", Counts: map[Outcome]int{Changed: 1, CheckFailed: 1}}, died, 1); m.Outcome != Changed ||
+		!strings.Contains(m.Detail, "serbench's check killed 1 child(ren) of the cell, not blamed: serbench's check failed") || m.Counts[CheckFailed] != 1 {
+		t.Errorf("an input changed beside a check failure: %+v", m)
 	}
-	if m := merge(before, Cell{Outcome: Clean, Counts: map[Outcome]int{Clean: 2}}, true); m.Outcome != CheckFailed || m.Counts[Clean] != 2 {
-		t.Errorf("clean inputs after a check failure: %+v", m)
+	if m := withCheckDeaths(Cell{Outcome: CheckFailed, Detail: "not run again", Counts: map[Outcome]int{Clean: 2, CheckFailed: 1}}, died, 1); m.Outcome != CheckFailed ||
+		m.Note != worker.ExitStackOverflow || m.Detail != died.Detail || m.Counts[Clean] != 2 {
+		t.Errorf("clean inputs beside a check failure: %+v", m)
 	}
 }
 
@@ -87,7 +88,7 @@ func TestReplay(t *testing.T) {
 }
 
 // TestRecord: the parent's side of a cell, round by round: a child that
-// died in serbench's check runs the cell again from the next input; a
+// died in serbench's check runs the cell again without that check; a
 // cell that keeps a reproducer runs once more to replay it alone under
 // the caps, and keeps it only when the library fails again; then once in
 // a default Go process (uncapped), and, when that survives, on up to
@@ -109,8 +110,12 @@ func TestRecord(t *testing.T) {
 		{"clean", []worker.TaskResult{{Output: mustJSON(t, cellOut{Outcome: Clean, Worst: -1})}}, []bool{false}, Clean, false},
 		{"check then clean", []worker.TaskResult{
 			{Step: "check 3", Exit: &worker.Exit{Kind: worker.ExitTimeout}},
-			{Output: mustJSON(t, cellOut{Outcome: Clean, Worst: -1})},
+			{Output: mustJSON(t, cellOut{Outcome: CheckFailed, Worst: -1})},
 		}, []bool{true, false}, CheckFailed, false},
+		{"check then changed", []worker.TaskResult{
+			{Step: "check 3", Exit: &worker.Exit{Kind: worker.ExitStackOverflow}},
+			{Output: mustJSON(t, cellOut{Outcome: Changed, Worst: -1})},
+		}, []bool{true, false}, Changed, false},
 		{"crash replayed again", []worker.TaskResult{stackOverflow, stackOverflow, stackOverflow}, []bool{true, true, false}, Crash, true},
 		{"crash not replayed", []worker.TaskResult{stackOverflow, cleanEOF, stackOverflow}, []bool{true, true, false}, Crash, false},
 		{"survives a default process", []worker.TaskResult{stackOverflow, stackOverflow, cleanEOF, cleanEOF, stackOverflow}, []bool{true, true, true, true, false}, Crash, true},
@@ -130,6 +135,27 @@ func TestRecord(t *testing.T) {
 		}
 		if c.Result.Outcome != tc.want || (c.Result.Repro != nil) != tc.repro {
 			t.Errorf("%s: %s, reproducer %v; want %s, %v", tc.name, c.Result.Outcome, c.Result.Repro != nil, tc.want, tc.repro)
+		}
+	}
+}
+
+// TestDefaultEffect: what a default process did, in a few words; the
+// guard's kill and a return past the memory line alike a memory blow-up.
+func TestDefaultEffect(t *testing.T) {
+	for _, tc := range []struct {
+		r      worker.TaskResult
+		failed bool
+		want   string
+	}{
+		{worker.TaskResult{Exit: &worker.Exit{Kind: worker.ExitGuard}}, true, "memory"},
+		{worker.TaskResult{Output: mustJSON(t, cellOut{Outcome: Memory})}, true, "memory"},
+		{worker.TaskResult{Exit: &worker.Exit{Kind: worker.ExitOutOfMemory}}, true, "out of memory"},
+		{worker.TaskResult{Exit: &worker.Exit{Kind: worker.ExitStackOverflow}}, true, "stack overflow"},
+		{worker.TaskResult{Exit: &worker.Exit{Kind: worker.ExitTimeout}}, true, "hang"},
+		{worker.TaskResult{Output: mustJSON(t, cellOut{Outcome: Clean})}, false, "survives"},
+	} {
+		if got := defaultEffect(tc.r, tc.failed); got != tc.want {
+			t.Errorf("%+v: %q, want %q", tc.r, got, tc.want)
 		}
 	}
 }

@@ -52,11 +52,18 @@ func replayUncapped(c *Cell, st *cellState, r worker.TaskResult, quick bool) int
 }
 
 // defaultEffect names in a few words what an input did to a default
-// process.
+// process. The guard's kill is a memory blow-up, as a child that returned
+// past the memory line is: a default process has no guard, and which of
+// the two ends a decoder that allocates about the guard's size is a race
+// between the child's end and the parent's reading of its resident set
+// (msgpack-reuse long-bytes, 4 GiB for 61 bytes, ended either way from
+// run to run).
 func defaultEffect(r worker.TaskResult, failed bool) string {
 	switch {
 	case r.Exit != nil && r.Exit.Kind == worker.ExitTimeout:
 		return "hang"
+	case r.Exit != nil && r.Exit.Kind == worker.ExitGuard:
+		return string(Memory)
 	case r.Exit != nil:
 		return r.Exit.Kind
 	case failed:

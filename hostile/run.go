@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -49,7 +50,8 @@ func Spec(quick bool) *study.Study { return SpecOf(Options{Quick: quick}) }
 // encodings every cell's inputs are generated from (generate), and every
 // child of the cell is sent them, so that the reproducer the parent keeps
 // is byte for byte the input a child decoded. A cell whose child died in
-// serbench's check of a value runs again from the input after it; a cell
+// serbench's check of a value runs again, every input but that one's
+// value checked, so that the outcomes of the inputs before it count; a cell
 // that keeps a reproducer replays it alone in a fresh child that calls
 // the library only, under the caps (kept only when the library fails
 // there too), then in a default Go process (replayUncapped).
@@ -81,7 +83,7 @@ func SpecOf(o Options) *study.Study {
 		},
 		Input: func(c *study.Cell) any {
 			st := stateOf(c)
-			return cellTask{Quick: o.Quick, Replay: st.replay, From: st.from, Enc: st.enc}
+			return cellTask{Quick: o.Quick, Replay: st.replay, Unchecked: st.unchecked, Enc: st.enc}
 		},
 		Limits: func(c *study.Cell) worker.Limits { return worker.Limits{Uncapped: stateOf(c).uncapped} },
 		Cell:   runCell,
@@ -97,16 +99,19 @@ func SpecOf(o Options) *study.Study {
 
 // A cellState is what the parent keeps of a cell between its tasks: the
 // encodings its inputs are generated from and their seed's SHA-256, the
-// input its next child starts at, and the input to replay (-1: none),
-// under the caps or in a default process (uncapped), the tries-th
-// escalation of the reproducer there.
+// inputs whose check killed a child (unchecked, the first such child's
+// cell in checkDied), and the input to replay (-1: none), under the caps
+// or in a default process (uncapped), the tries-th escalation of the
+// reproducer there.
 type cellState struct {
-	enc          *Encodings
-	sha          string
-	ownEnc       bool // the generation child failed: the cell's child generates its own
-	from, replay int
-	uncapped     bool
-	tries        int
+	enc       *Encodings
+	sha       string
+	ownEnc    bool // the generation child failed: the cell's child generates its own
+	unchecked []int
+	checkDied Cell
+	replay    int
+	uncapped  bool
+	tries     int
 }
 
 func stateOf(c *study.Cell) *cellState {
@@ -117,7 +122,7 @@ func stateOf(c *study.Cell) *cellState {
 }
 
 // record reads a task's end into the cell, and says whether it runs
-// again: from past a check that killed its child, or to replay its
+// again: without the check that killed its child, or to replay its
 // reproducer.
 func record(c *study.Cell, r worker.TaskResult, quick bool) bool {
 	st := stateOf(c)
@@ -138,14 +143,16 @@ func record(c *study.Cell, r worker.TaskResult, quick bool) bool {
 	if st.sha != "" {
 		facts = map[string]string{FactSeedSHA: st.sha}
 	}
-	cell, worst, next := cellOf(Cell{Codec: c.Codec.Name, Case: c.Case.Name, Facts: facts}, r, quick, st.enc)
-	c.Result = merge(c.Result, cell, st.from > 0)
-	if st.from > 0 && c.Result.Outcome == CheckFailed {
-		worst = -1
-	}
-	if st.from = next; next >= 0 {
+	cell, worst, unchecked := cellOf(Cell{Codec: c.Codec.Name, Case: c.Case.Name, Facts: facts}, r, quick, st.enc)
+	if unchecked >= 0 {
+		if len(st.unchecked) == 0 {
+			st.checkDied = cell
+		}
+		st.unchecked = append(st.unchecked, unchecked)
+		c.Result = st.checkDied
 		return true
 	}
+	c.Result = withCheckDeaths(cell, st.checkDied, len(st.unchecked))
 	if st.ownEnc {
 		c.Result.Detail += "; its encodings were generated in its own child: the codec's generation child failed"
 	}
@@ -164,9 +171,9 @@ type cellTask struct {
 	// Replay, when not -1, makes the child decode only that input, with
 	// no check of the value: a reproducer's replay.
 	Replay int `json:"replay"`
-	// From is the first input to decode: the one after a check that
-	// killed the cell's child before.
-	From int `json:"from,omitempty"`
+	// Unchecked are the inputs whose check killed a child of the cell
+	// before: decoded, but their values not checked (CheckFailed).
+	Unchecked []int `json:"unchecked,omitempty"`
 	// Enc holds the encodings the parent generated the cell's inputs
 	// from; the child generates the same inputs from them.
 	Enc *Encodings `json:"enc,omitempty"`
@@ -179,37 +186,20 @@ type cellTask struct {
 	Fuzz *fuzzTask `json:"fuzz,omitempty"`
 }
 
-// merge joins the cell of a child that went on after a check failure to
-// the cell before it: the worse outcome stands, and the check failure is
-// still said.
-func merge(before, after Cell, continued bool) Cell {
-	if !continued {
-		return after
+// withCheckDeaths says in cell, the end of a child that decoded every
+// input of its cell, that serbench's check killed n children before
+// (died, the first): their inputs counted CheckFailed, which stands as
+// the outcome with died's words when no input did worse.
+func withCheckDeaths(cell, died Cell, n int) Cell {
+	if n == 0 {
+		return cell
 	}
-	for o, n := range before.Counts {
-		if after.Counts == nil {
-			after.Counts = map[Outcome]int{}
-		}
-		after.Counts[o] += n
+	if cell.Outcome == CheckFailed {
+		cell.Note, cell.Detail = died.Note, died.Detail
+		return cell
 	}
-	if n := max(inputsOf(after), inputsOf(before)); n > 0 {
-		if after.Facts == nil {
-			after.Facts = map[string]string{}
-		}
-		after.Facts[FactInputs] = strconv.Itoa(n)
-	}
-	if !worse(after.Outcome, before.Outcome) {
-		before.Counts = after.Counts
-		return before
-	}
-	after.Detail += "; before it, " + before.Detail
-	return after
-}
-
-// inputsOf returns how many inputs the cell ran (its FactInputs).
-func inputsOf(c Cell) int {
-	n, _ := strconv.Atoi(c.Facts[FactInputs])
-	return n
+	cell.Detail += fmt.Sprintf("; serbench's check killed %d child(ren) of the cell, not blamed: %s", n, died.Detail)
+	return cell
 }
 
 // cellOut is the output of the Handler.
@@ -240,9 +230,8 @@ func exitOutcome(e *worker.Exit) Outcome {
 }
 
 // cellOf turns a task's result into the cell, with the index of its
-// reproducer among the class's inputs (-1 for none) and the input a new
-// child is to go on from when serbench's check killed this one (-1 for
-// none).
+// reproducer among the class's inputs (-1 for none) and the input whose
+// check killed the child, when serbench's check did (-1 for none).
 func cellOf(c Cell, r worker.TaskResult, quick bool, enc *Encodings) (Cell, int, int) {
 	facts := map[string]string{}
 	if sum := c.Facts[FactSeedSHA]; sum != "" {
@@ -258,13 +247,13 @@ func cellOf(c Cell, r worker.TaskResult, quick bool, enc *Encodings) (Cell, int,
 		// The decoder had returned: the death is serbench's check's.
 		c.Outcome, c.Note = CheckFailed, r.Exit.Kind
 		at := strings.TrimPrefix(r.Step, checkStep)
-		c.Detail = fmt.Sprintf("serbench's check of the value decoded from input %s failed (%s); the decoder returned, and is not blamed", at, r.Exit)
+		c.Detail = fmt.Sprintf("serbench's check of the value decoded from input %s (with its conversion, for a codec whose Value converts) failed (%s); the decoder returned, and is not blamed", at, r.Exit)
 		c.Counts = map[Outcome]int{CheckFailed: 1}
-		next, err := strconv.Atoi(at)
+		i, err := strconv.Atoi(at)
 		if err != nil {
 			return c, -1, -1
 		}
-		return c, -1, next + 1
+		return c, -1, i
 	case r.Exit != nil:
 		c.Outcome = exitOutcome(r.Exit)
 		c.Note, c.Detail = r.Exit.Kind, r.Exit.Detail
@@ -357,13 +346,16 @@ func runCell(ctx context.Context, task study.Task, step func(string)) (any, erro
 		out.Counts[o]++
 		return out, nil
 	}
-	for i := min(max(t.From, 0), len(in)); i < len(in); i++ {
-		input := in[i]
+	for i, input := range in {
 		// The codec's call is one step, the check of what it returned
 		// another: a crash is the codec's only in the first.
 		step(strconv.Itoa(i))
 		o, detail, alloc := call(info, s, input)
-		if o == decoded {
+		switch {
+		case o == decoded && slices.Contains(t.Unchecked, i):
+			o, detail = CheckFailed, fmt.Sprintf("serbench's check of the value decoded from input %d killed a child before; not run again", i)
+			s.got = nil
+		case o == decoded:
 			step(checkStep + strconv.Itoa(i))
 			o, detail = check(info, s, input)
 		}
@@ -373,8 +365,8 @@ func runCell(ctx context.Context, task study.Task, step func(string)) (any, erro
 			out.Outcome, out.Worst, out.Detail = o, i, detail
 		}
 	}
-	if clean(out.Outcome) {
-		out.Worst = -1
+	if clean(out.Outcome) || out.Outcome == CheckFailed {
+		out.Worst = -1 // no reproducer: the library returned
 	}
 	return out, nil
 }
@@ -388,27 +380,42 @@ const decoded Outcome = "decoded"
 
 // call decodes one input with the seed's Case and takes the value, the
 // library's calls only, and says what happened, with the bytes the
-// decoder allocated on the heap and grew its stack by: decoded when it
-// returned a value without an error. Both repeat from one process to the
-// next; the resident set does not (it follows when the collector and the
-// scavenger ran), and a decoder near the memory line was judged a
-// blow-up in one run and not in the next by it.
+// decoder allocated on the heap: decoded when it returned a value without
+// an error. A codec whose Value converts what Decode decoded
+// (codec.Info.ValueConverts) has its Value called by check instead: the
+// conversion is serbench's code, not the library's.
+//
+// The memory line judges the heap the runtime counts allocated
+// (TotalAlloc), which repeats from one process to the next to within a
+// few kilobytes. It judges neither the resident set (it follows when the
+// collector and the scavenger ran) nor the stack: the stack has a limit
+// of its own (the stack cap, past which the decoder's end is a stack
+// overflow), and its growth as the runtime counts it (StackInuse) follows
+// the collector too, which keeps the old copies of a growing stack while
+// it marks and shrinks a returned goroutine's stack when it scans it, so
+// that one input read a growth of 32, 64 or 96 MiB from run to run.
+//
+// Each input starts from a collected heap: whether the collector has
+// reclaimed what the inputs before it allocated, and so whether an
+// allocation near the memory cap fits, is a matter of timing (the
+// collector runs beside the decoder), and an input that allocates 2 GiB
+// ran out of memory after another that did, where alone it returns.
 func call(info codec.Info, s *seed, in Input) (o Outcome, detail string, alloc uint64) {
+	runtime.GC()
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
 	err := codec.Guard(func() error { return s.c.Decode(in.Data) })
 	runtime.ReadMemStats(&after)
 	alloc = after.TotalAlloc - before.TotalAlloc
-	if after.StackInuse > before.StackInuse {
-		alloc += after.StackInuse - before.StackInuse
-	}
 	switch {
 	case isPanic(err):
 		return Panic, err.Error(), alloc
-	case alloc > memoryFloor && alloc > memoryFactor*uint64(len(in.Data)):
-		return Memory, fmt.Sprintf("allocated or grew its stack by %d MiB for %d bytes of input", alloc>>20, len(in.Data)), alloc
+	case blowUp(alloc, len(in.Data)):
+		return Memory, fmt.Sprintf("allocated %d MiB on the heap for %d bytes of input", alloc>>20, len(in.Data)), alloc
 	case err != nil:
 		return Clean, err.Error(), alloc
+	case info.ValueConverts:
+		return decoded, "", alloc
 	}
 	s.got, err = codec.GuardValue(s.c.Value)
 	switch {
@@ -420,9 +427,29 @@ func call(info codec.Info, s *seed, in Input) (o Outcome, detail string, alloc u
 	return decoded, "", alloc
 }
 
+// blowUp reports whether a decoder that allocated alloc bytes on the heap
+// for size bytes of input blew up: over memoryFactor times the input and
+// over memoryFloor.
+func blowUp(alloc uint64, size int) bool {
+	return alloc > memoryFloor && alloc > memoryFactor*uint64(size)
+}
+
 // check compares the value call decoded with the seed's, outside the
-// codec's step: a failure here is serbench's, recorded as CheckFailed.
+// codec's step: a failure here is serbench's, recorded as CheckFailed. For
+// a codec whose Value converts (codec.Info.ValueConverts), it calls Value
+// first: a conversion that panics is serbench's failure too, and one that
+// errs refuses what the library decoded, a clean error.
 func check(info codec.Info, s *seed, in Input) (Outcome, string) {
+	if info.ValueConverts {
+		got, err := codec.GuardValue(s.c.Value)
+		switch {
+		case isPanic(err):
+			return CheckFailed, "serbench's conversion of the decoded value panicked: " + err.Error()
+		case err != nil:
+			return Clean, err.Error()
+		}
+		s.got = got
+	}
 	err := codec.Guard(func() error { return verify.Equal(s.value, s.got, info.Losses) })
 	s.got = nil
 	switch {

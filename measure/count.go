@@ -8,6 +8,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/serbench/serbench/machine"
 	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/runner"
 )
@@ -176,10 +177,12 @@ const (
 	countBench = 300 * time.Millisecond
 )
 
-// CountEstimate returns about how long counting jobs takes on an idle
-// machine: CountProcs passes, as many at once as there are CPUs, each
-// starting a worker per group of a codec's jobs.
-func CountEstimate(jobs []runner.Job, cpus int) time.Duration {
+// CountEstimate returns about how long counting jobs takes: CountProcs
+// passes, as many at once as there are CPUs (CountThreads), each starting
+// a worker per group of a codec's jobs, their CPU time stretched by share,
+// the share of a CPU each of CountThreads threads got as the command
+// started (machine.Stretch; 0 or 1: an idle machine's time).
+func CountEstimate(jobs []runner.Job, cpus int, share float64) time.Duration {
 	n, groups := 0, 0
 	for i, j := range jobs {
 		if j.Skip != "" {
@@ -195,8 +198,13 @@ func CountEstimate(jobs []runner.Job, cpus int) time.Duration {
 	}
 	pass := time.Duration(groups)*countStart + time.Duration(n)*countBench
 	waves := (CountProcs + max(cpus, 1) - 1) / max(cpus, 1)
-	return pass * time.Duration(waves)
+	return machine.Stretch(pass*time.Duration(waves), share)
 }
+
+// CountThreads is how many of a count pass's processes CountEstimate
+// has run at once on cpus CPUs (a CPU each): the threads whose share of
+// a CPU, measured as the command starts, stretches its estimate.
+func CountThreads(cpus int) int { return min(CountProcs, max(cpus, 1)) }
 
 // MergeCounts adds the counts of counted (a count pass's results) to the
 // results of the same benchmarks in timed: a count's instructions per op,

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/serbench/serbench/dataset"
+	"github.com/serbench/serbench/machine"
 	"github.com/serbench/serbench/runner"
 	"github.com/serbench/serbench/verify"
 )
@@ -132,9 +133,14 @@ type Forecast struct {
 	// Total is the wall time the command is expected to take.
 	Total time.Duration
 	// Sampling is the benchmarks' budgets and their setup (setupGuess
-	// each); Checks is preparing and checking their values, from the
-	// calibrated costs (zero without them).
+	// each, stretched by Share); Checks is preparing and checking their
+	// values, from the calibrated costs (zero without them).
 	Sampling, Checks time.Duration
+	// Share is the share of a CPU the command measured as it started
+	// (machine.MeasureShare; 0: none measured), which stretches the
+	// setup, CPU work whose cost was set on an idle machine
+	// (machine.Stretch). The checks were timed at it already.
+	Share float64
 	// Capped says the whole-run time (-time) bounds Total: what it does
 	// not reach is cut short.
 	Capped bool
@@ -148,13 +154,16 @@ type Forecast struct {
 
 // Predict returns the forecast for measuring jobs with opts, costs
 // being the calibrated costs of their dataset shapes (nil: none, each
-// benchmark taking setupGuess beyond its budget). A job's checks cost
+// benchmark taking setupGuess beyond its budget) and share the share of
+// a CPU measured as the command started (0: none), which stretches each
+// setupGuess (machine.Stretch). A job's checks cost
 // runner.Passes of its value's Pass, and the round trips its large
 // messages make while their budget lasts (runner.checkSplit) up to the
 // budget of each op.
-func Predict(jobs []runner.Job, opts runner.Options, costs Costs) Forecast {
+func Predict(jobs []runner.Job, opts runner.Options, costs Costs, share float64) Forecast {
 	o := opts.WithDefaults()
-	var f Forecast
+	f := Forecast{Share: share}
+	setup := machine.Stretch(setupGuess, share)
 	beyond := map[string]time.Duration{}
 	for i := range jobs {
 		j := &jobs[i]
@@ -163,7 +172,7 @@ func Predict(jobs []runner.Job, opts runner.Options, costs Costs) Forecast {
 			continue
 		}
 		ops := len(j.Ops)
-		sampling := time.Duration(ops) * (o.Budget + setupGuess)
+		sampling := time.Duration(ops) * (o.Budget + setup)
 		var checks time.Duration
 		if c, ok := costs[costKey(j)]; ok {
 			passes, bounded := runner.Passes(c.Bytes, ops)

@@ -45,12 +45,12 @@ func TestCalibrate(t *testing.T) {
 func TestPredict(t *testing.T) {
 	jobs := []runner.Job{estJob("tiny", "single"), estJob("huge", "slice")}
 	opts := runner.Options{Budget: time.Second}
-	f := Predict(jobs, opts, nil)
+	f := Predict(jobs, opts, nil, 0)
 	if want := 2 * 2 * (time.Second + setupGuess); f.Total != want || f.Checks != 0 || len(f.Beyond) != 0 {
 		t.Errorf("without costs: %+v, want %v of budgets alone", f, want)
 	}
 	costs := Costs{"tiny/single": {Bytes: 60, Pass: time.Microsecond}, "huge/slice": {Bytes: 14 << 20, Pass: time.Second}}
-	f = Predict(jobs, opts, costs)
+	f = Predict(jobs, opts, costs, 0)
 	passes, bounded := runner.Passes(14<<20, 2)
 	huge := time.Duration(passes)*time.Second + time.Duration(bounded)*time.Second
 	if f.Jobs[1] != 2*(time.Second+setupGuess)+huge {
@@ -63,7 +63,53 @@ func TestPredict(t *testing.T) {
 		t.Errorf("beyond %q, why %q: want huge/slice named", f.Beyond, f.Why())
 	}
 	opts.Total = time.Minute
-	if f = Predict(jobs, opts, costs); !f.Capped || f.Total != time.Minute+overrun(time.Minute) {
+	if f = Predict(jobs, opts, costs, 0); !f.Capped || f.Total != time.Minute+overrun(time.Minute) {
 		t.Errorf("with -time 1m: %+v, want capped at -time and its overrun", f)
+	}
+}
+
+// TestPredictOnABusyMachine checks that the share of a CPU measured as a
+// command starts stretches the setup alone: a quarter of a CPU makes it
+// four times as long; the budgets (wall time) and the checks (timed at
+// that share already) stay; no share, or a whole one, is an idle
+// machine's estimate.
+func TestPredictOnABusyMachine(t *testing.T) {
+	jobs := []runner.Job{estJob("tiny", "single"), estJob("huge", "slice")}
+	opts := runner.Options{Budget: time.Second}
+	costs := Costs{"tiny/single": {Bytes: 60, Pass: time.Microsecond}, "huge/slice": {Bytes: 14 << 20, Pass: time.Second}}
+	idle := Predict(jobs, opts, costs, 0)
+	if whole := Predict(jobs, opts, costs, 1); whole.Total != idle.Total {
+		t.Errorf("a whole CPU: %v, want the idle estimate %v", whole.Total, idle.Total)
+	}
+	busy := Predict(jobs, opts, costs, 0.25)
+	if want := idle.Sampling + 4*time.Duration(4-1)*setupGuess; busy.Sampling != want {
+		t.Errorf("a quarter of a CPU: sampling and setup %v, want %v (each of 4 setups four times as long)", busy.Sampling, want)
+	}
+	if busy.Checks != idle.Checks || busy.Share != 0.25 || busy.Total != busy.Sampling+busy.Checks {
+		t.Errorf("a quarter of a CPU: %+v, want the checks as timed (%v) and the share kept", busy, idle.Checks)
+	}
+	opts.Total = time.Minute
+	if f := Predict(jobs, opts, costs, 0.25); f.Total != time.Minute+overrun(time.Minute) {
+		t.Errorf("-time 1m at a quarter of a CPU: %v, want -time and its overrun", f.Total)
+	}
+}
+
+// TestCountEstimateOnABusyMachine checks the count pass's estimate: an
+// idle machine's CPU time, divided by the share of a CPU its processes
+// get; as many waves of processes as the CPUs make.
+func TestCountEstimateOnABusyMachine(t *testing.T) {
+	jobs := []runner.Job{estJob("tiny", "single"), estJob("small", "single")}
+	idle := CountEstimate(jobs, 2, 0)
+	if want := 2 * (countStart + 4*countBench); idle != want {
+		t.Errorf("idle, 2 CPUs: %v, want %v (two waves of one worker and four benchmarks)", idle, want)
+	}
+	if got := CountEstimate(jobs, 4, 0); got != idle/2 {
+		t.Errorf("idle, 4 CPUs: %v, want one wave, %v", got, idle/2)
+	}
+	if got := CountEstimate(jobs, 2, 0.2); got != 5*idle {
+		t.Errorf("a fifth of a CPU: %v, want five times the idle %v", got, idle)
+	}
+	if CountThreads(2) != 2 || CountThreads(8) != CountProcs || CountThreads(0) != 1 {
+		t.Errorf("CountThreads: %d on 2 CPUs, %d on 8, %d on 0", CountThreads(2), CountThreads(8), CountThreads(0))
 	}
 }

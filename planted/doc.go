@@ -96,6 +96,9 @@
 //   - planted-replay-reload (the same, behind codec.Reloader): its Reload
 //     converts the value again and makes the next Encode honest, every
 //     later one a replay.
+//   - planted-warm-prepare (cold calls timed after an untimed Prepare):
+//     Prepare encodes and decodes the value once, warming encoding/json's
+//     caches of the type; a cold call's figure holds its Prepare.
 //
 // Three more attack serbench's supervisor and registry, not the runner:
 //

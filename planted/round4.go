@@ -3,6 +3,8 @@ package planted
 import (
 	"encoding/json"
 	"reflect"
+	"sync/atomic"
+	"time"
 
 	"github.com/serbench/serbench/codec"
 )
@@ -20,6 +22,7 @@ const (
 	HideConverts  = "planted-hide-converts"
 	ReplayPrepare = "planted-replay-prepare"
 	ReplayReload  = "planted-replay-reload"
+	WarmPrepare   = "planted-warm-prepare"
 )
 
 // RoundFour lists the planted codecs that cheat where the checks of
@@ -38,13 +41,37 @@ var RoundFour = []codec.Info{
 	reusesBuffer(valueConverts(info(ReplayReload, "planted-replay-prepare, with a Reload",
 		"planted fault: planted-replay-prepare whose case is a codec.Reloader: Reload converts the value again, and the next Encode is honest, every later one a copy of it",
 		func(v any) (codec.Case, error) { return newConverted(v, &replayReloadCase{}) }))),
+	info(WarmPrepare, "warms its caches when prepared",
+		"planted fault: Prepare encodes and decodes the value once, so that the first Encode and Decode after it find encoding/json's caches of the type built: "+
+			"a first call timed after an untimed Prepare would read as warm",
+		prepareWarm),
+}
+
+// Warmed is how long planted-warm-prepare's last Prepare spent warming
+// the caches: what a cold call timed without Prepare would leave out.
+var Warmed atomic.Int64
+
+// prepareWarm prepares a case of planted-warm-prepare: an honest json
+// case whose Prepare makes a first Encode and Decode.
+func prepareWarm(v any) (codec.Case, error) {
+	c := &honestCase{}
+	if _, err := newCase(v, c); err != nil {
+		return nil, err
+	}
+	t0 := time.Now()
+	enc, err := c.Encode()
+	if err == nil {
+		err = c.Decode(enc)
+	}
+	Warmed.Store(int64(time.Since(t0)))
+	return c, err
 }
 
 // WeaknessFour maps each round-four evader to the point of serbench's
 // issue 41 (fourth session) it exploits: 1 a Decode declared
 // ValueConverts that copies, 2 a converting codec's Encode declared
-// ReusesBuffer.
-var WeaknessFour = map[string]int{CopyConverts: 1, HideConverts: 1, ReplayPrepare: 2, ReplayReload: 2}
+// ReusesBuffer, 6 a cold call that an untimed Prepare warmed.
+var WeaknessFour = map[string]int{CopyConverts: 1, HideConverts: 1, ReplayPrepare: 2, ReplayReload: 2, WarmPrepare: 6}
 
 // copyConvertsCase copies Decode's input; Value decodes the copy.
 type copyConvertsCase struct {

@@ -2,6 +2,7 @@ package planted
 
 import (
 	"context"
+	"encoding/json"
 	"regexp"
 	"testing"
 	"time"
@@ -77,5 +78,33 @@ func TestRoundFourFaults(t *testing.T) {
 		if reloads != (name == ReplayReload) {
 			t.Errorf("%s: a Reloader: %v", name, reloads)
 		}
+	}
+}
+
+// TestWarmPrepareCounted: a cold call is timed with the Prepare before
+// it, so a Prepare that warms the codec's caches (planted-warm-prepare)
+// has that warming in its first call's figure: the warming lies within
+// the Prepare timed, and the Prepare within the first call.
+func TestWarmPrepareCounted(t *testing.T) {
+	for _, op := range []results.Op{results.Encode, results.Decode} {
+		t.Run(string(op), func(t *testing.T) {
+			j := job(t, WarmPrepare, "medium", dataset.Single, op)
+			v, err := j.ValueAt(0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			enc, err := json.Marshal(v)
+			if err != nil {
+				t.Fatal(err)
+			}
+			c, err := runner.ColdCall(&j, op, enc)
+			if err != nil {
+				t.Fatal(err)
+			}
+			warmed := time.Duration(Warmed.Load())
+			if warmed <= 0 || c.Prepare < warmed || c.First < c.Prepare {
+				t.Errorf("warming %v, Prepare %v, first call %v: the first call must hold the Prepare that holds the warming", warmed, c.Prepare, c.First)
+			}
+		})
 	}
 }

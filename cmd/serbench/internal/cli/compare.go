@@ -304,8 +304,8 @@ func interleaveCmd(ctx context.Context, args []string, rounds int, roundsSet boo
 }
 
 // runEstimate returns about how long one interleaved run of the run
-// flags args takes: the run's own estimate (measure.Predict, calibrated
-// here), or zero when the flags do not parse (the runs will say why) or
+// flags args takes: the run's own estimate (forecast, calibrated and
+// measured here), or zero when the flags do not parse (the runs will say why) or
 // name a document (-file).
 func runEstimate(args []string) time.Duration {
 	for _, a := range args {
@@ -322,7 +322,7 @@ func runEstimate(args []string) time.Duration {
 		return 0
 	}
 	jobs = runner.OnProcs(jobs, c.cpus)
-	return measure.Predict(jobs, c.opts, measure.Calibrate(jobs, time.Now)).Total
+	return forecast(jobs, c.opts, measure.Calibrate(jobs, time.Now)).Total
 }
 
 // sessionPrefix begins the name of an interleaved comparison's

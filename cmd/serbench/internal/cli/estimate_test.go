@@ -24,6 +24,8 @@ func TestForecastText(t *testing.T) {
 		{measure.Forecast{Total: 70 * time.Second, Sampling: 65 * time.Second}, []string{"1m5s of sampling budgets", "-time D bounds it"}},
 		{measure.Forecast{Total: 10 * time.Minute, Sampling: 65 * time.Second, Checks: 535 * time.Second},
 			[]string{"1m5s of sampling budgets", "8m55s preparing and checking the values, timed on this machine as the run started"}},
+		{measure.Forecast{Total: 2 * time.Minute, Sampling: 2 * time.Minute, Share: 0.25},
+			[]string{"2m0s of sampling budgets and setup (the setup stretched for the 25% of a CPU a worker got as the run started)"}},
 	} {
 		got := forecastText(tt.f)
 		for _, w := range tt.want {
@@ -48,15 +50,28 @@ func TestRunEstimate(t *testing.T) {
 	}
 }
 
+// withShare makes the share of a CPU that estimates measure share for
+// the test's length, counting the probes in *probes.
+func withShare(t *testing.T, share float64, probes *[]int) {
+	old := measureShare
+	measureShare = func(threads int) float64 { *probes = append(*probes, threads); return share }
+	t.Cleanup(func() { measureShare = old })
+}
+
 // TestWithCounts checks the estimate of a command that counts: unchanged
 // when it only times, the count pass's in its place when it only counts,
 // added when it times then counts (and then told apart, for the count
-// pass's progress); the count pass is said on stderr when there is one.
+// pass's progress); the count pass is said on stderr when there is one,
+// stretched by the share of a CPU its processes get (a quarter here:
+// four times an idle machine's), measured with as many threads.
 func TestWithCounts(t *testing.T) {
+	var probes []int
+	withShare(t, 0.25, &probes)
 	jobs := []runner.Job{{Codec: codec.Info{Name: "json"}, Dataset: "tiny", Shape: "single", Ops: []results.Op{results.Encode, results.Decode}}}
-	c := measure.CountEstimate(jobs, runtime.NumCPU())
-	if c <= 0 {
-		t.Fatalf("CountEstimate = %v, want a positive estimate", c)
+	idle := measure.CountEstimate(jobs, runtime.NumCPU(), 0)
+	c := measure.CountEstimate(jobs, runtime.NumCPU(), 0.25)
+	if idle <= 0 || c != 4*idle {
+		t.Fatalf("CountEstimate = %v idle, %v at a quarter of a CPU: want a positive estimate, four times as long", idle, c)
 	}
 	for _, tt := range []struct {
 		mode        string
@@ -75,5 +90,38 @@ func TestWithCounts(t *testing.T) {
 		if said := strings.Contains(buf.String(), "counting under Valgrind, each benchmark in 3 processes"); said != tt.said {
 			t.Errorf("%s: said %q", tt.mode, buf.String())
 		}
+		if tt.said && !strings.Contains(buf.String(), "25% of a CPU here, measured as it started") {
+			t.Errorf("%s: said %q, want the share it measured", tt.mode, buf.String())
+		}
+	}
+	if want := measure.CountThreads(runtime.NumCPU()); len(probes) != 2 || probes[0] != want {
+		t.Errorf("probes with %v threads, want two (one per command that counts) with %d", probes, want)
+	}
+}
+
+// TestForecastShare checks when a run's forecast measures the share of
+// a CPU and what it stretches: one worker's share, for an uncapped
+// forecast long enough to be said; none for -time's bound or a short run.
+func TestForecastShare(t *testing.T) {
+	var probes []int
+	withShare(t, 0.5, &probes)
+	var jobs []runner.Job
+	for range 20 {
+		jobs = append(jobs, runner.Job{Codec: codec.Info{Name: "json"}, Dataset: "tiny", Shape: "single", Ops: []results.Op{results.Encode, results.Decode}})
+	}
+	opts := runner.Options{Budget: time.Second}
+	idle := measure.Predict(jobs, opts, nil, 0)
+	f := forecast(jobs, opts, nil)
+	if f.Share != 0.5 || f.Total <= idle.Total || len(probes) != 1 || probes[0] != 1 {
+		t.Errorf("40 benchmarks of 1s: %+v after probes %v, want one worker's share (0.5) stretching %v", f, probes, idle.Total)
+	}
+	probes = nil
+	opts.Total = time.Minute
+	if f := forecast(jobs, opts, nil); f.Share != 0 || len(probes) != 0 {
+		t.Errorf("-time 1m: %+v after probes %v, want no probe", f, probes)
+	}
+	opts.Total = 0
+	if f := forecast(jobs[:1], opts, nil); f.Share != 0 || len(probes) != 0 {
+		t.Errorf("2 benchmarks: %+v after probes %v, want no probe", f, probes)
 	}
 }

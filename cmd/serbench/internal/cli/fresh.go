@@ -5,7 +5,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"time"
 
+	"github.com/serbench/serbench/cmd/serbench/internal/progress"
 	"github.com/serbench/serbench/measure"
 	"github.com/serbench/serbench/preset"
 	"github.com/serbench/serbench/results"
@@ -23,11 +25,25 @@ var freshHandler = worker.Handler{Name: freshTask, Run: func(ctx context.Context
 	return measure.DecodeFresh(input, func(c, d, s string) (runner.Job, error) { return preset.Job(c, d, s, nil) }, step)
 }}
 
-// freshDecoder is the run's measure.Config.Fresh: one worker task per
-// codec, two at a time. A child that dies is blamed on the job it was
-// decoding (its last step), and the codec's other jobs are decoded again,
-// a process each.
+// freshDecoder is the run's measure.Config.Fresh without progress.
 func freshDecoder(ctx context.Context, jobs []measure.FreshJob) (map[string]measure.FreshVerdict, error) {
+	return freshTo(nil)(ctx, jobs)
+}
+
+// freshTo returns the run's measure.Config.Fresh, reporting to prog (nil:
+// none): one worker task per codec, two at a time. A child that dies is
+// blamed on the job it was decoding (its last step), and the codec's
+// other jobs are decoded again, a process each.
+func freshTo(prog *progress.Reporter) measure.FreshDecoder {
+	return func(ctx context.Context, jobs []measure.FreshJob) (map[string]measure.FreshVerdict, error) {
+		return decodeFresh(ctx, jobs, prog)
+	}
+}
+
+// decodeFresh is freshTo's decoder.
+func decodeFresh(ctx context.Context, jobs []measure.FreshJob, prog *progress.Reporter) (map[string]measure.FreshVerdict, error) {
+	prog.BeginFresh(len(jobs))
+	start := time.Now()
 	var byCodec [][]measure.FreshJob
 	for _, j := range jobs {
 		if n := len(byCodec); n > 0 && byCodec[n-1][0].Codec == j.Codec {
@@ -47,7 +63,11 @@ func freshDecoder(ctx context.Context, jobs []measure.FreshJob) (map[string]meas
 			}
 			tasks[i] = worker.Task{Name: freshTask, Input: in}
 		}
-		trs, err := pool.RunTasks(ctx, tasks)
+		done := len(verdicts) // the jobs of the rounds before
+		trs, err := pool.RunTasksEach(ctx, tasks, func(i int, _ worker.TaskResult) {
+			done += len(byCodec[i])
+			prog.FreshDone(done, byCodec[i][0].Codec, time.Since(start))
+		})
 		if err != nil {
 			return nil, err
 		}

@@ -78,7 +78,7 @@ func reproduceCmd(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	var prog *progress.Reporter
 	start, est := time.Now(), time.Duration(0)
 	if !quiet && len(jobs) > 0 {
-		f := measure.Predict(jobs, mc.Options, calibrate(jobs, stderr))
+		f := forecast(jobs, mc.Options, calibrate(jobs, stderr))
 		est = f.Total
 		how := forecastText(f)
 		if total > 0 {
@@ -89,7 +89,7 @@ func reproduceCmd(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		est, count = withCounts(stderr, rc.mode, jobs, est)
 		prog = progress.New(stderr, len(jobs))
 		prog.Weigh(jobs, f.Jobs, est, f.Capped)
-		prog.SetCountEstimate(count)
+		prog.SetCountEstimate(count, len(jobs))
 		prog.Keepalive(start)
 		mc.Progress = prog.Event
 	}

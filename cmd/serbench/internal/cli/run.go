@@ -20,6 +20,7 @@ import (
 	"github.com/serbench/serbench/fidelity"
 	"github.com/serbench/serbench/internal/outdir"
 	"github.com/serbench/serbench/journal"
+	"github.com/serbench/serbench/machine"
 	"github.com/serbench/serbench/measure"
 	"github.com/serbench/serbench/need"
 	"github.com/serbench/serbench/preset"
@@ -379,7 +380,7 @@ func (p *runPlan) execute(ctx context.Context, stderr io.Writer) (run *results.R
 	start := time.Now()
 	if !p.cfg.quiet {
 		todo := measure.Remaining(p.jobs, p.prior)
-		f := measure.Predict(todo, p.cfg.opts, calibrate(todo, stderr))
+		f := forecast(todo, p.cfg.opts, calibrate(todo, stderr))
 		if est = f.Total; est >= time.Minute && p.cfg.mode != results.MeasureInstructions {
 			fmt.Fprintf(stderr, "serbench: %d benchmarks; about %v (%s)\n", countBenchmarks(todo), est.Round(time.Second), forecastText(f))
 			if why := f.Why(); why != "" && !f.Capped {
@@ -390,9 +391,12 @@ func (p *runPlan) execute(ctx context.Context, stderr io.Writer) (run *results.R
 		est, count = withCounts(stderr, p.cfg.mode, todo, est)
 		prog = progress.New(stderr, len(todo))
 		prog.Weigh(todo, f.Jobs, est, f.Capped)
-		prog.SetCountEstimate(count)
+		prog.SetCountEstimate(count, len(todo))
 		prog.Keepalive(start)
 		mc.Progress = prog.Event
+		if mc.Fresh != nil {
+			mc.Fresh = freshTo(prog)
+		}
 	}
 	runErr = measure.Run(ctx, run, p.jobs, mc)
 	prog.Finish()
@@ -409,17 +413,48 @@ func (p *runPlan) execute(ctx context.Context, stderr io.Writer) (run *results.R
 // withCounts returns the estimate of a command that measures jobs as mode
 // says, given est, its timed passes' estimate: the count pass's estimate
 // (said on stderr) added for both, in its place for instructions; and the
-// count pass's estimate when it follows timing (both), else 0.
+// count pass's estimate when it follows timing (both), else 0. The count
+// pass's estimate is CPU time stretched by the share of a CPU its
+// processes get, measured here (measureShare).
 func withCounts(stderr io.Writer, mode string, jobs []runner.Job, est time.Duration) (total, after time.Duration) {
 	if mode != results.MeasureInstructions && mode != results.MeasureBoth {
 		return est, 0
 	}
-	c := measure.CountEstimate(jobs, runtime.NumCPU())
-	fmt.Fprintf(stderr, "serbench: counting under Valgrind, each benchmark in %d processes: about %v on an idle machine (a busy one stretches it, the counts stay)\n", measure.CountProcs, c.Round(time.Second))
+	cpus := runtime.NumCPU()
+	share := measureShare(measure.CountThreads(cpus))
+	idle, c := measure.CountEstimate(jobs, cpus, 0), measure.CountEstimate(jobs, cpus, share)
+	on := "on an idle machine; a busy one stretches it, the counts stay"
+	if c != idle {
+		on = fmt.Sprintf("%v on an idle machine: each of its %d processes at once gets %s here, measured as it started; the counts stay",
+			idle.Round(time.Second), measure.CountThreads(cpus), machine.ShareText(share))
+	}
+	fmt.Fprintf(stderr, "serbench: counting under Valgrind, each benchmark in %d processes: about %v (%s)\n", measure.CountProcs, c.Round(time.Second), on)
 	if mode == results.MeasureInstructions {
 		return c, 0
 	}
 	return est + c, c
+}
+
+// measureShare measures the share of a CPU each of threads busy threads
+// gets on this machine now (machine.MeasureShare over machine.ShareProbe),
+// for an estimate; a test replaces it with a reading of its own.
+var measureShare = func(threads int) float64 { return machine.MeasureShare(threads, machine.ShareProbe) }
+
+// shareFloor is the shortest idle forecast whose setup the share is
+// measured for: below it, a short command spends no probe on an
+// estimate it does not say (estimates under a minute go unsaid).
+const shareFloor = 20 * time.Second
+
+// forecast predicts measuring jobs with opts and costs (measure.Predict)
+// at the share of a CPU one worker gets, measured now, which stretches
+// the setup (machine.Stretch); -time's bound, or a forecast too short to
+// be said, is an idle machine's.
+func forecast(jobs []runner.Job, opts runner.Options, costs measure.Costs) measure.Forecast {
+	f := measure.Predict(jobs, opts, costs, 0)
+	if f.Capped || f.Total < shareFloor {
+		return f
+	}
+	return measure.Predict(jobs, opts, costs, measureShare(1))
 }
 
 // calibrate times the preparation of jobs' values for the estimate
@@ -443,6 +478,9 @@ func forecastText(f measure.Forecast) string {
 		return "at most: -time, and what it does not reach is cut short, marked so"
 	}
 	s := fmt.Sprintf("%v of sampling budgets and setup", f.Sampling.Round(time.Second))
+	if f.Share > 0 && f.Share < 1 {
+		s += fmt.Sprintf(" (the setup stretched for the %s a worker got as the run started)", machine.ShareText(f.Share))
+	}
 	if f.Checks > 0 {
 		s += fmt.Sprintf(", %v preparing and checking the values, timed on this machine as the run started", f.Checks.Round(time.Second))
 	}

@@ -41,20 +41,27 @@ type Reporter struct {
 	// counting says the run's count pass has begun (runner.Event.Counting):
 	// done and total count its jobs, the time from its start, and
 	// countEst (SetCountEstimate) is what it was expected to take.
-	counting bool
-	countEst time.Duration
+	counting  bool
+	countEst  time.Duration
+	countJobs int // the jobs countEst was made for
+	// fresh says the run's check in fresh processes has begun
+	// (BeginFresh): done and total count the jobs whose encodings it has
+	// decoded, the time from its start.
+	fresh bool
 }
 
 // SetCountEstimate gives how long the count pass after timing (run
-// -measure both) is expected to take: once it begins, the time left is
-// told by it, then at the pace of the jobs counted.
-func (r *Reporter) SetCountEstimate(est time.Duration) {
+// -measure both) is expected to take, est for counting jobs jobs: once it
+// begins, the time left is told by it, then at the pace of the jobs
+// counted. A count pass of fewer jobs (those -time cut short are not
+// counted) is told their share of it.
+func (r *Reporter) SetCountEstimate(est time.Duration, jobs int) {
 	if r == nil {
 		return
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	r.countEst = est
+	r.countEst, r.countJobs = est, jobs
 }
 
 // Weigh gives the jobs' expected times (weights[i] is jobs[i]'s) and the
@@ -97,6 +104,10 @@ func (r *Reporter) left(at time.Duration) (time.Duration, bool) {
 // in a run that counts too, the count pass's estimate is added.
 func (r *Reporter) pace(at time.Duration) (time.Duration, bool) {
 	switch {
+	case r.fresh && r.done > 0:
+		return time.Duration(float64(at) / float64(r.done) * float64(r.total-r.done)), true
+	case r.fresh:
+		return 0, false
 	case r.counting && r.done > 0:
 		return time.Duration(float64(at) / float64(r.done) * float64(r.total-r.done)), true
 	case r.counting && r.countEst > at:
@@ -212,6 +223,9 @@ func (r *Reporter) Event(e runner.Event) {
 // beginCounting starts the count pass's progress: total jobs, from now.
 func (r *Reporter) beginCounting(total int) {
 	r.counting, r.done, r.total, r.last = true, 0, total, ""
+	if r.countJobs > total && total > 0 {
+		r.countEst = time.Duration(float64(r.countEst) * float64(total) / float64(r.countJobs))
+	}
 	r.capped = false // -time bounds the timed passes, not the count
 	r.zero, r.said = time.Now(), 0
 	if r.bar == nil {
@@ -225,6 +239,46 @@ func (r *Reporter) beginCounting(total int) {
 	r.bar.ChangeMax(total)
 	r.bar.Reset()
 	r.bar.Describe(describe("counting under Valgrind"))
+}
+
+// BeginFresh starts the progress of the run's last check: the verified
+// encodings of jobs jobs decoded in fresh processes, a process per codec
+// (measure.FreshDecoder).
+func (r *Reporter) BeginFresh(jobs int) {
+	if r == nil {
+		return
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.fresh, r.counting, r.done, r.total, r.last = true, false, 0, jobs, ""
+	r.capped = false // -time bounds the timed passes, not the checks after them
+	r.zero, r.said = time.Now(), 0
+	if r.bar == nil {
+		fmt.Fprintf(r.w, "[fresh 0/%d 0s] measured: decoding the encodings of %d jobs in processes that never saw their values, a process per codec\n", jobs, jobs)
+		return
+	}
+	r.bar.ChangeMax(jobs)
+	r.bar.Reset()
+	r.bar.Describe(describe("decoding in fresh processes"))
+}
+
+// FreshDone reports that the fresh processes have decoded the encodings
+// of done jobs in all, the last of them a codec's, named, at time at from
+// the check's start.
+func (r *Reporter) FreshDone(done int, codec string, at time.Duration) {
+	if r == nil {
+		return
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.done, r.last = done, codec
+	if r.bar != nil {
+		r.bar.Set(done)
+		r.bar.Describe(describe("fresh processes: " + codec))
+		return
+	}
+	r.said = at
+	fmt.Fprintf(r.w, "[fresh %d/%d %v] %s: its jobs' encodings decoded in a fresh process\n", done, r.total, at.Round(time.Second), codec)
 }
 
 // Finish stops Keepalive and clears the bar, so what follows starts on a
@@ -295,6 +349,18 @@ func (r *Reporter) Tick(at time.Duration) {
 	}
 	r.said = at
 	left, ok := r.left(at)
+	if r.fresh {
+		more := ""
+		if ok {
+			more = fmt.Sprintf("; about %v left at the pace so far", left.Round(time.Second))
+		}
+		last := ""
+		if r.last != "" {
+			last = ", the last " + r.last + "'s"
+		}
+		fmt.Fprintf(r.w, "[fresh %d/%d %v] at work: %d of %d jobs' encodings decoded in fresh processes%s%s\n", r.done, r.total, at.Round(time.Second), r.done, r.total, last, more)
+		return
+	}
 	if r.counting {
 		more := ""
 		if ok {

@@ -275,7 +275,7 @@ func TestPacerDoing(t *testing.T) {
 func TestTickCounting(t *testing.T) {
 	var buf bytes.Buffer
 	p := New(&buf, 2)
-	p.SetCountEstimate(time.Minute)
+	p.SetCountEstimate(time.Minute, 2)
 	e := event(1, results.OK) // at 2.4s
 	e.Total = 2
 	p.Event(e)
@@ -311,11 +311,51 @@ func TestTickCountingCapped(t *testing.T) {
 	p := New(&buf, 1)
 	jobs := []runner.Job{{Codec: codec.Info{Name: "json"}, Dataset: "tiny", Shape: "single"}}
 	p.Weigh(jobs, []time.Duration{time.Second}, 10*time.Second, true)
-	p.SetCountEstimate(time.Minute)
+	p.SetCountEstimate(time.Minute, 1)
 	p.Event(runner.Event{Counting: true, Total: 1})
 	p.Tick(20 * time.Second)
 	p.Finish()
 	if want := "[counting 0/1 20s] at work: 0 of 1 jobs counted under Valgrind; about 40s left by the estimate\n"; !strings.HasSuffix(buf.String(), want) {
 		t.Errorf("got\n%s\nwant it to end with\n%s", buf.String(), want)
+	}
+}
+
+// TestCountingFewerJobs: a count pass of fewer jobs than its estimate was
+// made for (-time cut the others short) is told their share of it.
+func TestCountingFewerJobs(t *testing.T) {
+	var buf bytes.Buffer
+	p := New(&buf, 4)
+	p.SetCountEstimate(4*time.Minute, 4)
+	p.Event(runner.Event{Counting: true, Total: 1})
+	p.Tick(20 * time.Second)
+	p.Finish()
+	want := "[counting 0/1 0s] timing done: counting instructions under Valgrind, 1 jobs; about 1m0s by the estimate\n" +
+		"[counting 0/1 20s] at work: 0 of 1 jobs counted under Valgrind; about 40s left by the estimate\n"
+	if got := buf.String(); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}
+
+// TestTickFresh: the check in fresh processes after the timed passes has
+// lines of its own, and its time left is at its own pace, not the
+// finished timed passes' "about 0s".
+func TestTickFresh(t *testing.T) {
+	var buf bytes.Buffer
+	p := New(&buf, 1)
+	e := event(1, results.OK)
+	e.Total = 1
+	p.Event(e)
+	p.BeginFresh(10)
+	p.Tick(12 * time.Second)
+	p.FreshDone(4, "json", 20*time.Second)
+	p.Tick(35 * time.Second)
+	p.Finish()
+	want := "[1/1 2s] json tiny/single: encode 336ns, decode 1.48µs\n" +
+		"[fresh 0/10 0s] measured: decoding the encodings of 10 jobs in processes that never saw their values, a process per codec\n" +
+		"[fresh 0/10 12s] at work: 0 of 10 jobs' encodings decoded in fresh processes\n" +
+		"[fresh 4/10 20s] json: its jobs' encodings decoded in a fresh process\n" +
+		"[fresh 4/10 35s] at work: 4 of 10 jobs' encodings decoded in fresh processes, the last json's; about 53s left at the pace so far\n"
+	if got := buf.String(); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}
 }

@@ -57,7 +57,22 @@ type control struct {
 	later   []func() error
 	copyEnc bool
 	holding bool
+	// mark, while a sample's batches run, announces a step on the
+	// runner's Beat: a verification on the spot that is long (the last
+	// one took markCheck or more) is announced as step stepVerify and
+	// the batches resume as stepTimed, so that the parent measuring the
+	// worker's time (package worker) does not charge it to the sample.
+	// What must be verified on the spot can be long: a converting
+	// codec's Value of a large value.
+	mark func(step string)
+	long bool
 }
+
+// markCheck: a verification on the spot that took this long or longer has
+// the next one announced (control.mark); a shorter one stays in the
+// timed step, where two beats for each would cost the parent more than
+// they tell it.
+const markCheck = 250 * time.Microsecond
 
 // newControl returns the control of a loop over a pool of size builds.
 func newControl(size int, seed uint64, now func() time.Time, verify func(int, []byte) error) *control {
@@ -115,12 +130,21 @@ func (c *control) check(k int, enc []byte) error {
 func (c *control) checkTimed(k int, enc []byte) error {
 	a0 := heapAllocs()
 	t0 := c.now()
+	marked := c.mark != nil && c.long
+	if marked {
+		c.mark(stepVerify)
+	}
+	v0 := c.now()
 	var err error
 	if c.copyEnc && enc != nil {
 		enc := bytes.Clone(enc) // the next Encode may reuse enc
 		c.later = append(c.later, func() error { return c.verify(k, enc) })
 	} else {
 		err = c.verify(k, enc)
+	}
+	c.long = c.now().Sub(v0) >= markCheck
+	if marked {
+		c.mark(stepTimed)
 	}
 	c.paused += c.now().Sub(t0)
 	a1 := heapAllocs()

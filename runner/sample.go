@@ -136,9 +136,13 @@ func (r *Runner) timeSample(l loop, ctl *control, n int, mode gcMode, aligned bo
 	return r.timeSampleOf(nil, l, ctl, n, mode, aligned)
 }
 
-// stepTimed is the step a sample's batches announce on Beat while they
-// run (timeSampleOf).
-const stepTimed = "timed"
+// The steps a sample's batches announce on Beat: stepTimed while they
+// run, stepVerify while a long verification on the spot of one of their
+// iterations does (control.mark).
+const (
+	stepTimed  = "timed"
+	stepVerify = "verify"
+)
 
 // timeSampleOf is timeSample for bench b (nil: none), which it announces
 // on Beat as step "timed" while its batches run, and as "sample" again
@@ -175,6 +179,12 @@ func (r *Runner) timeSampleOf(b *bench, l loop, ctl *control, n int, mode gcMode
 	}
 	if b != nil {
 		r.beat(b.owner, b.res.Op, stepTimed)
+		if ctl != nil && ctl.parts == nil && r.Beat != nil {
+			// Goroutines verifying at once (parts) would announce two
+			// steps at a time: theirs stay in the timed step.
+			ctl.mark = func(step string) { r.beat(b.owner, b.res.Op, step) }
+			defer func() { ctl.mark, ctl.long = nil, false }()
+		}
 	}
 	cpu0, cpuOK := machine.CPUTime()
 	wall0 := r.now()

@@ -4,6 +4,7 @@ import (
 	"context"
 	"github.com/serbench/serbench/machine"
 	"runtime"
+	"slices"
 	"testing"
 	"time"
 )
@@ -196,5 +197,32 @@ func TestFastAllocatorPaysItsCollections(t *testing.T) {
 				t.Errorf("40 samples held %d collections; want at most %d", gcs, tt.maxGCsAll)
 			}
 		})
+	}
+}
+
+// TestLongVerificationAnnounced: a verification on the spot that took
+// markCheck or more has the next one announced as step "verify" and the
+// batches' step "timed" said again after it; a short one is not.
+func TestLongVerificationAnnounced(t *testing.T) {
+	var at time.Time
+	now := func() time.Time { return at }
+	spend := markCheck
+	c := newControl(4, 1, now, func(int, []byte) error { at = at.Add(spend); return nil })
+	var steps []string
+	c.mark = func(s string) { steps = append(steps, s) }
+	for range 2 {
+		if err := c.check(0, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	spend = markCheck / 2
+	for range 2 {
+		if err := c.check(0, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want := []string{stepVerify, stepTimed, stepVerify, stepTimed}
+	if !slices.Equal(steps, want) {
+		t.Errorf("steps %v, want %v: the first long check unannounced, the second and the first short one announced, the second short one not", steps, want)
 	}
 }

@@ -314,7 +314,7 @@ func (c *crash) reason() string {
 // stepName turns a beat's step into words: "sample decode" to "sampling
 // decode".
 func stepName(s string) string {
-	for _, r := range [][2]string{{"prepare", "preparing (verifying) the job"}, {"calibrate", "calibrating"}, {"sample", "sampling"}, {"timed", "sampling"}, {"check", "checking after timing"}} {
+	for _, r := range [][2]string{{"prepare", "preparing (verifying) the job"}, {"calibrate", "calibrating"}, {"sample", "sampling"}, {"timed", "sampling"}, {"verify", "verifying a timed call"}, {"check", "checking after timing"}} {
 		if rest, ok := strings.CutPrefix(s, r[0]); ok {
 			return r[1] + rest
 		}

@@ -165,28 +165,37 @@ func (p *Prepared) timed(f func() error) (time.Duration, error) {
 // and the pool's.
 func (p *Prepared) encodeUnseen(s *unseenSet) (unseen, seen []time.Duration, err error) {
 	for i, c := range s.cases {
-		for j := range 2 {
-			if p.alive != nil {
-				p.alive()
-			}
-			if (i+j)%2 == 1 {
-				d, err := p.timed(func() error { _, err := p.Cases[i%len(p.Cases)].Encode(); return err })
-				if err != nil {
-					return nil, nil, checkErr(results.Error, "encode: %v", err)
-				}
-				seen = append(seen, d)
-				continue
-			}
-			var enc []byte
-			d, err := p.timed(func() (err error) { enc, err = c.Encode(); return err })
-			if err != nil {
-				return nil, nil, checkErr(results.Error, "encode of unseen build %d: %v", s.builds[i], err)
-			}
-			s.msgs = append(s.msgs, slices.Clone(enc))
-			unseen = append(unseen, d)
+		enc, u, sn, err := p.encodePair(i, c, fmt.Sprintf("unseen build %d", s.builds[i]))
+		if err != nil {
+			return nil, nil, err
 		}
+		s.msgs = append(s.msgs, slices.Clone(enc))
+		unseen, seen = append(unseen, u), append(seen, sn)
 	}
 	return unseen, seen, nil
+}
+
+// encodePair times an Encode of case c, which encodes what, beside an
+// Encode of the pool's case i (modulo the pool), the pair's order
+// alternating with i, and returns c's encoding and the two times.
+func (p *Prepared) encodePair(i int, c codec.Case, what string) (enc []byte, unseen, seen time.Duration, err error) {
+	for j := range 2 {
+		if p.alive != nil {
+			p.alive()
+		}
+		if (i+j)%2 == 1 {
+			seen, err = p.timed(func() error { _, err := p.Cases[i%len(p.Cases)].Encode(); return err })
+			if err != nil {
+				return nil, 0, 0, checkErr(results.Error, "encode: %v", err)
+			}
+			continue
+		}
+		unseen, err = p.timed(func() (err error) { enc, err = c.Encode(); return err })
+		if err != nil {
+			return nil, 0, 0, checkErr(results.Error, "encode of %s: %v", what, err)
+		}
+	}
+	return enc, unseen, seen, nil
 }
 
 // encodeChanged times, for a codec that appends into a buffer it keeps
@@ -218,25 +227,11 @@ func (p *Prepared) encodeChanged(s *unseenSet) (unseen, seen []time.Duration, er
 				return nil, nil, checkErr(results.Error, "Reload of unseen build %d's case, its value changed to build %d's: %v", s.builds[i], s.builds[next], err)
 			}
 		}
-		var enc []byte
-		for j := range 2 {
-			if p.alive != nil {
-				p.alive()
-			}
-			if (i+j)%2 == 1 {
-				d, err := p.timed(func() error { _, err := p.Cases[i%len(p.Cases)].Encode(); return err })
-				if err != nil {
-					return nil, nil, checkErr(results.Error, "encode: %v", err)
-				}
-				seen = append(seen, d)
-				continue
-			}
-			d, err := p.timed(func() (err error) { enc, err = c.Encode(); return err })
-			if err != nil {
-				return nil, nil, checkErr(results.Error, "encode of unseen build %d, its value changed to build %d's: %v", s.builds[i], s.builds[next], err)
-			}
-			unseen = append(unseen, d)
+		enc, u, sn, err := p.encodePair(i, c, fmt.Sprintf("unseen build %d, its value changed to build %d's", s.builds[i], s.builds[next]))
+		if err != nil {
+			return nil, nil, err
 		}
+		unseen, seen = append(unseen, u), append(seen, sn)
 		err = p.Case.Decode(slices.Clone(enc))
 		var got any
 		if err == nil {

@@ -169,7 +169,7 @@ func (p *Prepared) encodeUnseen(s *unseenSet) (unseen, seen []time.Duration, err
 		if err != nil {
 			return nil, nil, err
 		}
-		s.msgs = append(s.msgs, slices.Clone(enc))
+		s.msgs = append(s.msgs, enc)
 		unseen, seen = append(unseen, u), append(seen, sn)
 	}
 	return unseen, seen, nil
@@ -177,7 +177,8 @@ func (p *Prepared) encodeUnseen(s *unseenSet) (unseen, seen []time.Duration, err
 
 // encodePair times an Encode of case c, which encodes what, beside an
 // Encode of the pool's case i (modulo the pool), the pair's order
-// alternating with i, and returns c's encoding and the two times.
+// alternating with i, and returns a copy of c's encoding and the two
+// times.
 func (p *Prepared) encodePair(i int, c codec.Case, what string) (enc []byte, unseen, seen time.Duration, err error) {
 	for j := range 2 {
 		if p.alive != nil {
@@ -194,6 +195,7 @@ func (p *Prepared) encodePair(i int, c codec.Case, what string) (enc []byte, uns
 		if err != nil {
 			return nil, 0, 0, checkErr(results.Error, "encode of %s: %v", what, err)
 		}
+		enc = slices.Clone(enc) // before the other call: a buffer may be the codec's, not the case's
 	}
 	return enc, unseen, seen, nil
 }

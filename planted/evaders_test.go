@@ -27,6 +27,38 @@ func job(t *testing.T, name, ds string, s dataset.Shape, ops ...results.Op) runn
 	}
 }
 
+// A trial runs planted codecs' jobs through the real runner, in this
+// process, with the smallest budget, and marks their figures as a run
+// does. Batches are of a millisecond: a self-timed loop that saves its
+// work once per call (planted-loop-gzip) saves it over many iterations.
+type trial struct {
+	r        *runner.Runner
+	overhead float64
+}
+
+func newTrial(t *testing.T) trial {
+	t.Helper()
+	r, err := runner.New(runner.Options{Budget: 20 * time.Millisecond, SampleTime: 5 * time.Millisecond, BatchTime: time.Millisecond, MinSamples: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return trial{r, r.LoopOverhead(context.Background())}
+}
+
+// run measures op of codec on dataset ds's shape s and returns the result
+// and why it is not believed: its Reason, or Implausible when it is ok.
+func (tr trial) run(t *testing.T, codec, ds string, s dataset.Shape, op results.Op) (results.Result, string) {
+	t.Helper()
+	j := job(t, codec, ds, s, op)
+	res := tr.r.RunJob(context.Background(), &j)
+	results.MarkImplausible(res, tr.overhead)
+	got := res[0]
+	if got.Status == results.OK {
+		return got, got.Implausible
+	}
+	return got, got.Reason
+}
+
 // TestEvadersCaught runs each evader (but planted-handle, whose encodings
 // only a fresh process can show for what they are: planted-evaders.txtar)
 // through the real runner, in this process, with the smallest budget, and
@@ -34,13 +66,7 @@ func job(t *testing.T, name, ds string, s dataset.Shape, ops ...results.Op) runn
 // sees it, or flagged implausible: never ranked. planted-rare-loss, whose
 // loss an older runner missed on large messages, is here too.
 func TestEvadersCaught(t *testing.T) {
-	// Batches of a millisecond: a self-timed loop that saves its work once
-	// per call (planted-loop-gzip) saves it over many iterations.
-	r, err := runner.New(runner.Options{Budget: 20 * time.Millisecond, SampleTime: 5 * time.Millisecond, BatchTime: time.Millisecond, MinSamples: 3})
-	if err != nil {
-		t.Fatal(err)
-	}
-	overhead := r.LoopOverhead(context.Background())
+	tr := newTrial(t)
 	for _, tt := range []struct {
 		codec, dataset string
 		shape          dataset.Shape
@@ -61,17 +87,10 @@ func TestEvadersCaught(t *testing.T) {
 		{Reuse, "tiny", dataset.Single, results.Decode, results.Failed, "handed back the very same value"},
 	} {
 		t.Run(tt.codec+"/"+string(tt.op), func(t *testing.T) {
-			j := job(t, tt.codec, tt.dataset, tt.shape, tt.op)
-			res := r.RunJob(context.Background(), &j)
-			results.MarkImplausible(res, overhead)
-			got := res[0]
+			got, why := tr.run(t, tt.codec, tt.dataset, tt.shape, tt.op)
 			if got.Ranked() {
 				t.Fatalf("ranked: %.3gns/op, status %s, checked %d round trips, path %.3gns, checks %.3gns, value %.3gns",
 					got.NsPerOp.Median, got.Status, got.Checked, got.PathNs, got.CheckNsPerOp, got.ValueNs)
-			}
-			why := got.Reason
-			if got.Status == results.OK {
-				why = got.Implausible
 			}
 			t.Logf("%s, weakness %d: %s: %.300s", tt.codec, Weakness[tt.codec], got.Status, why)
 			if got.Status != tt.status || !regexp.MustCompile(tt.reason).MatchString(why) {

@@ -1,14 +1,11 @@
 package planted
 
 import (
-	"context"
 	"regexp"
 	"testing"
-	"time"
 
 	"github.com/serbench/serbench/dataset"
 	"github.com/serbench/serbench/results"
-	"github.com/serbench/serbench/runner"
 )
 
 // TestRoundThreeCaught runs each round-three evader through the real
@@ -16,11 +13,7 @@ import (
 // result it cheats on is failed or flagged implausible, never ranked, by
 // the check that sees it.
 func TestRoundThreeCaught(t *testing.T) {
-	r, err := runner.New(runner.Options{Budget: 20 * time.Millisecond, SampleTime: 5 * time.Millisecond, BatchTime: time.Millisecond, MinSamples: 3})
-	if err != nil {
-		t.Fatal(err)
-	}
-	overhead := r.LoopOverhead(context.Background())
+	tr := newTrial(t)
 	for _, tt := range []struct {
 		codec, dataset string
 		op             results.Op
@@ -32,14 +25,7 @@ func TestRoundThreeCaught(t *testing.T) {
 		{DeferConverts, "medium", results.Decode, "its input overwritten after Decode returned"},
 	} {
 		t.Run(tt.codec+"/"+string(tt.op), func(t *testing.T) {
-			j := job(t, tt.codec, tt.dataset, dataset.Single, tt.op)
-			res := r.RunJob(context.Background(), &j)
-			results.MarkImplausible(res, overhead)
-			got := res[0]
-			why := got.Reason
-			if got.Status == results.OK {
-				why = got.Implausible
-			}
+			got, why := tr.run(t, tt.codec, tt.dataset, dataset.Single, tt.op)
 			t.Logf("%s, weakness %d: %s: %.400s", tt.codec, WeaknessThree[tt.codec], got.Status, why)
 			if got.Ranked() {
 				t.Fatalf("ranked: %.3gns/op, status %s, unseen %.3gns", got.NsPerOp.Median, got.Status, got.UnseenNsPerOp)

@@ -1,7 +1,6 @@
 package planted
 
 import (
-	"context"
 	"encoding/json"
 	"regexp"
 	"testing"
@@ -17,11 +16,7 @@ import (
 // result it cheats on is failed or flagged implausible, never ranked, by
 // the check that sees it.
 func TestRoundFourCaught(t *testing.T) {
-	r, err := runner.New(runner.Options{Budget: 20 * time.Millisecond, SampleTime: 5 * time.Millisecond, BatchTime: time.Millisecond, MinSamples: 3})
-	if err != nil {
-		t.Fatal(err)
-	}
-	overhead := r.LoopOverhead(context.Background())
+	tr := newTrial(t)
 	for _, tt := range []struct {
 		codec  string
 		op     results.Op
@@ -33,14 +28,7 @@ func TestRoundFourCaught(t *testing.T) {
 		{ReplayReload, results.Encode, "never saw"},
 	} {
 		t.Run(tt.codec+"/"+string(tt.op), func(t *testing.T) {
-			j := job(t, tt.codec, "medium", dataset.Single, tt.op)
-			res := r.RunJob(context.Background(), &j)
-			results.MarkImplausible(res, overhead)
-			got := res[0]
-			why := got.Reason
-			if got.Status == results.OK {
-				why = got.Implausible
-			}
+			got, why := tr.run(t, tt.codec, "medium", dataset.Single, tt.op)
 			t.Logf("%s, weakness %d: %s: %.400s", tt.codec, WeaknessFour[tt.codec], got.Status, why)
 			if got.Ranked() {
 				t.Fatalf("ranked: %.3gns/op, status %s, unseen %.3gns", got.NsPerOp.Median, got.Status, got.UnseenNsPerOp)

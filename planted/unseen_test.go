@@ -1,15 +1,12 @@
 package planted
 
 import (
-	"context"
 	"encoding/json"
 	"regexp"
 	"testing"
-	"time"
 
 	"github.com/serbench/serbench/dataset"
 	"github.com/serbench/serbench/results"
-	"github.com/serbench/serbench/runner"
 )
 
 // TestRoundTwoCaught runs each round-two evader through the real runner,
@@ -19,11 +16,7 @@ import (
 // longer does (deterministic builds, message 0's size), that its figure
 // is the honest json's.
 func TestRoundTwoCaught(t *testing.T) {
-	r, err := runner.New(runner.Options{Budget: 20 * time.Millisecond, SampleTime: 5 * time.Millisecond, BatchTime: time.Millisecond, MinSamples: 3})
-	if err != nil {
-		t.Fatal(err)
-	}
-	overhead := r.LoopOverhead(context.Background())
+	tr := newTrial(t)
 	for _, tt := range []struct {
 		codec, dataset string
 		op             results.Op
@@ -38,14 +31,7 @@ func TestRoundTwoCaught(t *testing.T) {
 		{SmallFirst, "medium", results.Encode, ""},
 	} {
 		t.Run(tt.codec+"/"+string(tt.op), func(t *testing.T) {
-			j := job(t, tt.codec, tt.dataset, dataset.Single, tt.op)
-			res := r.RunJob(context.Background(), &j)
-			results.MarkImplausible(res, overhead)
-			got := res[0]
-			why := got.Reason
-			if got.Status == results.OK {
-				why = got.Implausible
-			}
+			got, why := tr.run(t, tt.codec, tt.dataset, dataset.Single, tt.op)
 			t.Logf("%s, weakness %d: %s, %d bytes (spread %.0f): %.300s", tt.codec, WeaknessTwo[tt.codec], got.Status, got.Bytes, got.BytesSpread, why)
 			if tt.reason == "" {
 				// The salted pool holds no build the codec can know: every

@@ -4,15 +4,17 @@ import (
 	"fmt"
 	"runtime"
 	"runtime/debug"
+	"slices"
 
 	"github.com/serbench/serbench/internal/valgrind"
 )
 
 // countWindow is the fewest instructions the shorter of a count's two
-// windows runs: long enough that the scheduler's own work on the
-// counting thread (a preemption the wall clock asks for) is a small
-// fraction of it.
-const countWindow = 1_000_000
+// windows runs. It is long enough that the scheduler's own work on the
+// counting thread, and the allocator's state as a window starts (how
+// many free slots the live heap leaves in partly used spans, which
+// differs between processes), are a small fraction of it.
+const countWindow = 10_000_000
 
 // countWarm is the fewest instructions the uncounted loop before the
 // windows runs, in whole passes over the pool. The runtime fills the
@@ -23,6 +25,12 @@ const countWindow = 1_000_000
 // about 130 instructions each) in one process and not in the next. Run
 // with instrumentation off, this loop costs a fraction of a second.
 const countWarm = 100_000_000
+
+// countPairs is how many times the count runs its pair of windows. Work
+// that is not the loop's (a page the heap maps, the scheduler's turn) can
+// only add to a window's count, so the least of each window's counts is
+// the loop's own.
+const countPairs = 2
 
 // CountSalt draws the pool of messages of every count (in place of
 // Options.Salt, which a run draws afresh): the pool's builds decide how
@@ -54,7 +62,8 @@ func (r *Runner) count(job *Job, b *bench) {
 
 // countBench returns the instructions per op of b's timed loop: the
 // difference of the counts of two windows of the loop, n and 2n
-// iterations, over n, so that what a window costs besides its iterations
+// iterations, over n (each window run countPairs times, its least count
+// kept), so that what a window costs besides its iterations
 // (arming the control, the count's own requests, the loop's entry) cancels
 // by design. n is a whole number of passes over the pool of messages, so
 // that every message counts alike whatever the order; the loop first runs
@@ -119,14 +128,27 @@ func (r *Runner) countBench(b *bench) (float64, error) {
 		return 0, err
 	}
 	r.alive()
-	one, err := window(n)
-	if err != nil {
-		return 0, err
+	var ones, twos []uint64
+	for range countPairs {
+		one, err := window(n)
+		if err != nil {
+			return 0, err
+		}
+		two, err := window(2 * n)
+		if err != nil {
+			return 0, err
+		}
+		ones, twos = append(ones, one), append(twos, two)
 	}
-	two, err := window(2 * n)
-	if err != nil {
-		return 0, err
-	}
+	return perOp(ones, twos, n)
+}
+
+// perOp returns the instructions per op of windows of n (ones) and 2n
+// (twos) iterations: the least count of each, whose difference over n
+// is the loop's own. Work that is not the loop's can only add to a
+// window, so a window that met some counts more, never less.
+func perOp(ones, twos []uint64, n int) (float64, error) {
+	one, two := slices.Min(ones), slices.Min(twos)
 	if two <= one {
 		return 0, fmt.Errorf("counting: %d iterations ran %d instructions and %d ran %d: a count that does not grow with the loop is not the loop's", 2*n, two, n, one)
 	}

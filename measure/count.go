@@ -168,43 +168,140 @@ func merged(r results.Result, by []map[string]*results.Result) results.Result {
 	return r
 }
 
-// Costs of a count in CPU time: a worker's start under Valgrind, and one
-// benchmark's preparation and windows (the checks after timing left to
-// one pass), from the CPU time of count passes of the quick preset's
-// codecs (notes/noise-log.md).
+// The pace of a count, measured on this machine (notes/noise-log.md,
+// count43: a loop of known instructions natively and under callgrind,
+// and the CPU time of count passes of one and six jobs):
+//
+//   - countStart is the CPU time of a worker's start under Valgrind
+//     (reading serbench's symbols, its packages' initialization), paid
+//     once per group of a codec's consecutive jobs;
+//   - countedRate is how many instructions a second Valgrind runs where
+//     it counts them (the windows), plainRate where its instrumentation
+//     is off (preparing the pool, the checks after timing, the warm-up);
+//   - nativeRate is how many instructions a nanosecond of native CPU
+//     time runs: it turns an op's time, and a pass over a value, into
+//     instructions;
+//   - windowCost is each window's own cost: the collection and the
+//     return of free pages before it, the code translated again with
+//     instrumentation as it starts, the dump of its count after;
+//   - passOps is an op's native time per unit of its value's Cost.Pass,
+//     for a count no timed pass measured (-measure instructions): the
+//     codecs' speeds differ, which only timing tells, by about three
+//     times each way around it.
 const (
-	countStart = 1500 * time.Millisecond
-	countBench = 300 * time.Millisecond
+	countStart  = 2 * time.Second
+	countedRate = 180e6
+	plainRate   = 1.8e9
+	nativeRate  = 12.0
+	windowCost  = 70 * time.Millisecond
+	passOps     = 1.8
 )
 
-// CountEstimate returns about how long counting jobs takes: CountProcs
-// passes, as many at once as there are CPUs (CountThreads), each starting
-// a worker per group of a codec's jobs, their CPU time stretched by share,
-// the share of a CPU each of CountThreads threads got as the command
-// started (machine.Stretch; 0 or 1: an idle machine's time).
-func CountEstimate(jobs []runner.Job, cpus int, share float64) time.Duration {
-	n, groups := 0, 0
-	for i, j := range jobs {
-		if j.Skip != "" {
-			continue
-		}
-		n += len(j.Ops)
-		if i == 0 || jobs[i-1].Codec.Name != j.Codec.Name {
-			groups++
-		}
-	}
-	if n == 0 {
-		return 0
-	}
-	pass := time.Duration(groups)*countStart + time.Duration(n)*countBench
-	waves := (CountProcs + max(cpus, 1) - 1) / max(cpus, 1)
-	return machine.Stretch(pass*time.Duration(waves), share)
+// countGuess is the CPU time of counting a benchmark whose value has no
+// calibrated cost (a user's type): an op of a few thousand instructions,
+// whose windows and warm-up reach runner.CountWork's least lengths.
+const countGuess = time.Second
+
+// A CountPlan is what a count pass's estimate (CountEstimate) is made
+// of: its jobs, the calibrated costs of their dataset shapes
+// (Calibrate; a shape without one takes countGuess a benchmark), and,
+// once a timed pass has run (-measure both, as the count pass begins),
+// its results: only their benchmarks that are OK are counted, and each
+// one's CPU time per op (else its median ns/op) gives the instructions
+// its windows run. Verified says the checks after timing were made by
+// another pass (runner.Options.Verified); without it, one of the count's
+// processes makes them, under Valgrind.
+type CountPlan struct {
+	Jobs     []runner.Job
+	Costs    Costs
+	Timed    []results.Result
+	Verified bool
+	// CPUs is how many CPUs the processes share.
+	CPUs int
 }
 
-// CountThreads is how many of a count pass's processes CountEstimate
-// has run at once on cpus CPUs (a CPU each): the threads whose share of
-// a CPU, measured as the command starts, stretches its estimate.
-func CountThreads(cpus int) int { return min(CountProcs, max(cpus, 1)) }
+// CountEstimate returns about how long the count pass of p takes, its
+// processes getting share of a CPU each (measured with CountProcs busy
+// threads as the command starts, machine.MeasureShare; 0: an idle
+// machine's, min(1, CPUs/CountProcs)). Each of its CountProcs processes
+// runs every job: a worker's start per group (countStart); per job, the
+// preparation of its pool, runner.Passes(size, 0) passes over its value
+// (Cost.Pass each, nativeRate instructions a ns) at plainRate; per op,
+// the windows and warm-up of runner.CountWork, the op's instructions
+// being its native time (CountPlan.Timed, else passOps times Cost.Pass)
+// times nativeRate, its windows at countedRate, its warm-up at
+// plainRate, and windowCost a window. The process that makes the checks
+// after timing (unless Verified) adds the rest of runner.Passes at
+// plainRate. The processes run at once, so the pass lasts as long as
+// that slowest process's CPU time, stretched by the share
+// (machine.Stretch).
+func CountEstimate(p CountPlan, share float64) time.Duration {
+	if share <= 0 {
+		share = min(1, float64(max(p.CPUs, 1))/CountProcs)
+	}
+	timed := map[string]float64{}
+	for _, r := range p.Timed {
+		if r.Status == results.OK {
+			timed[r.Key()] = cmp.Or(r.CPUNsPerOp, r.NsPerOp.Median, -1)
+		}
+	}
+	var cpu time.Duration
+	for i, j := range p.Jobs {
+		var ops []float64 // each counted op's native time, ns (0: unknown)
+		for _, op := range j.Ops {
+			ns, ok := timed[j.Key(op)]
+			switch {
+			case j.Skip != "":
+			case p.Timed == nil:
+				ops = append(ops, 0)
+			case ok:
+				ops = append(ops, max(ns, 0))
+			}
+		}
+		if len(ops) == 0 {
+			continue
+		}
+		if i == 0 || p.Jobs[i-1].Codec.Name != j.Codec.Name {
+			cpu += countStart
+		}
+		cpu += countJob(&j, ops, p.Costs, p.Verified)
+	}
+	return machine.Stretch(cpu, share)
+}
+
+// countJob returns the CPU time of job's count in the process that
+// makes its checks unless verified: ops holds each counted op's native
+// time in ns, 0 where unknown.
+func countJob(job *runner.Job, ops []float64, costs Costs, verified bool) time.Duration {
+	c, ok := costs[costKey(job)]
+	if !ok {
+		return time.Duration(len(ops)) * countGuess
+	}
+	plain := func(passes float64) time.Duration {
+		return seconds(passes * c.Pass.Seconds() * 1e9 * nativeRate / plainRate)
+	}
+	prep, _ := runner.Passes(c.Bytes, 0)
+	d := plain(prep)
+	if !verified {
+		all, _ := runner.Passes(c.Bytes, len(ops))
+		d += plain(all - prep)
+	}
+	pool := job.PoolFor(c.Bytes)
+	for _, ns := range ops {
+		if ns <= 0 {
+			ns = passOps * float64(c.Pass)
+		}
+		if job.Procs > 1 {
+			continue // counted on one goroutine only: not counted
+		}
+		counted, warm, windows := runner.CountWork(ns*nativeRate, pool)
+		d += seconds(counted/countedRate+warm/plainRate) + time.Duration(windows)*windowCost
+	}
+	return d
+}
+
+// seconds returns s seconds as a Duration.
+func seconds(s float64) time.Duration { return time.Duration(s * float64(time.Second)) }
 
 // MergeCounts adds the counts of counted (a count pass's results) to the
 // results of the same benchmarks in timed: a count's instructions per op,

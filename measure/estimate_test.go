@@ -94,22 +94,78 @@ func TestPredictOnABusyMachine(t *testing.T) {
 	}
 }
 
-// TestCountEstimateOnABusyMachine checks the count pass's estimate: an
-// idle machine's CPU time, divided by the share of a CPU its processes
-// get; as many waves of processes as the CPUs make.
-func TestCountEstimateOnABusyMachine(t *testing.T) {
-	jobs := []runner.Job{estJob("tiny", "single"), estJob("small", "single")}
-	idle := CountEstimate(jobs, 2, 0)
-	if want := 2 * (countStart + 4*countBench); idle != want {
-		t.Errorf("idle, 2 CPUs: %v, want %v (two waves of one worker and four benchmarks)", idle, want)
+// TestCountEstimate checks the count pass's estimate (CountEstimate):
+// what each job costs in every process (its preparation, and per op the
+// windows and warm-up runner.CountWork says, at Valgrind's paces), a
+// worker's start per group of a codec's jobs, the checks after timing
+// unless another pass made them, the op's time from the timed pass
+// where there was one (and only its benchmarks that are OK), and the
+// CPU time stretched by the share of a CPU each process gets.
+func TestCountEstimate(t *testing.T) {
+	costs := Costs{"tiny/single": {Bytes: 60, Pass: time.Microsecond}, "big/slice": {Bytes: 10_000, Pass: 50 * time.Microsecond}}
+	// A registry dataset's job draws its pool's builds (ValueAt): up to
+	// runner.PoolSize of a small value.
+	pooled := func(ds, shape string) runner.Job {
+		j := estJob(ds, shape)
+		j.ValueAt = func(int) (any, error) { return nil, nil }
+		return j
 	}
-	if got := CountEstimate(jobs, 4, 0); got != idle/2 {
-		t.Errorf("idle, 4 CPUs: %v, want one wave, %v", got, idle/2)
+	tiny, big := pooled("tiny", "single"), pooled("big", "slice")
+	gob := tiny
+	gob.Codec.Name = "gob"
+	skipped := big
+	skipped.Skip = "not this codec's"
+	// op returns the CPU time of counting one op of ns nanoseconds
+	// natively over a pool of 64 messages.
+	op := func(ns float64) time.Duration {
+		counted, warm, windows := runner.CountWork(ns*nativeRate, 64)
+		return seconds(counted/countedRate+warm/plainRate) + time.Duration(windows)*windowCost
 	}
-	if got := CountEstimate(jobs, 2, 0.2); got != 5*idle {
-		t.Errorf("a fifth of a CPU: %v, want five times the idle %v", got, idle)
+	plain := func(c Cost, passes float64) time.Duration {
+		return seconds(passes * c.Pass.Seconds() * 1e9 * nativeRate / plainRate)
 	}
-	if CountThreads(2) != 2 || CountThreads(8) != CountProcs || CountThreads(0) != 1 {
-		t.Errorf("CountThreads: %d on 2 CPUs, %d on 8, %d on 0", CountThreads(2), CountThreads(8), CountThreads(0))
+	prep, _ := runner.Passes(60, 0)
+	all, _ := runner.Passes(60, 2)
+	tinyJob := plain(costs["tiny/single"], prep) + 2*op(passOps*1000)
+	timed := func(ns float64, st results.Status) results.Result {
+		return results.Result{Op: results.Encode, Codec: "json", Dataset: "big", Shape: "slice", Status: st, CPUNsPerOp: ns}
+	}
+	bigPrep, _ := runner.Passes(10_000, 0)
+	for _, tc := range []struct {
+		name  string
+		plan  CountPlan
+		share float64
+		want  time.Duration
+	}{
+		{"one job, verified, a CPU each", CountPlan{Jobs: []runner.Job{tiny}, Costs: costs, Verified: true, CPUs: 4}, 1, countStart + tinyJob},
+		{"an idle machine of 4 CPUs: a CPU each", CountPlan{Jobs: []runner.Job{tiny}, Costs: costs, Verified: true, CPUs: 4}, 0, countStart + tinyJob},
+		{"an idle machine of 2 CPUs: two thirds of one each", CountPlan{Jobs: []runner.Job{tiny}, Costs: costs, Verified: true, CPUs: 2}, 0, (countStart + tinyJob) * 3 / 2},
+		{"a quarter of a CPU each", CountPlan{Jobs: []runner.Job{tiny}, Costs: costs, Verified: true, CPUs: 2}, 0.25, (countStart + tinyJob) * 4},
+		{"the checks after timing in one process", CountPlan{Jobs: []runner.Job{tiny}, Costs: costs, CPUs: 4}, 1, countStart + tinyJob + plain(costs["tiny/single"], all-prep)},
+		{"a worker per group of a codec's jobs", CountPlan{Jobs: []runner.Job{tiny, tiny, gob, skipped}, Costs: costs, Verified: true, CPUs: 4}, 1, 2*countStart + 3*tinyJob},
+		{"no calibrated cost: a guess an op", CountPlan{Jobs: []runner.Job{estJob("mine", "single")}, Costs: costs, Verified: true, CPUs: 4}, 1, countStart + 2*countGuess},
+		{"nothing to count", CountPlan{Jobs: []runner.Job{skipped}, Costs: costs, CPUs: 4}, 1, 0},
+		{"timed: the op's own time, the failed op left out", CountPlan{Jobs: []runner.Job{big}, Costs: costs, Verified: true, CPUs: 4,
+			Timed: []results.Result{timed(200_000, results.OK), {Op: results.Decode, Codec: "json", Dataset: "big", Shape: "slice", Status: results.Failed}}},
+			1, countStart + plain(costs["big/slice"], bigPrep) + op(200_000)},
+		{"timed: nothing OK, nothing counted", CountPlan{Jobs: []runner.Job{big}, Costs: costs, Verified: true, CPUs: 4, Timed: []results.Result{timed(1, results.Failed)}}, 1, 0},
+	} {
+		if got := CountEstimate(tc.plan, tc.share); got != tc.want {
+			t.Errorf("%s: %v, want %v", tc.name, got, tc.want)
+		}
+	}
+	// An op's time and its value's size both weigh: the windows of a
+	// slow op run it more instructions than the window's least length.
+	timedPlan := func(ns float64) time.Duration {
+		return CountEstimate(CountPlan{Jobs: []runner.Job{big}, Costs: costs, Verified: true, CPUs: 4, Timed: []results.Result{timed(ns, results.OK)}}, 1)
+	}
+	if fast, slow := timedPlan(10_000), timedPlan(1_000_000); slow < 5*fast {
+		t.Errorf("an op of 1ms: %v; of 10µs: %v; want the slow one's count many times longer", slow, fast)
+	}
+	untimed := func(j runner.Job) time.Duration {
+		return CountEstimate(CountPlan{Jobs: []runner.Job{j}, Costs: costs, Verified: true, CPUs: 4}, 1)
+	}
+	if untimed(big) <= untimed(tiny) {
+		t.Errorf("untimed, a 10 kB value %v, a 60 B one %v: want the larger value's count longer", untimed(big), untimed(tiny))
 	}
 }

@@ -154,3 +154,20 @@ func perOp(ones, twos []uint64, n int) (float64, error) {
 	}
 	return float64(two-one) / float64(n), nil
 }
+
+// CountWork returns what countBench runs for an op of perOp instructions
+// whose pool holds pool messages (Job.PoolFor): counted, the
+// instructions of its windows (the first, of one pass over the pool, and
+// countPairs pairs of n and 2n iterations), which Valgrind runs
+// instrumented; plain, those of the loop before the pairs, which it runs
+// with instrumentation off; and windows, how many windows (each a
+// collection and a dump). An estimate of a count's time weighs them by
+// the two paces.
+func CountWork(perOp float64, pool int) (counted, plain float64, windows int) {
+	pool = max(pool, 1)
+	first := max(uint64(float64(pool)*perOp), 1)
+	n := pool * max(1, int((countWindow+first-1)/first))
+	warm := max(2*n, pool*int(min((countWarm+first-1)/first, 1<<20)))
+	counted = float64(pool)*perOp + float64(countPairs*3*n)*perOp
+	return counted, float64(warm) * perOp, 1 + 2*countPairs
+}

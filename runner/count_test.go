@@ -36,3 +36,25 @@ func TestPerOp(t *testing.T) {
 		})
 	}
 }
+
+// TestCountWork checks what an estimate takes a count to run: a cheap
+// op's windows reach countWindow in whole passes over the pool and its
+// warm-up countWarm; an op whose one pass passes countWindow runs one
+// pass a window and its warm-up two.
+func TestCountWork(t *testing.T) {
+	for _, tc := range []struct {
+		name           string
+		perOp          float64
+		pool           int
+		counted, plain float64
+	}{
+		{"a cheap op", 1000, 64, 64*1000 + 6*64*157*1000, 64 * 1563 * 1000},
+		{"an op of a million instructions", 1e6, 64, 64e6 + 6*64e6, 2 * 64e6},
+		{"one message", 1e9, 1, 1e9 + 6e9, 2e9},
+	} {
+		counted, plain, windows := CountWork(tc.perOp, tc.pool)
+		if counted != tc.counted || plain != tc.plain || windows != 1+2*countPairs {
+			t.Errorf("%s: CountWork = %v counted, %v plain, %d windows; want %v, %v, %d", tc.name, counted, plain, windows, tc.counted, tc.plain, 1+2*countPairs)
+		}
+	}
+}

@@ -722,3 +722,8 @@ func rejectResult(res *results.Result, err error) {
 	res.Status = st
 	res.Reason = "after timing: " + reason
 }
+
+// PoolFor returns how many builds the job's pool holds when its first
+// message is size bytes: what an estimate of its preparation and of its
+// count's windows weighs.
+func (job *Job) PoolFor(size int) int { return job.poolOf(size) }

@@ -94,26 +94,8 @@ func FixRand(src []byte) ([]byte, error) {
 // later ones come from the build cache. env is added to go's
 // environment. go runs as External.
 func BuildFixedSeed(ctx context.Context, dir, pkg, out, work string, env, flags []string) error {
-	goroot, err := External(ctx, dir, "go", "env", "GOROOT").Output()
+	overlay, err := writeOverlay(ctx, dir, work)
 	if err != nil {
-		return fmt.Errorf("go env GOROOT: %w", err)
-	}
-	orig := filepath.Join(strings.TrimSpace(string(goroot)), "src", "runtime", "rand.go")
-	src, err := os.ReadFile(orig)
-	if err != nil {
-		return fmt.Errorf("the Go runtime's source: %w", err)
-	}
-	fixed, err := FixRand(src)
-	if err != nil {
-		return err
-	}
-	copyPath, addPath := filepath.Join(work, "rand.go"), filepath.Join(work, "fixedrand.go")
-	overlay := filepath.Join(work, "overlay.json")
-	spec, _ := json.Marshal(map[string]map[string]string{"Replace": {
-		orig: copyPath,
-		filepath.Join(filepath.Dir(orig), "serbench_fixedrand.go"): addPath,
-	}})
-	if err := errors.Join(os.WriteFile(copyPath, fixed, 0o644), os.WriteFile(addPath, []byte(FixedRandFile), 0o644), os.WriteFile(overlay, spec, 0o644)); err != nil {
 		return err
 	}
 	args := append([]string{"build", "-overlay", overlay, "-o", out}, flags...)
@@ -123,6 +105,85 @@ func BuildFixedSeed(ctx context.Context, dir, pkg, out, work string, env, flags 
 		return fmt.Errorf("go build -overlay (the runtime seeded from a constant): %v: %s", err, strings.TrimSpace(string(b)))
 	}
 	return nil
+}
+
+// writeOverlay writes to work the overlay of a fixed-seed build of the
+// module in dir (BuildFixedSeed) and returns its path.
+func writeOverlay(ctx context.Context, dir, work string) (string, error) {
+	goroot, err := External(ctx, dir, "go", "env", "GOROOT").Output()
+	if err != nil {
+		return "", fmt.Errorf("go env GOROOT: %w", err)
+	}
+	orig := filepath.Join(strings.TrimSpace(string(goroot)), "src", "runtime", "rand.go")
+	src, err := os.ReadFile(orig)
+	if err != nil {
+		return "", fmt.Errorf("the Go runtime's source: %w", err)
+	}
+	fixed, err := FixRand(src)
+	if err != nil {
+		return "", err
+	}
+	copyPath, addPath := filepath.Join(work, "rand.go"), filepath.Join(work, "fixedrand.go")
+	overlay := filepath.Join(work, "overlay.json")
+	spec, _ := json.Marshal(map[string]map[string]string{"Replace": {
+		orig: copyPath,
+		filepath.Join(filepath.Dir(orig), "serbench_fixedrand.go"): addPath,
+	}})
+	if err := errors.Join(os.WriteFile(copyPath, fixed, 0o644), os.WriteFile(addPath, []byte(FixedRandFile), 0o644), os.WriteFile(overlay, spec, 0o644)); err != nil {
+		return "", err
+	}
+	return overlay, nil
+}
+
+// A BuildPlan is what a build would compile: the packages that are not
+// in Go's build cache, and the size of their source files.
+type BuildPlan struct {
+	Packages int
+	Bytes    int64
+}
+
+// StaleFixedSeed returns what BuildFixedSeed, given the same arguments,
+// would compile: go list -deps with the build's overlay and settings
+// says which packages are stale (not in Go's build cache), without
+// building anything. The main package, always stale (go build links it
+// afresh), is left out.
+func StaleFixedSeed(ctx context.Context, dir, pkg, work string, env, flags []string) (BuildPlan, error) {
+	overlay, err := writeOverlay(ctx, dir, work)
+	if err != nil {
+		return BuildPlan{}, err
+	}
+	const format = `{{if and .Stale (ne .Name "main")}}{{.Dir}}{{range .GoFiles}}{{"\t"}}{{.}}{{end}}{{range .CgoFiles}}{{"\t"}}{{.}}{{end}}{{range .SFiles}}{{"\t"}}{{.}}{{end}}{{"\n"}}{{end}}`
+	args := append([]string{"list", "-overlay", overlay, "-deps", "-f", format}, flags...)
+	cmd := External(ctx, dir, "go", append(args, pkg)...)
+	cmd.Env = append(os.Environ(), env...)
+	out, err := cmd.Output()
+	if err != nil {
+		return BuildPlan{}, fmt.Errorf("go list -overlay (what the fixed-seed build compiles): %w", err)
+	}
+	return buildPlan(string(out), func(path string) int64 {
+		if fi, err := os.Stat(path); err == nil {
+			return fi.Size()
+		}
+		return 0
+	}), nil
+}
+
+// buildPlan reads StaleFixedSeed's listing, a line per stale package
+// (its directory, then its source files, separated by tabs), sizing
+// each file with size (0 for a file the overlay adds).
+func buildPlan(listing string, size func(path string) int64) BuildPlan {
+	var p BuildPlan
+	for _, line := range strings.Split(listing, "\n") {
+		f := strings.Split(line, "\t")
+		if f[0] == "" {
+			continue
+		}
+		p.Packages++
+		for _, name := range f[1:] {
+			p.Bytes += size(filepath.Join(f[0], name))
+		}
+	}
+	return p
 }
 
 // FixSeeds builds this program again from its source with the runtime
@@ -137,11 +198,7 @@ func BuildFixedSeed(ctx context.Context, dir, pkg, out, work string, env, flags 
 // from, or no Go toolchain builds it.
 func (v *Valgrind) FixSeeds(ctx context.Context, work string) (note string) {
 	const random = "random per process (counts move by up to a few percent between processes): "
-	bi, ok := debug.ReadBuildInfo()
-	if !ok {
-		return random + "this program has no build information"
-	}
-	dir, err := sourceDir(bi)
+	bi, dir, err := selfSource()
 	if err != nil {
 		return random + err.Error()
 	}
@@ -167,6 +224,29 @@ func (v *Valgrind) FixSeeds(ctx context.Context, work string) (note string) {
 		note += " (" + a + ": the build is of the source as it is now)"
 	}
 	return note
+}
+
+// StaleSeeds returns what FixSeeds, called now, would compile (its
+// build plan, StaleFixedSeed), using work for the overlay; an error when
+// FixSeeds would not build at all.
+func (v *Valgrind) StaleSeeds(ctx context.Context, work string) (BuildPlan, error) {
+	bi, dir, err := selfSource()
+	if err != nil {
+		return BuildPlan{}, err
+	}
+	env, flags := buildSettings(bi)
+	return StaleFixedSeed(ctx, dir, bi.Path, work, env, flags)
+}
+
+// selfSource returns this program's build information and the directory
+// of its source (sourceDir).
+func selfSource() (*debug.BuildInfo, string, error) {
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return nil, "", errors.New("this program has no build information")
+	}
+	dir, err := sourceDir(bi)
+	return bi, dir, err
 }
 
 // sourceDir returns the directory of the main module's source, where the

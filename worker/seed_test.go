@@ -100,6 +100,9 @@ func main() {
 	if err := worker.BuildFixedSeed(ctx, dir, ".", fixed, t.TempDir(), nil, nil); err != nil {
 		t.Fatal(err)
 	}
+	if p, err := worker.StaleFixedSeed(ctx, dir, ".", t.TempDir(), nil, nil); err != nil || p.Packages != 0 {
+		t.Errorf("StaleFixedSeed after the build = %+v, %v; want nothing to compile (Go's build cache holds it)", p, err)
+	}
 	random := filepath.Join(dir, "random")
 	if out, err := worker.External(ctx, dir, "go", "build", "-o", random, ".").CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v: %s", err, out)

@@ -6,8 +6,11 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime"
 	"strings"
+	"time"
 
+	"github.com/serbench/serbench/machine"
 	"github.com/serbench/serbench/measure"
 	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/runner"
@@ -53,19 +56,27 @@ func counters(workers func(runner.Options, func(*runner.Job, results.Result), fu
 // fixSeeds makes vg count with a build of serbench whose runtime seeds from
 // a constant (worker.Valgrind.FixSeeds), when mode counts, and records
 // what seeded the counts in run (Options.CountSeed, and a warning where
-// the seeds stay random). The build lives in a temporary directory the
-// returned cleanup removes.
-func fixSeeds(ctx context.Context, vg *worker.Valgrind, mode string, run *results.Run, quiet bool, stderr io.Writer) (cleanup func()) {
+// the seeds stay random). Unless quiet, it first says how long the build
+// is expected to take (buildEstimate: what go list says it would
+// compile, share being the share of a CPU each of a count's processes
+// got as the command started, countShare) and returns that estimate.
+// The build lives in a temporary directory the returned cleanup removes.
+func fixSeeds(ctx context.Context, vg *worker.Valgrind, mode string, run *results.Run, quiet bool, share float64, stderr io.Writer) (cleanup func(), est time.Duration) {
 	if vg == nil || (mode != results.MeasureInstructions && mode != results.MeasureBoth) {
-		return func() {}
+		return func() {}, 0
 	}
 	work, err := os.MkdirTemp("", "serbench-count-")
 	if err != nil {
 		run.Options.CountSeed = "random per process: " + err.Error()
-		return func() {}
+		return func() {}, 0
 	}
 	if !quiet {
-		fmt.Fprintln(stderr, "serbench: building the counting worker: serbench with its runtime seeded from a constant, so that counts repeat between processes (the first build recompiles serbench, about a minute; later ones come from Go's build cache)")
+		what := ""
+		if plan, err := vg.StaleSeeds(ctx, work); err == nil {
+			est = buildEstimate(plan, runtime.NumCPU(), share)
+			what = fmt.Sprintf(": about %v (%s)", est.Round(time.Second), buildText(plan))
+		}
+		fmt.Fprintf(stderr, "serbench: building the counting worker, serbench with its runtime seeded from a constant so that counts repeat between processes%s\n", what)
 	}
 	run.Options.CountSeed = vg.FixSeeds(ctx, work)
 	if rest, ok := strings.CutPrefix(run.Options.CountSeed, "random per process"); ok {
@@ -75,5 +86,48 @@ func fixSeeds(ctx context.Context, vg *worker.Valgrind, mode string, run *result
 			fmt.Fprintln(stderr, "serbench: "+w)
 		}
 	}
-	return func() { os.RemoveAll(work) }
+	return func() { os.RemoveAll(work) }, est
+}
+
+// The CPU time of the counting worker's build, fitted from builds of
+// serbench on this machine (notes/noise-log.md, count43): buildBase,
+// what go build does even when Go's build cache holds every package
+// (hashing their sources, linking the program), on one thread; and
+// compileByte, the compiler's time per byte of a package's source that
+// the cache does not hold, on as many threads at once as there are
+// CPUs (go build -p).
+const (
+	buildBase   = 3 * time.Second
+	compileByte = 2.0 // ns
+)
+
+// buildEstimate returns about how long the build plan p says takes on
+// cpus CPUs, each of measure.CountProcs busy threads having got share of
+// a CPU (0: an idle machine): the compiler's threads and the link get
+// their own shares of what the machine's other work leaves (shareAt).
+func buildEstimate(p worker.BuildPlan, cpus int, share float64) time.Duration {
+	cpus = max(cpus, 1)
+	compile := time.Duration(float64(p.Bytes) * compileByte / float64(cpus))
+	return machine.Stretch(buildBase, shareAt(1, measure.CountProcs, cpus, share)) +
+		machine.Stretch(compile, shareAt(cpus, measure.CountProcs, cpus, share))
+}
+
+// shareAt returns the share of a CPU each of k busy threads gets on cpus
+// CPUs where each of m got share (0: unknown, 0 returned): the
+// machine's other work is as many busy threads as the CPUs the m did not
+// get, cpus/share - m, and shares the CPUs with the k alike.
+func shareAt(k, m, cpus int, share float64) float64 {
+	if share <= 0 {
+		return 0
+	}
+	others := max(0, float64(cpus)/share-float64(m))
+	return min(1, float64(cpus)/(others+float64(k)))
+}
+
+// buildText says what a build compiles, for the estimate's line.
+func buildText(p worker.BuildPlan) string {
+	if p.Packages == 0 {
+		return "Go's build cache holds every package: it links only"
+	}
+	return fmt.Sprintf("%d packages, %.0f MB of source, are not in Go's build cache and compile; a later build takes them from it", p.Packages, float64(p.Bytes)/1e6)
 }

@@ -1,15 +1,18 @@
 package cli
 
 import (
-	"runtime"
+	"bytes"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/serbench/serbench/cmd/serbench/internal/progress"
 	"github.com/serbench/serbench/codec"
 	"github.com/serbench/serbench/measure"
 	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/runner"
+	"github.com/serbench/serbench/worker"
 )
 
 // TestForecastText checks what a run's first line says its estimate is
@@ -62,16 +65,20 @@ func withShare(t *testing.T, share float64, probes *[]int) {
 // when it only times, the count pass's in its place when it only counts,
 // added when it times then counts (and then told apart, for the count
 // pass's progress); the count pass is said on stderr when there is one,
-// stretched by the share of a CPU its processes get (a quarter here:
-// four times an idle machine's), measured with as many threads.
+// stretched by the share of a CPU its processes get (a tenth here), as
+// measured by countShare, with a thread per process, and only for a
+// command that counts and says its estimates.
 func TestWithCounts(t *testing.T) {
 	var probes []int
-	withShare(t, 0.25, &probes)
+	withShare(t, 0.1, &probes)
 	jobs := []runner.Job{{Codec: codec.Info{Name: "json"}, Dataset: "tiny", Shape: "single", Ops: []results.Op{results.Encode, results.Decode}}}
-	idle := measure.CountEstimate(jobs, runtime.NumCPU(), 0)
-	c := measure.CountEstimate(jobs, runtime.NumCPU(), 0.25)
-	if idle <= 0 || c != 4*idle {
-		t.Fatalf("CountEstimate = %v idle, %v at a quarter of a CPU: want a positive estimate, four times as long", idle, c)
+	plan := countPlan(results.MeasureBoth, jobs, measure.Costs{"tiny/single": {Bytes: 60, Pass: time.Microsecond}})
+	if !plan.Verified || countPlan(results.MeasureInstructions, jobs, nil).Verified {
+		t.Errorf("countPlan: the checks after timing made by the timed pass with both, by the count with instructions")
+	}
+	idle, c := measure.CountEstimate(plan, 0), measure.CountEstimate(plan, 0.1)
+	if idle <= 0 || c <= idle {
+		t.Fatalf("CountEstimate = %v idle, %v at a tenth of a CPU: want a positive estimate, longer when busy", idle, c)
 	}
 	for _, tt := range []struct {
 		mode        string
@@ -83,19 +90,94 @@ func TestWithCounts(t *testing.T) {
 		{results.MeasureBoth, time.Minute + c, c, true},
 	} {
 		var buf strings.Builder
-		total, pass := withCounts(&buf, tt.mode, jobs, time.Minute)
+		share := countShare(tt.mode, false)
+		total, pass := withCounts(&buf, tt.mode, plan, share, time.Minute)
 		if total != tt.total || pass != tt.pass {
 			t.Errorf("%s: withCounts = %v, %v; want %v, %v", tt.mode, total, pass, tt.total, tt.pass)
 		}
 		if said := strings.Contains(buf.String(), "counting under Valgrind, each benchmark in 3 processes"); said != tt.said {
 			t.Errorf("%s: said %q", tt.mode, buf.String())
 		}
-		if tt.said && !strings.Contains(buf.String(), "25% of a CPU here, measured as it started") {
+		if tt.said && !strings.Contains(buf.String(), "10% of a CPU here, measured as it started") {
 			t.Errorf("%s: said %q, want the share it measured", tt.mode, buf.String())
 		}
 	}
-	if want := measure.CountThreads(runtime.NumCPU()); len(probes) != 2 || probes[0] != want {
-		t.Errorf("probes with %v threads, want two (one per command that counts) with %d", probes, want)
+	if countShare(results.MeasureBoth, true) != 0 {
+		t.Errorf("countShare with -q: want no probe, 0")
+	}
+	if len(probes) != 2 || probes[0] != measure.CountProcs {
+		t.Errorf("probes with %v threads, want two (one per command that counts) with %d", probes, measure.CountProcs)
+	}
+}
+
+// TestRecounting checks that a run that times then counts makes its
+// count pass's estimate again as that pass begins, from the timed
+// pass's results and a share measured then, and says it in the pass's
+// first line; a run that only counts keeps the estimate it said.
+func TestRecounting(t *testing.T) {
+	var probes []int
+	withShare(t, 0.5, &probes)
+	j := runner.Job{Codec: codec.Info{Name: "json"}, Dataset: "tiny", Shape: "single", Ops: []results.Op{results.Encode, results.Decode}}
+	plan := countPlan(results.MeasureBoth, []runner.Job{j}, measure.Costs{"tiny/single": {Bytes: 60, Pass: time.Microsecond}})
+	run := &results.Run{}
+	for _, op := range j.Ops {
+		r := results.Result{Op: op, Codec: "json", Dataset: "tiny", Shape: "single", Status: results.OK, CPUNsPerOp: 1e6}
+		run.Results = append(run.Results, r)
+	}
+	for _, tt := range []struct {
+		mode string
+		want time.Duration
+	}{
+		{results.MeasureBoth, measure.CountEstimate(measure.CountPlan{Jobs: plan.Jobs, Costs: plan.Costs, Verified: true, CPUs: plan.CPUs, Timed: run.Results}, 0.5)},
+		{results.MeasureInstructions, time.Hour},
+	} {
+		probes = nil
+		var buf bytes.Buffer
+		prog := progress.New(&buf, 1)
+		prog.SetCountEstimate(time.Hour, 1)
+		recounting(prog, tt.mode, run, plan)(runner.Event{Counting: true, Total: 1})
+		prog.Finish()
+		if want := fmt.Sprintf("about %v by the estimate", tt.want.Round(time.Second)); !strings.Contains(buf.String(), want) {
+			t.Errorf("%s: said %q, want %q", tt.mode, buf.String(), want)
+		}
+		if again := strings.Contains(buf.String(), "made again from the timed pass's time per op, each process getting 50% of a CPU now (first 1h0m0s)"); again != (tt.mode == results.MeasureBoth) || len(probes) != map[bool]int{true: 1}[again] {
+			t.Errorf("%s: said %q after %d probes", tt.mode, buf.String(), len(probes))
+		}
+	}
+}
+
+// TestBuildEstimate checks the counting worker's build estimate: go
+// build's own work when Go's build cache holds every package, the
+// compilation of what it does not on every CPU, both stretched by the
+// share each gets of what the machine's other work leaves (shareAt).
+func TestBuildEstimate(t *testing.T) {
+	cached := worker.BuildPlan{}
+	cold := worker.BuildPlan{Packages: 600, Bytes: 50e6}
+	compile := time.Duration(50e6 * compileByte / 2)
+	for _, tt := range []struct {
+		name  string
+		plan  worker.BuildPlan
+		share float64
+		want  time.Duration
+	}{
+		{"cached, idle", cached, 0, buildBase},
+		{"cold, idle 2 CPUs", cold, 0, buildBase + compile},
+		// Each of 3 threads got a fifth of a CPU: the rest of the two
+		// CPUs went to 7 threads of other work, with which the link
+		// gets a quarter of a CPU (2 of 8 threads' worth), and each of
+		// the compiler's two threads two ninths.
+		{"cold, busy", cold, 0.2, 4*buildBase + compile*9/2},
+	} {
+		got := buildEstimate(tt.plan, 2, tt.share)
+		if d := got - tt.want; d < -time.Millisecond || d > time.Millisecond {
+			t.Errorf("%s: %v, want %v", tt.name, got, tt.want)
+		}
+	}
+	if s := shareAt(2, 3, 2, 2.0/3); s != 1 {
+		t.Errorf("shareAt: 2 threads on an idle 2 CPUs: %v, want a whole CPU each", s)
+	}
+	if !strings.Contains(buildText(cold), "600 packages, 50 MB of source") || !strings.Contains(buildText(cached), "links only") {
+		t.Errorf("buildText: %q, %q", buildText(cold), buildText(cached))
 	}
 }
 

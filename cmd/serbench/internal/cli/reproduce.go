@@ -72,13 +72,17 @@ func reproduceCmd(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		mc.Workers, mc.Fresh = counters(workers(timeout, nil), rc.vg), freshDecoder
 	}
 	run := measure.NewRun(mc, jobs)
+	start, est, build, share := time.Now(), time.Duration(0), time.Duration(0), 0.0
 	if len(jobs) > 0 {
-		defer fixSeeds(ctx, rc.vg, rc.mode, run, quiet, stderr)()
+		share = countShare(rc.mode, quiet)
+		var cleanup func()
+		cleanup, build = fixSeeds(ctx, rc.vg, rc.mode, run, quiet, share, stderr)
+		defer cleanup()
 	}
 	var prog *progress.Reporter
-	start, est := time.Now(), time.Duration(0)
 	if !quiet && len(jobs) > 0 {
-		f := forecast(jobs, mc.Options, calibrate(jobs, stderr))
+		costs := calibrate(jobs, stderr)
+		f := forecast(jobs, mc.Options, costs)
 		est = f.Total
 		how := forecastText(f)
 		if total > 0 {
@@ -86,12 +90,14 @@ func reproduceCmd(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		}
 		fmt.Fprintf(stderr, "serbench: %d jobs; about %v (%s)\n", len(jobs), est.Round(time.Second), how)
 		var count time.Duration
-		est, count = withCounts(stderr, rc.mode, jobs, est)
+		plan := countPlan(rc.mode, jobs, costs)
+		est, count = withCounts(stderr, rc.mode, plan, share, est)
 		prog = progress.New(stderr, len(jobs))
 		prog.Weigh(jobs, f.Jobs, est, f.Capped)
 		prog.SetCountEstimate(count, len(jobs))
-		prog.Keepalive(start)
-		mc.Progress = prog.Event
+		prog.Keepalive(time.Now())
+		mc.Progress = recounting(prog, rc.mode, run, plan)
+		est += build
 	}
 	if len(jobs) > 0 {
 		err = measure.Run(ctx, run, jobs, mc)

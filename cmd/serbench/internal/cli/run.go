@@ -365,7 +365,10 @@ func (c *runConfig) plan(prior []results.Result) (*runPlan, error) {
 func (p *runPlan) execute(ctx context.Context, stderr io.Writer) (run *results.Run, runErr, err error) {
 	mc := p.cfg.measure(stderr)
 	run = measure.NewRun(mc, p.jobs)
-	defer fixSeeds(ctx, p.cfg.vg, p.cfg.mode, run, p.cfg.quiet, stderr)()
+	start := time.Now()
+	share := countShare(p.cfg.mode, p.cfg.quiet)
+	cleanup, build := fixSeeds(ctx, p.cfg.vg, p.cfg.mode, run, p.cfg.quiet, share, stderr)
+	defer cleanup()
 	run.Document = p.cfg.sample.record()
 	run.Needs = p.needs
 	run.Results = p.prior
@@ -377,10 +380,10 @@ func (p *runPlan) execute(ctx context.Context, stderr io.Writer) (run *results.R
 	mc.Finished = jw.add
 	var prog *progress.Reporter // nil with -q: no progress
 	var est time.Duration
-	start := time.Now()
 	if !p.cfg.quiet {
 		todo := measure.Remaining(p.jobs, p.prior)
-		f := forecast(todo, p.cfg.opts, calibrate(todo, stderr))
+		costs := calibrate(todo, stderr)
+		f := forecast(todo, p.cfg.opts, costs)
 		if est = f.Total; est >= time.Minute && p.cfg.mode != results.MeasureInstructions {
 			fmt.Fprintf(stderr, "serbench: %d benchmarks; about %v (%s)\n", countBenchmarks(todo), est.Round(time.Second), forecastText(f))
 			if why := f.Why(); why != "" && !f.Capped {
@@ -388,12 +391,14 @@ func (p *runPlan) execute(ctx context.Context, stderr io.Writer) (run *results.R
 			}
 		}
 		var count time.Duration
-		est, count = withCounts(stderr, p.cfg.mode, todo, est)
+		plan := countPlan(p.cfg.mode, todo, costs)
+		est, count = withCounts(stderr, p.cfg.mode, plan, share, est)
 		prog = progress.New(stderr, len(todo))
 		prog.Weigh(todo, f.Jobs, est, f.Capped)
 		prog.SetCountEstimate(count, len(todo))
-		prog.Keepalive(start)
-		mc.Progress = prog.Event
+		prog.Keepalive(time.Now())
+		mc.Progress = recounting(prog, p.cfg.mode, run, plan)
+		est += build
 		if mc.Fresh != nil {
 			mc.Fresh = freshTo(prog)
 		}
@@ -410,29 +415,68 @@ func (p *runPlan) execute(ctx context.Context, stderr io.Writer) (run *results.R
 	return run, runErr, nil
 }
 
-// withCounts returns the estimate of a command that measures jobs as mode
-// says, given est, its timed passes' estimate: the count pass's estimate
-// (said on stderr) added for both, in its place for instructions; and the
-// count pass's estimate when it follows timing (both), else 0. The count
-// pass's estimate is CPU time stretched by the share of a CPU its
-// processes get, measured here (measureShare).
-func withCounts(stderr io.Writer, mode string, jobs []runner.Job, est time.Duration) (total, after time.Duration) {
+// withCounts returns the estimate of a command that measures as mode
+// says, given est, its timed passes' estimate, and plan, its count
+// pass's: the count pass's estimate (said on stderr) added for both, in
+// its place for instructions; and the count pass's estimate when it
+// follows timing (both), else 0. share is the share of a CPU each of the
+// count's processes gets, measured as the command started (countShare),
+// which stretches the count's CPU time (measure.CountEstimate).
+func withCounts(stderr io.Writer, mode string, plan measure.CountPlan, share float64, est time.Duration) (total, after time.Duration) {
 	if mode != results.MeasureInstructions && mode != results.MeasureBoth {
 		return est, 0
 	}
-	cpus := runtime.NumCPU()
-	share := measureShare(measure.CountThreads(cpus))
-	idle, c := measure.CountEstimate(jobs, cpus, 0), measure.CountEstimate(jobs, cpus, share)
+	idle, c := measure.CountEstimate(plan, 0), measure.CountEstimate(plan, share)
 	on := "on an idle machine; a busy one stretches it, the counts stay"
 	if c != idle {
 		on = fmt.Sprintf("%v on an idle machine: each of its %d processes at once gets %s here, measured as it started; the counts stay",
-			idle.Round(time.Second), measure.CountThreads(cpus), machine.ShareText(share))
+			idle.Round(time.Second), measure.CountProcs, machine.ShareText(share))
 	}
-	fmt.Fprintf(stderr, "serbench: counting under Valgrind, each benchmark in %d processes: about %v (%s)\n", measure.CountProcs, c.Round(time.Second), on)
+	how := "each job's preparation, warm-up and counted windows at Valgrind's paces, from the time of one pass over its value timed as the command started"
+	if mode == results.MeasureBoth {
+		how += ", made again from the timed pass's times as counting begins"
+	}
+	fmt.Fprintf(stderr, "serbench: counting under Valgrind, each benchmark in %d processes: about %v (%s; %s)\n", measure.CountProcs, c.Round(time.Second), how, on)
 	if mode == results.MeasureInstructions {
 		return c, 0
 	}
 	return est + c, c
+}
+
+// countPlan returns what the estimate of the count pass of a command
+// that measures jobs as mode says is made of (measure.CountPlan): with
+// both, the timed pass makes the checks after timing.
+func countPlan(mode string, jobs []runner.Job, costs measure.Costs) measure.CountPlan {
+	return measure.CountPlan{Jobs: jobs, Costs: costs, Verified: mode == results.MeasureBoth, CPUs: runtime.NumCPU()}
+}
+
+// countShare measures the share of a CPU each of a count pass's
+// processes gets now (measure.CountProcs busy threads), for the
+// estimates of a command that counts and says them; 0 otherwise.
+func countShare(mode string, quiet bool) float64 {
+	if quiet || (mode != results.MeasureInstructions && mode != results.MeasureBoth) {
+		return 0
+	}
+	return measureShare(measure.CountProcs)
+}
+
+// recounting returns prog's Event, which, when mode times then counts,
+// makes the count pass's estimate again as that pass begins: from the
+// timed pass's results in run (which benchmarks it counts, each op's
+// CPU time) and the share of a CPU measured then, and tells prog.
+func recounting(prog *progress.Reporter, mode string, run *results.Run, plan measure.CountPlan) func(runner.Event) {
+	if mode != results.MeasureBoth {
+		return prog.Event
+	}
+	return func(e runner.Event) {
+		if e.Counting && e.Job == nil {
+			plan.Timed = run.Results
+			share := measureShare(measure.CountProcs)
+			prog.CorrectCountEstimate(measure.CountEstimate(plan, share), e.Total,
+				fmt.Sprintf("from the timed pass's time per op, each process getting %s now", machine.ShareText(share)))
+		}
+		prog.Event(e)
+	}
 }
 
 // measureShare measures the share of a CPU each of threads busy threads

@@ -44,6 +44,10 @@ type Reporter struct {
 	counting  bool
 	countEst  time.Duration
 	countJobs int // the jobs countEst was made for
+	// countWhy, set by CorrectCountEstimate, says what countEst was made
+	// again from, and countFirst is the estimate it replaced.
+	countWhy   string
+	countFirst time.Duration
 	// fresh says the run's check in fresh processes has begun
 	// (BeginFresh): done and total count the jobs whose encodings it has
 	// decoded, the time from its start.
@@ -62,6 +66,23 @@ func (r *Reporter) SetCountEstimate(est time.Duration, jobs int) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.countEst, r.countJobs = est, jobs
+}
+
+// CorrectCountEstimate replaces the count pass's estimate, as the pass
+// begins, with est for jobs jobs, made again from what the timed pass
+// measured (why says what, for its first line): the line that says the
+// pass begins gives est, why, and the estimate it replaces.
+func (r *Reporter) CorrectCountEstimate(est time.Duration, jobs int, why string) {
+	if r == nil {
+		return
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.countFirst = r.countEst
+	if r.countJobs > jobs && jobs > 0 {
+		r.countFirst = time.Duration(float64(r.countEst) * float64(jobs) / float64(r.countJobs))
+	}
+	r.countEst, r.countJobs, r.countWhy = est, jobs, why
 }
 
 // Weigh gives the jobs' expected times (weights[i] is jobs[i]'s) and the
@@ -232,6 +253,9 @@ func (r *Reporter) beginCounting(total int) {
 		left := ""
 		if r.countEst > 0 {
 			left = fmt.Sprintf("; about %v by the estimate", r.countEst.Round(time.Second))
+		}
+		if r.countWhy != "" {
+			left += fmt.Sprintf(" made again %s (first %v)", r.countWhy, r.countFirst.Round(time.Second))
 		}
 		fmt.Fprintf(r.w, "[counting 0/%d 0s] timing done: counting instructions under Valgrind, %d jobs%s\n", total, total, left)
 		return

@@ -359,3 +359,22 @@ func TestTickFresh(t *testing.T) {
 		t.Errorf("got\n%s\nwant\n%s", got, want)
 	}
 }
+
+// TestCorrectCountEstimate: an estimate made again as the count pass
+// begins (run -measure both, from the timed pass's figures) is the one
+// its lines tell, its first line saying from what, and what it replaces
+// (the first estimate's share for the jobs counted).
+func TestCorrectCountEstimate(t *testing.T) {
+	var buf bytes.Buffer
+	p := New(&buf, 4)
+	p.SetCountEstimate(4*time.Minute, 4)
+	p.CorrectCountEstimate(90*time.Second, 2, "from the timed pass's times")
+	p.Event(runner.Event{Counting: true, Total: 2})
+	p.Tick(30 * time.Second)
+	p.Finish()
+	want := "[counting 0/2 0s] timing done: counting instructions under Valgrind, 2 jobs; about 1m30s by the estimate made again from the timed pass's times (first 2m0s)\n" +
+		"[counting 0/2 30s] at work: 0 of 2 jobs counted under Valgrind; about 1m0s left by the estimate\n"
+	if got := buf.String(); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}

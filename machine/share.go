@@ -75,6 +75,22 @@ func MeasureShare(threads int, d time.Duration) float64 {
 	return ShareOf(cpu1-cpu0, wall, threads)
 }
 
+// ShareAt returns the share of a CPU each of k busy threads gets on cpus
+// CPUs where each of m busy threads got share (MeasureShare with m
+// threads; 0: unknown, and 0 is returned): the machine's other work is
+// taken as cpus/share - m busy threads (the CPUs the m did not get),
+// which share the CPUs with the k alike; a whole share, none.
+func ShareAt(k, m, cpus int, share float64) float64 {
+	if share <= 0 {
+		return 0
+	}
+	others := 0.0
+	if share < 1 {
+		others = max(0, float64(cpus)/share-float64(m))
+	}
+	return min(1, float64(cpus)/(others+float64(max(k, 1))))
+}
+
 // Stretch returns d, CPU work as it takes on an idle machine, as it lasts
 // at share: d divided by share; d itself when the share is unknown (0) or
 // whole.

@@ -1,6 +1,7 @@
 package machine
 
 import (
+	"math"
 	"testing"
 	"time"
 )
@@ -64,5 +65,28 @@ func TestMeasureShareStructure(t *testing.T) {
 	}
 	if _, ok := CPUTime(); !ok && s != 0 {
 		t.Errorf("MeasureShare = %v without CPU time, want 0", s)
+	}
+}
+
+// TestShareAt checks the share of k threads derived from a share
+// measured with m: on an idle machine each gets a CPU while there are
+// CPUs enough; the other work a busy machine's share implies shares the
+// CPUs with the k alike; an unknown share stays unknown.
+func TestShareAt(t *testing.T) {
+	for _, tt := range []struct {
+		k, m, cpus  int
+		share, want float64
+	}{
+		{1, 3, 2, 2.0 / 3, 1},
+		{2, 3, 2, 2.0 / 3, 1},
+		{3, 1, 2, 1, 2.0 / 3},
+		{1, 3, 2, 0.2, 0.25},    // 7 threads of other work, and one
+		{2, 3, 2, 0.2, 2.0 / 9}, // 7 threads of other work, and two
+		{3, 3, 2, 0.2, 0.2},
+		{1, 3, 2, 0, 0},
+	} {
+		if got := ShareAt(tt.k, tt.m, tt.cpus, tt.share); math.Abs(got-tt.want) > 1e-9 {
+			t.Errorf("ShareAt(%d, %d, %d, %v) = %v, want %v", tt.k, tt.m, tt.cpus, tt.share, got, tt.want)
+		}
 	}
 }

@@ -218,6 +218,11 @@ type CountPlan struct {
 	Verified bool
 	// CPUs is how many CPUs the processes share.
 	CPUs int
+	// PassShare is the share of a CPU the thread that timed Costs got
+	// (0: a whole one): a pass timed on a busy machine took its CPU
+	// time over that share (machine.ShareAt turns the share measured
+	// for a count's processes into one thread's).
+	PassShare float64
 }
 
 // CountEstimate returns about how long the count pass of p takes, its
@@ -226,7 +231,8 @@ type CountPlan struct {
 // machine's, min(1, CPUs/CountProcs)). Each of its CountProcs processes
 // runs every job: a worker's start per group (countStart); per job, the
 // preparation of its pool, runner.Passes(size, 0) passes over its value
-// (Cost.Pass each, nativeRate instructions a ns) at plainRate; per op,
+// (Cost.Pass each, its CPU time at PassShare, nativeRate instructions a
+// ns) at plainRate; per op,
 // the windows and warm-up of runner.CountWork, the op's instructions
 // being its native time (CountPlan.Timed, else passOps times Cost.Pass)
 // times nativeRate, its windows at countedRate, its warm-up at
@@ -264,19 +270,20 @@ func CountEstimate(p CountPlan, share float64) time.Duration {
 		if i == 0 || p.Jobs[i-1].Codec.Name != j.Codec.Name {
 			cpu += countStart
 		}
-		cpu += countJob(&j, ops, p.Costs, p.Verified)
+		cpu += countJob(&j, ops, p.Costs, p.Verified, cmp.Or(p.PassShare, 1))
 	}
 	return machine.Stretch(cpu, share)
 }
 
 // countJob returns the CPU time of job's count in the process that
 // makes its checks unless verified: ops holds each counted op's native
-// time in ns, 0 where unknown.
-func countJob(job *runner.Job, ops []float64, costs Costs, verified bool) time.Duration {
+// time in ns, 0 where unknown; passShare is CountPlan.PassShare, or 1.
+func countJob(job *runner.Job, ops []float64, costs Costs, verified bool, passShare float64) time.Duration {
 	c, ok := costs[costKey(job)]
 	if !ok {
 		return time.Duration(len(ops)) * countGuess
 	}
+	c.Pass = time.Duration(float64(c.Pass) * min(passShare, 1))
 	plain := func(passes float64) time.Duration {
 		return seconds(passes * c.Pass.Seconds() * 1e9 * nativeRate / plainRate)
 	}

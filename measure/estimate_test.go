@@ -144,6 +144,8 @@ func TestCountEstimate(t *testing.T) {
 		{"the checks after timing in one process", CountPlan{Jobs: []runner.Job{tiny}, Costs: costs, CPUs: 4}, 1, countStart + tinyJob + plain(costs["tiny/single"], all-prep)},
 		{"a worker per group of a codec's jobs", CountPlan{Jobs: []runner.Job{tiny, tiny, gob, skipped}, Costs: costs, Verified: true, CPUs: 4}, 1, 2*countStart + 3*tinyJob},
 		{"no calibrated cost: a guess an op", CountPlan{Jobs: []runner.Job{estJob("mine", "single")}, Costs: costs, Verified: true, CPUs: 4}, 1, countStart + 2*countGuess},
+		{"costs timed at half a CPU: half their time", CountPlan{Jobs: []runner.Job{tiny}, Costs: Costs{"tiny/single": {Bytes: 60, Pass: 2 * time.Microsecond}},
+			Verified: true, CPUs: 4, PassShare: 0.5}, 1, countStart + tinyJob},
 		{"nothing to count", CountPlan{Jobs: []runner.Job{skipped}, Costs: costs, CPUs: 4}, 1, 0},
 		{"timed: the op's own time, the failed op left out", CountPlan{Jobs: []runner.Job{big}, Costs: costs, Verified: true, CPUs: 4,
 			Timed: []results.Result{timed(200_000, results.OK), {Op: results.Decode, Codec: "json", Dataset: "big", Shape: "slice", Status: results.Failed}}},

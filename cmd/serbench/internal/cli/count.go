@@ -104,24 +104,13 @@ const (
 // buildEstimate returns about how long the build plan p says takes on
 // cpus CPUs, each of measure.CountProcs busy threads having got share of
 // a CPU (0: an idle machine): the compiler's threads and the link get
-// their own shares of what the machine's other work leaves (shareAt).
+// their own shares of what the machine's other work leaves
+// (machine.ShareAt).
 func buildEstimate(p worker.BuildPlan, cpus int, share float64) time.Duration {
 	cpus = max(cpus, 1)
 	compile := time.Duration(float64(p.Bytes) * compileByte / float64(cpus))
-	return machine.Stretch(buildBase, shareAt(1, measure.CountProcs, cpus, share)) +
-		machine.Stretch(compile, shareAt(cpus, measure.CountProcs, cpus, share))
-}
-
-// shareAt returns the share of a CPU each of k busy threads gets on cpus
-// CPUs where each of m got share (0: unknown, 0 returned): the
-// machine's other work is as many busy threads as the CPUs the m did not
-// get, cpus/share - m, and shares the CPUs with the k alike.
-func shareAt(k, m, cpus int, share float64) float64 {
-	if share <= 0 {
-		return 0
-	}
-	others := max(0, float64(cpus)/share-float64(m))
-	return min(1, float64(cpus)/(others+float64(k)))
+	return machine.Stretch(buildBase, machine.ShareAt(1, measure.CountProcs, cpus, share)) +
+		machine.Stretch(compile, machine.ShareAt(cpus, measure.CountProcs, cpus, share))
 }
 
 // buildText says what a build compiles, for the estimate's line.

@@ -72,8 +72,8 @@ func TestWithCounts(t *testing.T) {
 	var probes []int
 	withShare(t, 0.1, &probes)
 	jobs := []runner.Job{{Codec: codec.Info{Name: "json"}, Dataset: "tiny", Shape: "single", Ops: []results.Op{results.Encode, results.Decode}}}
-	plan := countPlan(results.MeasureBoth, jobs, measure.Costs{"tiny/single": {Bytes: 60, Pass: time.Microsecond}})
-	if !plan.Verified || countPlan(results.MeasureInstructions, jobs, nil).Verified {
+	plan := countPlan(results.MeasureBoth, jobs, measure.Costs{"tiny/single": {Bytes: 60, Pass: time.Microsecond}}, 0.1)
+	if !plan.Verified || countPlan(results.MeasureInstructions, jobs, nil, 0).Verified {
 		t.Errorf("countPlan: the checks after timing made by the timed pass with both, by the count with instructions")
 	}
 	idle, c := measure.CountEstimate(plan, 0), measure.CountEstimate(plan, 0.1)
@@ -118,7 +118,7 @@ func TestRecounting(t *testing.T) {
 	var probes []int
 	withShare(t, 0.5, &probes)
 	j := runner.Job{Codec: codec.Info{Name: "json"}, Dataset: "tiny", Shape: "single", Ops: []results.Op{results.Encode, results.Decode}}
-	plan := countPlan(results.MeasureBoth, []runner.Job{j}, measure.Costs{"tiny/single": {Bytes: 60, Pass: time.Microsecond}})
+	plan := countPlan(results.MeasureBoth, []runner.Job{j}, measure.Costs{"tiny/single": {Bytes: 60, Pass: time.Microsecond}}, 0.5)
 	run := &results.Run{}
 	for _, op := range j.Ops {
 		r := results.Result{Op: op, Codec: "json", Dataset: "tiny", Shape: "single", Status: results.OK, CPUNsPerOp: 1e6}
@@ -128,7 +128,7 @@ func TestRecounting(t *testing.T) {
 		mode string
 		want time.Duration
 	}{
-		{results.MeasureBoth, measure.CountEstimate(measure.CountPlan{Jobs: plan.Jobs, Costs: plan.Costs, Verified: true, CPUs: plan.CPUs, Timed: run.Results}, 0.5)},
+		{results.MeasureBoth, measure.CountEstimate(measure.CountPlan{Jobs: plan.Jobs, Costs: plan.Costs, Verified: true, CPUs: plan.CPUs, PassShare: plan.PassShare, Timed: run.Results}, 0.5)},
 		{results.MeasureInstructions, time.Hour},
 	} {
 		probes = nil
@@ -149,7 +149,8 @@ func TestRecounting(t *testing.T) {
 // TestBuildEstimate checks the counting worker's build estimate: go
 // build's own work when Go's build cache holds every package, the
 // compilation of what it does not on every CPU, both stretched by the
-// share each gets of what the machine's other work leaves (shareAt).
+// share each gets of what the machine's other work leaves
+// (machine.ShareAt).
 func TestBuildEstimate(t *testing.T) {
 	cached := worker.BuildPlan{}
 	cold := worker.BuildPlan{Packages: 600, Bytes: 50e6}
@@ -172,9 +173,6 @@ func TestBuildEstimate(t *testing.T) {
 		if d := got - tt.want; d < -time.Millisecond || d > time.Millisecond {
 			t.Errorf("%s: %v, want %v", tt.name, got, tt.want)
 		}
-	}
-	if s := shareAt(2, 3, 2, 2.0/3); s != 1 {
-		t.Errorf("shareAt: 2 threads on an idle 2 CPUs: %v, want a whole CPU each", s)
 	}
 	if !strings.Contains(buildText(cold), "600 packages, 50 MB of source") || !strings.Contains(buildText(cached), "links only") {
 		t.Errorf("buildText: %q, %q", buildText(cold), buildText(cached))

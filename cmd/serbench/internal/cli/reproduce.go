@@ -90,7 +90,7 @@ func reproduceCmd(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		}
 		fmt.Fprintf(stderr, "serbench: %d jobs; about %v (%s)\n", len(jobs), est.Round(time.Second), how)
 		var count time.Duration
-		plan := countPlan(rc.mode, jobs, costs)
+		plan := countPlan(rc.mode, jobs, costs, share)
 		est, count = withCounts(stderr, rc.mode, plan, share, est)
 		prog = progress.New(stderr, len(jobs))
 		prog.Weigh(jobs, f.Jobs, est, f.Capped)

@@ -391,7 +391,7 @@ func (p *runPlan) execute(ctx context.Context, stderr io.Writer) (run *results.R
 			}
 		}
 		var count time.Duration
-		plan := countPlan(p.cfg.mode, todo, costs)
+		plan := countPlan(p.cfg.mode, todo, costs, share)
 		est, count = withCounts(stderr, p.cfg.mode, plan, share, est)
 		prog = progress.New(stderr, len(todo))
 		prog.Weigh(todo, f.Jobs, est, f.Capped)
@@ -445,9 +445,13 @@ func withCounts(stderr io.Writer, mode string, plan measure.CountPlan, share flo
 
 // countPlan returns what the estimate of the count pass of a command
 // that measures jobs as mode says is made of (measure.CountPlan): with
-// both, the timed pass makes the checks after timing.
-func countPlan(mode string, jobs []runner.Job, costs measure.Costs) measure.CountPlan {
-	return measure.CountPlan{Jobs: jobs, Costs: costs, Verified: mode == results.MeasureBoth, CPUs: runtime.NumCPU()}
+// both, the timed pass makes the checks after timing; costs were timed
+// as each of a count's processes got share of a CPU (countShare), one
+// thread getting what machine.ShareAt says.
+func countPlan(mode string, jobs []runner.Job, costs measure.Costs, share float64) measure.CountPlan {
+	cpus := runtime.NumCPU()
+	return measure.CountPlan{Jobs: jobs, Costs: costs, Verified: mode == results.MeasureBoth, CPUs: cpus,
+		PassShare: machine.ShareAt(1, measure.CountProcs, cpus, share)}
 }
 
 // countShare measures the share of a CPU each of a count pass's

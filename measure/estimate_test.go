@@ -21,6 +21,11 @@ func estJob(ds, shape string) runner.Job {
 	return runner.Job{Codec: codec.Info{Name: "json"}, Dataset: ds, Shape: shape, Ops: []results.Op{results.Encode, results.Decode}}
 }
 
+// each returns the cost of a value of size bytes whose every call takes d.
+func each(size int, d time.Duration) Cost {
+	return Cost{Bytes: size, Pass: d, Build: d, Compare: d, Encode: d, Decode: d}
+}
+
 // TestCalibrate checks that each dataset shape is timed once, on the
 // clock given, and that a user's type (no registry dataset) is left out.
 func TestCalibrate(t *testing.T) {
@@ -30,8 +35,8 @@ func TestCalibrate(t *testing.T) {
 		t.Fatalf("costs of %d shapes, want 2 (tiny/single, medium/slice): %v", len(c), c)
 	}
 	for k, cost := range c {
-		if cost.Pass != time.Millisecond || cost.Bytes <= 0 {
-			t.Errorf("%s: %+v, want a pass of 1ms (one tick) and a size", k, cost)
+		if cost != each(cost.Bytes, time.Millisecond) || cost.Bytes <= 0 {
+			t.Errorf("%s: %+v, want every call 1ms (one tick) and a size", k, cost)
 		}
 	}
 	if c["medium/slice"].Bytes <= c["tiny/single"].Bytes {
@@ -49,12 +54,15 @@ func TestPredict(t *testing.T) {
 	if want := 2 * 2 * (time.Second + setupGuess); f.Total != want || f.Checks != 0 || len(f.Beyond) != 0 {
 		t.Errorf("without costs: %+v, want %v of budgets alone", f, want)
 	}
-	costs := Costs{"tiny/single": {Bytes: 60, Pass: time.Microsecond}, "huge/slice": {Bytes: 14 << 20, Pass: time.Second}}
+	costs := Costs{"tiny/single": each(60, time.Microsecond), "huge/slice": each(14<<20, time.Second)}
 	f = Predict(jobs, opts, costs, 0)
-	passes, bounded := runner.Passes(14<<20, 2)
-	huge := time.Duration(passes)*time.Second + time.Duration(bounded)*time.Second
-	if f.Jobs[1] != 2*(time.Second+setupGuess)+huge {
-		t.Errorf("huge/slice's job %v, want budgets and %v of checks", f.Jobs[1], huge)
+	w, fresh := runner.Checks(14<<20, 2), runner.FreshWork(14<<20, 2)
+	huge := time.Duration(w.Calls()+fresh.Calls())*time.Second + time.Duration(w.Bounded)*time.Second
+	if sampling := 2 * (slowCalls*time.Second + setupGuess); f.Jobs[1] != sampling+huge {
+		t.Errorf("huge/slice's job %v, want %v of sampling (%d calls an op) and %v of checks", f.Jobs[1], sampling, slowCalls, huge)
+	}
+	if tiny := 2 * (time.Second + setupGuess); f.Jobs[0] < tiny || f.Jobs[0] > tiny+tiny/10 {
+		t.Errorf("tiny/single's job %v, want its budgets and setup, %v, and little more", f.Jobs[0], tiny)
 	}
 	if f.Jobs[0] >= f.Jobs[1]/10 || f.Total != f.Jobs[0]+f.Jobs[1] {
 		t.Errorf("jobs %v, total %v", f.Jobs, f.Total)
@@ -76,7 +84,7 @@ func TestPredict(t *testing.T) {
 func TestPredictOnABusyMachine(t *testing.T) {
 	jobs := []runner.Job{estJob("tiny", "single"), estJob("huge", "slice")}
 	opts := runner.Options{Budget: time.Second}
-	costs := Costs{"tiny/single": {Bytes: 60, Pass: time.Microsecond}, "huge/slice": {Bytes: 14 << 20, Pass: time.Second}}
+	costs := Costs{"tiny/single": each(60, time.Microsecond), "huge/slice": each(14<<20, time.Second)}
 	idle := Predict(jobs, opts, costs, 0)
 	if whole := Predict(jobs, opts, costs, 1); whole.Total != idle.Total {
 		t.Errorf("a whole CPU: %v, want the idle estimate %v", whole.Total, idle.Total)

@@ -184,17 +184,19 @@ func merged(r results.Result, by []map[string]*results.Result) results.Result {
 //   - windowCost is each window's own cost: the collection and the
 //     return of free pages before it, the code translated again with
 //     instrumentation as it starts, the dump of its count after;
-//   - passOps is an op's native time per unit of its value's Cost.Pass,
-//     for a count no timed pass measured (-measure instructions): the
-//     codecs' speeds differ, which only timing tells, by about three
-//     times each way around it.
+//   - jsonShare is an op's native time per unit of the time Calibrate
+//     took for encoding/json's call of its kind on the value (Cost.call),
+//     for a count no timed pass measured (-measure instructions): codecs
+//     differ by a few times either way, which only timing tells, and
+//     vtproto, msgpack and cbor count about half of json's instructions
+//     on this machine's large values, json itself all of them.
 const (
 	countStart  = 2 * time.Second
 	countedRate = 180e6
 	plainRate   = 1.8e9
 	nativeRate  = 12.0
 	windowCost  = 70 * time.Millisecond
-	passOps     = 1.8
+	jsonShare   = 0.5
 )
 
 // countGuess is the CPU time of counting a benchmark whose value has no
@@ -230,17 +232,16 @@ type CountPlan struct {
 // threads as the command starts, machine.MeasureShare; 0: an idle
 // machine's, min(1, CPUs/CountProcs)). Each of its CountProcs processes
 // runs every job: a worker's start per group (countStart); per job, the
-// preparation of its pool, runner.Passes(size, 0) passes over its value
-// (Cost.Pass each, its CPU time at PassShare, nativeRate instructions a
-// ns) at plainRate; per op,
-// the windows and warm-up of runner.CountWork, the op's instructions
-// being its native time (CountPlan.Timed, else passOps times Cost.Pass)
-// times nativeRate, its windows at countedRate, its warm-up at
-// plainRate, and windowCost a window. The process that makes the checks
-// after timing (unless Verified) adds the rest of runner.Passes at
-// plainRate. The processes run at once, so the pass lasts as long as
-// that slowest process's CPU time, stretched by the share
-// (machine.Stretch).
+// preparation of its pool (runner.Checks of no ops: its calls at the
+// calibrated costs, Cost.Of, at PassShare, nativeRate instructions a ns)
+// at plainRate; per op, the windows and warm-up of runner.CountWork, the
+// op's instructions being its native time (CountPlan.Timed, else
+// jsonShare times encoding/json's call) times nativeRate, its windows at
+// countedRate, its warm-up at plainRate, and windowCost a window. The
+// process that makes the checks after timing (unless Verified) adds the
+// rest of runner.Checks at plainRate. The processes run at once, so the
+// pass lasts as long as that slowest process's CPU time, stretched by
+// the share (machine.Stretch).
 func CountEstimate(p CountPlan, share float64) time.Duration {
 	if share <= 0 {
 		share = min(1, float64(max(p.CPUs, 1))/CountProcs)
@@ -253,15 +254,15 @@ func CountEstimate(p CountPlan, share float64) time.Duration {
 	}
 	var cpu time.Duration
 	for i, j := range p.Jobs {
-		var ops []float64 // each counted op's native time, ns (0: unknown)
+		var ops []countOp
 		for _, op := range j.Ops {
 			ns, ok := timed[j.Key(op)]
 			switch {
 			case j.Skip != "":
 			case p.Timed == nil:
-				ops = append(ops, 0)
+				ops = append(ops, countOp{op, 0})
 			case ok:
-				ops = append(ops, max(ns, 0))
+				ops = append(ops, countOp{op, max(ns, 0)})
 			}
 		}
 		if len(ops) == 0 {
@@ -275,28 +276,36 @@ func CountEstimate(p CountPlan, share float64) time.Duration {
 	return machine.Stretch(cpu, share)
 }
 
+// A countOp is an op a count pass counts, and its native time in ns
+// (0: unknown).
+type countOp struct {
+	op results.Op
+	ns float64
+}
+
 // countJob returns the CPU time of job's count in the process that
-// makes its checks unless verified: ops holds each counted op's native
-// time in ns, 0 where unknown; passShare is CountPlan.PassShare, or 1.
-func countJob(job *runner.Job, ops []float64, costs Costs, verified bool, passShare float64) time.Duration {
+// makes its checks unless verified, counting ops; passShare is
+// CountPlan.PassShare, or 1.
+func countJob(job *runner.Job, ops []countOp, costs Costs, verified bool, passShare float64) time.Duration {
 	c, ok := costs[costKey(job)]
 	if !ok {
 		return time.Duration(len(ops)) * countGuess
 	}
-	c.Pass = time.Duration(float64(c.Pass) * min(passShare, 1))
-	plain := func(passes float64) time.Duration {
-		return seconds(passes * c.Pass.Seconds() * 1e9 * nativeRate / plainRate)
+	// A call timed at passShare of a CPU took that share of its time in
+	// CPU time; under Valgrind it runs nativeRate/plainRate times that.
+	plain := func(d time.Duration) time.Duration {
+		return seconds(d.Seconds() * min(passShare, 1) * 1e9 * nativeRate / plainRate)
 	}
-	prep, _ := runner.Passes(c.Bytes, 0)
+	prep := c.Of(runner.Checks(c.Bytes, 0))
 	d := plain(prep)
 	if !verified {
-		all, _ := runner.Passes(c.Bytes, len(ops))
-		d += plain(all - prep)
+		d += plain(c.Of(runner.Checks(c.Bytes, len(ops))) - prep)
 	}
 	pool := job.PoolFor(c.Bytes)
-	for _, ns := range ops {
+	for _, o := range ops {
+		ns := o.ns
 		if ns <= 0 {
-			ns = passOps * float64(c.Pass)
+			ns = jsonShare * float64(c.call(o.op)) * min(passShare, 1)
 		}
 		if job.Procs > 1 {
 			continue // counted on one goroutine only: not counted

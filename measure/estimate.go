@@ -1,6 +1,7 @@
 package measure
 
 import (
+	"encoding/json"
 	"fmt"
 	"reflect"
 	"slices"
@@ -9,18 +10,28 @@ import (
 
 	"github.com/serbench/serbench/dataset"
 	"github.com/serbench/serbench/machine"
+	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/runner"
 	"github.com/serbench/serbench/verify"
 )
 
-// A Cost is what one pass over a dataset shape's value costs on this
-// machine: Bytes, the value's size in memory (what stands for its
-// encoding's size, which only the codec knows), and Pass, the time of one
-// walk of it (comparing two builds with verify.Equal), which a build, an
-// encode or a decode of it costs about as much as.
+// A Cost is what one dataset shape's value costs on this machine:
+// Bytes, the value's size in memory (what stands for its encoding's
+// size, which only the codec knows); Build, the time of one build;
+// Compare, one comparison of two builds (verify.Equal); Encode and
+// Decode, one encode and one decode of it by encoding/json, which stand
+// for the job's codec (unknown before it runs: codecs differ by a few
+// times either way, which a preset's mix of codecs evens out); and Pass,
+// the longer of a build and a comparison.
 type Cost struct {
-	Bytes int
-	Pass  time.Duration
+	Bytes                          int
+	Pass                           time.Duration
+	Build, Compare, Encode, Decode time.Duration
+}
+
+// Of returns what w's calls cost at c.
+func (c Cost) Of(w runner.Work) time.Duration {
+	return time.Duration(w.Builds*float64(c.Build) + w.Encodes*float64(c.Encode) + w.Decodes*float64(c.Decode) + w.Compares*float64(c.Compare))
 }
 
 // Costs are the costs of the dataset shapes of a command's jobs, by
@@ -36,14 +47,15 @@ const (
 	buildsPerPass = 4
 )
 
-// Calibrate times, on now, one pass over each dataset shape of jobs (a
-// build of the value, and a comparison with a second build): what
-// preparing and checking its jobs costs on this machine, as the command
-// starts. It builds only the registry's datasets in the command's own
-// process (serbench's generators and verify.Equal, no codec); a job of a
-// user's document (-file) or type is left out (Predict gives it
-// setupGuess). It takes about as long as preparing one job of each shape
-// takes to build its first value.
+// Calibrate times, on now, the calls of each kind on each dataset shape
+// of jobs (a build of the value, a comparison with a second build, and
+// encoding/json's encode and decode of it): what preparing and checking
+// its jobs costs on this machine, as the command starts. It builds only
+// the registry's datasets in the command's own process (serbench's
+// generators, verify.Equal and encoding/json); a job of a user's
+// document (-file) or type is left out (Predict gives it setupGuess). It
+// takes about as long as preparing one job of each shape takes to build,
+// encode and decode its first value.
 func Calibrate(jobs []runner.Job, now func() time.Time) Costs {
 	return CalibrateSaying(jobs, now, func(string) {})
 }
@@ -64,25 +76,69 @@ func CalibrateSaying(jobs []runner.Job, now func() time.Time, say func(shape str
 			continue
 		}
 		say(key)
-		t0 := now()
-		v, err := d.ValueAt(dataset.Shape(j.Shape), 0)
-		build := now().Sub(t0)
+		sh := dataset.Shape(j.Shape)
+		var v, ref any
+		build, err := least(now, func() (err error) { v, err = d.ValueAt(sh, 0); return err })
 		if err != nil {
 			continue
 		}
-		c := Cost{Bytes: Footprint(v), Pass: buildsPerPass * build}
+		c := Cost{Bytes: Footprint(v), Pass: buildsPerPass * build, Build: build, Compare: build}
 		if build < slowBuild {
-			ref, err := d.ValueAt(dataset.Shape(j.Shape), 0)
-			if err == nil {
-				t0 = now()
-				_ = verify.Equal(ref, v, nil)
-				c.Pass = max(now().Sub(t0), build)
+			if ref, err = d.ValueAt(sh, 0); err == nil {
+				c.Compare, _ = least(now, func() error { return verify.Equal(ref, v, nil) })
+				c.Pass = max(c.Compare, build)
 			}
 		}
+		c.Encode, c.Decode = jsonCosts(v, now, c.Pass)
 		out[key] = c
 	}
 	return out
 }
+
+// jsonCosts times an encode and a decode of v (a pointer, as a dataset
+// builds it) by encoding/json on now (least); where json cannot carry v,
+// each is taken as pass.
+func jsonCosts(v any, now func() time.Time, pass time.Duration) (enc, dec time.Duration) {
+	var b []byte
+	enc, err := least(now, func() (err error) { b, err = json.Marshal(v); return err })
+	if err != nil {
+		return pass, pass
+	}
+	t := reflect.TypeOf(v)
+	if t.Kind() != reflect.Pointer {
+		return enc, pass
+	}
+	dec, err = least(now, func() error { return json.Unmarshal(b, reflect.New(t.Elem()).Interface()) })
+	if err != nil {
+		return enc, pass
+	}
+	return enc, dec
+}
+
+// least times f on now, again while the calls so far took less than
+// leastWithin, at most leastRuns times, and returns the least time: one
+// call of a short f meets a collection or a first call's setup as often
+// as not, and a long one is timed once. It stops at f's first error.
+func least(now func() time.Time, f func() error) (time.Duration, error) {
+	var best, spent time.Duration
+	for i := 0; i < leastRuns && (i == 0 || spent < leastWithin); i++ {
+		t0 := now()
+		if err := f(); err != nil {
+			return 0, err
+		}
+		d := now().Sub(t0)
+		spent += d
+		if i == 0 || d < best {
+			best = d
+		}
+	}
+	return best, nil
+}
+
+const (
+	leastRuns   = 3
+	leastWithin = 50 * time.Millisecond
+)
 
 // Footprint returns about the size in bytes of v's data: its numbers,
 // strings and byte slices, through pointers, slices, maps and
@@ -152,12 +208,32 @@ type Forecast struct {
 	Jobs []time.Duration
 }
 
+// slowCalls is how many of its calls an op too slow for its budget
+// samples for: the calibration's, three samples' and the collections
+// before them (notes/noise-log.md: 9 to 21 for the ops of 15 MB values).
+const slowCalls = 12
+
+// call returns the time of one call of op at c: an encode's, a decode's,
+// or the longer for the other ops (streams, reads), which do both or
+// either.
+func (c Cost) call(op results.Op) time.Duration {
+	switch op {
+	case results.Encode:
+		return c.Encode
+	case results.Decode:
+		return c.Decode
+	}
+	return max(c.Encode, c.Decode)
+}
+
 // Predict returns the forecast for measuring jobs with opts, costs
 // being the calibrated costs of their dataset shapes (nil: none, each
-// benchmark taking setupGuess beyond its budget) and share the share of
-// a CPU measured as the command started (0: none), which stretches each
-// setupGuess (machine.Stretch). A job's checks cost
-// runner.Passes of its value's Pass, and the round trips its large
+// benchmark taking its budget and setupGuess) and share the share of a
+// CPU measured as the command started (0: none), which stretches each
+// setupGuess (machine.Stretch). With a cost, an op samples for its
+// budget or slowCalls of its calls, whichever is longer, and a job's
+// checks cost the calls of runner.Checks and runner.FreshWork at its
+// dataset shape's calibrated times, and the round trips its large
 // messages make while their budget lasts (runner.checkSplit) up to the
 // budget of each op.
 func Predict(jobs []runner.Job, opts runner.Options, costs Costs, share float64) Forecast {
@@ -172,15 +248,19 @@ func Predict(jobs []runner.Job, opts runner.Options, costs Costs, share float64)
 			continue
 		}
 		ops := len(j.Ops)
-		sampling := time.Duration(ops) * (o.Budget + setup)
-		var checks time.Duration
-		if c, ok := costs[costKey(j)]; ok {
-			passes, bounded := runner.Passes(c.Bytes, ops)
-			pools := max(j.Procs, 1)
-			checks = time.Duration(passes * float64(c.Pass) * float64(pools))
-			if bounded > 0 {
-				checks += time.Duration(bounded) * o.Budget
+		c, ok := costs[costKey(j)]
+		sampling := time.Duration(ops) * setup
+		for _, op := range j.Ops {
+			sampling += o.Budget
+			if ok {
+				sampling += max(slowCalls*c.call(op)-o.Budget, 0)
 			}
+		}
+		var checks time.Duration
+		if ok {
+			w := runner.Checks(c.Bytes, ops)
+			checks = c.Of(w)*time.Duration(max(j.Procs, 1)) + c.Of(runner.FreshWork(c.Bytes, ops))
+			checks += time.Duration(w.Bounded) * o.Budget
 			if checks > sampling {
 				beyond[costKey(j)] = max(beyond[costKey(j)], checks)
 			}

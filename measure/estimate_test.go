@@ -21,6 +21,11 @@ func estJob(ds, shape string) runner.Job {
 	return runner.Job{Codec: codec.Info{Name: "json"}, Dataset: ds, Shape: shape, Ops: []results.Op{results.Encode, results.Decode}}
 }
 
+// each returns the cost of a value of size bytes whose every call takes d.
+func each(size int, d time.Duration) Cost {
+	return Cost{Bytes: size, Pass: d, Build: d, Compare: d, Encode: d, Decode: d}
+}
+
 // TestCalibrate checks that each dataset shape is timed once, on the
 // clock given, and that a user's type (no registry dataset) is left out.
 func TestCalibrate(t *testing.T) {
@@ -30,8 +35,8 @@ func TestCalibrate(t *testing.T) {
 		t.Fatalf("costs of %d shapes, want 2 (tiny/single, medium/slice): %v", len(c), c)
 	}
 	for k, cost := range c {
-		if cost.Pass != time.Millisecond || cost.Bytes <= 0 {
-			t.Errorf("%s: %+v, want a pass of 1ms (one tick) and a size", k, cost)
+		if cost != each(cost.Bytes, time.Millisecond) || cost.Bytes <= 0 {
+			t.Errorf("%s: %+v, want every call 1ms (one tick) and a size", k, cost)
 		}
 	}
 	if c["medium/slice"].Bytes <= c["tiny/single"].Bytes {
@@ -49,12 +54,15 @@ func TestPredict(t *testing.T) {
 	if want := 2 * 2 * (time.Second + setupGuess); f.Total != want || f.Checks != 0 || len(f.Beyond) != 0 {
 		t.Errorf("without costs: %+v, want %v of budgets alone", f, want)
 	}
-	costs := Costs{"tiny/single": {Bytes: 60, Pass: time.Microsecond}, "huge/slice": {Bytes: 14 << 20, Pass: time.Second}}
+	costs := Costs{"tiny/single": each(60, time.Microsecond), "huge/slice": each(14<<20, time.Second)}
 	f = Predict(jobs, opts, costs, 0)
-	passes, bounded := runner.Passes(14<<20, 2)
-	huge := time.Duration(passes)*time.Second + time.Duration(bounded)*time.Second
-	if f.Jobs[1] != 2*(time.Second+setupGuess)+huge {
-		t.Errorf("huge/slice's job %v, want budgets and %v of checks", f.Jobs[1], huge)
+	w, fresh := runner.Checks(14<<20, 2), runner.FreshWork(14<<20, 2)
+	huge := time.Duration(w.Calls()+fresh.Calls())*time.Second + time.Duration(w.Bounded)*time.Second
+	if sampling := 2 * (slowCalls*time.Second + setupGuess); f.Jobs[1] != sampling+huge {
+		t.Errorf("huge/slice's job %v, want %v of sampling (%d calls an op) and %v of checks", f.Jobs[1], sampling, slowCalls, huge)
+	}
+	if tiny := 2 * (time.Second + setupGuess); f.Jobs[0] < tiny || f.Jobs[0] > tiny+tiny/10 {
+		t.Errorf("tiny/single's job %v, want its budgets and setup, %v, and little more", f.Jobs[0], tiny)
 	}
 	if f.Jobs[0] >= f.Jobs[1]/10 || f.Total != f.Jobs[0]+f.Jobs[1] {
 		t.Errorf("jobs %v, total %v", f.Jobs, f.Total)
@@ -76,7 +84,7 @@ func TestPredict(t *testing.T) {
 func TestPredictOnABusyMachine(t *testing.T) {
 	jobs := []runner.Job{estJob("tiny", "single"), estJob("huge", "slice")}
 	opts := runner.Options{Budget: time.Second}
-	costs := Costs{"tiny/single": {Bytes: 60, Pass: time.Microsecond}, "huge/slice": {Bytes: 14 << 20, Pass: time.Second}}
+	costs := Costs{"tiny/single": each(60, time.Microsecond), "huge/slice": each(14<<20, time.Second)}
 	idle := Predict(jobs, opts, costs, 0)
 	if whole := Predict(jobs, opts, costs, 1); whole.Total != idle.Total {
 		t.Errorf("a whole CPU: %v, want the idle estimate %v", whole.Total, idle.Total)
@@ -102,7 +110,9 @@ func TestPredictOnABusyMachine(t *testing.T) {
 // where there was one (and only its benchmarks that are OK), and the
 // CPU time stretched by the share of a CPU each process gets.
 func TestCountEstimate(t *testing.T) {
-	costs := Costs{"tiny/single": {Bytes: 60, Pass: time.Microsecond}, "big/slice": {Bytes: 10_000, Pass: 50 * time.Microsecond}}
+	us := time.Microsecond
+	costs := Costs{"tiny/single": {Bytes: 60, Pass: us, Build: us, Compare: us, Encode: us, Decode: 2 * us},
+		"big/slice": {Bytes: 10_000, Pass: 50 * us, Build: 50 * us, Compare: 50 * us, Encode: 50 * us, Decode: 100 * us}}
 	// A registry dataset's job draws its pool's builds (ValueAt): up to
 	// runner.PoolSize of a small value.
 	pooled := func(ds, shape string) runner.Job {
@@ -121,16 +131,14 @@ func TestCountEstimate(t *testing.T) {
 		counted, warm, windows := runner.CountWork(ns*nativeRate, 64)
 		return seconds(counted/countedRate+warm/plainRate) + time.Duration(windows)*windowCost
 	}
-	plain := func(c Cost, passes float64) time.Duration {
-		return seconds(passes * c.Pass.Seconds() * 1e9 * nativeRate / plainRate)
-	}
-	prep, _ := runner.Passes(60, 0)
-	all, _ := runner.Passes(60, 2)
-	tinyJob := plain(costs["tiny/single"], prep) + 2*op(passOps*1000)
+	plain := func(d time.Duration) time.Duration { return seconds(d.Seconds() * 1e9 * nativeRate / plainRate) }
+	tc, bc := costs["tiny/single"], costs["big/slice"]
+	prep, all := tc.Of(runner.Checks(60, 0)), tc.Of(runner.Checks(60, 2))
+	tinyJob := plain(prep) + op(jsonShare*1000) + op(jsonShare*2000)
 	timed := func(ns float64, st results.Status) results.Result {
 		return results.Result{Op: results.Encode, Codec: "json", Dataset: "big", Shape: "slice", Status: st, CPUNsPerOp: ns}
 	}
-	bigPrep, _ := runner.Passes(10_000, 0)
+	bigPrep := bc.Of(runner.Checks(10_000, 0))
 	for _, tc := range []struct {
 		name  string
 		plan  CountPlan
@@ -141,15 +149,16 @@ func TestCountEstimate(t *testing.T) {
 		{"an idle machine of 4 CPUs: a CPU each", CountPlan{Jobs: []runner.Job{tiny}, Costs: costs, Verified: true, CPUs: 4}, 0, countStart + tinyJob},
 		{"an idle machine of 2 CPUs: two thirds of one each", CountPlan{Jobs: []runner.Job{tiny}, Costs: costs, Verified: true, CPUs: 2}, 0, (countStart + tinyJob) * 3 / 2},
 		{"a quarter of a CPU each", CountPlan{Jobs: []runner.Job{tiny}, Costs: costs, Verified: true, CPUs: 2}, 0.25, (countStart + tinyJob) * 4},
-		{"the checks after timing in one process", CountPlan{Jobs: []runner.Job{tiny}, Costs: costs, CPUs: 4}, 1, countStart + tinyJob + plain(costs["tiny/single"], all-prep)},
+		{"the checks after timing in one process", CountPlan{Jobs: []runner.Job{tiny}, Costs: costs, CPUs: 4}, 1, countStart + tinyJob + plain(all-prep)},
 		{"a worker per group of a codec's jobs", CountPlan{Jobs: []runner.Job{tiny, tiny, gob, skipped}, Costs: costs, Verified: true, CPUs: 4}, 1, 2*countStart + 3*tinyJob},
 		{"no calibrated cost: a guess an op", CountPlan{Jobs: []runner.Job{estJob("mine", "single")}, Costs: costs, Verified: true, CPUs: 4}, 1, countStart + 2*countGuess},
-		{"costs timed at half a CPU: half their time", CountPlan{Jobs: []runner.Job{tiny}, Costs: Costs{"tiny/single": {Bytes: 60, Pass: 2 * time.Microsecond}},
+		{"costs timed at half a CPU: half their time", CountPlan{Jobs: []runner.Job{tiny},
+			Costs:    Costs{"tiny/single": {Bytes: 60, Pass: 2 * us, Build: 2 * us, Compare: 2 * us, Encode: 2 * us, Decode: 4 * us}},
 			Verified: true, CPUs: 4, PassShare: 0.5}, 1, countStart + tinyJob},
 		{"nothing to count", CountPlan{Jobs: []runner.Job{skipped}, Costs: costs, CPUs: 4}, 1, 0},
 		{"timed: the op's own time, the failed op left out", CountPlan{Jobs: []runner.Job{big}, Costs: costs, Verified: true, CPUs: 4,
 			Timed: []results.Result{timed(200_000, results.OK), {Op: results.Decode, Codec: "json", Dataset: "big", Shape: "slice", Status: results.Failed}}},
-			1, countStart + plain(costs["big/slice"], bigPrep) + op(200_000)},
+			1, countStart + plain(bigPrep) + op(200_000)},
 		{"timed: nothing OK, nothing counted", CountPlan{Jobs: []runner.Job{big}, Costs: costs, Verified: true, CPUs: 4, Timed: []results.Result{timed(1, results.Failed)}}, 1, 0},
 	} {
 		if got := CountEstimate(tc.plan, tc.share); got != tc.want {

@@ -627,24 +627,44 @@ func cycleLoop(n int) error {
 // cycleSink keeps cycleLoop's result alive.
 var cycleSink uint64
 
-// Passes returns about how many passes over a job's value (a build, an
-// encode, a decode or a comparison, each about one walk of the value)
-// preparing the job and checking its ops ops take, its messages being
-// size bytes: the pool's builds, encodings and verification, then each
-// op's round trips after timing (checkSplit's must; a round trip
-// encodes, decodes twice and compares up to four times) and its unseen
-// builds (each built twice, encoded and decoded beside a pool build, and
-// compared). bounded is how many of the ops make more round trips while
-// their budget lasts. An estimate multiplies the passes by the time one
-// takes on the machine.
-func Passes(size, ops int) (passes float64, bounded int) {
-	pool := poolSize(size)
-	prep := 3*pool + 2*(pool+1) + 1
-	must, more := checkSplit((checkRoundTrips+max(ops, 1)-1)/max(ops, 1), size, 1)
-	unseen := max(2, min(unseenCount, unseenBytes/max(size, 1)))
-	perOp := 6*must + 8*unseen + 1
-	if more > 0 {
-		bounded = ops
+// Work is what preparing a job and checking its ops after timing cost,
+// in calls of each kind: builds of the value, encodes, decodes (each
+// with its Value) and comparisons (verify.Equal), each about one walk of
+// the value. Bounded is how many of the ops make more round trips while
+// their budget lasts. An estimate multiplies each kind by the time one
+// such call takes on the machine (measure.Calibrate).
+type Work struct {
+	Builds, Encodes, Decodes, Compares float64
+	Bounded                            int
+}
+
+// Calls returns the calls of every kind.
+func (w Work) Calls() float64 { return w.Builds + w.Encodes + w.Decodes + w.Compares }
+
+// Checks returns the Work of preparing a job and checking its ops ops,
+// its messages being size bytes:
+//   - the pool: each build made twice (the value and its reference),
+//     encoded, decoded and compared, build 0 once more, and the job's
+//     Value;
+//   - each op's round trips after timing (checkSplit's must): an encode,
+//     two decodes and about three comparisons each;
+//   - each op's unseen builds: each built twice, encoded and decoded
+//     beside a pool build, and compared; and a decode for the heap a
+//     value keeps.
+func Checks(size, ops int) Work {
+	pool := float64(poolSize(size))
+	m, more := checkSplit((checkRoundTrips+max(ops, 1)-1)/max(ops, 1), size, 1)
+	must := float64(m)
+	unseen := float64(max(2, min(unseenCount, unseenBytes/max(size, 1))))
+	n := float64(ops)
+	w := Work{
+		Builds:   2*pool + 1 + n*2*unseen,
+		Encodes:  pool + 1 + n*(must+2*unseen),
+		Decodes:  pool + 1 + n*(2*must+2*unseen+1),
+		Compares: pool + 1 + n*(3*must+2*unseen),
 	}
-	return float64(prep + ops*perOp), bounded
+	if more > 0 {
+		w.Bounded = ops
+	}
+	return w
 }

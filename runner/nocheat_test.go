@@ -262,16 +262,16 @@ func TestRoundTripsAtLeast(t *testing.T) {
 	}
 }
 
-// TestPasses checks the passes an estimate counts: many small ones for a
-// small message (a thousand round trips), few for a large one, whose
-// remaining round trips are bounded by the budget.
-func TestPasses(t *testing.T) {
-	small, b := Passes(100, 2)
-	if b != 0 || small < 2*6*500 {
-		t.Errorf("Passes(100, 2) = %v, %d; want at least 6,000 passes, none bounded", small, b)
+// TestChecksWork checks the calls an estimate counts: many for a small
+// message (a thousand round trips), few for a large one, whose remaining
+// round trips are bounded by the budget.
+func TestChecksWork(t *testing.T) {
+	small := Checks(100, 2)
+	if small.Bounded != 0 || small.Calls() < 2*6*500 {
+		t.Errorf("Checks(100, 2) = %+v; want at least 6,000 calls, none bounded", small)
 	}
-	large, b := Passes(LargeBytes*4, 2)
-	if b != 2 || large > 100 {
-		t.Errorf("Passes(16 MiB, 2) = %v, %d; want at most 100 passes, 2 ops bounded", large, b)
+	large := Checks(LargeBytes*4, 2)
+	if large.Bounded != 2 || large.Calls() > 100 {
+		t.Errorf("Checks(16 MiB, 2) = %+v; want at most 100 calls, 2 ops bounded", large)
 	}
 }

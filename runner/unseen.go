@@ -467,6 +467,19 @@ func verifiedOf(s *unseenSet) []results.Message {
 	return out
 }
 
+// FreshWork returns the Work of the check in a fresh process of a job
+// of messages of size bytes and ops ops: each op's verified encodings
+// (verifiedOf: two to four of its unseen builds), each built there,
+// decoded and compared.
+func FreshWork(size, ops int) Work {
+	n := min(4, max(2, min(unseenCount, unseenBytes/max(size, 1))))
+	if n > 2 && n*size > verifiedBytes {
+		n = max(2, verifiedBytes/max(size, 1))
+	}
+	k := float64(ops * n)
+	return Work{Builds: k, Decodes: k, Compares: k}
+}
+
 // unseenCheck runs op's calls on builds the codec never saw and records
 // what they cost (Result.UnseenNsPerOp, Result.SizeSpread), flagging the
 // result when they cost more than unseenRatio times the same calls on

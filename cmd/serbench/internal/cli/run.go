@@ -432,7 +432,7 @@ func withCounts(stderr io.Writer, mode string, plan measure.CountPlan, share flo
 		on = fmt.Sprintf("%v on an idle machine: each of its %d processes at once gets %s here, measured as it started; the counts stay",
 			idle.Round(time.Second), measure.CountProcs, machine.ShareText(share))
 	}
-	how := "each job's preparation, warm-up and counted windows at Valgrind's paces, from the time of one pass over its value timed as the command started"
+	how := "each job's preparation, warm-up and counted windows at Valgrind's paces, from the calls on its value timed as the command started"
 	if mode == results.MeasureBoth {
 		how += ", made again from the timed pass's times as counting begins"
 	}

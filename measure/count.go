@@ -239,9 +239,13 @@ type CountPlan struct {
 // jsonShare times encoding/json's call) times nativeRate, its windows at
 // countedRate, its warm-up at plainRate, and windowCost a window. The
 // process that makes the checks after timing (unless Verified) adds the
-// rest of runner.Checks at plainRate. The processes run at once, so the
-// pass lasts as long as that slowest process's CPU time, stretched by
-// the share (machine.Stretch).
+// rest of runner.Checks at plainRate. The processes run at once, each
+// getting share: the pass lasts their CPU time together over CountProcs
+// times share, or, when the checks make one process much the slowest,
+// that process's CPU time at the share it gets once the others are done:
+// what machine.ShareAt says one thread gets, or what the processes got
+// together, whichever is more (a scheduler that shares the CPUs between
+// groups of processes gives the group's share to the one left).
 func CountEstimate(p CountPlan, share float64) time.Duration {
 	if share <= 0 {
 		share = min(1, float64(max(p.CPUs, 1))/CountProcs)
@@ -252,7 +256,7 @@ func CountEstimate(p CountPlan, share float64) time.Duration {
 			timed[r.Key()] = cmp.Or(r.CPUNsPerOp, r.NsPerOp.Median, -1)
 		}
 	}
-	var cpu time.Duration
+	var cpu, checks time.Duration // each process's, and the checks'
 	for i, j := range p.Jobs {
 		var ops []countOp
 		for _, op := range j.Ops {
@@ -271,9 +275,12 @@ func CountEstimate(p CountPlan, share float64) time.Duration {
 		if i == 0 || p.Jobs[i-1].Codec.Name != j.Codec.Name {
 			cpu += countStart
 		}
-		cpu += countJob(&j, ops, p.Costs, p.Verified, cmp.Or(p.PassShare, 1))
+		common, check := countJob(&j, ops, p.Costs, p.Verified, cmp.Or(p.PassShare, 1))
+		cpu, checks = cpu+common, checks+check
 	}
-	return machine.Stretch(cpu, share)
+	all := (CountProcs*cpu + checks) / CountProcs
+	alone := max(machine.ShareAt(1, CountProcs, max(p.CPUs, 1), share), min(share*CountProcs, 1))
+	return max(machine.Stretch(all, share), machine.Stretch(cpu+checks, alone))
 }
 
 // A countOp is an op a count pass counts, and its native time in ns
@@ -283,13 +290,13 @@ type countOp struct {
 	ns float64
 }
 
-// countJob returns the CPU time of job's count in the process that
-// makes its checks unless verified, counting ops; passShare is
-// CountPlan.PassShare, or 1.
-func countJob(job *runner.Job, ops []countOp, costs Costs, verified bool, passShare float64) time.Duration {
+// countJob returns the CPU time of job's count in each process, counting
+// ops, and that of its checks after timing in the process that makes
+// them (none when verified); passShare is CountPlan.PassShare, or 1.
+func countJob(job *runner.Job, ops []countOp, costs Costs, verified bool, passShare float64) (common, checks time.Duration) {
 	c, ok := costs[costKey(job)]
 	if !ok {
-		return time.Duration(len(ops)) * countGuess
+		return time.Duration(len(ops)) * countGuess, 0
 	}
 	// A call timed at passShare of a CPU took that share of its time in
 	// CPU time; under Valgrind it runs nativeRate/plainRate times that.
@@ -299,7 +306,7 @@ func countJob(job *runner.Job, ops []countOp, costs Costs, verified bool, passSh
 	prep := c.Of(runner.Checks(c.Bytes, 0))
 	d := plain(prep)
 	if !verified {
-		d += plain(c.Of(runner.Checks(c.Bytes, len(ops))) - prep)
+		checks = plain(c.Of(runner.Checks(c.Bytes, len(ops))) - prep)
 	}
 	pool := job.PoolFor(c.Bytes)
 	for _, o := range ops {
@@ -313,7 +320,7 @@ func countJob(job *runner.Job, ops []countOp, costs Costs, verified bool, passSh
 		counted, warm, windows := runner.CountWork(ns*nativeRate, pool)
 		d += seconds(counted/countedRate+warm/plainRate) + time.Duration(windows)*windowCost
 	}
-	return d
+	return d, checks
 }
 
 // seconds returns s seconds as a Duration.

@@ -118,5 +118,9 @@ func buildText(p worker.BuildPlan) string {
 	if p.Packages == 0 {
 		return "Go's build cache holds every package: it links only"
 	}
-	return fmt.Sprintf("%d packages, %.0f MB of source, are not in Go's build cache and compile; a later build takes them from it", p.Packages, float64(p.Bytes)/1e6)
+	size := fmt.Sprintf("%.0f MB", float64(p.Bytes)/1e6)
+	if p.Bytes < 1e6 {
+		size = fmt.Sprintf("%.0f kB", float64(p.Bytes)/1e3)
+	}
+	return fmt.Sprintf("%d packages, %s of source, are not in Go's build cache and compile; a later build takes them from it", p.Packages, size)
 }

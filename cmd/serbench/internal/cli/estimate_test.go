@@ -174,8 +174,9 @@ func TestBuildEstimate(t *testing.T) {
 			t.Errorf("%s: %v, want %v", tt.name, got, tt.want)
 		}
 	}
-	if !strings.Contains(buildText(cold), "600 packages, 50 MB of source") || !strings.Contains(buildText(cached), "links only") {
-		t.Errorf("buildText: %q, %q", buildText(cold), buildText(cached))
+	few := worker.BuildPlan{Packages: 3, Bytes: 242_000}
+	if !strings.Contains(buildText(cold), "600 packages, 50 MB of source") || !strings.Contains(buildText(few), "3 packages, 242 kB of source") || !strings.Contains(buildText(cached), "links only") {
+		t.Errorf("buildText: %q, %q, %q", buildText(cold), buildText(few), buildText(cached))
 	}
 }
 

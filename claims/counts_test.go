@@ -52,3 +52,33 @@ func TestCheckByCounts(t *testing.T) {
 		})
 	}
 }
+
+// TestLighterByCounts: a claim that one dataset is lighter for a codec
+// than another, which time leaves undecided, is decided by the counts of
+// the two datasets, either way.
+func TestLighterByCounts(t *testing.T) {
+	lighter := claims.Claim{ID: "t-lighter", Rule: claims.LighterData,
+		Test: claims.Experiment{Measure: claims.EncodeTime, Codecs: []string{"json"}, Datasets: []string{"user", "metric"}, Shapes: []dataset.Shape{dataset.Single}}}
+	counted := func(user, metric float64) []results.Result {
+		u, m := res(results.Encode, "json", "user", 100, 40), res(results.Encode, "json", "metric", 104, 40)
+		u.InstrPerOp, m.InstrPerOp = user, metric
+		return []results.Result{u, m}
+	}
+	for _, tt := range []struct {
+		name     string
+		rs       []results.Result
+		verdict  claims.Verdict
+		byCounts bool
+	}{
+		{"counts side with it", counted(2000, 4000), claims.Holds, true},
+		{"counts against it", counted(4000, 2000), claims.NotHold, true},
+		{"counts within the gap", counted(2000, 2010), claims.Undecided, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			o := claims.Check(lighter, tt.rs)
+			if o.Verdict != tt.verdict || o.ByCounts != tt.byCounts {
+				t.Errorf("verdict %q by counts %v (%s); want %q by counts %v", o.Verdict, o.ByCounts, o.Reason, tt.verdict, tt.byCounts)
+			}
+		})
+	}
+}

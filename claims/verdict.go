@@ -277,7 +277,7 @@ func (c *Claim) compare(o Outcome, get getter) Outcome {
 func (c *Claim) lighter(o Outcome, get getter) Outcome {
 	a := c.Test.Codecs[0]
 	var figs, fails []string
-	wins, cases := 0, 0
+	wins, leans, cases := 0, 0, 0
 	for _, s := range c.Test.Shapes {
 		k1, k2 := Case{c.Test.Datasets[0], string(s)}, Case{c.Test.Datasets[1], string(s)}
 		f1, why1 := c.measure(a, k1, get)
@@ -288,8 +288,11 @@ func (c *Claim) lighter(o Outcome, get getter) Outcome {
 		}
 		cases++
 		ratio := f2.Over(f1)
-		if side, _ := results.Compare(f1, f2); side < 0 {
+		switch side, _ := results.Compare(f1, f2); {
+		case side < 0:
 			wins++
+		case side == 0 && ratio.Mid > 1:
+			leans++
 		}
 		figs = append(figs, fmt.Sprintf("%s %s: %s %s, %s %s (%s)", a, c.Test.Measure, k2, ns(f2), k1, ns(f1), ratioText(ratio)))
 	}
@@ -299,6 +302,9 @@ func (c *Claim) lighter(o Outcome, get getter) Outcome {
 		o.Verdict, o.Reason = Untestable, strings.Join(fails, "; ")
 	case wins == cases:
 		o.Verdict = Holds
+	case wins+leans == cases:
+		o.Verdict = Undecided
+		o.Reason = "the medians side with the claim but the intervals overlap (or, with too few samples, are unknown); a larger -budget narrows them"
 	default:
 		o.Verdict, o.Reason = NotHold, c.Reason
 	}

@@ -76,6 +76,7 @@ func TestCheck(t *testing.T) {
 		{"a rival cut short: not measured, not untestable", better, cat(both("a", "tiny", 10, 5), cutB), claims.NotMeasured, "was cut short", ""},
 		{"refuses, but encodes", refuses, []results.Result{res(results.Encode, "json", "intmap", 100, 40)}, claims.NotHold, "Go version", "round trip verified, 40 B"},
 		{"lighter data", lighter, []results.Result{res(results.Encode, "json", "user", 100, 40), res(results.Encode, "json", "metric", 150, 40)}, claims.Holds, "", "1.5×"},
+		{"lighter data, intervals overlap: undecided", lighter, []results.Result{res(results.Encode, "json", "user", 100, 40), res(results.Encode, "json", "metric", 106, 40)}, claims.Undecided, "the intervals overlap", "1.06×"},
 		{"heavier data", lighter, []results.Result{res(results.Encode, "json", "user", 150, 40), res(results.Encode, "json", "metric", 100, 40)}, claims.NotHold, "", ""},
 	}
 	for _, tt := range tests {

@@ -208,10 +208,25 @@ type Forecast struct {
 	Jobs []time.Duration
 }
 
-// slowCalls is how many of its calls an op too slow for its budget
-// samples for: the calibration's, three samples' and the collections
-// before them (notes/noise-log.md: 9 to 21 for the ops of 15 MB values).
-const slowCalls = 12
+// slowCalls is how many encoding/json calls an op too slow for its
+// budget samples for: the calibration's, three samples' and the
+// collections before them. Measured (notes/noise-log.md): 9 to 21 of the
+// codec's own calls for the ops of 15 MB values, which gob and protobuf
+// make about three times as fast as encoding/json.
+const slowCalls = 4
+
+// sampled returns the share of its budget an op is expected to sample
+// for, on a machine where a busy thread gets share of a CPU (0: not
+// measured, an idle machine's): sampling goes on until the samples span
+// half the budget (runner.Options.MinSamples), and stops there once the
+// interval is narrow, as it is on an idle machine; the busier the
+// machine, the more ops sample for their whole budget.
+func sampled(share float64) float64 {
+	if share <= 0 || share > 1 {
+		share = 1
+	}
+	return 0.5 + 0.5*(1-share)
+}
 
 // call returns the time of one call of op at c: an encode's, a decode's,
 // or the longer for the other ops (streams, reads), which do both or
@@ -228,10 +243,11 @@ func (c Cost) call(op results.Op) time.Duration {
 
 // Predict returns the forecast for measuring jobs with opts, costs
 // being the calibrated costs of their dataset shapes (nil: none, each
-// benchmark taking its budget and setupGuess) and share the share of a
-// CPU measured as the command started (0: none), which stretches each
-// setupGuess (machine.Stretch). With a cost, an op samples for its
-// budget or slowCalls of its calls, whichever is longer, and a job's
+// benchmark taking its share of its budget, sampled, and setupGuess) and
+// share the share of a CPU measured as the command started (0: none),
+// which stretches each setupGuess (machine.Stretch) and decides how much
+// of its budget an op samples for (sampled). With a cost, an op samples
+// for that or slowCalls of its calls, whichever is longer, and a job's
 // checks cost the calls of runner.Checks and runner.FreshWork at its
 // dataset shape's calibrated times, and the round trips its large
 // messages make while their budget lasts (runner.checkSplit) up to the
@@ -250,10 +266,12 @@ func Predict(jobs []runner.Job, opts runner.Options, costs Costs, share float64)
 		ops := len(j.Ops)
 		c, ok := costs[costKey(j)]
 		sampling := time.Duration(ops) * setup
+		budget := time.Duration(sampled(share) * float64(o.Budget))
 		for _, op := range j.Ops {
-			sampling += o.Budget
 			if ok {
-				sampling += max(slowCalls*c.call(op)-o.Budget, 0)
+				sampling += max(slowCalls*c.call(op), budget)
+			} else {
+				sampling += budget
 			}
 		}
 		var checks time.Duration

@@ -51,7 +51,7 @@ func TestPredict(t *testing.T) {
 	jobs := []runner.Job{estJob("tiny", "single"), estJob("huge", "slice")}
 	opts := runner.Options{Budget: time.Second}
 	f := Predict(jobs, opts, nil, 0)
-	if want := 2 * 2 * (time.Second + setupGuess); f.Total != want || f.Checks != 0 || len(f.Beyond) != 0 {
+	if want := 2 * 2 * (time.Second/2 + setupGuess); f.Total != want || f.Checks != 0 || len(f.Beyond) != 0 {
 		t.Errorf("without costs: %+v, want %v of budgets alone", f, want)
 	}
 	costs := Costs{"tiny/single": each(60, time.Microsecond), "huge/slice": each(14<<20, time.Second)}
@@ -61,8 +61,8 @@ func TestPredict(t *testing.T) {
 	if sampling := 2 * (slowCalls*time.Second + setupGuess); f.Jobs[1] != sampling+huge {
 		t.Errorf("huge/slice's job %v, want %v of sampling (%d calls an op) and %v of checks", f.Jobs[1], sampling, slowCalls, huge)
 	}
-	if tiny := 2 * (time.Second + setupGuess); f.Jobs[0] < tiny || f.Jobs[0] > tiny+tiny/10 {
-		t.Errorf("tiny/single's job %v, want its budgets and setup, %v, and little more", f.Jobs[0], tiny)
+	if tiny := 2 * (time.Second/2 + setupGuess); f.Jobs[0] < tiny || f.Jobs[0] > tiny+tiny/10 {
+		t.Errorf("tiny/single's job %v, want half its budgets (an idle machine's) and setup, %v, and little more", f.Jobs[0], tiny)
 	}
 	if f.Jobs[0] >= f.Jobs[1]/10 || f.Total != f.Jobs[0]+f.Jobs[1] {
 		t.Errorf("jobs %v, total %v", f.Jobs, f.Total)
@@ -77,9 +77,9 @@ func TestPredict(t *testing.T) {
 }
 
 // TestPredictOnABusyMachine checks that the share of a CPU measured as a
-// command starts stretches the setup alone: a quarter of a CPU makes it
-// four times as long; the budgets (wall time) and the checks (timed at
-// that share already) stay; no share, or a whole one, is an idle
+// command starts stretches the setup: a quarter of a CPU makes it four
+// times as long; an op then samples for more of its budget (sampled);
+// the checks (timed at that share already) stay; no share, or a whole one, is an idle
 // machine's estimate.
 func TestPredictOnABusyMachine(t *testing.T) {
 	jobs := []runner.Job{estJob("tiny", "single"), estJob("huge", "slice")}
@@ -90,8 +90,10 @@ func TestPredictOnABusyMachine(t *testing.T) {
 		t.Errorf("a whole CPU: %v, want the idle estimate %v", whole.Total, idle.Total)
 	}
 	busy := Predict(jobs, opts, costs, 0.25)
-	if want := idle.Sampling + 4*time.Duration(4-1)*setupGuess; busy.Sampling != want {
-		t.Errorf("a quarter of a CPU: sampling and setup %v, want %v (each of 4 setups four times as long)", busy.Sampling, want)
+	// tiny/single's two ops sample for 7/8 of their budget, not half;
+	// huge/slice's for slowCalls of their calls either way.
+	if want := idle.Sampling + 4*time.Duration(4-1)*setupGuess + 2*(time.Second*7/8-time.Second/2); busy.Sampling != want {
+		t.Errorf("a quarter of a CPU: sampling and setup %v, want %v (each of 4 setups four times as long, tiny's budgets 7/8 spent)", busy.Sampling, want)
 	}
 	if busy.Checks != idle.Checks || busy.Share != 0.25 || busy.Total != busy.Sampling+busy.Checks {
 		t.Errorf("a quarter of a CPU: %+v, want the checks as timed (%v) and the share kept", busy, idle.Checks)
@@ -180,5 +182,16 @@ func TestCountEstimate(t *testing.T) {
 	}
 	if untimed(big) <= untimed(tiny) {
 		t.Errorf("untimed, a 10 kB value %v, a 60 B one %v: want the larger value's count longer", untimed(big), untimed(tiny))
+	}
+}
+
+// TestSampled checks the share of its budget an op is expected to
+// sample for: half on an idle machine (or none measured), more the
+// busier the machine, never more than the whole.
+func TestSampled(t *testing.T) {
+	for _, tc := range []struct{ share, want float64 }{{0, 0.5}, {1, 0.5}, {2, 0.5}, {0.5, 0.75}, {0.25, 0.875}, {0.01, 0.995}} {
+		if got := sampled(tc.share); got != tc.want {
+			t.Errorf("sampled(%v) = %v, want %v", tc.share, got, tc.want)
+		}
 	}
 }

@@ -210,9 +210,9 @@ type Forecast struct {
 
 // slowCalls is how many encoding/json calls an op too slow for its
 // budget samples for: the calibration's, three samples' and the
-// collections before them. Measured (notes/noise-log.md): 9 to 21 of the
-// codec's own calls for the ops of 15 MB values, which gob and protobuf
-// make about three times as fast as encoding/json.
+// collections before them, in calls of the op's own codec, which for
+// large values is most often several times as fast as encoding/json
+// (notes/noise-log.md, lead, ninth session).
 const slowCalls = 4
 
 // sampled returns the share of its budget an op is expected to sample

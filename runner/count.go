@@ -115,9 +115,7 @@ func (r *Runner) countBench(b *bench) (float64, error) {
 	if err != nil {
 		return 0, err
 	}
-	n := pool * max(1, int((countWindow+first-1)/max(first, 1)))
-	perPass := max(first, 1)
-	warm := max(2*n, pool*int(min((countWarm+perPass-1)/perPass, 1<<20)))
+	n, warm := countLengths(pool, first)
 	c.Off()
 	runtime.GC()
 	b.ctl.arm(warm)
@@ -165,9 +163,19 @@ func perOp(ones, twos []uint64, n int) (float64, error) {
 // the two paces.
 func CountWork(perOp float64, pool int) (counted, plain float64, windows int) {
 	pool = max(pool, 1)
-	first := max(uint64(float64(pool)*perOp), 1)
-	n := pool * max(1, int((countWindow+first-1)/first))
-	warm := max(2*n, pool*int(min((countWarm+first-1)/first, 1<<20)))
+	n, warm := countLengths(pool, uint64(float64(pool)*perOp))
 	counted = float64(pool)*perOp + float64(countPairs*3*n)*perOp
 	return counted, float64(warm) * perOp, 1 + 2*countPairs
+}
+
+// countLengths returns the iterations of a count's shorter window, n, a
+// whole number of passes over a pool of pool messages that runs at least
+// countWindow instructions, and of the uncounted loop before the windows,
+// warm: at least 2n iterations and countWarm instructions; first is the
+// instructions of one pass over the pool.
+func countLengths(pool int, first uint64) (n, warm int) {
+	first = max(first, 1)
+	n = pool * max(1, int((countWindow+first-1)/first))
+	warm = max(2*n, pool*int(min((countWarm+first-1)/first, 1<<20)))
+	return n, warm
 }

@@ -320,22 +320,6 @@ func TestTickCountingCapped(t *testing.T) {
 	}
 }
 
-// TestCountingFewerJobs: a count pass of fewer jobs than its estimate was
-// made for (-time cut the others short) is told their share of it.
-func TestCountingFewerJobs(t *testing.T) {
-	var buf bytes.Buffer
-	p := New(&buf, 4)
-	p.SetCountEstimate(4*time.Minute, 4)
-	p.Event(runner.Event{Counting: true, Total: 1})
-	p.Tick(20 * time.Second)
-	p.Finish()
-	want := "[counting 0/1 0s] timing done: counting instructions under Valgrind, 1 jobs; about 1m0s by the estimate\n" +
-		"[counting 0/1 20s] at work: 0 of 1 jobs counted under Valgrind; about 40s left by the estimate\n"
-	if got := buf.String(); got != want {
-		t.Errorf("got\n%s\nwant\n%s", got, want)
-	}
-}
-
 // TestTickFresh: the check in fresh processes after the timed passes has
 // lines of its own, and its time left is at its own pace, not the
 // finished timed passes' "about 0s".
@@ -360,21 +344,38 @@ func TestTickFresh(t *testing.T) {
 	}
 }
 
-// TestCorrectCountEstimate: an estimate made again as the count pass
-// begins (run -measure both, from the timed pass's figures) is the one
-// its lines tell, its first line saying from what, and what it replaces
-// (the first estimate's share for the jobs counted).
-func TestCorrectCountEstimate(t *testing.T) {
-	var buf bytes.Buffer
-	p := New(&buf, 4)
-	p.SetCountEstimate(4*time.Minute, 4)
-	p.CorrectCountEstimate(90*time.Second, 2, "from the timed pass's times")
-	p.Event(runner.Event{Counting: true, Total: 2})
-	p.Tick(30 * time.Second)
-	p.Finish()
-	want := "[counting 0/2 0s] timing done: counting instructions under Valgrind, 2 jobs; about 1m30s by the estimate made again from the timed pass's times (first 2m0s)\n" +
-		"[counting 0/2 30s] at work: 0 of 2 jobs counted under Valgrind; about 1m0s left by the estimate\n"
-	if got := buf.String(); got != want {
-		t.Errorf("got\n%s\nwant\n%s", got, want)
+// TestCountPassEstimate: a count pass of fewer jobs than its estimate
+// was made for (-time cut the others short) is told their share of it;
+// an estimate made again as the count pass begins (run -measure both,
+// from the timed pass's figures) is the one its lines tell, its first
+// line saying from what, and what it replaces (the first estimate's
+// share for the jobs counted).
+func TestCountPassEstimate(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		correct func(*Reporter)
+		total   int
+		tick    time.Duration
+		want    string
+	}{
+		{"fewer jobs", func(*Reporter) {}, 1, 20 * time.Second,
+			"[counting 0/1 0s] timing done: counting instructions under Valgrind, 1 jobs; about 1m0s by the estimate\n" +
+				"[counting 0/1 20s] at work: 0 of 1 jobs counted under Valgrind; about 40s left by the estimate\n"},
+		{"made again", func(p *Reporter) { p.CorrectCountEstimate(90*time.Second, 2, "from the timed pass's times") }, 2, 30 * time.Second,
+			"[counting 0/2 0s] timing done: counting instructions under Valgrind, 2 jobs; about 1m30s by the estimate made again from the timed pass's times (first 2m0s)\n" +
+				"[counting 0/2 30s] at work: 0 of 2 jobs counted under Valgrind; about 1m0s left by the estimate\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var buf bytes.Buffer
+			p := New(&buf, 4)
+			p.SetCountEstimate(4*time.Minute, 4)
+			tc.correct(p)
+			p.Event(runner.Event{Counting: true, Total: tc.total})
+			p.Tick(tc.tick)
+			p.Finish()
+			if got := buf.String(); got != tc.want {
+				t.Errorf("got\n%s\nwant\n%s", got, tc.want)
+			}
+		})
 	}
 }

@@ -276,15 +276,16 @@ func (c Cost) call(op results.Op) time.Duration {
 
 // Predict returns the forecast for measuring jobs with opts, costs
 // being the calibrated costs of their dataset shapes (nil: none, each
-// benchmark taking its share of its budget, sampled, and setupGuess) and
+// benchmark taking its share of its budget, sampled, and setupGuess),
+// speeds the codecs' speeds against encoding/json (nil: json's), and
 // share the share of a CPU measured as the command started (0: none),
-// which stretches each setupGuess (machine.Stretch) and decides how much
-// of its budget an op samples for (sampled). With a cost, an op samples
-// for that or slowCalls of its calls, whichever is longer, and a job's
-// checks cost the calls of runner.Checks and runner.FreshWork at its
-// dataset shape's calibrated times, and the round trips its large
-// messages make while their budget lasts (runner.checkSplit) up to the
-// budget of each op.
+// which stretches each setupGuess and the tail after -time
+// (machine.Stretch) and decides how much of its budget an op samples for
+// (sampled). With a cost, an op samples as Cost.sampling says, and a
+// job's checks cost the calls of runner.Checks and runner.FreshWork at
+// its dataset shape's calibrated times, at its codec's speed, and the
+// round trips its large messages make while their budget lasts
+// (runner.checkSplit) up to the budget of each op.
 func Predict(jobs []runner.Job, opts runner.Options, costs Costs, speeds Speeds, share float64) Forecast {
 	o := opts.WithDefaults()
 	f := Forecast{Share: share}

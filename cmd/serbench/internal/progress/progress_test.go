@@ -379,3 +379,64 @@ func TestCountPassEstimate(t *testing.T) {
 		})
 	}
 }
+
+// TestPacerTasks checks the estimate of a Pacer told its units' tasks, on
+// an injected clock: the work of every unit's first task at the mean of
+// the first, and the units that ran again their share of it at the rerun
+// multiple of their first task's; the time at the pace of the work done
+// so far (two children at once do two seconds of work a second); the
+// lines after it by the work left, at the pace so far (ten seconds in
+// which no task ended slow it).
+func TestPacerTasks(t *testing.T) {
+	type task struct {
+		wall         time.Duration
+		first, again bool
+	}
+	s := time.Second
+	for _, tc := range []struct {
+		name  string
+		total int
+		rerun float64
+		after int
+		tasks []task // ended one second apart, one unit done with each that does not run again
+		want  string
+	}{
+		{"none again", 20, 0, 0, []task{{2 * s, true, false}, {2 * s, true, false}},
+			"serbench: 20 units; about 20s in all, at the pace of the first tasks of 2 (4s of work in 2s), calibrated on this machine as it started\n" +
+				"[2/20 12s] at work: 2 of 20 units done, the last u; about 1m48s left at the pace so far\n"},
+		{"half again, once", 20, 0, 0, []task{{2 * s, true, true}, {2 * s, true, false}},
+			"serbench: 20 units; about 30s in all, at the pace of the first tasks of 2 (4s of work in 2s, 1 of which ran again: their further tasks at 1× their first's time), calibrated on this machine as it started\n" +
+				"[1/20 12s] at work: 1 of 20 units done, the last u; about 2m48s left at the pace so far\n"},
+		{"half again, thrice as dear", 20, 3, 0, []task{{2 * s, true, true}, {2 * s, true, false}},
+			"serbench: 20 units; about 50s in all, at the pace of the first tasks of 2 (4s of work in 2s, 1 of which ran again: their further tasks at 3× their first's time), calibrated on this machine as it started\n" +
+				"[1/20 12s] at work: 1 of 20 units done, the last u; about 4m48s left at the pace so far\n"},
+		{"a dear unit among cheap", 20, 2, 0, []task{{100 * time.Millisecond, true, false}, {8 * s, true, true}},
+			// Work 20 × (8.1s + 2×8s)/2 = 241s, 8.1s of it done in 2s.
+			"serbench: 20 units; about 1m0s in all, at the pace of the first tasks of 2 (8s of work in 2s, 1 of which ran again: their further tasks at 2× their first's time), calibrated on this machine as it started\n" +
+				"[1/20 12s] at work: 1 of 20 units done, the last u; about 5m45s left at the pace so far\n"},
+		{"an after step", 20, 0, 10, []task{{2 * s, true, false}, {2 * s, true, false}},
+			// Work 20 × 2s, and 10 × 2s after them.
+			"serbench: 20 units; about 30s in all, at the pace of the first tasks of 2 (4s of work in 2s); and 10 cells of another after them, each at a first task's mean, calibrated on this machine as it started\n" +
+				"[2/20 12s] at work: 2 of 20 units done, the last u; about 2m48s left at the pace so far\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var buf bytes.Buffer
+			at := time.Unix(0, 0)
+			p := NewPacer(&buf, "units", tc.total, 0, func() time.Time { return at })
+			p.SetRerun(tc.rerun)
+			p.SetAfter(tc.after, "cells of another")
+			for _, k := range tc.tasks {
+				at = at.Add(time.Second)
+				p.Task(k.wall, k.first, k.again)
+				if !k.again {
+					p.Done("u")
+				}
+			}
+			at = at.Add(10 * time.Second)
+			p.Tick()
+			if got := buf.String(); got != tc.want {
+				t.Errorf("got\n%s\nwant\n%s", got, tc.want)
+			}
+		})
+	}
+}

@@ -3,6 +3,7 @@ package progress
 import (
 	"fmt"
 	"io"
+	"math"
 	"sync"
 	"time"
 )
@@ -33,14 +34,15 @@ type Pacer struct {
 
 	// The units' tasks, when the command tells them (Task): the pace is
 	// then one of work, the wall time of tasks, not of units.
-	rerun  float64       // what a unit's tasks after its first cost, in its first's (SetRerun)
-	firsts int           // the units whose first task ended
-	again  int           // of them, those that run again
-	firstW time.Duration // the wall time of the first tasks
-	againW time.Duration // of them, those of the units that run again
-	workW  time.Duration // the wall time of every task ended
-	after  int           // units of another kind after these (SetAfter)
-	afterW string        // what they are, for the estimate's line
+	rerun   float64       // what a unit's tasks after its first cost, in its first's (SetRerun)
+	firsts  int           // the units whose first task ended
+	again   int           // of them, those that run again
+	firstW  time.Duration // the wall time of the first tasks
+	againW  time.Duration // of them, those of the units that run again
+	workW   time.Duration // the wall time of every task ended
+	sx, sxx float64       // the sum of the units' work by their first tasks (seconds), and of its squares
+	after   int           // units of another kind after these (SetAfter)
+	afterW  string        // what they are, for the estimate's line
 }
 
 // NewPacer returns a Pacer for total units named what, starting now on
@@ -162,10 +164,14 @@ func (p *Pacer) Task(wall time.Duration, first, again bool) {
 	if first {
 		p.firsts++
 		p.firstW += wall
+		x := wall.Seconds()
 		if again {
 			p.again++
 			p.againW += wall
+			x *= 1 + p.rerunOr1()
 		}
+		p.sx += x
+		p.sxx += x * x
 	}
 	p.calibrate(p.now().Sub(p.start))
 }
@@ -191,12 +197,39 @@ func (p *Pacer) byWork() bool { return p.firsts > 0 && p.workW > 0 }
 // so far: the first tasks' mean for every unit, and the units that ran
 // again their share of it, at the rerun multiple of their first's.
 func (p *Pacer) work() time.Duration {
-	rerun := p.rerun
-	if rerun <= 0 {
-		rerun = 1
-	}
-	per := (float64(p.firstW) + rerun*float64(p.againW)) / float64(p.firsts)
+	per := (float64(p.firstW) + p.rerunOr1()*float64(p.againW)) / float64(p.firsts)
 	return time.Duration(per*float64(p.total) + float64(p.firstW)/float64(p.firsts)*float64(p.after))
+}
+
+// rerunOr1 is the rerun multiple, 1 when none was set.
+func (p *Pacer) rerunOr1() float64 {
+	if p.rerun <= 0 {
+		return 1
+	}
+	return p.rerun
+}
+
+// rse returns the relative standard error of the mean work per unit, by
+// the first tasks so far: 1 when too few tell it.
+func (p *Pacer) rse() float64 {
+	n := float64(p.firsts)
+	if n < 2 || p.sx <= 0 {
+		return 1
+	}
+	mean := p.sx / n
+	v := max(p.sxx/n-mean*mean, 0) * n / (n - 1)
+	return math.Sqrt(v/n) / mean
+}
+
+// CalibratedWork reports whether the first tasks of n units of total,
+// by at from when they began, tell the pace of all, the mean work per
+// unit known to within rse (its standard error over it): a tenth of the
+// units, once rse is at most a quarter (one hang of seconds among a
+// hundred cells of milliseconds is a third of their work, and an
+// estimate that waits for more cells); else half of them; any after five
+// minutes.
+func CalibratedWork(n, total int, at time.Duration, rse float64) bool {
+	return n > 0 && (n*10 >= total && rse <= 0.25 || n*2 >= total || at >= 30*Quiet)
 }
 
 // left returns the time left at at, by the pace so far: of the work left
@@ -219,11 +252,10 @@ func (p *Pacer) left(at time.Duration) time.Duration {
 func (p *Pacer) calibrate(at time.Duration) {
 	// Units done while the command does what comes before them (a
 	// study's builds that finish cells at once) tell no pace.
-	n := p.done
-	if p.byWork() {
-		n = p.firsts
+	if p.est > 0 || p.doing != "" {
+		return
 	}
-	if p.est > 0 || p.doing != "" || !Calibrated(n, p.total, at-p.base) {
+	if p.byWork() && !CalibratedWork(p.firsts, p.total, at-p.base, p.rse()) || !p.byWork() && !Calibrated(p.done, p.total, at-p.base) {
 		return
 	}
 	p.said = at
@@ -247,14 +279,10 @@ func (p *Pacer) calibrate(at time.Duration) {
 	p.est = p.base + time.Duration(float64(at-p.base)/float64(p.workW)*float64(p.work()))
 	again := ""
 	if p.again > 0 {
-		rerun := p.rerun
-		if rerun <= 0 {
-			rerun = 1
-		}
-		again = fmt.Sprintf(", %d of which ran again: their further tasks at %.3g× their first's time", p.again, rerun)
+		again = fmt.Sprintf(", %d of which ran again: their further tasks at %.3g× their first's time", p.again, p.rerunOr1())
 	}
-	fmt.Fprintf(p.w, "serbench: %d %s; about %v in all, at the pace of the first tasks of %d (%v of work in %v%s%s)%s, calibrated on this machine as it started\n",
-		p.total, p.what, p.est.Round(time.Second), p.firsts, p.workW.Round(time.Second), (at - p.base).Round(time.Second), before, again, then)
+	fmt.Fprintf(p.w, "serbench: %d %s; about %v in all (standard error %.0f%%), at the pace of the first tasks of %d (%v of work in %v%s%s)%s, calibrated on this machine as it started\n",
+		p.total, p.what, p.est.Round(time.Second), 100*p.rse(), p.firsts, p.workW.Round(time.Second), (at - p.base).Round(time.Second), before, again, then)
 }
 
 // Tick writes, at the clock's time, a line that says the command is at

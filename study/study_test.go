@@ -91,7 +91,9 @@ func toy(perCodec bool) *study.Study {
 // journal and the progress, with the outcome its task gave; a cell asked
 // again runs again with its state; a crash costs its cell alone; the rows
 // carry what the header constructor gives; the step timeout is passed
-// with each task, the pool's field left alone.
+// with each task, the pool's field left alone; each task is told to
+// Options.Task with its wall time, whether it was its cell's first and
+// whether the cell runs again.
 func TestRun(t *testing.T) {
 	for _, perCodec := range []bool{false, true} {
 		pool := testPool()

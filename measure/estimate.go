@@ -197,9 +197,12 @@ type Forecast struct {
 	// setup, CPU work whose cost was set on an idle machine
 	// (machine.Stretch). The checks were timed at it already.
 	Share float64
-	// Capped says the whole-run time (-time) bounds Total: what it does
-	// not reach is cut short.
+	// Capped says the whole-run time (-time) bounds the measuring: what
+	// it does not reach is cut short. Total is then -time and Tail, what
+	// follows it (the fresh process's decodes, the files), stretched by
+	// Share.
 	Capped bool
+	Tail   time.Duration
 	// Beyond names the dataset shapes whose preparation and checks cost
 	// more than their budgets, and why, in a phrase each.
 	Beyond []string
@@ -208,12 +211,42 @@ type Forecast struct {
 	Jobs []time.Duration
 }
 
-// slowCalls is how many encoding/json calls an op too slow for its
-// budget samples for: the calibration's, three samples' and the
-// collections before them, in calls of the op's own codec, which for
-// large values is most often several times as fast as encoding/json
-// (notes/noise-log.md, lead, ninth session).
-const slowCalls = 4
+// tailGuess is what a run bounded by -time takes past its bound besides
+// the fresh process's decodes: the benchmark in progress at the bound,
+// the results' files and the report, on an idle machine.
+const tailGuess = 2 * time.Second
+
+// freshGuess is the fresh process's time per job of small values (its
+// values built again, its encodings decoded and compared), in processes
+// freshParallel at a time, on an idle machine (notes/noise-log.md, lead,
+// tenth session).
+const (
+	freshGuess    = 200 * time.Millisecond
+	freshParallel = 2
+)
+
+// calibrationCalls is how many calls of an op the runner's calibration
+// makes before its first sample, when one call is long.
+const calibrationCalls = 4
+
+// sampling returns how long op samples for at c, budget being the part
+// of its budget it is expected to spend (sampled): that, or, for an op
+// too slow for o.MinSamples samples in its budget, MinSamples samples
+// up to three budgets (runner's rule); each sample is one call, its
+// verification at the sample's end (an encode's decoded and compared, a
+// decode's value compared) and the collection before it (a walk of the
+// heap, as long as a comparison); and the calibration's calls before.
+func (c Cost) sampling(op results.Op, o runner.Options, budget time.Duration) time.Duration {
+	each := c.call(op) + c.Compare + c.Compare
+	if op != results.Decode {
+		each += c.Decode
+	}
+	all := time.Duration(o.MinSamples) * each
+	if all > o.Budget {
+		all = min(all, max(3*o.Budget, 3*each))
+	}
+	return max(all, budget) + calibrationCalls*c.call(op)
+}
 
 // sampled returns the share of its budget an op is expected to sample
 // for, on a machine where a busy thread gets share of a CPU (0: not
@@ -243,33 +276,37 @@ func (c Cost) call(op results.Op) time.Duration {
 
 // Predict returns the forecast for measuring jobs with opts, costs
 // being the calibrated costs of their dataset shapes (nil: none, each
-// benchmark taking its share of its budget, sampled, and setupGuess) and
+// benchmark taking its share of its budget, sampled, and setupGuess),
+// speeds the codecs' speeds against encoding/json (nil: json's), and
 // share the share of a CPU measured as the command started (0: none),
-// which stretches each setupGuess (machine.Stretch) and decides how much
-// of its budget an op samples for (sampled). With a cost, an op samples
-// for that or slowCalls of its calls, whichever is longer, and a job's
-// checks cost the calls of runner.Checks and runner.FreshWork at its
-// dataset shape's calibrated times, and the round trips its large
-// messages make while their budget lasts (runner.checkSplit) up to the
-// budget of each op.
-func Predict(jobs []runner.Job, opts runner.Options, costs Costs, share float64) Forecast {
+// which stretches each setupGuess and the tail after -time
+// (machine.Stretch) and decides how much of its budget an op samples for
+// (sampled). With a cost, an op samples as Cost.sampling says, and a
+// job's checks cost the calls of runner.Checks and runner.FreshWork at
+// its dataset shape's calibrated times, at its codec's speed, and the
+// round trips its large messages make while their budget lasts
+// (runner.checkSplit) up to the budget of each op.
+func Predict(jobs []runner.Job, opts runner.Options, costs Costs, speeds Speeds, share float64) Forecast {
 	o := opts.WithDefaults()
 	f := Forecast{Share: share}
 	setup := machine.Stretch(setupGuess, share)
 	beyond := map[string]time.Duration{}
+	measured := 0
 	for i := range jobs {
 		j := &jobs[i]
 		if j.Skip != "" {
 			f.Jobs = append(f.Jobs, 0)
 			continue
 		}
+		measured++
 		ops := len(j.Ops)
 		c, ok := costs[costKey(j)]
+		c = c.For(speeds[j.Codec.Name])
 		sampling := time.Duration(ops) * setup
 		budget := time.Duration(sampled(share) * float64(o.Budget))
 		for _, op := range j.Ops {
 			if ok {
-				sampling += max(slowCalls*c.call(op), budget)
+				sampling += c.sampling(op, o, budget)
 			} else {
 				sampling += budget
 			}
@@ -288,8 +325,12 @@ func Predict(jobs []runner.Job, opts runner.Options, costs Costs, share float64)
 		f.Jobs = append(f.Jobs, sampling+checks)
 	}
 	f.Total = f.Sampling + f.Checks
-	if f.Total > 0 && opts.Total > 0 {
-		f.Total, f.Capped = opts.Total+overrun(opts.Total), true
+	if opts.Total > 0 && f.Total > opts.Total*firstPass/100 {
+		// The first pass is squeezed into its part of -time, and the
+		// refining pass spends the rest; then come the fresh process's
+		// decodes and the files.
+		f.Tail = machine.Stretch(tailGuess+time.Duration(measured)*freshGuess/freshParallel, share)
+		f.Total, f.Capped = opts.Total+f.Tail, true
 	}
 	keys := make([]string, 0, len(beyond))
 	for k := range beyond {

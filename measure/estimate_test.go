@@ -1,11 +1,14 @@
 package measure
 
 import (
+	"encoding/json"
+	"errors"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/serbench/serbench/codec"
+	"github.com/serbench/serbench/registry"
 	"github.com/serbench/serbench/results"
 	"github.com/serbench/serbench/runner"
 )
@@ -50,16 +53,19 @@ func TestCalibrate(t *testing.T) {
 func TestPredict(t *testing.T) {
 	jobs := []runner.Job{estJob("tiny", "single"), estJob("huge", "slice")}
 	opts := runner.Options{Budget: time.Second}
-	f := Predict(jobs, opts, nil, 0)
+	f := Predict(jobs, opts, nil, nil, 0)
 	if want := 2 * 2 * (time.Second/2 + setupGuess); f.Total != want || f.Checks != 0 || len(f.Beyond) != 0 {
 		t.Errorf("without costs: %+v, want %v of budgets alone", f, want)
 	}
 	costs := Costs{"tiny/single": each(60, time.Microsecond), "huge/slice": each(14<<20, time.Second)}
-	f = Predict(jobs, opts, costs, 0)
+	f = Predict(jobs, opts, costs, nil, 0)
 	w, fresh := runner.Checks(14<<20, 2), runner.FreshWork(14<<20, 2)
 	huge := time.Duration(w.Calls()+fresh.Calls())*time.Second + time.Duration(w.Bounded)*time.Second
-	if sampling := 2 * (slowCalls*time.Second + setupGuess); f.Jobs[1] != sampling+huge {
-		t.Errorf("huge/slice's job %v, want %v of sampling (%d calls an op) and %v of checks", f.Jobs[1], sampling, slowCalls, huge)
+	// Each encode's sample is 4s (the call, a decode and two walks), a
+	// decode's 3s: six samples are beyond three budgets, three samples
+	// are not; and four calls of calibration.
+	if sampling := (12+4)*time.Second + (9+4)*time.Second + 2*setupGuess; f.Jobs[1] != sampling+huge {
+		t.Errorf("huge/slice's job %v, want %v of sampling (three samples and the calibration an op) and %v of checks", f.Jobs[1], sampling, huge)
 	}
 	if tiny := 2 * (time.Second/2 + setupGuess); f.Jobs[0] < tiny || f.Jobs[0] > tiny+tiny/10 {
 		t.Errorf("tiny/single's job %v, want half its budgets (an idle machine's) and setup, %v, and little more", f.Jobs[0], tiny)
@@ -71,27 +77,107 @@ func TestPredict(t *testing.T) {
 		t.Errorf("beyond %q, why %q: want huge/slice named", f.Beyond, f.Why())
 	}
 	opts.Total = time.Minute
-	if f = Predict(jobs, opts, costs, 0); !f.Capped || f.Total != time.Minute+overrun(time.Minute) {
-		t.Errorf("with -time 1m: %+v, want capped at -time and its overrun", f)
+	tail := tailGuess + 2*freshGuess/freshParallel
+	if f = Predict(jobs, opts, costs, nil, 0); !f.Capped || f.Tail != tail || f.Total != time.Minute+tail {
+		t.Errorf("with -time 1m: %+v, want capped at -time and its tail, %v", f, tail)
+	}
+	opts.Total = time.Hour
+	if f = Predict(jobs, opts, costs, nil, 0); f.Capped || f.Total != f.Jobs[0]+f.Jobs[1] {
+		t.Errorf("with -time 1h: %+v, want the jobs' own time: their first pass needs less than its part of -time", f)
+	}
+}
+
+// TestPredictAtCodecSpeeds checks that a codec's speed scales json's
+// calls in its jobs, and that an unknown speed leaves them as they are.
+func TestPredictAtCodecSpeeds(t *testing.T) {
+	jobs := []runner.Job{estJob("huge", "slice")}
+	opts := runner.Options{Budget: time.Second}
+	costs := Costs{"huge/slice": each(14<<20, time.Second)}
+	json := Predict(jobs, opts, costs, nil, 0)
+	if other := Predict(jobs, opts, costs, Speeds{"cbor": {Encode: 0.5, Decode: 0.5}}, 0); other.Total != json.Total {
+		t.Errorf("another codec's speed: %v, want json's cost %v", other.Total, json.Total)
+	}
+	if unknown := Predict(jobs, opts, costs, Speeds{"json": {}}, 0); unknown.Total != json.Total {
+		t.Errorf("an unknown speed: %v, want json's cost %v", unknown.Total, json.Total)
+	}
+	half := Predict(jobs, opts, costs, Speeds{"json": {Encode: 0.5, Decode: 0.25}}, 0)
+	w, fresh := runner.Checks(14<<20, 2), runner.FreshWork(14<<20, 2)
+	saved := time.Duration((w.Encodes+fresh.Encodes)*float64(time.Second/2) + (w.Decodes+fresh.Decodes)*float64(time.Second*3/4))
+	if half.Checks != json.Checks-saved {
+		t.Errorf("half as dear to encode, a quarter to decode: checks %v, want %v less than json's %v", half.Checks, saved, json.Checks)
+	}
+	// An encode's sample is 0.5+0.25+2 s, six of them beyond three
+	// budgets, so three; a decode's 0.25+2 s, three too.
+	if want := 3*(2750+2250)*time.Millisecond + 4*(750*time.Millisecond) + 2*setupGuess; half.Sampling != want {
+		t.Errorf("sampling %v, want %v: the codec's own calls, three samples an op and the calibration", half.Sampling, want)
+	}
+}
+
+// TestSpeedJobs checks which value the probe times each codec on: the
+// dearest for encoding/json up to probeMax, a shape of every codec.
+func TestSpeedJobs(t *testing.T) {
+	job := func(c, ds, shape string) runner.Job {
+		j := estJob(ds, shape)
+		j.Codec.Name = c
+		return j
+	}
+	jobs := []runner.Job{job("gob", "tiny", "single"), job("gob", "big", "slice"), job("gob", "huge", "slice"), job("proto", "huge", "slice"), job("proto", "tiny", "single"), job("cbor", "mine", "single")}
+	costs := Costs{"tiny/single": each(60, time.Microsecond), "big/slice": each(1<<20, probeMax), "huge/slice": each(14<<20, time.Second)}
+	got := SpeedJobs(jobs, costs)
+	want := []SpeedJob{{"gob", "big", "slice"}, {"proto", "tiny", "single"}}
+	if len(got) != len(want) || got[0] != want[0] || got[1] != want[1] {
+		t.Errorf("SpeedJobs = %v, want %v (cbor's user type has no cost)", got, want)
+	}
+}
+
+// TestProbeSpeeds checks the probe's child side on a clock that ticks a
+// millisecond a reading: every call alike, each codec at json's speed;
+// a codec the registry lacks is unknown.
+func TestProbeSpeeds(t *testing.T) {
+	in := []byte(`[{"codec":"json","dataset":"tiny","shape":"single"},{"codec":"nosuch","dataset":"tiny","shape":"single"}]`)
+	resolve := func(c, d, s string) (runner.Job, error) {
+		if c != "json" {
+			return runner.Job{}, errors.New("no codec " + c)
+		}
+		info, err := registry.Lookup("json")
+		if err != nil {
+			return runner.Job{}, err
+		}
+		return runner.Job{Codec: info, Dataset: d, Shape: s, Value: func() (any, error) { return &struct{ A int }{1}, nil }}, nil
+	}
+	var steps []string
+	out, err := ProbeSpeeds(in, resolve, tickClock(time.Millisecond), func(s string) { steps = append(steps, s) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []Speed
+	if err := json.Unmarshal(out, &got); err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 2 || got[0] != (Speed{Encode: 1, Decode: 1}) || got[1] != (Speed{}) || len(steps) != 2 {
+		t.Errorf("speeds %v after steps %q, want json at 1 (every call one tick) and nosuch unknown", got, steps)
+	}
+	if _, err := ProbeSpeeds([]byte("{"), resolve, time.Now, func(string) {}); err == nil {
+		t.Error("a broken input: no error")
 	}
 }
 
 // TestPredictOnABusyMachine checks that the share of a CPU measured as a
 // command starts stretches the setup: a quarter of a CPU makes it four
 // times as long; an op then samples for more of its budget (sampled);
-// the checks (timed at that share already) stay; no share, or a whole one, is an idle
-// machine's estimate.
+// the checks (timed at that share already) stay; so does -time, not
+// its tail; no share, or a whole one, is an idle machine's estimate.
 func TestPredictOnABusyMachine(t *testing.T) {
 	jobs := []runner.Job{estJob("tiny", "single"), estJob("huge", "slice")}
 	opts := runner.Options{Budget: time.Second}
 	costs := Costs{"tiny/single": each(60, time.Microsecond), "huge/slice": each(14<<20, time.Second)}
-	idle := Predict(jobs, opts, costs, 0)
-	if whole := Predict(jobs, opts, costs, 1); whole.Total != idle.Total {
+	idle := Predict(jobs, opts, costs, nil, 0)
+	if whole := Predict(jobs, opts, costs, nil, 1); whole.Total != idle.Total {
 		t.Errorf("a whole CPU: %v, want the idle estimate %v", whole.Total, idle.Total)
 	}
-	busy := Predict(jobs, opts, costs, 0.25)
+	busy := Predict(jobs, opts, costs, nil, 0.25)
 	// tiny/single's two ops sample for 7/8 of their budget, not half;
-	// huge/slice's for slowCalls of their calls either way.
+	// huge/slice's for three samples of theirs either way.
 	if want := idle.Sampling + 4*time.Duration(4-1)*setupGuess + 2*(time.Second*7/8-time.Second/2); busy.Sampling != want {
 		t.Errorf("a quarter of a CPU: sampling and setup %v, want %v (each of 4 setups four times as long, tiny's budgets 7/8 spent)", busy.Sampling, want)
 	}
@@ -99,8 +185,8 @@ func TestPredictOnABusyMachine(t *testing.T) {
 		t.Errorf("a quarter of a CPU: %+v, want the checks as timed (%v) and the share kept", busy, idle.Checks)
 	}
 	opts.Total = time.Minute
-	if f := Predict(jobs, opts, costs, 0.25); f.Total != time.Minute+overrun(time.Minute) {
-		t.Errorf("-time 1m at a quarter of a CPU: %v, want -time and its overrun", f.Total)
+	if f, tail := Predict(jobs, opts, costs, nil, 0.25), 4*(tailGuess+2*freshGuess/freshParallel); f.Total != time.Minute+tail {
+		t.Errorf("-time 1m at a quarter of a CPU: %v, want -time and its tail four times as long, %v", f.Total, tail)
 	}
 }
 
@@ -192,6 +278,29 @@ func TestSampled(t *testing.T) {
 	for _, tc := range []struct{ share, want float64 }{{0, 0.5}, {1, 0.5}, {2, 0.5}, {0.5, 0.75}, {0.25, 0.875}, {0.01, 0.995}} {
 		if got := sampled(tc.share); got != tc.want {
 			t.Errorf("sampled(%v) = %v, want %v", tc.share, got, tc.want)
+		}
+	}
+}
+
+// TestSamplingOfAnOp checks how long an op samples for (Cost.sampling):
+// its expected part of the budget when six samples fit in it; six
+// samples when they do not, up to three budgets; three samples when one
+// is longer than a budget; and the calibration's calls before.
+func TestSamplingOfAnOp(t *testing.T) {
+	o := runner.Options{Budget: time.Second}.WithDefaults()
+	for _, tt := range []struct {
+		name string
+		c    Cost
+		op   results.Op
+		want time.Duration
+	}{
+		{"a small value", each(60, time.Microsecond), results.Decode, time.Second/2 + 4*time.Microsecond},
+		{"six decodes past half the budget", Cost{Decode: 50 * time.Millisecond, Compare: 25 * time.Millisecond}, results.Decode, 6*100*time.Millisecond + 4*50*time.Millisecond},
+		{"six encodes past three budgets", Cost{Encode: 200 * time.Millisecond, Decode: 200 * time.Millisecond, Compare: 100 * time.Millisecond}, results.Encode, 3*time.Second + 4*200*time.Millisecond},
+		{"a sample longer than a budget", each(1<<20, 2*time.Second), results.Decode, 3*6*time.Second + 4*2*time.Second},
+	} {
+		if got := tt.c.sampling(tt.op, o, time.Second/2); got != tt.want {
+			t.Errorf("%s: %v, want %v", tt.name, got, tt.want)
 		}
 	}
 }

@@ -156,5 +156,5 @@ const setupGuess = 200 * time.Millisecond
 // what it does not reach), else a budget and a setup per benchmark,
 // uncalibrated (Predict with costs calibrated counts the checks).
 func Estimate(jobs []runner.Job, opts runner.Options) time.Duration {
-	return Predict(jobs, opts, nil, 0).Total
+	return Predict(jobs, opts, nil, nil, 0).Total
 }

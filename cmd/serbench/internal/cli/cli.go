@@ -134,7 +134,7 @@ func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		// The hidden command a worker.Pool starts every child with.
 		return worker.Serve(ctx, stdin, func(s worker.Spec) (runner.Job, error) {
 			return preset.Job(s.Codec, s.Dataset, s.Shape, s.Ops)
-		}, append(studyHandlers(), needProbeHandler, freshHandler, coldHandler, sampleHandler)...)
+		}, append(studyHandlers(), needProbeHandler, freshHandler, coldHandler, sampleHandler, speedHandler)...)
 	}
 	if len(args) > 0 && args[0] == worker.WatchCommandName {
 		// The hidden command a worker.Watcher is started with: it waits

@@ -23,7 +23,8 @@ func TestForecastText(t *testing.T) {
 		f    measure.Forecast
 		want []string
 	}{
-		{measure.Forecast{Total: time.Minute, Capped: true}, []string{"at most: -time"}},
+		{measure.Forecast{Total: time.Minute, Capped: true, Tail: 5 * time.Second}, []string{"-time, and 5s after it", "cut short"}},
+		{measure.Forecast{Total: time.Minute, Capped: true, Tail: 10 * time.Second, Share: 0.5}, []string{"-time, and 10s after it", "stretched for the 50% of a CPU"}},
 		{measure.Forecast{Total: 70 * time.Second, Sampling: 65 * time.Second}, []string{"1m5s of sampling budgets", "-time D bounds it"}},
 		{measure.Forecast{Total: 10 * time.Minute, Sampling: 65 * time.Second, Checks: 535 * time.Second},
 			[]string{"1m5s of sampling budgets", "8m55s preparing and checking the values, timed on this machine as the run started"}},
@@ -40,11 +41,17 @@ func TestForecastText(t *testing.T) {
 }
 
 // TestRunEstimate checks an interleaved run's estimate: its -time and
-// overrun when capped, nothing for flags that do not parse or a document
-// (-file, read by the runs alone).
+// tail when -time squeezes it, its own time when not, nothing for flags
+// that do not parse or a document (-file, read by the runs alone).
 func TestRunEstimate(t *testing.T) {
-	if got := runEstimate([]string{"-codecs", "json", "-datasets", "tiny", "-time", "30s"}); got != 40*time.Second {
-		t.Errorf("-time 30s: %v, want 40s (-time and its overrun)", got)
+	var probes []int
+	withShare(t, 1, &probes)
+	if got := runEstimate([]string{"-codecs", "json,cbor,gob", "-datasets", "tiny,medium", "-time", "30s"}); got <= 30*time.Second || got > 40*time.Second {
+		t.Errorf("-time 30s: %v, want -time and its tail", got)
+	}
+	short := []string{"-codecs", "json", "-datasets", "tiny", "-shapes", "single"}
+	if got := runEstimate(append(short, "-time", "30s")); got <= 0 || got >= 15*time.Second {
+		t.Errorf("-time 30s: %v, want the run's own time, under 65%% of it", got)
 	}
 	for _, args := range [][]string{{"-codecs", "nope"}, {"-file", "x.json"}, {"--file=x.json"}} {
 		if got := runEstimate(args); got != 0 {
@@ -56,9 +63,10 @@ func TestRunEstimate(t *testing.T) {
 // withShare makes the share of a CPU that estimates measure share for
 // the test's length, counting the probes in *probes.
 func withShare(t *testing.T, share float64, probes *[]int) {
-	old := measureShare
+	old, oldSpeeds := measureShare, probeSpeeds
 	measureShare = func(threads int) float64 { *probes = append(*probes, threads); return share }
-	t.Cleanup(func() { measureShare = old })
+	probeSpeeds = func([]runner.Job, measure.Costs) measure.Speeds { return nil }
+	t.Cleanup(func() { measureShare, probeSpeeds = old, oldSpeeds })
 }
 
 // TestWithCounts checks the estimate of a command that counts: unchanged
@@ -181,8 +189,9 @@ func TestBuildEstimate(t *testing.T) {
 }
 
 // TestForecastShare checks when a run's forecast measures the share of
-// a CPU and what it stretches: one worker's share, for an uncapped
-// forecast long enough to be said; none for -time's bound or a short run.
+// a CPU and what it stretches: one worker's share, for a forecast long
+// enough to be said, the setup, or the tail after -time's bound; none
+// for a short run.
 func TestForecastShare(t *testing.T) {
 	var probes []int
 	withShare(t, 0.5, &probes)
@@ -191,16 +200,18 @@ func TestForecastShare(t *testing.T) {
 		jobs = append(jobs, runner.Job{Codec: codec.Info{Name: "json"}, Dataset: "tiny", Shape: "single", Ops: []results.Op{results.Encode, results.Decode}})
 	}
 	opts := runner.Options{Budget: time.Second}
-	idle := measure.Predict(jobs, opts, nil, 0)
+	idle := measure.Predict(jobs, opts, nil, nil, 0)
 	f := forecast(jobs, opts, nil)
 	if f.Share != 0.5 || f.Total <= idle.Total || len(probes) != 1 || probes[0] != 1 {
 		t.Errorf("40 benchmarks of 1s: %+v after probes %v, want one worker's share (0.5) stretching %v", f, probes, idle.Total)
 	}
 	probes = nil
-	opts.Total = time.Minute
-	if f := forecast(jobs, opts, nil); f.Share != 0 || len(probes) != 0 {
-		t.Errorf("-time 1m: %+v after probes %v, want no probe", f, probes)
+	opts.Total = 30 * time.Second
+	capped := measure.Predict(jobs, opts, nil, nil, 0)
+	if f := forecast(jobs, opts, nil); f.Share != 0.5 || !f.Capped || f.Tail != 2*capped.Tail || len(probes) != 1 {
+		t.Errorf("-time 30s: %+v after probes %v, want one probe, its share stretching the tail after -time, %v", f, probes, capped.Tail)
 	}
+	probes = nil
 	opts.Total = 0
 	if f := forecast(jobs[:1], opts, nil); f.Share != 0 || len(probes) != 0 {
 		t.Errorf("2 benchmarks: %+v after probes %v, want no probe", f, probes)

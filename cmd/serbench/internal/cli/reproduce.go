@@ -85,8 +85,8 @@ func reproduceCmd(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		f := forecast(jobs, mc.Options, costs)
 		est = f.Total
 		how := forecastText(f)
-		if total > 0 {
-			how = "at most: -time, and a claim whose cases it does not reach is marked not measured"
+		if f.Capped {
+			how = fmt.Sprintf("-time, and %v after it for the fresh process's decodes and the files; a claim whose cases it does not reach is marked not measured", f.Tail.Round(time.Second))
 		}
 		fmt.Fprintf(stderr, "serbench: %d jobs; about %v (%s)\n", len(jobs), est.Round(time.Second), how)
 		var count time.Duration

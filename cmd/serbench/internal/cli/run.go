@@ -494,15 +494,16 @@ var measureShare = func(threads int) float64 { return machine.MeasureShare(threa
 const shareFloor = 20 * time.Second
 
 // forecast predicts measuring jobs with opts and costs (measure.Predict)
-// at the share of a CPU one worker gets, measured now, which stretches
-// the setup (machine.Stretch); -time's bound, or a forecast too short to
-// be said, is an idle machine's.
+// at the codecs' own speeds (probeSpeeds) and the share of a CPU one
+// worker gets, measured now, which stretches the setup and -time's tail
+// (machine.Stretch); a forecast too short to be said is an idle
+// machine's at json's speed.
 func forecast(jobs []runner.Job, opts runner.Options, costs measure.Costs) measure.Forecast {
-	f := measure.Predict(jobs, opts, costs, 0)
-	if f.Capped || f.Total < shareFloor {
+	f := measure.Predict(jobs, opts, costs, nil, 0)
+	if f.Total < shareFloor {
 		return f
 	}
-	return measure.Predict(jobs, opts, costs, measureShare(1))
+	return measure.Predict(jobs, opts, costs, probeSpeeds(jobs, costs), measureShare(1))
 }
 
 // calibrate times the preparation of jobs' values for the estimate
@@ -523,7 +524,11 @@ func calibrate(jobs []runner.Job, stderr io.Writer) measure.Costs {
 // -time's bound.
 func forecastText(f measure.Forecast) string {
 	if f.Capped {
-		return "at most: -time, and what it does not reach is cut short, marked so"
+		s := fmt.Sprintf("-time, and %v after it for the fresh process's decodes and the files", f.Tail.Round(time.Second))
+		if f.Share > 0 && f.Share < 1 {
+			s += fmt.Sprintf(", stretched for the %s a worker got as the run started", machine.ShareText(f.Share))
+		}
+		return s + "; what -time does not reach is cut short, marked so"
 	}
 	s := fmt.Sprintf("%v of sampling budgets and setup", f.Sampling.Round(time.Second))
 	if f.Share > 0 && f.Share < 1 {

@@ -225,9 +225,8 @@ func (p *Pacer) rse() float64 {
 // by at from when they began, tell the pace of all, the mean work per
 // unit known to within rse (its standard error over it): a tenth of the
 // units, once rse is at most a quarter (one hang of seconds among a
-// hundred cells of milliseconds is a third of their work, and an
-// estimate that waits for more cells); else half of them; any after five
-// minutes.
+// hundred cells of milliseconds is a third of their work: the estimate
+// waits for more cells); else half of them; any after five minutes.
 func CalibratedWork(n, total int, at time.Duration, rse float64) bool {
 	return n > 0 && (n*10 >= total && rse <= 0.25 || n*2 >= total || at >= 30*Quiet)
 }

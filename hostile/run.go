@@ -77,6 +77,7 @@ func SpecOf(o Options) *study.Study {
 		CaseList: "classes",
 		Timeout:  DefaultTimeout,
 		Step:     "one input",
+		Rerun:    rerunCost,
 		Settings: settings,
 		Before: func(ctx context.Context, cells []*study.Cell, run func(context.Context, []study.Task) ([]worker.TaskResult, error)) error {
 			return generate(ctx, cells, run, o)
@@ -96,6 +97,16 @@ func SpecOf(o Options) *study.Study {
 		},
 	}
 }
+
+// rerunCost is, for the estimate, what the tasks of a cell after its
+// first cost when the first asks for more, in its first task's wall time:
+// the reproducer's replay under the caps and in a default process, each
+// about as dear as the input was in the first task (a hang's timeout, a
+// memory blow-up's allocation), and up to escalations larger inputs in a
+// default process when it did not fail there. Measured over the cells of
+// hostile -quick (the sum of their further tasks' wall time over that of
+// their first), where three cells in five that run again escalate.
+const rerunCost = 2.8
 
 // A cellState is what the parent keeps of a cell between its tasks: the
 // encodings its inputs are generated from and their seed's SHA-256, the

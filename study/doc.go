@@ -91,6 +91,15 @@
 // built by a function of them, and into the task through Input, which the
 // child reads back in Task.Input.
 //
+// # Estimates
+//
+// Run tells Options.Task each task's wall time, whether it was its cell's
+// first and whether the cell runs again: the CLI's Pacer makes the
+// estimate of work from them, every cell's first task at the mean of the
+// first, and the re-runs the rounds after them hold at Study.Rerun times
+// their first task's cost (hostile's replays of a reproducer), once the
+// first tasks tell the mean to within a quarter.
+//
 // # Journal and resume
 //
 // Run hands each cell to Options.Journal as it ends (the CLI appends it to

@@ -47,6 +47,13 @@ type Options struct {
 	// as the cells start: the time before it is the hook's, which a pace
 	// of cells leaves out.
 	Running func()
+	// Task, if set, is called as each task of a cell ends, one call at a
+	// time, with its wall time, whether it was the cell's first, and
+	// whether the cell runs again: what an estimate of work counts, the
+	// re-runs left for later rounds included (Study.Rerun). A task of
+	// several cells (PerCodec) is told once per cell, its wall time
+	// shared among them.
+	Task func(wall time.Duration, first, again bool)
 	// Now is the clock the elapsed time is read from. Default time.Now.
 	Now func() time.Time
 }
@@ -210,6 +217,9 @@ func Run(ctx context.Context, pool *worker.Pool, s *Study, o Options) (*results.
 	end := func(c *Cell, r worker.TaskResult) {
 		c.Tasks++
 		again := s.Record(c, r)
+		if o.Task != nil {
+			o.Task(r.Wall, c.Tasks == 1, again)
+		}
 		c.Result.Codec, c.Result.Case = c.Codec.Name, c.Case.Name
 		if !again {
 			finish(c)
@@ -330,6 +340,7 @@ func (s *Study) ended(g []*Cell, r worker.TaskResult, end func(*Cell, worker.Tas
 		end(g[0], r)
 		return
 	}
+	share := r.Wall / time.Duration(len(g)) // the task's wall time, shared among its cells
 	switch {
 	case r.Exit == nil && r.Err == "":
 		var outs []json.RawMessage
@@ -339,10 +350,10 @@ func (s *Study) ended(g []*Cell, r worker.TaskResult, end func(*Cell, worker.Tas
 		}
 		for i, c := range g {
 			if err != nil {
-				end(c, worker.TaskResult{Err: "unreadable output of the child: " + err.Error(), Step: r.Step, PeakRSS: r.PeakRSS})
+				end(c, worker.TaskResult{Err: "unreadable output of the child: " + err.Error(), Step: r.Step, PeakRSS: r.PeakRSS, Wall: share})
 				continue
 			}
-			end(c, worker.TaskResult{Output: outs[i], Step: c.Case.Name, PeakRSS: r.PeakRSS})
+			end(c, worker.TaskResult{Output: outs[i], Step: c.Case.Name, PeakRSS: r.PeakRSS, Wall: share})
 		}
 	case r.Exit != nil:
 		if k := slices.IndexFunc(g, func(c *Cell) bool { return c.Case.Name == r.Step }); k >= 0 {
@@ -351,6 +362,7 @@ func (s *Study) ended(g []*Cell, r worker.TaskResult, end func(*Cell, worker.Tas
 		}
 		fallthrough // it died before its first case
 	default:
+		r.Wall = share
 		for _, c := range g {
 			end(c, r)
 		}

@@ -85,6 +85,10 @@ type Study struct {
 	// the cell again in the next round. A round ends when every child of
 	// it has, so a cell run again waits for the round's slowest.
 	Record func(c *Cell, r worker.TaskResult) (again bool)
+	// Rerun is, for an estimate, what the tasks a cell runs after its
+	// first cost when Record asks for more after it, as a multiple of the
+	// first task's wall time (Options.Task). Zero: about the first's, once.
+	Rerun float64
 	// After, if set, runs once every cell is in, before the verdicts,
 	// with the matrix: a study's own facts drawn from several cells.
 	After func(ctx context.Context, m *results.Matrix) error

@@ -3,6 +3,7 @@ package study_test
 import (
 	"context"
 	"errors"
+	"maps"
 	"os"
 	"os/exec"
 	"slices"
@@ -90,7 +91,9 @@ func toy(perCodec bool) *study.Study {
 // journal and the progress, with the outcome its task gave; a cell asked
 // again runs again with its state; a crash costs its cell alone; the rows
 // carry what the header constructor gives; the step timeout is passed
-// with each task, the pool's field left alone.
+// with each task, the pool's field left alone; each task is told to
+// Options.Task with its wall time, whether it was its cell's first and
+// whether the cell runs again.
 func TestRun(t *testing.T) {
 	for _, perCodec := range []bool{false, true} {
 		pool := testPool()
@@ -98,6 +101,7 @@ func TestRun(t *testing.T) {
 		progress := 0
 		var started []int
 		running := 0
+		tasks := map[[2]bool]int{}
 		m, err := study.Run(context.Background(), pool, toy(perCodec), study.Options{
 			Codecs:  []string{"json", "gob"},
 			Started: func(total, pending int) { started = append(started, total, pending) },
@@ -107,9 +111,19 @@ func TestRun(t *testing.T) {
 				return nil
 			},
 			Progress: func(int, int, results.MatrixCell) { progress++ },
+			Task: func(wall time.Duration, first, again bool) {
+				tasks[[2]bool{first, again}]++
+				if wall <= 0 {
+					t.Errorf("perCodec %v: a task told with wall time %v", perCodec, wall)
+				}
+			},
 		})
 		if err != nil {
 			t.Fatal(err)
+		}
+		// Six first tasks, the two cells "again" asking for a second.
+		if want := map[[2]bool]int{{true, false}: 4, {true, true}: 2, {false, false}: 2}; !maps.Equal(tasks, want) {
+			t.Errorf("perCodec %v: tasks told {first, again}: %v; want %v", perCodec, tasks, want)
 		}
 		if running != 1 {
 			t.Errorf("perCodec %v: Running called %d times; want once", perCodec, running)

@@ -129,6 +129,9 @@ type TaskResult struct {
 	// CPU is the CPU time (user and system) the child used, where the OS
 	// reports it.
 	CPU time.Duration
+	// Wall is the wall time from the child's start to its end, by the
+	// parent's clock: what the task cost the pool, for an estimate.
+	Wall time.Duration
 }
 
 // guardEvery is how often the parent reads an uncapped child's resident
@@ -190,7 +193,9 @@ func (p *Pool) RunTasksEach(ctx context.Context, tasks []Task, done func(i int, 
 		go func() {
 			defer wg.Done()
 			defer func() { <-sem }()
+			began := time.Now()
 			r, err := p.runTask(ctx, tasks[i])
+			r.Wall = time.Since(began)
 			mu.Lock()
 			defer mu.Unlock()
 			if err != nil {

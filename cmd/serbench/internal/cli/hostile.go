@@ -24,13 +24,14 @@ import (
 // as the class fuzz.
 func hostileCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	var (
-		quick, suite bool
-		input        string
-		rest         []string
-		inputs       []hostile.External
-		fuzz         time.Duration
-		fuzzCPU      time.Duration
-		fuzzRuns     int // the codecs fuzzed
+		quick, suite     bool
+		input            string
+		rest             []string
+		inputs           []hostile.External
+		fuzz             time.Duration
+		fuzzCPU          time.Duration
+		fuzzRuns         int // the codecs fuzzed
+		complianceCodecs func(o study.Options) []string
 	)
 	sc := &studyCommand{
 		spec: func() (*study.Study, error) {
@@ -98,6 +99,13 @@ func hostileCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 			}
 			return []string{hostile.ClassInput}
 		},
+		after: func(o study.Options) (int, string) {
+			s, err := compliance.Spec()
+			if err != nil {
+				return 0, ""
+			}
+			return len(complianceCodecs(o)) * len(s.Cases), "cells of " + s.Matrix.Name
+		},
 		then: func(ctx context.Context, pool *worker.Pool, m *results.Matrix, o study.Options) ([]*results.Matrix, error) {
 			if fuzzRuns > 0 {
 				fmt.Fprintf(stderr, "fuzz: %d codecs, %v of CPU time in all\n", fuzzRuns, fuzzCPU.Round(time.Second))
@@ -105,8 +113,8 @@ func hostileCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 			for _, line := range hostile.FuzzFindings(m) {
 				fmt.Fprintln(stderr, line)
 			}
-			jsonCodecs := compliance.JSONCodecs(o.Codecs)
-			if !suite || len(jsonCodecs) == 0 || len(inputs) > 0 && slices.Equal(o.Cases, []string{hostile.ClassInput}) {
+			jsonCodecs := complianceCodecs(o)
+			if len(jsonCodecs) == 0 {
 				return nil, nil
 			}
 			s, err := compliance.Spec()
@@ -120,6 +128,15 @@ func hostileCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 			compliance.Annotate(m, cm)
 			return []*results.Matrix{cm}, nil
 		},
+	}
+	// complianceCodecs returns the JSON codecs the compliance study runs
+	// after the cells o selects: none without -compliance, or when the
+	// user's -input files are the only class.
+	complianceCodecs = func(o study.Options) []string {
+		if !suite || len(inputs) > 0 && slices.Equal(o.Cases, []string{hostile.ClassInput}) {
+			return nil
+		}
+		return compliance.JSONCodecs(o.Codecs)
 	}
 	return sc.run(ctx, args, stdout, stderr)
 }

@@ -42,6 +42,9 @@ type studyCommand struct {
 	// written, on the same pool: hostile's JSON compliance matrix, whose
 	// matrices it returns to be written and printed after the study's.
 	then func(ctx context.Context, pool *worker.Pool, m *results.Matrix, o study.Options) ([]*results.Matrix, error)
+	// after, if set, says how many cells then runs (a study's, and its
+	// name), for the estimate: counted at the pace of the study's own.
+	after func(o study.Options) (int, string)
 	// args, if set, takes the arguments after the flags (hostile's
 	// -input files), which are otherwise refused; it runs before spec.
 	args func(args []string) error
@@ -172,6 +175,11 @@ func (sc *studyCommand) execute(ctx context.Context, s *study.Study, args []stri
 	// study differing too much (a refusal in milliseconds, a child run
 	// out of memory in seconds) for a figure per cell.
 	pacer := progress.NewPacer(stderr, "cells", 0, 0, time.Now)
+	pacer.SetRerun(s.Rerun)
+	if sc.after != nil {
+		pacer.SetAfter(sc.after(o))
+	}
+	o.Task = pacer.Task
 	o.Started = func(total, pending int) {
 		pacer.SetTotal(pending)
 		if s.Before != nil {

@@ -2,6 +2,7 @@ package progress
 
 import (
 	"bytes"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -377,5 +378,89 @@ func TestCountPassEstimate(t *testing.T) {
 				t.Errorf("got\n%s\nwant\n%s", got, tc.want)
 			}
 		})
+	}
+}
+
+// TestPacerTasks checks the estimate of a Pacer told its units' tasks, on
+// an injected clock: the work of every unit's first task at the mean of
+// the first, and the units that ran again their share of it at the rerun
+// multiple of their first task's; the time at the pace of the work done
+// so far (two children at once do two seconds of work a second); said
+// once the mean work per unit is known to within a quarter, or half the
+// units are in; the lines after it by the work left, at the pace so far
+// (ten seconds in which no task ended slow it).
+func TestPacerTasks(t *testing.T) {
+	type task struct {
+		wall         time.Duration
+		first, again bool
+	}
+	s := time.Second
+	cheap, dear := task{100 * time.Millisecond, true, false}, task{8 * s, true, true}
+	for _, tc := range []struct {
+		name  string
+		total int
+		rerun float64
+		after int
+		tasks []task // ended one second apart, a unit done with each that does not run again
+		want  string
+	}{
+		{"none again", 20, 0, 0, []task{{2 * s, true, false}, {2 * s, true, false}},
+			"serbench: 20 units; about 20s in all (standard error 0%), at the pace of the first tasks of 2 (4s of work in 2s), calibrated on this machine as it started\n" +
+				"[2/20 12s] at work: 2 of 20 units done, the last u; about 1m48s left at the pace so far\n"},
+		// Work 100 × (20s + 10s)/10, 20s of it done in 10s.
+		{"half again, once", 100, 0, 0, slices.Repeat([]task{{2 * s, true, true}, {2 * s, true, false}}, 5),
+			"serbench: 100 units; about 2m30s in all (standard error 11%), at the pace of the first tasks of 10 (20s of work in 10s, 5 of which ran again: their further tasks at 1× their first's time), calibrated on this machine as it started\n" +
+				"[5/100 20s] at work: 5 of 100 units done, the last u; about 4m40s left at the pace so far\n"},
+		// Work 100 × (20s + 3×10s)/10.
+		{"half again, thrice as dear", 100, 3, 0, slices.Repeat([]task{{2 * s, true, true}, {2 * s, true, false}}, 5),
+			"serbench: 100 units; about 4m10s in all (standard error 20%), at the pace of the first tasks of 10 (20s of work in 10s, 5 of which ran again: their further tasks at 3× their first's time), calibrated on this machine as it started\n" +
+				"[5/100 20s] at work: 5 of 100 units done, the last u; about 8m0s left at the pace so far\n"},
+		// One dear unit among the first tenth is too much of its work:
+		// the estimate waits for half the units, 20 × (8.9s + 2×8s)/10.
+		{"a dear unit among cheap", 20, 2, 0, append([]task{cheap, dear}, slices.Repeat([]task{cheap}, 8)...),
+			"serbench: 20 units; about 56s in all (standard error 96%), at the pace of the first tasks of 10 (9s of work in 10s, 1 of which ran again: their further tasks at 2× their first's time), calibrated on this machine as it started\n" +
+				"[9/20 20s] at work: 9 of 20 units done, the last u; about 1m32s left at the pace so far\n"},
+		// Work 20 × 2s, and 10 × 2s after them.
+		{"an after step", 20, 0, 10, []task{{2 * s, true, false}, {2 * s, true, false}},
+			"serbench: 20 units; about 30s in all (standard error 0%), at the pace of the first tasks of 2 (4s of work in 2s); and 10 cells of another after them, each at a first task's mean, calibrated on this machine as it started\n" +
+				"[2/20 12s] at work: 2 of 20 units done, the last u; about 2m48s left at the pace so far\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var buf bytes.Buffer
+			at := time.Unix(0, 0)
+			p := NewPacer(&buf, "units", tc.total, 0, func() time.Time { return at })
+			p.SetRerun(tc.rerun)
+			p.SetAfter(tc.after, "cells of another")
+			for _, k := range tc.tasks {
+				at = at.Add(time.Second)
+				p.Task(k.wall, k.first, k.again)
+				if !k.again {
+					p.Done("u")
+				}
+			}
+			at = at.Add(10 * time.Second)
+			p.Tick()
+			if got := buf.String(); got != tc.want {
+				t.Errorf("got\n%s\nwant\n%s", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestCalibratedWork checks when the first tasks tell the pace of all.
+func TestCalibratedWork(t *testing.T) {
+	for _, tt := range []struct {
+		n, total int
+		at       time.Duration
+		rse      float64
+		want     bool
+	}{
+		{0, 10, time.Hour, 0, false}, {1, 10, time.Second, 0.1, true}, {9, 100, Quiet, 0, false},
+		{10, 100, Quiet, 0.25, true}, {10, 100, Quiet, 0.26, false}, {49, 100, Quiet, 0.9, false},
+		{50, 100, Quiet, 0.9, true}, {11, 1435, 30 * Quiet, 0.9, true},
+	} {
+		if got := CalibratedWork(tt.n, tt.total, tt.at, tt.rse); got != tt.want {
+			t.Errorf("CalibratedWork(%d, %d, %v, %v) = %v, want %v", tt.n, tt.total, tt.at, tt.rse, got, tt.want)
+		}
 	}
 }

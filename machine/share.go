@@ -18,11 +18,11 @@ import (
 // divides the CPU time they got by the wall time they spun (MeasureShare).
 //
 // The rule (Stretch): CPU work whose cost was set on an idle machine (a
-// count under Valgrind, a worker's start and setup) lasts its idle time
-// divided by the share. What the command times on this machine as it
-// starts (the builds of its values, a study's first cells) already ran at
-// the share and is not stretched again, and a sampling budget is wall
-// time. A load that rises during the command is not in any estimate.
+// count under Valgrind, a worker's start and setup, the least of a few
+// calls a run times as it starts) lasts its idle time divided by the
+// share. A study's first cells, timed as they run, ran at the share and
+// are not stretched again, and a sampling budget is wall time. A load
+// that rises during the command is not in any estimate.
 
 // ShareProbe is how long MeasureShare spins: long enough to span the
 // phases of a shared machine's other work, short beside the minutes of a

@@ -29,6 +29,17 @@ type Cost struct {
 	Build, Compare, Encode, Decode time.Duration
 }
 
+// stretched returns c as its calls last at share (machine.Stretch):
+// Calibrate takes the least of a few calls, in the parent, as the
+// command starts, which is near an idle machine's time; a job's calls
+// run in a worker beside the machine's other work and its own
+// collections (notes/noise-log.md, lead, tenth session).
+func (c Cost) stretched(share float64) Cost {
+	st := func(d time.Duration) time.Duration { return machine.Stretch(d, share) }
+	c.Pass, c.Build, c.Compare, c.Encode, c.Decode = st(c.Pass), st(c.Build), st(c.Compare), st(c.Encode), st(c.Decode)
+	return c
+}
+
 // Of returns what w's calls cost at c.
 func (c Cost) Of(w runner.Work) time.Duration {
 	return time.Duration(w.Builds*float64(c.Build) + w.Encodes*float64(c.Encode) + w.Decodes*float64(c.Decode) + w.Compares*float64(c.Compare))
@@ -198,9 +209,9 @@ type Forecast struct {
 	// (machine.Stretch). The checks were timed at it already.
 	Share float64
 	// Capped says the whole-run time (-time) bounds the measuring: what
-	// it does not reach is cut short. Total is then -time and Tail, what
-	// follows it (the fresh process's decodes, the files), stretched by
-	// Share.
+	// it does not reach is cut short. Total is then -time and Tail, else
+	// the jobs' time and Tail: what follows the jobs (the fresh
+	// process's decodes, the files), stretched by Share.
 	Capped bool
 	Tail   time.Duration
 	// Beyond names the dataset shapes whose preparation and checks cost
@@ -301,7 +312,7 @@ func Predict(jobs []runner.Job, opts runner.Options, costs Costs, speeds Speeds,
 		measured++
 		ops := len(j.Ops)
 		c, ok := costs[costKey(j)]
-		c = c.For(speeds[j.Codec.Name])
+		c = c.For(speeds[j.Codec.Name]).stretched(share)
 		sampling := time.Duration(ops) * setup
 		budget := time.Duration(sampled(share) * float64(o.Budget))
 		for _, op := range j.Ops {
@@ -325,13 +336,16 @@ func Predict(jobs []runner.Job, opts runner.Options, costs Costs, speeds Speeds,
 		f.Jobs = append(f.Jobs, sampling+checks)
 	}
 	f.Total = f.Sampling + f.Checks
+	if f.Total > 0 {
+		// After the jobs come the fresh process's decodes and the files.
+		f.Tail = machine.Stretch(tailGuess+time.Duration(measured)*freshGuess/freshParallel, share)
+	}
 	if opts.Total > 0 && f.Total > opts.Total*firstPass/100 {
 		// The first pass is squeezed into its part of -time, and the
-		// refining pass spends the rest; then come the fresh process's
-		// decodes and the files.
-		f.Tail = machine.Stretch(tailGuess+time.Duration(measured)*freshGuess/freshParallel, share)
-		f.Total, f.Capped = opts.Total+f.Tail, true
+		// refining pass spends the rest.
+		f.Total, f.Capped = opts.Total, true
 	}
+	f.Total += f.Tail
 	keys := make([]string, 0, len(beyond))
 	for k := range beyond {
 		keys = append(keys, k)

@@ -54,8 +54,9 @@ func TestPredict(t *testing.T) {
 	jobs := []runner.Job{estJob("tiny", "single"), estJob("huge", "slice")}
 	opts := runner.Options{Budget: time.Second}
 	f := Predict(jobs, opts, nil, nil, 0)
-	if want := 2 * 2 * (time.Second/2 + setupGuess); f.Total != want || f.Checks != 0 || len(f.Beyond) != 0 {
-		t.Errorf("without costs: %+v, want %v of budgets alone", f, want)
+	tail := tailGuess + 2*freshGuess/freshParallel
+	if want := 2 * 2 * (time.Second/2 + setupGuess); f.Sampling != want || f.Tail != tail || f.Total != want+tail || f.Checks != 0 || len(f.Beyond) != 0 {
+		t.Errorf("without costs: %+v, want %v of budgets alone and the tail, %v", f, want, tail)
 	}
 	costs := Costs{"tiny/single": each(60, time.Microsecond), "huge/slice": each(14<<20, time.Second)}
 	f = Predict(jobs, opts, costs, nil, 0)
@@ -70,19 +71,18 @@ func TestPredict(t *testing.T) {
 	if tiny := 2 * (time.Second/2 + setupGuess); f.Jobs[0] < tiny || f.Jobs[0] > tiny+tiny/10 {
 		t.Errorf("tiny/single's job %v, want half its budgets (an idle machine's) and setup, %v, and little more", f.Jobs[0], tiny)
 	}
-	if f.Jobs[0] >= f.Jobs[1]/10 || f.Total != f.Jobs[0]+f.Jobs[1] {
+	if f.Jobs[0] >= f.Jobs[1]/10 || f.Total != f.Jobs[0]+f.Jobs[1]+tail {
 		t.Errorf("jobs %v, total %v", f.Jobs, f.Total)
 	}
 	if len(f.Beyond) != 1 || !strings.HasPrefix(f.Beyond[0], "huge/slice (a value of about 15 MB") || !strings.Contains(f.Why(), "huge/slice") {
 		t.Errorf("beyond %q, why %q: want huge/slice named", f.Beyond, f.Why())
 	}
 	opts.Total = time.Minute
-	tail := tailGuess + 2*freshGuess/freshParallel
 	if f = Predict(jobs, opts, costs, nil, 0); !f.Capped || f.Tail != tail || f.Total != time.Minute+tail {
 		t.Errorf("with -time 1m: %+v, want capped at -time and its tail, %v", f, tail)
 	}
 	opts.Total = time.Hour
-	if f = Predict(jobs, opts, costs, nil, 0); f.Capped || f.Total != f.Jobs[0]+f.Jobs[1] {
+	if f = Predict(jobs, opts, costs, nil, 0); f.Capped || f.Total != f.Jobs[0]+f.Jobs[1]+tail {
 		t.Errorf("with -time 1h: %+v, want the jobs' own time: their first pass needs less than its part of -time", f)
 	}
 }
@@ -163,10 +163,11 @@ func TestProbeSpeeds(t *testing.T) {
 }
 
 // TestPredictOnABusyMachine checks that the share of a CPU measured as a
-// command starts stretches the setup: a quarter of a CPU makes it four
-// times as long; an op then samples for more of its budget (sampled);
-// the checks (timed at that share already) stay; so does -time, not
-// its tail; no share, or a whole one, is an idle machine's estimate.
+// command starts stretches the setup and the calls: a quarter of a CPU
+// makes them four times as long (Calibrate's least call is an idle
+// machine's, near enough); an op then samples for more of its budget
+// (sampled); -time stays, not its tail; no share, or a whole one, is an
+// idle machine's estimate.
 func TestPredictOnABusyMachine(t *testing.T) {
 	jobs := []runner.Job{estJob("tiny", "single"), estJob("huge", "slice")}
 	opts := runner.Options{Budget: time.Second}
@@ -177,12 +178,16 @@ func TestPredictOnABusyMachine(t *testing.T) {
 	}
 	busy := Predict(jobs, opts, costs, nil, 0.25)
 	// tiny/single's two ops sample for 7/8 of their budget, not half;
-	// huge/slice's for three samples of theirs either way.
-	if want := idle.Sampling + 4*time.Duration(4-1)*setupGuess + 2*(time.Second*7/8-time.Second/2); busy.Sampling != want {
-		t.Errorf("a quarter of a CPU: sampling and setup %v, want %v (each of 4 setups four times as long, tiny's budgets 7/8 spent)", busy.Sampling, want)
+	// huge/slice's for three samples of calls four times as long.
+	o, b := opts.WithDefaults(), time.Second*7/8
+	tiny, huge := each(60, 4*time.Microsecond), each(14<<20, 4*time.Second)
+	want := 4*4*setupGuess + tiny.sampling(results.Encode, o, b) + tiny.sampling(results.Decode, o, b) + huge.sampling(results.Encode, o, b) + huge.sampling(results.Decode, o, b)
+	if busy.Sampling != want {
+		t.Errorf("a quarter of a CPU: sampling and setup %v, want %v (each of 4 setups four times as long, tiny's budgets 7/8 spent, huge's calls four times as long)", busy.Sampling, want)
 	}
-	if busy.Checks != idle.Checks || busy.Share != 0.25 || busy.Total != busy.Sampling+busy.Checks {
-		t.Errorf("a quarter of a CPU: %+v, want the checks as timed (%v) and the share kept", busy, idle.Checks)
+	bounded := time.Duration(runner.Checks(14<<20, 2).Bounded) * time.Second
+	if calls := idle.Checks - bounded; (busy.Checks-bounded-4*calls).Abs() > time.Microsecond || busy.Share != 0.25 || busy.Total != busy.Sampling+busy.Checks+busy.Tail {
+		t.Errorf("a quarter of a CPU: %+v, want the checks' calls four times as long as idle (%v) and the share kept", busy, calls)
 	}
 	opts.Total = time.Minute
 	if f, tail := Predict(jobs, opts, costs, nil, 0.25), 4*(tailGuess+2*freshGuess/freshParallel); f.Total != time.Minute+tail {

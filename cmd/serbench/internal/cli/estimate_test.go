@@ -27,9 +27,10 @@ func TestForecastText(t *testing.T) {
 		{measure.Forecast{Total: time.Minute, Capped: true, Tail: 10 * time.Second, Share: 0.5}, []string{"-time, and 10s after it", "stretched for the 50% of a CPU"}},
 		{measure.Forecast{Total: 70 * time.Second, Sampling: 65 * time.Second}, []string{"1m5s of sampling budgets", "-time D bounds it"}},
 		{measure.Forecast{Total: 10 * time.Minute, Sampling: 65 * time.Second, Checks: 535 * time.Second},
-			[]string{"1m5s of sampling budgets", "8m55s preparing and checking the values, timed on this machine as the run started"}},
+			[]string{"1m5s of sampling budgets", "8m55s preparing and checking the values, their calls timed on this machine as the run started"}},
 		{measure.Forecast{Total: 2 * time.Minute, Sampling: 2 * time.Minute, Share: 0.25},
-			[]string{"2m0s of sampling budgets and setup (the setup stretched for the 25% of a CPU a worker got as the run started)"}},
+			[]string{"2m0s of sampling budgets and setup (the setup and the calls stretched for the 25% of a CPU a worker got as the run started)"}},
+		{measure.Forecast{Total: 2 * time.Minute, Sampling: 110 * time.Second, Tail: 10 * time.Second}, []string{"10s after them for the fresh process's decodes and the files"}},
 	} {
 		got := forecastText(tt.f)
 		for _, w := range tt.want {

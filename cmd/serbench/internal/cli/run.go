@@ -531,11 +531,14 @@ func forecastText(f measure.Forecast) string {
 		return s + "; what -time does not reach is cut short, marked so"
 	}
 	s := fmt.Sprintf("%v of sampling budgets and setup", f.Sampling.Round(time.Second))
-	if f.Share > 0 && f.Share < 1 {
-		s += fmt.Sprintf(" (the setup stretched for the %s a worker got as the run started)", machine.ShareText(f.Share))
-	}
 	if f.Checks > 0 {
-		s += fmt.Sprintf(", %v preparing and checking the values, timed on this machine as the run started", f.Checks.Round(time.Second))
+		s += fmt.Sprintf(", %v preparing and checking the values, their calls timed on this machine as the run started", f.Checks.Round(time.Second))
+	}
+	if f.Tail > 0 {
+		s += fmt.Sprintf(", %v after them for the fresh process's decodes and the files", f.Tail.Round(time.Second))
+	}
+	if f.Share > 0 && f.Share < 1 {
+		s += fmt.Sprintf(" (the setup and the calls stretched for the %s a worker got as the run started)", machine.ShareText(f.Share))
 	}
 	return s + "; -time D bounds it, cutting short what it does not reach"
 }
